@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const loginBody = z.object({
+  email: z.string().min(1).max(40),
+  password: z.string().min(1).max(200),
+  /** Device fingerprint id sent by the browser. */
+  fingerprint: z.string().max(200).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({
+  /** 'authenticated': session opened; 'secureAuthentication': a 6-digit authenticator code is needed. */
+  result: z.enum(['authenticated', 'secureAuthentication']),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const sessionTenant = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  primaryThemeColor: z.string(),
+  secondaryThemeColor: z.string(),
+  logoUrl: z.string().nullable(),
+});
+
+/** GET /api/user-details (spec 000 section 3, session user details). */
+export const userDetails = z.object({
+  user: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    scopeId: z.string(),
+    secureAuthentication: z.boolean(),
+    socialLogin: z.boolean(),
+  }),
+  isRootUser: z.boolean(),
+  permissions: z.array(z.string()),
+  tenant: sessionTenant,
+});
+export type UserDetails = z.infer<typeof userDetails>;
+
+export const DEFAULT_PRIMARY_COLOR = '#4190c7';
+export const DEFAULT_SECONDARY_COLOR = '#ffffff';
+
+/** Spec 000 section 8. */
+export const authMessages = {
+  invalidCredentials: 'Invalid Username or Password',
+} as const;

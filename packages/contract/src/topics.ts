@@ -1,0 +1,75 @@
+/**
+ * MQTT topic builders. Device-side topics are the protocol of docs/mqtt.md; the `gateways/...` names the
+ * spec gives are kept verbatim. Browser live-update channels live under `portal/{scopeId}/...`.
+ */
+
+/** Topics a gateway publishes (upstream). */
+export const deviceUp = {
+  status: (mac: string) => `gateways/${mac}/send/status`,
+  state: (mac: string) => `gateways/${mac}/send/state`,
+  telemetry: (mac: string) => `gateways/${mac}/send/telemetry`,
+  events: (mac: string) => `gateways/${mac}/send/events`,
+  /** Answer to an instruction (diagnostics, camera, logs...), keyed by the request's 8-character key. */
+  response: (mac: string, kind: string, key: string) => `gateways/${mac}/send/response/${kind}/${key}`,
+  onboardingStatus: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/status/${mac}`,
+} as const;
+
+/** Topics a gateway subscribes to (downstream). */
+export const deviceDown = {
+  command: (scopeId: string, mac: string) => `gateways/${scopeId}/command/${mac}`,
+  whitelist: (mac: string) => `gateways/${mac}/receive/devices/whitelist`,
+  forceProbe: (mac: string) => `gateways/${mac}/receive/devices/forceProbe`,
+  instruction: (mac: string) => `gateways/${mac}/receive/instruction`,
+  onboardingCommand: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/command/${mac}`,
+  onboardingStop: (scopeId: string) => `gateways/${scopeId}/onboarding/command/stop`,
+} as const;
+
+/** Filter the server subscribes to for all device upstream traffic (the kind segment is the 4th level). */
+export const DEVICE_UPSTREAM_FILTER = 'gateways/+/send/#';
+/** With an external broker, N portal instances share device traffic through this group. */
+export const SHARED_GROUP = 'portal';
+export const sharedSubscription = (filter: string) => `$share/${SHARED_GROUP}/${filter}`;
+
+export type UpstreamKind = 'status' | 'state' | 'telemetry' | 'events' | 'response';
+
+/** Parses `gateways/{mac}/send/{kind}[/...]`; null when the topic is not device upstream. */
+export function parseUpstreamTopic(
+  topic: string,
+): { mac: string; kind: UpstreamKind; rest: string[] } | null {
+  const parts = topic.split('/');
+  if (parts.length < 4 || parts[0] !== 'gateways' || parts[2] !== 'send') return null;
+  const kind = parts[3] as UpstreamKind;
+  if (!['status', 'state', 'telemetry', 'events', 'response'].includes(kind)) return null;
+  return { mac: parts[1]!, kind, rest: parts.slice(4) };
+}
+
+/** Browser live-update channels, one tree per scope. */
+export const LIVE_ROOT = 'portal';
+export const live = {
+  scopes: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/scopes`,
+  twoFactor: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/two-factor`,
+  portalUsers: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/portal-users`,
+  portalConfig: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/portal-config`,
+  /** Gateway online/offline and state changes of the scope's gateways. */
+  gateways: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/gateways`,
+  /** New telemetry of one gateway (the graph channel per gateway MAC and tenant). */
+  graph: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/graph/${mac}`,
+} as const;
+
+/** The scope id a live topic belongs to, or null when it is not a live topic. */
+export function liveTopicScope(topic: string): string | null {
+  const parts = topic.split('/');
+  return parts[0] === LIVE_ROOT && parts.length >= 3 && parts[1] ? parts[1] : null;
+}
+
+/** MQTT topic-filter match (`+` one level, `#` the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
