@@ -28,7 +28,7 @@ export const deviceDown = {
 export const DEVICE_UPSTREAM_FILTER = 'gateways/+/send/#';
 /** With an external broker, N portal instances share device traffic through this group. */
 export const SHARED_GROUP = 'portal';
-export const sharedSubscription = (filter: string) => `$share/${SHARED_GROUP}/${filter}`;
+export const sharedSubscription = (filter: string, group = SHARED_GROUP) => `$share/${group}/${filter}`;
 
 export type UpstreamKind = 'status' | 'state' | 'telemetry' | 'events' | 'response';
 

@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import { seedFirstStart } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import type { LivePublisher } from './lib/live.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { GatewaysRepository } from './modules/gateways/gateways.repository.ts';
+import { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { PlatformService } from './modules/platform/platform.service.ts';
+import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
+import { TelemetryService } from './modules/telemetry/telemetry.service.ts';
+import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
+import { TenantsService } from './modules/tenants/tenants.service.ts';
+import { DeviceInbox } from './mqtt/device-inbox.ts';
+import { createEmbeddedMessaging } from './mqtt/embedded.ts';
+import { createExternalMessaging } from './mqtt/external.ts';
+import type { Messaging } from './mqtt/messaging.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+
+const WEB_DIST = new URL('../../web/dist/', import.meta.url);
+
+export interface Portal {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  messaging: Messaging;
+  services: {
+    auth: AuthService;
+    gateways: GatewaysService;
+    telemetry: TelemetryService;
+    tenants: TenantsService;
+  };
+  inbox: DeviceInbox;
+  logger: Logger;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { service: 'portal' } });
+}
+
+/**
+ * Builds the whole portal without listening on HTTP: database (migrated, seeded), broker, routes.
+ * Tests inject() into `app`; server.ts listens.
+ */
+export async function buildApp(config: Config, logger: Logger = createLogger(config)): Promise<Portal> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectAttempts: config.DATABASE_CONNECT_ATTEMPTS,
+    logger,
+  });
+  try {
+    return await assemble(config, logger, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function assemble(config: Config, logger: Logger, database: DatabaseHandle): Promise<Portal> {
+  const { db } = database;
+  await seedFirstStart(db, config, logger);
+
+  // Services publish live updates through whichever broker is wired below.
+  let messaging: Messaging | undefined;
+  const live: LivePublisher = { publish: (topic, payload) => messaging?.live.publish(topic, payload) };
+
+  const tenants = new TenantsService(new TenantsRepository(db));
+  const auth = new AuthService(new AuthRepository(db), tenants);
+  const gateways = new GatewaysService(new GatewaysRepository(db), live);
+  const telemetry = new TelemetryService(new TelemetryRepository(db), live);
+  const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }));
+
+  const brokerDeps = { auth, gateways, inbox, logger: logger.child({ component: 'mqtt' }) };
+  const activeMessaging: Messaging = config.MQTT_URL
+    ? await createExternalMessaging({
+        ...brokerDeps,
+        url: config.MQTT_URL,
+        clientId: config.MQTT_CLIENT_ID ?? `portal-${hostname()}-${config.PORT}`,
+        shareGroup: config.MQTT_SHARE_GROUP,
+      })
+    : await createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });
+  messaging = activeMessaging;
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One JSON log line per request, with the acting tenant and user.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        tenantId: request.principal?.tenantId,
+        userId: request.principal?.userId,
+      },
+      'request',
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'IoT Portal API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  // Registered before the access plugin: documentation and the web app's files are public by nature.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST.pathname, wildcard: false });
+  }
+  await app.register(accessPlugin, { auth });
+
+  const platform = new PlatformService(config, database, () => activeMessaging, WEB_DIST);
+  await app.register(platformRoutes, { platform });
+  await app.register(authRoutes, { auth, secureCookies: config.PUBLIC_URL?.startsWith('https://') ?? false });
+
+  app.server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')
+      activeMessaging.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+
+  // Shutdown order: HTTP stops taking requests and finishes in-flight ones (Fastify), then the broker
+  // stops taking device traffic and stores what it took, then the database closes.
+  app.addHook('onClose', async () => {
+    await activeMessaging.close();
+    await database.close();
+  });
+
+  try {
+    await activeMessaging.start();
+    await app.ready();
+  } catch (error) {
+    await activeMessaging.close().catch(() => {});
+    throw error;
+  }
+  return {
+    app,
+    config,
+    database,
+    messaging: activeMessaging,
+    services: { auth, gateways, telemetry, tenants },
+    inbox,
+    logger,
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, PERMISSIONS } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database, TenantKind } from './db/schema.ts';
+import { hashPassword } from './lib/crypto.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import type { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
+
+export const DEMO_CUSTOMER_NAME = 'Demo Customer';
+
+const tenantDefaults = (name: string, customerId: string, kind: TenantKind, parent: string | null) => ({
+  name,
+  customer_id: customerId,
+  kind,
+  parent_id: parent,
+  ancestors: parent ? [parent] : [],
+  primary_theme_color: DEFAULT_PRIMARY_COLOR,
+  secondary_theme_color: DEFAULT_SECONDARY_COLOR,
+});
+
+/**
+ * First start on an empty database: the root tenant, the free-tier scope and the root administrator
+ * (password from ROOT_PASSWORD, otherwise generated and printed once). Later starts change nothing.
+ */
+export async function seedFirstStart(db: Kysely<Database>, config: Config, logger: Logger): Promise<void> {
+  const generated = config.ROOT_PASSWORD ? null : randomBytes(12).toString('base64url');
+  const created = await db.transaction().execute(async (trx) => {
+    const tenants = new TenantsRepository(trx);
+    if (await tenants.findByKind('root')) return false;
+    const root = await tenants.insert(tenantDefaults('Platform Admin', 'ROOT', 'root', null));
+    await tenants.insert(tenantDefaults('General Users', 'GENERAL', 'free_tier', root.id));
+    await new AuthRepository(trx).insertUser({
+      tenant_id: root.id,
+      email: config.ROOT_EMAIL.toLowerCase(),
+      first_name: 'Root',
+      last_name: 'Administrator',
+      password_hash: await hashPassword(config.ROOT_PASSWORD ?? generated!),
+      permissions: [...PERMISSIONS],
+      is_root: true,
+      owner: true,
+    });
+    return true;
+  });
+  if (!created) return;
+  logger.info({ email: config.ROOT_EMAIL }, 'first start: root tenant and root administrator created');
+  if (generated) {
+    // Printed once, on the console only: it is not kept anywhere in clear.
+    process.stdout.write(
+      `\n  Root administrator: ${config.ROOT_EMAIL}\n  Generated password: ${generated}\n  (shown once; set ROOT_PASSWORD to choose it)\n\n`,
+    );
+  }
+}
+
+/**
+ * The demo customer and its gateways. Credentials are re-issued at every start, since only their
+ * digests are stored; the in-process simulator uses them.
+ */
+export async function prepareDemo(
+  db: Kysely<Database>,
+  gateways: GatewaysService,
+  count: number,
+): Promise<{ tenantId: string; devices: { mac: string; password: string; scopeId: string }[] }> {
+  const tenants = new TenantsRepository(db);
+  const root = await tenants.findByKind('root');
+  if (!root) throw new Error('root tenant missing: seedFirstStart must run first');
+  const demo =
+    (await tenants.findByName(DEMO_CUSTOMER_NAME)) ??
+    (await tenants.insert(tenantDefaults(DEMO_CUSTOMER_NAME, 'DEMO', 'customer', root.id)));
+  const devices = [];
+  for (let i = 1; i <= count; i++) {
+    const mac = `DE${i.toString(16).toUpperCase().padStart(10, '0')}`;
+    const credential = await gateways.provision(demo.id, mac, `Demo Gateway ${i}`);
+    devices.push({ ...credential, scopeId: demo.id });
+  }
+  return { tenantId: demo.id, devices };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      MQTT_PORT: 1884,
+      DATA_DIR: './data',
+      DEMO: true,
+      DATABASE_URL: undefined,
+      MQTT_URL: undefined,
+    });
+  });
+
+  it('refuses a bad value and names the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MQTT_PORT: '70000' })).toThrow(/MQTT_PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+    expect(() => loadConfig({ ROOT_EMAIL: 'not-an-email' })).toThrow(/ROOT_EMAIL/);
+  });
+
+  it('accepts the port bounds 0 and 65535 and refuses 65536', () => {
+    expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);
+    expect(() => loadConfig({ PORT: '65536' })).toThrow(/PORT/);
+  });
+
+  it('reads DEMO=0 as off and treats empty values as unset', () => {
+    expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine(
+      (v) => protocols.some((p) => v.startsWith(`${p}://`)),
+      `must start with ${protocols.join(':// or ')}://`,
+    )
+    .optional();
+
+/** Every environment variable the portal reads, with its default. README's production section mirrors this. */
+export const configSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_CONNECT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'ssl', 'ws', 'wss']),
+  MQTT_PORT: port.default(1884),
+  /** Client id at the external broker; stable per instance so its persistent session survives restarts. */
+  MQTT_CLIENT_ID: z.string().min(1).max(64).optional(),
+  /** Shared-subscription group of the portal instances at the external broker. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('portal'),
+  MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  ROOT_EMAIL: z.string().email().default('admin@portal.local'),
+  ROOT_PASSWORD: z.string().min(5).optional(),
+  DEMO: flag.default(true),
+  DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10000).default(6),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming each offending variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `  ${name}: ${issue.message} (got ${JSON.stringify(relevant[name] ?? null)})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

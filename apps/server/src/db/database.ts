@@ -1,0 +1,104 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { migrationProvider } from './migrations/index.ts';
+import { PGlitePool } from './pglite-pool.ts';
+import type { Database } from './schema.ts';
+
+// int8 columns hold epoch milliseconds and counts: safe as JS numbers, and PGlite returns numbers too.
+pg.types.setTypeParser(20, Number);
+
+export type DbBackend = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  backend: DbBackend;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  connectAttempts: number;
+  logger: Logger;
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+/** Opens PGlite under DATA_DIR, or PostgreSQL when a URL is given (retrying), then runs the migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.connectAttempts, options.logger)
+    : await openPglite(options.dataDir);
+  try {
+    await migrate(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = join(dataDir, 'pgdata');
+  await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  return withHelpers(db, 'pglite');
+}
+
+async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      client.release();
+      break;
+    } catch (error) {
+      if (attempt >= attempts) {
+        await pool.end().catch(() => {});
+        throw new DatabaseUnavailableError(
+          `Cannot reach the database at DATABASE_URL after ${attempts} attempts: ${(error as Error).message}`,
+        );
+      }
+      const delay = Math.min(500 * 2 ** (attempt - 1), 5000);
+      logger.warn({ attempt, delay }, `database not reachable (${(error as Error).message}); retrying`);
+      await sleep(delay);
+    }
+  }
+  return withHelpers(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+}
+
+function withHelpers(db: Kysely<Database>, backend: DbBackend): DatabaseHandle {
+  return {
+    db,
+    backend,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? 'unknown'}`,
+    );
+  }
+}

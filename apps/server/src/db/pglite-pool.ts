@@ -1,0 +1,46 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/**
+ * Presents one PGlite instance as the pool Kysely's PostgresDialect expects. PGlite is a single
+ * connection, so a client is lent to one borrower at a time: a transaction never interleaves with
+ * another caller's statements.
+ */
+export class PGlitePool implements PostgresPool {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = this.tail;
+    this.tail = previous.then(() => turn);
+    await previous;
+    const pglite = this.pglite;
+    let released = false;
+    return {
+      async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+        const result = await pglite.query<R>(sql, parameters as unknown[]);
+        const command = (result as { command?: string }).command ?? 'SELECT';
+        return {
+          command: command as PostgresQueryResult<R>['command'],
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
+      },
+      release() {
+        if (released) return;
+        released = true;
+        release();
+      },
+    } as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.tail;
+    await this.pglite.close();
+  }
+}

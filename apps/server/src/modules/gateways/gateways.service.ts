@@ -1,0 +1,76 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type DeviceStateMessage, type DeviceStatusMessage, live } from '@portal/contract';
+import { digest, newSecret } from '../../lib/crypto.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { GatewaysRepository } from './gateways.repository.ts';
+
+export interface DeviceIdentity {
+  mac: string;
+  tenantId: string;
+}
+
+export class GatewaysService {
+  constructor(
+    private readonly repo: GatewaysRepository,
+    private readonly live: LivePublisher,
+  ) {}
+
+  /** Registers a gateway (or re-issues its credential) and returns the credential, shown once. */
+  async provision(tenantId: string, mac: string, name: string): Promise<{ mac: string; password: string }> {
+    const password = newSecret();
+    await this.repo.upsertWithCredential({
+      mac,
+      name,
+      tenant_id: tenantId,
+      credential_hash: digest(password),
+    });
+    return { mac, password };
+  }
+
+  /** The gateway a device credential belongs to, or null. */
+  async authenticateDevice(mac: string, password: string): Promise<DeviceIdentity | null> {
+    const gateway = await this.repo.findByMac(mac);
+    if (!gateway?.credential_hash) return null;
+    const expected = Buffer.from(gateway.credential_hash, 'hex');
+    const given = Buffer.from(digest(password), 'hex');
+    return timingSafeEqual(expected, given) ? { mac, tenantId: gateway.tenant_id } : null;
+  }
+
+  async identify(mac: string): Promise<DeviceIdentity | null> {
+    const gateway = await this.repo.findByMac(mac);
+    return gateway ? { mac, tenantId: gateway.tenant_id } : null;
+  }
+
+  listByTenant(tenantId: string) {
+    return this.repo.listByTenant(tenantId);
+  }
+
+  /** Online/offline: stored with the OFF flag that lets charts shade offline periods, then pushed. */
+  async recordStatus(device: DeviceIdentity, message: DeviceStatusMessage, now = Date.now()): Promise<void> {
+    const ti = message.TI ?? now;
+    const at = new Date(ti);
+    const online = message.CS === 1;
+    await this.repo.update(device.mac, {
+      connected: online,
+      ...(online ? { last_online_at: at } : { last_offline_at: at }),
+      updated_at: new Date(now),
+    });
+    await this.repo.insertConnectionLog(device.mac, ti, online ? 0 : 1);
+    this.live.publish(live.gateways(device.tenantId), {
+      type: 'status',
+      macId: device.mac,
+      CS: message.CS,
+      TI: ti,
+    });
+  }
+
+  async recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void> {
+    const { TI, FW, OS, ...rest } = message;
+    await this.repo.mergeState(
+      device.mac,
+      { ...rest, ...(FW ? { FW } : {}), ...(OS ? { OS } : {}), TI },
+      { ...(FW ? { firmware: FW } : {}), ...(OS ? { os_version: OS } : {}), updated_at: new Date() },
+    );
+    this.live.publish(live.gateways(device.tenantId), { type: 'state', macId: device.mac, ...message });
+  }
+}

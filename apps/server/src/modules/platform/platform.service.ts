@@ -1,0 +1,62 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { AppDetails, Health, MqttConfig } from '@portal/contract';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Messaging } from '../../mqtt/messaging.ts';
+
+const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** The build time of a deployed file, or of the server's own sources when run from a checkout. */
+function builtAt(file: URL): string {
+  try {
+    return statSync(file).mtime.toISOString();
+  } catch {
+    return statSync(new URL('../../../package.json', import.meta.url)).mtime.toISOString();
+  }
+}
+
+export class PlatformService {
+  constructor(
+    private readonly config: Config,
+    private readonly database: DatabaseHandle,
+    private readonly messaging: () => Messaging,
+    private readonly webDist: URL,
+  ) {}
+
+  async health(): Promise<Health> {
+    const dbOk = await this.database.ping();
+    const messaging = this.messaging();
+    const brokerOk = messaging.healthy();
+    return {
+      status: dbOk && brokerOk ? 'ok' : 'degraded',
+      database: { ok: dbOk, backend: this.database.backend },
+      broker: { ok: brokerOk, mode: messaging.mode },
+    };
+  }
+
+  appDetails(part: 'frontend' | 'iot' | 'auth'): AppDetails {
+    const names = {
+      frontend: 'IoT Portal web app',
+      iot: 'IoT Portal IoT service',
+      auth: 'IoT Portal auth service',
+    };
+    const buildTime =
+      part === 'frontend' ? builtAt(new URL('index.html', this.webDist)) : builtAt(new URL(import.meta.url));
+    return { name: names[part], version: serverPackage.version, buildTime };
+  }
+
+  /** Browsers always use the portal's own `/mqtt`, on the address they reached the portal at. */
+  mqttConfig(requestHost: string | undefined, requestProtocol: string): MqttConfig {
+    const base = new URL(this.config.PUBLIC_URL ?? `${requestProtocol}://${requestHost ?? 'localhost'}`);
+    const secure = base.protocol === 'https:';
+    return {
+      mqttHost: base.hostname,
+      mqttProtocol: secure ? 'wss' : 'ws',
+      mqttPort: base.port ? Number(base.port) : secure ? 443 : 80,
+      mqttPath: '/mqtt',
+      retryCount: this.config.MQTT_RETRY_COUNT,
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { type EventsMessage, live, type TelemetrySample } from '@portal/contract';
+import type { TelemetryRow } from '../../db/schema.ts';
+import { BatchWriter } from '../../lib/batch-writer.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import type { TelemetryRepository } from './telemetry.repository.ts';
+
+export class TelemetryService {
+  private readonly writer: BatchWriter<TelemetryRow>;
+
+  constructor(
+    private readonly repo: TelemetryRepository,
+    private readonly live: LivePublisher,
+  ) {
+    this.writer = new BatchWriter((rows) => repo.insertSamples(rows), { maxBatch: 1000, maxDelayMs: 20 });
+  }
+
+  /** Resolves once every sample is stored (batched with other gateways' samples). */
+  async recordSamples(device: DeviceIdentity, samples: TelemetrySample[]): Promise<void> {
+    await Promise.all(samples.map((s) => this.writer.add(toRow(device.mac, s))));
+    this.live.publish(live.graph(device.tenantId, device.mac), { macId: device.mac, samples });
+  }
+
+  async recordEvents(device: DeviceIdentity, message: EventsMessage): Promise<void> {
+    if (message.SE?.length) await this.repo.insertEvents(device.mac, message.TI, 'SE', message.SE);
+    if (message.SA?.length) await this.repo.insertEvents(device.mac, message.TI, 'SA', message.SA);
+    this.live.publish(live.gateways(device.tenantId), { type: 'events', macId: device.mac, ...message });
+  }
+
+  countSamples(mac: string) {
+    return this.repo.countSamples(mac);
+  }
+
+  /** Writes every pending sample; called at shutdown before the database closes. */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+}
+
+function toRow(mac: string, s: TelemetrySample): TelemetryRow {
+  return {
+    mac,
+    ti: s.TI,
+    co2: s.CO2 ?? null,
+    temp: s.TEMP ?? null,
+    nh3: s.NH3 ?? null,
+    no2: s.NO2 ?? null,
+    co: s.CO ?? null,
+    rstc: s.RSTC ?? null,
+    tvoc: s.TVOC ?? null,
+    cp: s.CP ?? null,
+    mm: s.MM ?? null,
+  };
+}

@@ -1,0 +1,80 @@
+import { deviceDown, deviceUp, LIVE_ROOT } from '@portal/contract';
+
+/**
+ * The one MQTT access-control module. Every broker hook (authenticate's result, publish, subscribe,
+ * will messages) asks it; anything not granted here is denied.
+ */
+export interface GatewayPrincipal {
+  kind: 'gateway';
+  mac: string;
+  tenantId: string;
+}
+
+export interface BrowserPrincipal {
+  kind: 'browser';
+  userId: string;
+  /** Tenants the user reaches; null for a root user (every tenant). */
+  tenantIds: ReadonlySet<string> | null;
+}
+
+export type MqttPrincipal = GatewayPrincipal | BrowserPrincipal;
+
+/** True when every topic `requested` can match is also matched by `allowed` (wildcards included). */
+export function filterCovers(allowed: string, requested: string): boolean {
+  const a = allowed.split('/');
+  const r = requested.split('/');
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '#') return true;
+    if (i >= r.length || r[i] === '#') return false;
+    if (a[i] === '+') continue;
+    if (a[i] !== r[i]) return false;
+  }
+  return a.length === r.length;
+}
+
+function publishFilters(principal: MqttPrincipal): string[] {
+  if (principal.kind === 'gateway') {
+    const { mac, tenantId } = principal;
+    return [`gateways/${mac}/send/#`, deviceUp.onboardingStatus(tenantId, mac)];
+  }
+  // Browsers publish nothing yet; gateway commands arrive with the gateway-operations work.
+  return [];
+}
+
+function subscribeFilters(principal: MqttPrincipal): string[] {
+  if (principal.kind === 'gateway') {
+    const { mac, tenantId } = principal;
+    return [
+      deviceDown.command('+', mac),
+      `gateways/${mac}/receive/#`,
+      deviceDown.onboardingCommand(tenantId, mac),
+      deviceDown.onboardingStop(tenantId),
+    ];
+  }
+  if (principal.tenantIds === null) return [`${LIVE_ROOT}/#`, deviceUp.onboardingStatus('+', '+')];
+  return [...principal.tenantIds].flatMap((id) => [
+    `${LIVE_ROOT}/${id}/#`,
+    deviceUp.onboardingStatus(id, '+'),
+  ]);
+}
+
+const isSystemTopic = (topic: string) => topic.startsWith('$');
+
+export function canPublish(principal: MqttPrincipal | undefined, topic: string): boolean {
+  if (!principal || isSystemTopic(topic) || /[+#]/.test(topic)) return false;
+  return publishFilters(principal).some((allowed) => filterCovers(allowed, topic));
+}
+
+export function canSubscribe(principal: MqttPrincipal | undefined, filter: string): boolean {
+  if (!principal || isSystemTopic(filter)) return false;
+  return subscribeFilters(principal).some((allowed) => filterCovers(allowed, filter));
+}
+
+/** Client ids are bound to the credential: a gateway's is its MAC; a browser's was issued with its token. */
+export function clientIdMatches(
+  principal: MqttPrincipal,
+  clientId: string,
+  issuedClientId?: string,
+): boolean {
+  return principal.kind === 'gateway' ? clientId === principal.mac : clientId === issuedClientId;
+}

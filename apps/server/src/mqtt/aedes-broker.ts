@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { parseUpstreamTopic } from '@portal/contract';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { GatewaysService } from '../modules/gateways/gateways.service.ts';
+import { canPublish, canSubscribe, type MqttPrincipal } from './acl.ts';
+import type { DeviceInbox } from './device-inbox.ts';
+
+export interface AedesDeps {
+  auth: AuthService;
+  gateways: GatewaysService;
+  inbox: DeviceInbox;
+  logger: Logger;
+}
+
+const MAC_USERNAME = /^[0-9A-F]{12}$/;
+const BAD_CREDENTIALS = 4;
+
+/**
+ * The in-process broker. Its three hooks ask the ACL module; a device message is handed to the inbox
+ * inside authorizePublish, so the PUBACK (sent after that hook) means the message is stored.
+ */
+export async function createAedesBroker(deps: AedesDeps) {
+  const principals = new WeakMap<Client, MqttPrincipal>();
+
+  const resolvePrincipal = async (client: Client, username?: string, password?: Buffer) => {
+    if (!username || !password) return null;
+    const secret = password.toString('utf8');
+    if (MAC_USERNAME.test(username)) {
+      // Client id bound to the credential: a gateway connects only as its own MAC.
+      if (client.id !== username) return null;
+      const device = await deps.gateways.authenticateDevice(username, secret);
+      return device ? ({ kind: 'gateway', ...device } as const) : null;
+    }
+    return deps.auth.authenticateMqttToken(username, secret, client.id);
+  };
+
+  const aedes = await Aedes.createBroker({
+    concurrency: 2000,
+    authenticate: (client, username, password, done) => {
+      resolvePrincipal(client, username, password).then(
+        (principal) => {
+          if (!principal) {
+            const error = new Error('Bad username or password') as AuthenticateError;
+            error.returnCode = BAD_CREDENTIALS;
+            deps.logger.warn({ clientId: client.id, username }, 'mqtt connection refused');
+            return done(error, false);
+          }
+          principals.set(client, principal);
+          done(null, true);
+        },
+        (error: Error) => {
+          deps.logger.error({ err: error }, 'mqtt authentication failed');
+          const refusal = new Error('Server unavailable') as AuthenticateError;
+          refusal.returnCode = 3;
+          done(refusal, false);
+        },
+      );
+    },
+    authorizePublish: (client, packet, done) => {
+      const principal = client ? principals.get(client) : undefined;
+      if (!canPublish(principal, packet.topic)) {
+        deps.logger.warn({ clientId: client?.id, topic: packet.topic }, 'mqtt publish refused');
+        return done(new Error('Not authorized'));
+      }
+      if (principal?.kind !== 'gateway' || !parseUpstreamTopic(packet.topic)) return done(null);
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      deps.inbox.handle(principal, packet.topic, payload).then(
+        () => done(null),
+        (error: Error) => {
+          // Not stored, so not acknowledged: the client is dropped and sends it again on reconnect.
+          deps.logger.error({ err: error, mac: principal.mac }, 'device message not stored');
+          done(error);
+        },
+      );
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      if (canSubscribe(principals.get(client), subscription.topic)) return done(null, subscription);
+      deps.logger.warn({ clientId: client.id, topic: subscription.topic }, 'mqtt subscription refused');
+      done(null, null); // failure return code in the SUBACK
+    },
+  });
+
+  const webSockets = new WebSocketServer({ noServer: true });
+  webSockets.on('connection', (socket, request: IncomingMessage) => {
+    aedes.handle(createWebSocketStream(socket), request);
+  });
+
+  return {
+    aedes,
+    publish(topic: string, payload: unknown, qos: 0 | 1 | 2 = 1): Promise<void> {
+      const body = Buffer.from(JSON.stringify(payload));
+      return new Promise((resolve, reject) =>
+        aedes.publish({ cmd: 'publish', topic, payload: body, qos, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+    },
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      webSockets.handleUpgrade(request, socket, head, (ws) => webSockets.emit('connection', ws, request));
+    },
+    async close() {
+      for (const socket of webSockets.clients) socket.terminate();
+      await new Promise<void>((resolve) => webSockets.close(() => resolve()));
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    },
+  };
+}
+
+export type AedesBroker = Awaited<ReturnType<typeof createAedesBroker>>;

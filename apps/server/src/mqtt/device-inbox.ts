@@ -1,0 +1,107 @@
+import {
+  deviceStateMessage,
+  deviceStatusMessage,
+  eventsMessage,
+  parseUpstreamTopic,
+  telemetryMessage,
+} from '@portal/contract';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { DeviceIdentity, GatewaysService } from '../modules/gateways/gateways.service.ts';
+import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
+
+/**
+ * Entry point of every device upstream message, whichever broker carried it. `handle` resolves once
+ * the message is stored (the caller acknowledges it then) or judged bad (counted, logged, dropped
+ * whole); it rejects only when storing failed, so the message is not acknowledged and comes again.
+ */
+export class DeviceInbox {
+  readonly counters = { accepted: 0, rejected: 0 };
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly gateways: GatewaysService,
+    private readonly telemetry: TelemetryService,
+    private readonly logger: Logger,
+  ) {}
+
+  async handle(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.dispatch(device, topic, payload);
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Waits until no message is being handled. */
+  async drain(): Promise<void> {
+    if (this.inFlight > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    await this.telemetry.flush();
+  }
+
+  private async dispatch(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
+    const route = parseUpstreamTopic(topic);
+    if (!route || route.mac !== device.mac) return this.reject(device, topic, 'unknown topic');
+    const parse = <T extends z.ZodType>(schema: T): z.infer<T> | null => {
+      let json: unknown;
+      try {
+        json = JSON.parse(payload.toString('utf8'));
+      } catch {
+        this.reject(device, topic, 'payload is not JSON');
+        return null;
+      }
+      const result = schema.safeParse(json);
+      if (!result.success) {
+        this.reject(
+          device,
+          topic,
+          result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
+        return null;
+      }
+      return result.data;
+    };
+
+    switch (route.kind) {
+      case 'status': {
+        const message = parse(deviceStatusMessage);
+        if (message) await this.gateways.recordStatus(device, message);
+        return this.accepted(message);
+      }
+      case 'state': {
+        const message = parse(deviceStateMessage);
+        if (message) await this.gateways.recordState(device, message);
+        return this.accepted(message);
+      }
+      case 'telemetry': {
+        const message = parse(telemetryMessage);
+        if (message) await this.telemetry.recordSamples(device, message.samples);
+        return this.accepted(message);
+      }
+      case 'events': {
+        const message = parse(eventsMessage);
+        if (message) await this.telemetry.recordEvents(device, message);
+        return this.accepted(message);
+      }
+      case 'response':
+        // Instruction responses are consumed by the gateway-operations work; accepted and not stored yet.
+        this.logger.debug({ mac: device.mac, topic }, 'instruction response');
+        return this.accepted(true);
+    }
+  }
+
+  private accepted(message: unknown): void {
+    if (message) this.counters.accepted++;
+  }
+
+  private reject(device: DeviceIdentity, topic: string, reason: string): void {
+    this.counters.rejected++;
+    this.logger.warn(
+      { mac: device.mac, tenantId: device.tenantId, topic, reason },
+      'device message rejected',
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { startSimulation } from '@portal/gateway-sim';
+import { buildApp, createLogger } from './app.ts';
+import { prepareDemo } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Starts the portal: config, database, broker, HTTP; stops gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const portal = await buildApp(config, logger);
+  const { app } = portal;
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`HTTP port ${config.PORT} is already in use: set PORT to a free port`);
+    }
+    throw error;
+  }
+
+  let simulation: Awaited<ReturnType<typeof startSimulation>> | null = null;
+  if (config.DEMO && config.DEMO_GATEWAYS > 0) {
+    const demo = await prepareDemo(portal.database.db, portal.services.gateways, config.DEMO_GATEWAYS);
+    const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`;
+    simulation = await startSimulation({ brokerUrl, gateways: demo.devices });
+    logger.info({ gateways: demo.devices.length, tenantId: demo.tenantId }, 'demo gateways running');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    timer.unref();
+    try {
+      await simulation?.stop();
+      await app.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`Portal failed to start: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (backend: 'embedded' | 'real') => ({
+  test: {
+    name: `integration:${backend}`,
+    include: ['apps/**/*.int.test.ts'],
+    env: { TEST_BACKEND: backend },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      integration('embedded'),
+      integration('real'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
