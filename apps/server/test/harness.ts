@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, type Portal } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+/** Which backend this run covers: set by the vitest project (integration:embedded / integration:real). */
+export const backend = (process.env.TEST_BACKEND ?? 'embedded') as 'embedded' | 'real';
+export const REAL_POSTGRES = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REAL_MQTT = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+export const ROOT_EMAIL = 'root@test.local';
+export const ROOT_PASSWORD = 'RootPass1';
+
+const suffix = () => randomBytes(6).toString('hex');
+
+/** A fresh database on the real PostgreSQL; dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${suffix()}`;
+  const admin = new pg.Client({ connectionString: REAL_POSTGRES });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(REAL_POSTGRES);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: REAL_POSTGRES });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Environment for a portal on this run's backend, with its own data directory and database. */
+export async function testEnvironment(): Promise<{
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    DATA_DIR: dataDir,
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ROOT_EMAIL,
+    ROOT_PASSWORD,
+  };
+  let drop = async () => {};
+  if (backend === 'real') {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    Object.assign(env, {
+      DATABASE_URL: database.url,
+      MQTT_URL: REAL_MQTT,
+      MQTT_CLIENT_ID: `portal-test-${suffix()}`,
+      MQTT_SHARE_GROUP: `test-${suffix()}`,
+    });
+  }
+  return {
+    env,
+    cleanup: async () => {
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestPortal extends Portal {
+  /** Where gateways connect: the embedded broker's TCP port, or the real Mosquitto. */
+  deviceBrokerUrl: string;
+  /** http://127.0.0.1:{port} of the listening portal. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startPortal(): Promise<TestPortal> {
+  const { env, cleanup } = await testEnvironment();
+  const config = loadConfig(env);
+  const portal = await buildApp(config, pino({ level: 'silent' }));
+  await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = portal.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...portal,
+    deviceBrokerUrl: backend === 'real' ? REAL_MQTT : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await portal.app.close();
+      await cleanup();
+    },
+  };
+}
+
+/** Signs in through the API; returns the session cookie header. */
+export async function signIn(portal: Portal, email = ROOT_EMAIL, password = ROOT_PASSWORD): Promise<string> {
+  const response = await portal.app.inject({
+    method: 'POST',
+    url: '/api/login/twoFactorKey/test',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error('no session cookie');
+  return `sid=${cookie.value}`;
+}
+
+/** Connects an MQTT client and resolves once connected, or rejects with the broker's refusal. */
+export function connectMqtt(url: string, options: IClientOptions): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
+/** Granted QoS per topic of a SUBSCRIBE (128 = refused). */
+export async function subscribeCodes(client: MqttClient, topics: string[]): Promise<number[]> {
+  try {
+    const granted = await client.subscribeAsync(topics, { qos: 1 });
+    return granted.map((g) => g.qos);
+  } catch (error) {
+    // mqtt.js rejects a SUBACK holding a failure code; the packet still carries every code.
+    const packet = (error as { packet?: { granted?: (number | { qos: number })[] } }).packet;
+    if (!packet?.granted) throw error;
+    return packet.granted.map((g) => (typeof g === 'number' ? g : g.qos));
+  }
+}
+
+export const randomMac = () => randomBytes(6).toString('hex').toUpperCase();
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A customer tenant under the root tenant, and a signed-in-able user in it. */
+export async function createCustomerWithUser(portal: Portal, label: string) {
+  const { TenantsRepository } = await import('../src/modules/tenants/tenants.repository.ts');
+  const { AuthRepository } = await import('../src/modules/auth/auth.repository.ts');
+  const { hashPassword } = await import('../src/lib/crypto.ts');
+  const { DEFAULT_PERMISSIONS } = await import('@portal/contract');
+  const tenants = new TenantsRepository(portal.database.db);
+  const root = await tenants.findByKind('root');
+  const tenant = await tenants.insert({
+    name: `${label} ${suffix()}`,
+    customer_id: label.toUpperCase(),
+    kind: 'customer',
+    parent_id: root!.id,
+    ancestors: [root!.id],
+    primary_theme_color: '#123456',
+    secondary_theme_color: '#ffffff',
+  });
+  const email = `${label.toLowerCase()}-${suffix()}@test.local`;
+  const password = 'UserPass1';
+  await new AuthRepository(portal.database.db).insertUser({
+    tenant_id: tenant.id,
+    email,
+    first_name: label,
+    last_name: 'User',
+    password_hash: await hashPassword(password),
+    permissions: [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ'],
+  });
+  return { tenant, email, password };
+}
