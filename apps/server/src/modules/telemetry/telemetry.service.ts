@@ -12,7 +12,10 @@ export class TelemetryService {
     private readonly repo: TelemetryRepository,
     private readonly live: LivePublisher,
   ) {
-    this.writer = new BatchWriter((rows) => repo.insertSamples(rows), { maxBatch: 1000, maxDelayMs: 20 });
+    this.writer = new BatchWriter((rows) => repo.insertSamples(rows), {
+      maxBatch: 1000,
+      maxConcurrentWrites: 4,
+    });
   }
 
   /** Resolves once every sample is stored (batched with other gateways' samples). */

@@ -1,0 +1,114 @@
+import { deviceUp } from '@portal/contract';
+import { sql } from 'kysely';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  connectMqtt,
+  createCustomerWithUser,
+  randomMac,
+  startPortal,
+  type TestPortal,
+  waitFor,
+} from '../../test/harness.ts';
+
+describe(`device ingest (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let tenantId: string;
+  let device: { mac: string; password: string };
+  let gateway: MqttClient;
+  const now = Date.now();
+
+  const connectGateway = () =>
+    connectMqtt(portal.deviceBrokerUrl, {
+      clientId: device.mac,
+      username: device.mac,
+      password: device.password,
+      will: { topic: deviceUp.status(device.mac), payload: Buffer.from('{"CS":0}'), qos: 1, retain: false },
+    });
+  const publish = (topic: string, body: unknown) =>
+    gateway.publishAsync(topic, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 });
+  const gatewayRow = () => portal.services.gateways.listByTenant(tenantId).then((rows) => rows[0]!);
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    tenantId = (await createCustomerWithUser(portal, 'Ingest')).tenant.id;
+    device = await portal.services.gateways.provision(tenantId, randomMac(), 'Ingest gateway');
+    gateway = await connectGateway();
+  });
+  afterAll(async () => {
+    await gateway?.endAsync(true);
+    await portal?.close();
+  });
+
+  it('records online status and state facts', async () => {
+    await publish(deviceUp.status(device.mac), { CS: 1, TI: now });
+    await publish(deviceUp.state(device.mac), {
+      TI: now,
+      FW: 'v2024-05-12',
+      OS: '5.15.1',
+      NW: 1,
+      SS: 4,
+      state: { currentState: 'IdleState', whitelistedLocksCount: '*' },
+    });
+    const row = await waitFor(async () => {
+      const r = await gatewayRow();
+      return r.connected && r.firmware ? r : null;
+    });
+    expect(row).toMatchObject({ connected: true, firmware: 'v2024-05-12', os_version: '5.15.1' });
+    expect(row.state).toMatchObject({ NW: 1, SS: 4, state: { currentState: 'IdleState' } });
+  });
+
+  it('stores samples once, however often a QoS 1 message is delivered', async () => {
+    const samples = [
+      { TI: now + 1000, CO2: 612.5, TEMP: 21.3, CP: 12, MM: 410 },
+      { TI: now + 6000, CO2: 640, TEMP: 21.4, CP: 14, MM: 415 },
+    ];
+    await publish(deviceUp.telemetry(device.mac), { samples });
+    await publish(deviceUp.telemetry(device.mac), { samples }); // a redelivery
+    await waitFor(async () => (await portal.services.telemetry.countSamples(device.mac)) === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(2);
+  });
+
+  it('counts and drops a bad payload whole, and keeps the connection', async () => {
+    const before = portal.inbox.counters.rejected;
+    await publish(deviceUp.telemetry(device.mac), 'not json');
+    await publish(deviceUp.telemetry(device.mac), {
+      samples: [
+        { TI: now + 11_000, CO2: 700 },
+        { TI: now + 16_000, CP: 250 }, // CPU above 100 %: the whole message is refused
+      ],
+    });
+    await publish(deviceUp.state(device.mac), { FW: 'no time' });
+    await waitFor(async () => portal.inbox.counters.rejected - before === 3);
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(2);
+    expect(gateway.connected).toBe(true);
+  });
+
+  it('stores events and alerts', async () => {
+    await publish(deviceUp.events(device.mac), {
+      TI: now + 2000,
+      SA: [{ nme: 'CO2 high', val: 2100, sr: 'CO2', alrt: 1 }],
+    });
+    const rows = await waitFor(async () => {
+      const result = await sql<{
+        kind: string;
+      }>`select kind from gateway_events where mac = ${device.mac}`.execute(portal.database.db);
+      return result.rows.length ? result.rows : null;
+    });
+    expect(rows).toEqual([{ kind: 'SA' }]);
+  });
+
+  it('marks the gateway offline through its will message, with the offline period recorded', async () => {
+    gateway.stream.destroy(); // an ungraceful loss: the broker publishes the will
+    await waitFor(async () => !(await gatewayRow()).connected);
+    const log = await sql<{ off: number }>`
+      select off from gateway_connection_log where mac = ${device.mac} order by ti`.execute(
+      portal.database.db,
+    );
+    expect(log.rows.map((r) => r.off)).toEqual([0, 1]);
+    gateway.end(true);
+    gateway = await connectGateway();
+  });
+});
