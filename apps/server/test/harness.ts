@@ -116,10 +116,14 @@ export async function signIn(portal: Portal, email = ROOT_EMAIL, password = ROOT
 export function connectMqtt(url: string, options: IClientOptions): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
-    client.once('connect', () => resolve(client));
-    client.once('error', (error) => {
+    const refused = (error: Error) => {
       client.end(true);
       reject(error);
+    };
+    client.once('error', refused);
+    client.once('connect', () => {
+      client.removeListener('error', refused);
+      resolve(client);
     });
   });
 }
@@ -142,12 +146,13 @@ export const randomMac = () => randomBytes(6).toString('hex').toUpperCase();
 export async function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
   timeoutMs = 10_000,
+  explain: () => string = () => '',
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
+    if (Date.now() > until) throw new Error(`condition not met in time ${explain()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -31,6 +31,7 @@ export async function createExternalMessaging(
     clean: false,
     properties: { sessionExpiryInterval: 3600 },
     reconnectPeriod: 1000,
+    resubscribe: false,
     connectTimeout: 10_000,
     manualConnect: true,
   });
@@ -84,12 +85,15 @@ export async function createExternalMessaging(
     lost = false;
     backoff = 1000;
     client.options.reconnectPeriod = backoff;
+    // Subscribe on every connect, even when the broker says it kept the session: some brokers
+    // (Mosquitto 2.0) do not restore shared subscriptions from persistence after a restart.
     client.subscribe(
       {
         [sharedSubscription(DEVICE_UPSTREAM_FILTER, deps.shareGroup)]: { qos: 1 },
         [`${LIVE_ROOT}/#`]: { qos: 1 },
         [deviceUp.onboardingStatus('+', '+')]: { qos: 1 },
-      },
+        resubscribe: true,
+      } as Parameters<typeof client.subscribe>[0],
       (error) => error && deps.logger.error({ err: error }, 'MQTT subscribe failed'),
     );
   });

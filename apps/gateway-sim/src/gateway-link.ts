@@ -1,0 +1,109 @@
+import { type DeviceStatusMessage, deviceUp } from '@portal/contract';
+import type { MqttClient } from 'mqtt';
+import { createGatewayClient, type GatewayClientParams } from './gateway-client.ts';
+import type { SimulationLogger } from './options.ts';
+import type { SimulationCounters } from './stats.ts';
+
+export interface LinkEvents {
+  /** Every successful connect; `isReconnect` is false only for the first. */
+  onConnect(isReconnect: boolean): void;
+  onMessage(topic: string, payload: string): void;
+  onClose(): void;
+}
+
+const DISCONNECT_TIMEOUT_MS = 2_000;
+/** SUBACK return code of a refused subscription. */
+const SUBSCRIPTION_REFUSED = 128;
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A gateway's MQTT connection: QoS 1 JSON publishing, subscriptions, outages and a clean goodbye. */
+export class GatewayLink {
+  private readonly client: MqttClient;
+  private hasConnected = false;
+  /** Set while we close the connection ourselves, when failing publishes are expected and not worth a warning. */
+  private closing = false;
+
+  constructor(
+    private readonly params: GatewayClientParams,
+    events: LinkEvents,
+    private readonly counters: SimulationCounters,
+    private readonly logger: SimulationLogger,
+  ) {
+    this.client = createGatewayClient(params);
+    this.client.on('connect', () => {
+      const isReconnect = this.hasConnected;
+      this.hasConnected = true;
+      if (isReconnect) this.counters.reconnects++;
+      events.onConnect(isReconnect);
+    });
+    this.client.on('message', (topic, payload) => {
+      this.counters.messagesReceived++;
+      events.onMessage(topic, payload.toString('utf8'));
+    });
+    this.client.on('close', () => events.onClose());
+    this.client.on('error', (error) => this.logger.warn(`${params.mac}: MQTT error: ${error.message}`));
+  }
+
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  /** Publishes JSON at QoS 1; true once the broker acknowledged it, false when offline or refused. */
+  async publishJson(topic: string, payload: unknown): Promise<boolean> {
+    if (!this.client.connected) return false;
+    try {
+      await this.client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: false });
+      this.counters.messagesSent++;
+      return true;
+    } catch (error) {
+      if (!this.closing)
+        this.logger.warn(`${this.params.mac}: publish to ${topic} failed: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  async subscribe(filters: readonly string[]): Promise<void> {
+    try {
+      const grants = await this.client.subscribeAsync([...filters], { qos: 1 });
+      for (const grant of grants) {
+        if (grant.qos === SUBSCRIPTION_REFUSED)
+          this.logger.warn(`${this.params.mac}: subscription refused: ${grant.topic}`);
+      }
+    } catch (error) {
+      this.logger.warn(`${this.params.mac}: subscribe failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Loses the connection without a DISCONNECT, as a power cut would: the broker then publishes the will. */
+  dropAbruptly(): void {
+    this.closing = true;
+    this.client.end(true);
+  }
+
+  /** Connects again after dropAbruptly() or disconnect(). */
+  resume(): void {
+    this.closing = false;
+    this.client.reconnect();
+  }
+
+  /** A clean goodbye: announce {"CS":0} (a clean disconnect suppresses the will), then end the session. */
+  async disconnect(): Promise<void> {
+    this.closing = true;
+    if (!this.client.connected) {
+      await this.client.endAsync(true);
+      return;
+    }
+    const offline: DeviceStatusMessage = { CS: 0, TI: Date.now() };
+    await withTimeout(this.publishJson(deviceUp.status(this.params.mac), offline), DISCONNECT_TIMEOUT_MS);
+    const ended = await withTimeout(this.client.endAsync(), DISCONNECT_TIMEOUT_MS);
+    // end() waits for unacknowledged publishes; a broker that never answers must not hold stop() forever.
+    if (ended === 'timeout') this.client.stream.destroy();
+  }
+}

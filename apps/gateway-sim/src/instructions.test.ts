@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { greyJpeg } from './camera-frame.ts';
+import { randomDeviceFacts } from './device-profile.ts';
+import { type InstructionContext, planInstruction } from './instructions.ts';
+import { seededRandom } from './random.ts';
+
+const context = (overrides: Partial<InstructionContext['facts']> = {}): InstructionContext => ({
+  facts: { ...randomDeviceFacts(seededRandom(1)), ...overrides },
+  live: { currentState: 'IdleState' },
+  uptimeSeconds: 12,
+  cpuPercent: 20,
+  memoryMegabytes: 400,
+  now: 1_700_000_000_000,
+});
+
+describe('planInstruction', () => {
+  it('answers diagnostics on the diagnostics response topic with the request key', () => {
+    const plan = planInstruction({ type: 'DIAGNOSTICS', uid: 'k1' }, context());
+    expect(plan.responseKind).toBe('diagnostics');
+    expect(plan.response).toMatchObject({
+      uid: 'k1',
+      status: 'SUCCESS',
+      value: { uptimeSeconds: 12, CP: 20 },
+    });
+  });
+
+  it('captures a JPEG only when a camera is fitted', () => {
+    const withCamera = planInstruction({ type: 'CAMERA_CAPTURE', uid: 'k2' }, context({ CMS: 1 }));
+    const image = Buffer.from(String(withCamera.response.value), 'base64');
+    expect(image.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(image.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    const without = planInstruction({ type: 'CAMERA_CAPTURE', uid: 'k3' }, context({ CMS: 0 }));
+    expect(without.response).toMatchObject({ status: 'ERROR', value: 'ERR_CAMERA_CAPTURE' });
+  });
+
+  it('switches the hotspot to the requested state, or toggles it', () => {
+    expect(planInstruction({ type: 'HOTSPOT', uid: 'k4', value: 1 }, context({ HS: 0 })).hotspotTarget).toBe(
+      1,
+    );
+    expect(planInstruction({ type: 'HOTSPOT', uid: 'k5' }, context({ HS: 1 })).hotspotTarget).toBe(0);
+  });
+
+  it('acknowledges lock instructions and refuses unknown ones', () => {
+    expect(planInstruction({ type: 'LOCK_DEVICE_LOCK_UNLOCK', uid: 'k6' }, context()).response.status).toBe(
+      'SUCCESS',
+    );
+    expect(planInstruction({ type: 'SELF_DESTRUCT', uid: 'k7' }, context()).response).toMatchObject({
+      status: 'ERROR',
+      value: 'ERR_UNSUPPORTED_INSTRUCTION',
+    });
+  });
+});
+
+describe('greyJpeg', () => {
+  it('declares the requested size in its frame header', () => {
+    const jpeg = greyJpeg(64, 48);
+    const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(jpeg.readUInt16BE(frame + 5)).toBe(48);
+    expect(jpeg.readUInt16BE(frame + 7)).toBe(64);
+  });
+});

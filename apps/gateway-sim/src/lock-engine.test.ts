@@ -1,0 +1,83 @@
+import { deviceStateMessage } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { ENGINE_STATE, LockEngine, type NearbyLock, scanNearbyLocks } from './lock-engine.ts';
+import { seededRandom } from './random.ts';
+
+const NOW = Date.UTC(2025, 0, 1);
+const LOCKS: NearbyLock[] = [
+  { mac: 'AAAAAAAAAA01', rssi: -45 },
+  { mac: 'AAAAAAAAAA02', rssi: -60 },
+  { mac: 'AAAAAAAAAA03', rssi: -120 },
+];
+
+describe('scanNearbyLocks', () => {
+  it('hears only locks above the RSSI threshold and lists whitelisted locks it missed', () => {
+    const result = scanNearbyLocks(LOCKS, -85, ['AAAAAAAAAA01', 'AAAAAAAAAA03'], seededRandom(1));
+    expect(result.found.map((l) => l.mac)).not.toContain('AAAAAAAAAA03');
+    expect(result.unreachable).toContain('AAAAAAAAAA03');
+    expect(result.whitelistedFound.every((l) => l.mac === 'AAAAAAAAAA01')).toBe(true);
+  });
+
+  it('treats * as every lock', () => {
+    const result = scanNearbyLocks(LOCKS, -85, '*', seededRandom(1));
+    expect(result.whitelistedFound).toEqual(result.found);
+    expect(result.unreachable).toEqual([]);
+  });
+});
+
+describe('LockEngine', () => {
+  const engine = () => new LockEngine(seededRandom(4), LOCKS, ['AAAAAAAAAA01'], NOW);
+
+  it('starts idle with a state the contract accepts', () => {
+    const live = engine().snapshot();
+    expect(live.currentState).toBe(ENGINE_STATE.idle);
+    expect(live.whitelistedLocksCount).toBe(1);
+    expect(deviceStateMessage.safeParse({ TI: NOW, state: live }).success).toBe(true);
+  });
+
+  it('scans, probes the whitelisted locks it heard, then goes idle and schedules the next scan', () => {
+    const lockEngine = engine();
+    lockEngine.startScan();
+    expect(lockEngine.currentState).toBe(ENGINE_STATE.scanning);
+    const result = lockEngine.completeScan(NOW + 3_000);
+    const live = lockEngine.snapshot();
+    expect(live.totalScannedLocks).toBe(result.found.length);
+    let idleSince = NOW + 3_000;
+    if (result.whitelistedFound.length > 0) {
+      expect(live.currentState).toBe(ENGINE_STATE.probing);
+      expect(live.currentLock).toBe('AAAAAAAAAA01');
+      idleSince = NOW + 5_000;
+      lockEngine.completeProbe(idleSince);
+    }
+    expect(lockEngine.currentState).toBe(ENGINE_STATE.idle);
+    expect(lockEngine.snapshot().nextScanAt).toBe(idleSince + 15 * 60_000);
+  });
+
+  it('applies poll interval (minutes in, ms out), RSSI threshold and whitelist', () => {
+    const lockEngine = engine();
+    lockEngine.setPollIntervalMinutes(30, NOW);
+    lockEngine.setRssiThreshold(-70);
+    lockEngine.setWhitelist('*');
+    expect(lockEngine.snapshot()).toMatchObject({
+      pollInterval: 1_800_000,
+      nextScanAt: NOW + 1_800_000,
+      rssiValue: -70,
+      whitelistedLocksCount: '*',
+    });
+    expect(lockEngine.isScanDue(NOW + 1_800_000)).toBe(true);
+    expect(lockEngine.isScanDue(NOW + 1_799_999)).toBe(false);
+  });
+
+  it('is forced idle from any state and forgets unreachable locks on request', () => {
+    const lockEngine = new LockEngine(seededRandom(4), LOCKS, ['AAAAAAAAAA03'], NOW);
+    lockEngine.startScan();
+    lockEngine.completeScan(NOW);
+    expect(lockEngine.snapshot().unreacheableLocksList).toEqual(['AAAAAAAAAA03']);
+    expect(lockEngine.removeBlacklistedLocks()).toBe(1);
+    expect(lockEngine.snapshot().unreacheableLocksList).toEqual([]);
+    lockEngine.startProbe(lockEngine.nearbyLocksByMac(['AAAAAAAAAA02']));
+    expect(lockEngine.currentState).toBe(ENGINE_STATE.probing);
+    lockEngine.forceIdle(NOW);
+    expect(lockEngine.currentState).toBe(ENGINE_STATE.idle);
+  });
+});

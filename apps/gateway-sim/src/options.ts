@@ -1,0 +1,86 @@
+import { normalizeMac } from '@portal/contract';
+
+/** Anything with info and warn taking a message: console, pino, or a test spy. */
+export interface SimulationLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** One gateway to simulate: its MAC, the credential the portal issued, and its customer scope if known. */
+export interface GatewayCredential {
+  mac: string;
+  password?: string;
+  scopeId?: string;
+}
+
+export interface SimulationOptions {
+  brokerUrl: string;
+  gateways: GatewayCredential[];
+  /** How often each gateway takes a telemetry sample; default 5000 ms. */
+  telemetryIntervalMs?: number;
+  /** How often each gateway re-publishes its state; default 60000 ms (it also does on every change). */
+  stateIntervalMs?: number;
+  /** Chance per minute that a gateway loses its connection (the broker then sends its will); default 0. */
+  offlineProbability?: number;
+  /** How long such an outage lasts, drawn between min and max; default 10 s to 90 s. */
+  offlineDurationMs?: { min: number; max: number };
+  /** Seed of every random choice; the same seed and MACs give the same values. Default: a random seed. */
+  seed?: number;
+  logger?: SimulationLogger;
+  /** MQTT 3.1.1 (4, default) or 5. */
+  protocolVersion?: 4 | 5;
+  keepaliveSeconds?: number;
+  /** How long a BLE scan takes; default 3000 ms (probing takes half of it). */
+  scanDurationMs?: number;
+  /** How long a RESET keeps the gateway away; default 3000 ms. */
+  restartDelayMs?: number;
+  /** How long a hotspot switch takes; default 5000 ms. */
+  hotspotSwitchMs?: number;
+}
+
+export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger'>> {
+  logger: SimulationLogger;
+}
+
+const SILENT_LOGGER: SimulationLogger = { info: () => {}, warn: () => {} };
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+/** Applies the defaults and refuses options that cannot work (bad MAC, duplicate MAC, bad numbers). */
+export function resolveOptions(options: SimulationOptions): ResolvedOptions {
+  const seen = new Set<string>();
+  const gateways = options.gateways.map((gateway) => {
+    const mac = normalizeMac(gateway.mac);
+    if (!mac) throw new Error(`Invalid gateway MAC: ${gateway.mac}`);
+    if (seen.has(mac)) throw new Error(`Duplicate gateway MAC: ${mac}`);
+    seen.add(mac);
+    return { ...gateway, mac };
+  });
+  const offlineProbability = options.offlineProbability ?? 0;
+  if (!(offlineProbability >= 0 && offlineProbability <= 1)) {
+    throw new Error(`offlineProbability must be between 0 and 1, got ${offlineProbability}`);
+  }
+  const offlineDurationMs = options.offlineDurationMs ?? { min: 10_000, max: 90_000 };
+  if (positive('offlineDurationMs.min', offlineDurationMs.min) > offlineDurationMs.max) {
+    throw new Error('offlineDurationMs.min must not exceed offlineDurationMs.max');
+  }
+  return {
+    brokerUrl: options.brokerUrl,
+    gateways,
+    telemetryIntervalMs: positive('telemetryIntervalMs', options.telemetryIntervalMs ?? 5_000),
+    stateIntervalMs: positive('stateIntervalMs', options.stateIntervalMs ?? 60_000),
+    offlineProbability,
+    offlineDurationMs,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    logger: options.logger ?? SILENT_LOGGER,
+    protocolVersion: options.protocolVersion ?? 4,
+    keepaliveSeconds: positive('keepaliveSeconds', options.keepaliveSeconds ?? 30),
+    scanDurationMs: positive('scanDurationMs', options.scanDurationMs ?? 3_000),
+    restartDelayMs: positive('restartDelayMs', options.restartDelayMs ?? 3_000),
+    hotspotSwitchMs: positive('hotspotSwitchMs', options.hotspotSwitchMs ?? 5_000),
+  };
+}

@@ -1,0 +1,106 @@
+import { telemetrySample } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from './random.ts';
+import {
+  co2Ppm,
+  DEFAULT_ROOM,
+  dailyCycle,
+  localHour,
+  randomRoomProfile,
+  SENSOR_BOUNDS,
+  sensorSample,
+  temperatureCelsius,
+} from './sensor-model.ts';
+
+const DAY_MS = 86_400_000;
+const START = Date.UTC(2025, 0, 6);
+
+/** A week of samples, one every 5 minutes, for several rooms. */
+function weekOfSamples(seed: number) {
+  const random = seededRandom(seed);
+  const samples = [];
+  for (let room = 0; room < 5; room++) {
+    const profile = randomRoomProfile(random);
+    for (let t = START; t < START + 7 * DAY_MS; t += 300_000) samples.push(sensorSample(t, random, profile));
+  }
+  return samples;
+}
+
+function meanAtHour(hour: number, read: (time: number, random: () => number) => number): number {
+  const random = seededRandom(11);
+  let sum = 0;
+  for (let day = 0; day < 100; day++) sum += read(START + day * DAY_MS + hour * 3_600_000, random);
+  return sum / 100;
+}
+
+describe('sensor model', () => {
+  const samples = weekOfSamples(1);
+
+  it('produces samples the contract accepts', () => {
+    for (const sample of samples) expect(telemetrySample.safeParse(sample).success).toBe(true);
+  });
+
+  it('keeps CO2 within 400-1200 ppm except for rare spikes above 2000', () => {
+    const { min, max, spikeMin, spikeMax } = SENSOR_BOUNDS.CO2;
+    const spikes = samples.filter((s) => (s.CO2 ?? 0) > max);
+    for (const s of samples) {
+      const co2 = s.CO2 ?? Number.NaN;
+      expect(co2 >= min && (co2 <= max || (co2 >= spikeMin && co2 <= spikeMax))).toBe(true);
+    }
+    expect(spikes.length).toBeGreaterThan(0);
+    expect(spikes.length / samples.length).toBeLessThan(0.01);
+  });
+
+  it('keeps the other sensors in their ranges', () => {
+    for (const s of samples) {
+      expect(s.TEMP).toBeGreaterThanOrEqual(18);
+      expect(s.TEMP).toBeLessThanOrEqual(28);
+      expect(s.CP).toBeGreaterThanOrEqual(5);
+      expect(s.CP).toBeLessThanOrEqual(98);
+      expect(s.MM).toBeGreaterThanOrEqual(200);
+      expect(s.MM).toBeLessThanOrEqual(900);
+      expect(s.RSTC).toBeGreaterThanOrEqual(SENSOR_BOUNDS.RSTC.min);
+      expect(s.RSTC).toBeLessThanOrEqual(SENSOR_BOUNDS.RSTC.max);
+      for (const gas of ['NH3', 'NO2', 'CO', 'TVOC'] as const) {
+        expect(s[gas]).toBeGreaterThanOrEqual(0);
+        expect(s[gas]).toBeLessThanOrEqual(SENSOR_BOUNDS[gas].max);
+      }
+    }
+  });
+
+  it('bursts the CPU now and then above its usual 5-60 %', () => {
+    const bursts = samples.filter((s) => (s.CP ?? 0) > SENSOR_BOUNDS.CP.max).length;
+    expect(bursts).toBeGreaterThan(0);
+    expect(bursts / samples.length).toBeLessThan(0.06);
+  });
+
+  it('follows a daily cycle: more CO2 and warmer in the afternoon than at night', () => {
+    expect(meanAtHour(16, (t, r) => co2Ppm(t, r)) - meanAtHour(4, (t, r) => co2Ppm(t, r))).toBeGreaterThan(
+      400,
+    );
+    expect(
+      meanAtHour(17, (t, r) => temperatureCelsius(t, r)) - meanAtHour(5, (t, r) => temperatureCelsius(t, r)),
+    ).toBeGreaterThan(5);
+  });
+
+  it('shifts the cycle with the local time of the room', () => {
+    expect(localHour(Date.UTC(2025, 0, 1, 23), 2)).toBe(1);
+    expect(localHour(Date.UTC(2025, 0, 1, 1), -3)).toBe(22);
+    expect(dailyCycle(4, 4)).toBe(0);
+    expect(dailyCycle(16, 4)).toBe(1);
+  });
+
+  it('is deterministic for a seed', () => {
+    const run = (seed: number) => {
+      const random = seededRandom(seed);
+      return Array.from({ length: 50 }, (_, i) => sensorSample(START + i * 5_000, random, DEFAULT_ROOM));
+    };
+    expect(run(9)).toEqual(run(9));
+    expect(run(9)).not.toEqual(run(10));
+    expect(weekOfSamples(1)).toEqual(samples);
+  });
+
+  it('keys a sample by the time it was taken', () => {
+    expect(sensorSample(START, seededRandom(1)).TI).toBe(START);
+  });
+});

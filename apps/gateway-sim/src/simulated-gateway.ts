@@ -1,0 +1,301 @@
+import type { GatewayCommand, TelemetrySample } from '@portal/contract';
+import { type DeviceFacts, driftSignalLevel, randomDeviceFacts, utcOffsetHours } from './device-profile.ts';
+import {
+  type DownstreamMessage,
+  gatewaySubscriptions,
+  type Instruction,
+  kindOfTopic,
+  parseDownstream,
+  type Subscription,
+} from './downstream-messages.ts';
+import { type AlertLevels, alertTransitions } from './events.ts';
+import { GatewayLink } from './gateway-link.ts';
+import { GatewayReporter } from './gateway-reporter.ts';
+import { type InstructionPlan, planInstruction } from './instructions.ts';
+import { LockActivities } from './lock-activities.ts';
+import { type GatewayLiveState, LockEngine, randomNearbyLocks } from './lock-engine.ts';
+import type { GatewayCredential, ResolvedOptions } from './options.ts';
+import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
+import { type RoomProfile, randomRoomProfile, sensorSample } from './sensor-model.ts';
+import type { SimulationCounters } from './stats.ts';
+import { TelemetryBacklog } from './telemetry-backlog.ts';
+import { Timers } from './timers.ts';
+
+/** What a caller of startSimulation can see and do with one simulated gateway. */
+export interface GatewayHandle {
+  readonly mac: string;
+  readonly scopeId: string | undefined;
+  isConnected(): boolean;
+  liveState(): GatewayLiveState;
+  /** Telemetry samples waiting to be sent (they pile up while offline). */
+  backlogSize(): number;
+  /** Drops the connection abruptly (the broker sends the will) and comes back after `durationMs`. */
+  simulateOutage(durationMs: number): void;
+}
+
+const OUTAGE_CHECK_MS = 1_000;
+
+/** One simulated gateway: measures, reports, answers the portal's commands, and now and then goes offline. */
+export class SimulatedGateway implements GatewayHandle {
+  readonly mac: string;
+  readonly scopeId: string | undefined;
+  private readonly sensorRandom: Random;
+  private readonly behaviourRandom: Random;
+  private readonly facts: DeviceFacts;
+  private readonly room: RoomProfile;
+  private readonly engine: LockEngine;
+  private readonly backlog = new TelemetryBacklog();
+  private readonly timers = new Timers();
+  private readonly subscriptions: Subscription[];
+  private readonly link: GatewayLink;
+  private readonly report: GatewayReporter;
+  private readonly activities: LockActivities;
+  private alertLevels: AlertLevels = {};
+  private lastSample: TelemetrySample | undefined;
+  /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
+  private pendingInstruction: InstructionPlan | undefined;
+  private bootedAt = Date.now();
+  private away = false;
+  private stopping = false;
+
+  constructor(
+    credential: GatewayCredential,
+    private readonly options: ResolvedOptions,
+    private readonly counters: SimulationCounters,
+  ) {
+    this.mac = credential.mac;
+    this.scopeId = credential.scopeId;
+    const streamOf = (name: string) => seededRandom(deriveSeed(options.seed, this.mac, name));
+    this.sensorRandom = streamOf('sensors');
+    this.behaviourRandom = streamOf('behaviour');
+    const profileRandom = streamOf('profile');
+    this.facts = randomDeviceFacts(profileRandom);
+    this.room = { ...randomRoomProfile(profileRandom), utcOffsetHours: utcOffsetHours(this.facts.LCTN) };
+    const nearby = randomNearbyLocks(profileRandom);
+    const whitelist = chance(profileRandom, 0.2)
+      ? '*'
+      : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.mac);
+    this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, Date.now());
+    this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
+    this.link = new GatewayLink(
+      {
+        brokerUrl: options.brokerUrl,
+        mac: this.mac,
+        ...(credential.password === undefined ? {} : { password: credential.password }),
+        protocolVersion: options.protocolVersion,
+        keepaliveSeconds: options.keepaliveSeconds,
+        random: streamOf('network'),
+      },
+      {
+        onConnect: (isReconnect) => void this.announce(isReconnect),
+        onMessage: (topic, payload) => this.receive(topic, payload),
+        onClose: () => this.backlog.release(),
+      },
+      counters,
+      options.logger,
+    );
+    this.report = new GatewayReporter(this.mac, this.link, this.facts, this.engine);
+    this.activities = new LockActivities(this.engine, this.timers, this.report, options.scanDurationMs);
+    this.timers.every('telemetry', options.telemetryIntervalMs, () => this.measure());
+    this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
+    if (options.offlineProbability > 0)
+      this.timers.every('outage-check', OUTAGE_CHECK_MS, () => this.maybeGoOffline());
+  }
+
+  isConnected(): boolean {
+    return this.link.connected;
+  }
+
+  liveState(): GatewayLiveState {
+    return this.engine.snapshot();
+  }
+
+  backlogSize(): number {
+    return this.backlog.size;
+  }
+
+  simulateOutage(durationMs: number): void {
+    if (this.stopping || this.away) return;
+    this.away = true;
+    this.counters.outages++;
+    this.options.logger.info(`${this.mac}: offline for ${Math.round(durationMs / 1000)} s`);
+    this.link.dropAbruptly();
+    this.timers.once('outage-over', durationMs, () => {
+      this.away = false;
+      this.link.resume();
+    });
+  }
+
+  /** Stops every timer, says goodbye with {"CS":0} and closes the connection. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.timers.cancelAll();
+    await this.link.disconnect();
+  }
+
+  /** On every connect: subscribe, say online, report state, then send the backlog. */
+  private async announce(isReconnect: boolean): Promise<void> {
+    this.options.logger.info(`${this.mac}: ${isReconnect ? 'reconnected' : 'connected'}`);
+    await this.link.subscribe(this.subscriptions.map((subscription) => subscription.filter));
+    await this.report.online();
+    await this.report.state();
+    await this.flushBacklog();
+  }
+
+  private measure(): void {
+    const now = Date.now();
+    const sample = sensorSample(now, this.sensorRandom, this.room);
+    this.lastSample = sample;
+    this.backlog.add(sample);
+    const { levels, alerts } = alertTransitions(this.alertLevels, sample);
+    this.alertLevels = levels;
+    if (alerts.length > 0) void this.report.events({ SA: alerts });
+    if (this.engine.isScanDue(now)) this.activities.startScan('Scheduler');
+    void this.flushBacklog();
+  }
+
+  private async flushBacklog(): Promise<void> {
+    for (let batch = this.backlog.takeBatch(); batch; batch = this.backlog.takeBatch()) {
+      if (!(await this.report.telemetry(batch.samples))) {
+        this.backlog.release();
+        return;
+      }
+      this.backlog.acknowledge(batch.generation);
+    }
+  }
+
+  private reportSignalAndState(): void {
+    this.facts.SS = driftSignalLevel(this.facts, this.behaviourRandom);
+    void this.report.state();
+  }
+
+  private maybeGoOffline(): void {
+    const perCheck = 1 - (1 - this.options.offlineProbability) ** (OUTAGE_CHECK_MS / 60_000);
+    if (!this.link.connected || !chance(this.behaviourRandom, perCheck)) return;
+    const { min, max } = this.options.offlineDurationMs;
+    this.simulateOutage(Math.round(uniform(this.behaviourRandom, min, max)));
+  }
+
+  /** Validates and dispatches a downstream message; a bad one is counted and logged, never thrown. */
+  private receive(topic: string, payload: string): void {
+    const kind = kindOfTopic(this.subscriptions, topic);
+    if (!kind) return;
+    const outcome = parseDownstream(kind, payload);
+    if (!outcome.ok) {
+      this.counters.malformedMessages++;
+      this.options.logger.warn(`${this.mac}: ignored message on ${topic}: ${outcome.reason}`);
+      return;
+    }
+    this.counters.commandsHandled++;
+    try {
+      this.handle(outcome.message);
+    } catch (error) {
+      this.options.logger.warn(`${this.mac}: failed to handle ${kind}: ${(error as Error).message}`);
+    }
+  }
+
+  private handle(message: DownstreamMessage): void {
+    switch (message.kind) {
+      case 'command':
+        this.runCommand(message.command);
+        break;
+      case 'whitelist':
+        this.engine.setWhitelist(message.whitelist);
+        this.report.change('Whitelist updated', message.whitelist === '*' ? '*' : message.whitelist.length);
+        break;
+      case 'forceProbe':
+        this.activities.startProbe(message.locks);
+        break;
+      case 'instruction':
+        this.runInstruction(message.instruction);
+        break;
+      case 'onboardingScan':
+        if (this.scopeId) this.activities.startOnboarding(this.scopeId, message.totalScanCycles);
+        break;
+      case 'onboardingStop':
+        if (this.scopeId) this.activities.stopOnboarding(this.scopeId);
+        break;
+    }
+  }
+
+  private runCommand(command: GatewayCommand): void {
+    switch (command.command) {
+      case 'SCAN':
+        this.activities.startScan('Portal');
+        break;
+      case 'FORCE-IDLE':
+        this.activities.forceIdle();
+        this.report.change('Forced to idle', 'Portal');
+        break;
+      case 'REMOVE-BLACKLISTED-LOCKS':
+        this.report.change('Blacklisted locks removed', this.engine.removeBlacklistedLocks());
+        break;
+      case 'RESET':
+        void this.restart();
+        break;
+      case 'POLLING-INTERVAL':
+        this.engine.setPollIntervalMinutes(command.pollingInterval, Date.now());
+        this.report.change('Poll interval updated', command.pollingInterval);
+        break;
+      case 'RSSI-VALUE':
+        this.engine.setRssiThreshold(command.rssiValue);
+        this.report.change('RSSI threshold updated', command.rssiValue);
+        break;
+    }
+  }
+
+  /** RESET: report the reboot, go away cleanly (CS 0), come back after the restart delay, idle. */
+  private async restart(): Promise<void> {
+    if (this.away) return;
+    this.away = true;
+    this.activities.forceIdle();
+    this.timers.cancel('hotspot');
+    this.facts.HSIPRC = 0;
+    const interrupted = this.pendingInstruction;
+    this.pendingInstruction = undefined;
+    if (interrupted) {
+      const { response } = interrupted;
+      void this.report.response(interrupted.responseKind, {
+        ...response,
+        status: 'ERROR',
+        value: 'GATEWAY_REBOOTED',
+        TI: Date.now(),
+      });
+    }
+    await this.report.events({ SE: [{ nme: 'Gateway reboot', val: 'Portal' }] });
+    await this.link.disconnect();
+    if (this.stopping) return;
+    this.timers.once('restart', this.options.restartDelayMs, () => {
+      this.bootedAt = Date.now();
+      this.away = false;
+      this.link.resume();
+    });
+  }
+
+  private runInstruction(instruction: Instruction): void {
+    const plan = planInstruction(instruction, {
+      facts: this.facts,
+      live: this.engine.snapshot(),
+      uptimeSeconds: Math.round((Date.now() - this.bootedAt) / 1000),
+      cpuPercent: this.lastSample?.CP ?? 0,
+      memoryMegabytes: this.lastSample?.MM ?? 0,
+      now: Date.now(),
+    });
+    const target = plan.hotspotTarget;
+    if (target === undefined) {
+      void this.report.response(plan.responseKind, plan.response);
+      return;
+    }
+    // The hotspot switch takes a while: report it in progress (HSIPRC 1), then the new HS, then answer.
+    this.facts.HSIPRC = 1;
+    this.pendingInstruction = plan;
+    void this.report.state();
+    this.timers.once('hotspot', this.options.hotspotSwitchMs, () => {
+      this.pendingInstruction = undefined;
+      this.facts.HS = target;
+      this.facts.HSIPRC = 0;
+      void this.report.state();
+      void this.report.response(plan.responseKind, plan.response);
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AgentConfigPage } from '../../features/agent-config/components/AgentConfigPage.tsx';
+import { AlertsPage } from '../../features/alerts/components/AlertsPage.tsx';
+import { LoginPage } from '../../features/auth/components/LoginPage.tsx';
+import { LogoutPage } from '../../features/auth/components/LogoutPage.tsx';
+import { DashboardPage } from '../../features/dashboard/components/DashboardPage.tsx';
+import { GlobalDashboardPage } from '../../features/dashboard/components/GlobalDashboardPage.tsx';
+import { UserDashboardPage } from '../../features/dashboard/components/UserDashboardPage.tsx';
+import { FeedbackPage } from '../../features/feedback/components/FeedbackPage.tsx';
+import { CustomerFirmwarePage } from '../../features/firmware/components/CustomerFirmwarePage.tsx';
+import { GatewayFirmwarePage } from '../../features/firmware/components/GatewayFirmwarePage.tsx';
+import { GatewayOsPage } from '../../features/firmware/components/GatewayOsPage.tsx';
+import { GatewaysPage } from '../../features/gateways/components/GatewaysPage.tsx';
+import { GlobalSearchPage } from '../../features/global-search/components/GlobalSearchPage.tsx';
+import { ChangePasswordPage } from '../../features/identity/components/ChangePasswordPage.tsx';
+import { ResetPasswordPage } from '../../features/identity/components/ResetPasswordPage.tsx';
+import { PortalConfigPage } from '../../features/portal-config/components/PortalConfigPage.tsx';
+import { PortalUsersPage } from '../../features/portal-users/components/PortalUsersPage.tsx';
+import { CustomersPage } from '../../features/tenants/components/CustomersPage.tsx';
+import { ThemeConfigPage } from '../../features/theme-config/components/ThemeConfigPage.tsx';
+import type { Session } from '../../lib/session.ts';
+import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
+import { canSeeNavItem, type NavItemId } from '../navigation.ts';
+import { RequireAccess, RequireSession } from './guards.tsx';
+import { EntryRedirect, UnknownRoute } from './redirects.tsx';
+
+const rootOnly = (session: Session) => session.isRootUser;
+const navItem = (id: NavItemId) => (session: Session) => canSeeNavItem(id, session);
+const menuEntry = (id: AccountMenuEntryId) => (session: Session) => canSeeAccountMenuEntry(id, session);
+const guarded = (allows: (session: Session) => boolean, page: ReactNode) => (
+  <RequireAccess allows={allows}>{page}</RequireAccess>
+);
+
+/** The routes of spec 000 section 2 (hash form). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route index element={<EntryRedirect />} />
+      <Route path="home" element={<EntryRedirect />} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="logout" element={<LogoutPage />} />
+      <Route path="reset-password/*" element={<ResetPasswordPage />} />
+      <Route path="portal-user/reset-password/:activationCode" element={<ResetPasswordPage />} />
+      <Route element={<RequireSession />}>
+        <Route path="admin/tenants" element={guarded(rootOnly, <CustomersPage />)} />
+        <Route path="cli/dashboard" element={<DashboardPage />} />
+        <Route path="cli/UserDashboard" element={guarded(navItem('userDashboard'), <UserDashboardPage />)} />
+        <Route
+          path="cli/globalDashboard"
+          element={guarded(navItem('globalDashboard'), <GlobalDashboardPage />)}
+        />
+        <Route path="cli/gateways" element={<GatewaysPage />} />
+        <Route path="cli/gateways/list_view" element={<GatewaysPage />} />
+        <Route path="cli/gateways/grid_view" element={<GatewaysPage />} />
+        <Route path="cli/portal_users" element={guarded(navItem('portalUsers'), <PortalUsersPage />)} />
+        <Route path="cli/alerts" element={guarded(navItem('alerts'), <AlertsPage />)} />
+        <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
+        <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
+        <Route path="global-search" element={<GlobalSearchPage />} />
+        <Route path="change-password" element={<ChangePasswordPage />} />
+        <Route path="change-password/:activationCode" element={<ChangePasswordPage />} />
+        <Route
+          path="upgrade-firmware"
+          element={guarded(menuEntry('gatewayFirmware'), <GatewayFirmwarePage />)}
+        />
+        <Route
+          path="customer-firmware"
+          element={guarded(menuEntry('customerFirmware'), <CustomerFirmwarePage />)}
+        />
+        <Route path="update-OS" element={guarded(menuEntry('gatewayOs'), <GatewayOsPage />)} />
+        <Route path="portal-config" element={guarded(menuEntry('portalConfig'), <PortalConfigPage />)} />
+        <Route path="theme-config" element={guarded(menuEntry('themeConfig'), <ThemeConfigPage />)} />
+      </Route>
+      <Route path="*" element={<UnknownRoute />} />
+    </Routes>
+  );
+}

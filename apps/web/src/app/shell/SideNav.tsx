@@ -1,0 +1,86 @@
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+  Tooltip,
+} from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { scopedPath } from '../../lib/home-path.ts';
+import { useSession } from '../../lib/session.ts';
+import { type NavItem, visibleNavItems } from '../navigation.ts';
+import { NAV_ICONS } from './nav-icons.tsx';
+
+/** Spec 000 section 2: 240 px wide, 80 px collapsed. */
+export const NAV_WIDTH = 240;
+export const NAV_COLLAPSED_WIDTH = 80;
+
+const isActive = (item: NavItem, pathname: string) =>
+  pathname === item.path || pathname.startsWith(`${item.path}/`);
+
+function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: boolean; tenantId: string }) {
+  const { pathname } = useLocation();
+  const active = isActive(item, pathname);
+  return (
+    <Tooltip title={collapsed ? item.label : ''} placement="right">
+      <ListItemButton
+        component={RouterLink}
+        to={scopedPath(item.path, tenantId)}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        aria-label={collapsed ? item.label : undefined}
+        sx={{ minHeight: 48, justifyContent: collapsed ? 'center' : 'flex-start', px: 2.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, justifyContent: 'center' }}>
+          {NAV_ICONS[item.id]}
+        </ListItemIcon>
+        {!collapsed && <ListItemText primary={item.label} />}
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+export function SideNav({ collapsed }: { collapsed: boolean }) {
+  const session = useSession();
+  const items = visibleNavItems(session);
+  const adminItems = items.filter((item) => item.section === 'admin');
+  const width = collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const link = (item: NavItem) => (
+    <NavLink key={item.id} item={item} collapsed={collapsed} tenantId={session.tenantId} />
+  );
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: (theme) => theme.transitions.create('width'),
+        '& .MuiDrawer-paper': {
+          width,
+          boxSizing: 'border-box',
+          overflowX: 'hidden',
+          transition: (theme) => theme.transitions.create('width'),
+        },
+      }}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label="Main navigation" data-collapsed={collapsed}>
+        <List>{items.filter((item) => item.section === 'main').map(link)}</List>
+        {adminItems.length > 0 && (
+          <>
+            <Divider />
+            <List subheader={collapsed ? undefined : <ListSubheader component="div">Admin</ListSubheader>}>
+              {adminItems.map(link)}
+            </List>
+          </>
+        )}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,58 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, IconButton, Link, Toolbar, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
+import { useSession } from '../../lib/session.ts';
+import { useBranding } from '../use-branding.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { LiveStatusIndicator } from './LiveStatusIndicator.tsx';
+
+interface TopBarProps {
+  navCollapsed: boolean;
+  onToggleNav: () => void;
+}
+
+/** Navigation toggle, the tenant's logo or name (a link home), live status and the account menu. */
+export function TopBar({ navCollapsed, onToggleNav }: TopBarProps) {
+  const session = useSession();
+  const branding = useBranding();
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Toggle navigation"
+          aria-expanded={!navCollapsed}
+          onClick={onToggleNav}
+          sx={{ mr: 2 }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Link
+          component={RouterLink}
+          to={homePathFor(session) ?? LOGIN_PATH}
+          color="inherit"
+          underline="none"
+          sx={{ display: 'inline-flex', alignItems: 'center', minWidth: 0 }}
+        >
+          {branding.logoUrl ? (
+            <Box
+              component="img"
+              src={branding.logoUrl}
+              alt={branding.name}
+              sx={{ height: 40, maxWidth: 200, objectFit: 'contain' }}
+            />
+          ) : (
+            <Typography variant="h6" component="span" noWrap>
+              {branding.name}
+            </Typography>
+          )}
+        </Link>
+        <Box sx={{ flexGrow: 1 }} />
+        <LiveStatusIndicator />
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,19 @@
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MemoryOutlined from '@mui/icons-material/MemoryOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import SystemUpdateAltOutlined from '@mui/icons-material/SystemUpdateAltOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
+import type { ReactElement } from 'react';
+import type { AccountMenuEntryId } from '../account-menu.ts';
+
+export const ACCOUNT_MENU_ICONS: Record<AccountMenuEntryId, ReactElement> = {
+  changePassword: <LockResetOutlined fontSize="small" />,
+  gatewayFirmware: <SystemUpdateAltOutlined fontSize="small" />,
+  customerFirmware: <MemoryOutlined fontSize="small" />,
+  gatewayOs: <UpdateOutlined fontSize="small" />,
+  portalConfig: <TuneOutlined fontSize="small" />,
+  themeConfig: <PaletteOutlined fontSize="small" />,
+  logout: <LogoutOutlined fontSize="small" />,
+};

@@ -1,0 +1,21 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import RouterOutlined from '@mui/icons-material/RouterOutlined';
+import type { ReactElement } from 'react';
+import type { NavItemId } from '../navigation.ts';
+
+export const NAV_ICONS: Record<NavItemId, ReactElement> = {
+  dashboard: <DashboardOutlined />,
+  gateways: <RouterOutlined />,
+  userDashboard: <PersonOutlined />,
+  globalDashboard: <PublicOutlined />,
+  portalUsers: <GroupOutlined />,
+  alerts: <NotificationsOutlined />,
+  agentConfig: <AdminPanelSettingsOutlined />,
+  feedback: <FeedbackOutlined />,
+};

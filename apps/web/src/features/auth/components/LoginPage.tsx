@@ -1,0 +1,51 @@
+import { Box, Paper } from '@mui/material';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { AppVersion } from '../../../components/AppVersion.tsx';
+import { homePathFor } from '../../../lib/home-path.ts';
+import { useSession } from '../../../lib/session.ts';
+import { AuthenticatorCodeForm } from './AuthenticatorCodeForm.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { MarketingPanel } from './MarketingPanel.tsx';
+import { type AuthenticatorCodeRequest, SignInForm } from './SignInForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+
+function LoginModeForm() {
+  const [searchParams] = useSearchParams();
+  const [codeRequest, setCodeRequest] = useState<AuthenticatorCodeRequest | null>(null);
+  const mode = searchParams.get('mode');
+  if (mode === 'forgot-password') return <ForgotPasswordForm />;
+  if (mode === 'sign-up') return <SignUpForm />;
+  if (codeRequest)
+    return <AuthenticatorCodeForm email={codeRequest.email} onBack={() => setCodeRequest(null)} />;
+  return <SignInForm onCodeRequired={setCodeRequest} />;
+}
+
+/** Spec 000 section 2 'Login screen': sign-in, forgot password (?mode=forgot-password), sign-up (?mode=sign-up). */
+export function LoginPage() {
+  const session = useSession();
+  const home = homePathFor(session);
+  if (home) return <Navigate to={home} replace />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <MarketingPanel />
+      <Box
+        component="main"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: 3,
+          gap: 2,
+        }}
+      >
+        <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
+          <LoginModeForm />
+        </Paper>
+        <AppVersion />
+      </Box>
+    </Box>
+  );
+}

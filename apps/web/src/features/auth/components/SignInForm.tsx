@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  FormControlLabel,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTransientMessage } from '../../../lib/use-transient-message.ts';
+import { useSignIn } from '../api/use-sign-in.ts';
+import { IDENTITY_WORK_NOTE } from '../messages.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  type SignInFormValues,
+  signInErrorText,
+  signInFormSchema,
+  signInIssueMessage,
+} from '../sign-in-rules.ts';
+
+/** Spec 000 section 4: a failed sign-in shows its message for 3 s. */
+const SIGN_IN_ERROR_MS = 3000;
+
+export interface AuthenticatorCodeRequest {
+  email: string;
+  twoFactorKey: string;
+  trustDevice: boolean;
+}
+
+export function SignInForm({
+  onCodeRequired,
+}: {
+  onCodeRequired: (request: AuthenticatorCodeRequest) => void;
+}) {
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [errorText, showError] = useTransientMessage(SIGN_IN_ERROR_MS);
+  const { enqueueSnackbar } = useSnackbar();
+  const signIn = useSignIn();
+  const { control, handleSubmit } = useForm<SignInFormValues>({
+    resolver: zodResolver(signInFormSchema, { error: signInIssueMessage }),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit((values) =>
+    signIn.mutate(values, {
+      onSuccess: (outcome) => {
+        if (outcome.step === 'authenticatorCode') onCodeRequired({ ...outcome, trustDevice });
+      },
+      onError: (error) => showError(signInErrorText(error)),
+    }),
+  );
+
+  return (
+    <Stack component="form" aria-label="Sign in" spacing={2} noValidate onSubmit={submit}>
+      <Typography variant="h5" component="h1">
+        Sign in to your account
+      </Typography>
+      <Controller
+        name="email"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
+          />
+        )}
+      />
+      <Controller
+        name="password"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <FormControlLabel
+          control={
+            <Checkbox checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
+          }
+          label="Trust this device"
+        />
+        <Link component={RouterLink} to="/login?mode=forgot-password">
+          Forgot password?
+        </Link>
+      </Stack>
+      {errorText && <Alert severity="error">{errorText}</Alert>}
+      <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
+        Sign In
+      </Button>
+      <Divider>or</Divider>
+      <Button
+        variant="outlined"
+        fullWidth
+        startIcon={<LoginOutlined />}
+        onClick={() => enqueueSnackbar(`Social sign-in ${IDENTITY_WORK_NOTE}`, { variant: 'info' })}
+      >
+        Continue with single sign-on
+      </Button>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        No account yet?{' '}
+        <Link component={RouterLink} to="/login?mode=sign-up">
+          Sign Up
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}

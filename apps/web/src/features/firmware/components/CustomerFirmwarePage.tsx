@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+
+export function CustomerFirmwarePage() {
+  return <PlaceholderPage title="Customer Firmware App" feature="firmware" />;
+}

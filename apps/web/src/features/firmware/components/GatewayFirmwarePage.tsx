@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+
+export function GatewayFirmwarePage() {
+  return <PlaceholderPage title="Update Gateway Firmware" feature="firmware" />;
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { ApiError, apiErrorFromResponse, isSessionLoss, noResponseError } from './api-error.ts';
+import { clearSession } from './session.ts';
+
+export { ApiError } from './api-error.ts';
+
+export const LOGIN_ROUTE_HASH = '#/login';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData body is sent as multipart as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 or a session-loss text ends the session and opens the login page (spec 000 section 4).
+   * Off for sign-in itself, where a 401 means wrong credentials.
+   */
+  endSessionOnLoss?: boolean;
+}
+
+/** Spec 000 section 4 'Session loss': clear the session and go to the login page. */
+function endLostSession(): void {
+  clearSession();
+  if (!window.location.hash.startsWith(LOGIN_ROUTE_HASH)) window.location.assign(LOGIN_ROUTE_HASH);
+}
+
+function requestInit(options: ApiRequestOptions): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers,
+    body,
+    signal: options.signal,
+  };
+}
+
+function parseBody<T>(text: string, status: number, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(status, 'INTERNAL', 'The server answered with something other than JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(status, 'INTERNAL', 'The server answered in an unexpected shape', parsed.error.issues);
+  }
+  return parsed.data;
+}
+
+/**
+ * Calls the portal API with the session cookie. With a schema the JSON answer is checked and returned;
+ * without one the answer is ignored. A failure throws an ApiError carrying the server's error envelope.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<T | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(path, requestInit(options));
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw noResponseError(cause);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    const error = apiErrorFromResponse(response.status, text);
+    if ((options.endSessionOnLoss ?? true) && isSessionLoss(error.status, error.message)) endLostSession();
+    throw error;
+  }
+  return options.schema ? parseBody(text, response.status, options.schema) : undefined;
+}
