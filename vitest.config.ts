@@ -4,6 +4,8 @@ const integration = (backend: 'embedded' | 'real') => ({
   test: {
     name: `integration:${backend}`,
     include: ['apps/**/*.int.test.ts'],
+    // *.real.int.test.ts drive servers of their own (e.g. a Mosquitto they restart): real backend only.
+    exclude: ['**/node_modules/**', ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : [])],
     env: { TEST_BACKEND: backend },
     testTimeout: 60_000,
     hookTimeout: 60_000,
