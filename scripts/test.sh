@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The one test command (README command two): lint, type-check, build, then every test project:
+# unit, integration on both backends (embedded PGlite + Aedes, and real PostgreSQL + Mosquitto),
+# and end-to-end in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== lint and format (Biome)"
+npx biome check .
+echo "== type-check (tsc, strict)"
+npm run typecheck
+echo "== services for the real backend"
+node scripts/check-services.mjs
+echo "== build the web app"
+npm run build
+echo "== Chromium for the end-to-end specs"
+node scripts/ensure-chromium.mjs
+echo "== tests: unit, integration:embedded, integration:real, e2e"
+npx vitest run
