@@ -56,7 +56,9 @@ for (const service of services) {
   if (await reachable(service.port)) {
     console.log(`${service.name} started on 127.0.0.1:${service.port}`);
   } else {
-    console.error(`${service.name} is not reachable on 127.0.0.1:${service.port}; the real-backend tests need it.`);
+    console.error(
+      `${service.name} is not reachable on 127.0.0.1:${service.port}; the real-backend tests need it.`,
+    );
     failed = true;
   }
 }

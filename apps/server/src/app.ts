@@ -95,6 +95,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
         url: config.MQTT_URL,
         clientId: config.MQTT_CLIENT_ID ?? `portal-${hostname()}-${config.PORT}`,
         shareGroup: config.MQTT_SHARE_GROUP,
+        consumers: config.MQTT_CONSUMERS,
       })
     : await createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });
   messaging = activeMessaging;

@@ -37,6 +37,26 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+const TEST_CONSUMERS = 2;
+
+/**
+ * The portal keeps persistent sessions at the external broker (`{clientId}-{n}`, one hour expiry), which
+ * would queue device traffic long after a test. A clean start with no expiry removes each.
+ */
+export async function endBrokerSessions(url: string, clientId: string, consumers: number): Promise<void> {
+  for (let n = 0; n < consumers; n++) {
+    const client = await mqtt.connectAsync(url, {
+      clientId: `${clientId}-${n}`,
+      protocolVersion: 5,
+      clean: true,
+      properties: { sessionExpiryInterval: 0 },
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    await client.endAsync();
+  }
+}
+
 /** Environment for a portal on this run's backend, with its own data directory and database. */
 export async function testEnvironment(): Promise<{
   env: Record<string, string>;
@@ -56,12 +76,17 @@ export async function testEnvironment(): Promise<{
   let drop = async () => {};
   if (backend === 'real') {
     const database = await createPostgresDatabase();
-    drop = database.drop;
+    const clientId = `portal-test-${suffix()}`;
+    drop = async () => {
+      await database.drop();
+      await endBrokerSessions(REAL_MQTT, clientId, TEST_CONSUMERS);
+    };
     Object.assign(env, {
       DATABASE_URL: database.url,
       MQTT_URL: REAL_MQTT,
-      MQTT_CLIENT_ID: `portal-test-${suffix()}`,
+      MQTT_CLIENT_ID: clientId,
       MQTT_SHARE_GROUP: `test-${suffix()}`,
+      MQTT_CONSUMERS: String(TEST_CONSUMERS),
     });
   }
   return {

@@ -46,4 +46,5 @@ export const DEFAULT_SECONDARY_COLOR = '#ffffff';
 /** Spec 000 section 8. */
 export const authMessages = {
   invalidCredentials: 'Invalid Username or Password',
+  emailRequired: 'Email is required.',
 } as const;

@@ -4,4 +4,5 @@ export * from './errors.ts';
 export * from './mac.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
+export * from './tenants.ts';
 export * from './topics.ts';

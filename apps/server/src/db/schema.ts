@@ -3,8 +3,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-/** Tenant kinds seeded at first start or created later (DESIGN.md section 8). */
-export type TenantKind = 'root' | 'free_tier' | 'support' | 'provider' | 'enterprise' | 'customer';
+import type { TenantKind } from '@portal/contract';
+
+export type { TenantKind };
 
 export interface TenantsTable {
   id: Generated<string>;

@@ -86,7 +86,12 @@ export async function createAedesBroker(deps: AedesDeps) {
 
   const webSockets = new WebSocketServer({ noServer: true });
   webSockets.on('connection', (socket, request: IncomingMessage) => {
-    aedes.handle(createWebSocketStream(socket), request);
+    const stream = createWebSocketStream(socket);
+    // mqtt-packet writes a packet in pieces (corked); send them as one WebSocket frame, not one per piece.
+    stream._writev = (chunks, callback) => {
+      socket.send(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), callback);
+    };
+    aedes.handle(stream, request);
   });
 
   return {

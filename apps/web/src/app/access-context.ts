@@ -5,12 +5,4 @@ export type AccessContext = Pick<Session, 'isRootUser' | 'permissions' | 'tenant
   user: { socialLogin: boolean } | null;
 };
 
-/** Tenant kinds the server seeds or creates (DESIGN.md section 8). */
-export const TENANT_KIND = {
-  root: 'root',
-  provider: 'provider',
-  support: 'support',
-  freeTier: 'free_tier',
-  enterprise: 'enterprise',
-  customer: 'customer',
-} as const;
+export { TENANT_KIND } from '@portal/contract';

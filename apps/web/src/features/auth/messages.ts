@@ -1,9 +1,8 @@
-/**
- * Sign-in texts the contract does not hold yet. 'Email is required.' is the spec's (000 section 5);
- * the others are ours.
- */
+import { authMessages } from '@portal/contract';
+
+/** Sign-in texts: 'Email is required.' is the spec's (000 section 5, kept in the contract); the others are ours. */
 export const signInMessages = {
-  emailRequired: 'Email is required.',
+  emailRequired: authMessages.emailRequired,
   emailTooLong: 'Email must be at most 40 characters.',
   passwordRequired: 'Password is required.',
   passwordTooLong: 'Password is too long.',

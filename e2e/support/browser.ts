@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
+import { ROOT_EMAIL, ROOT_PASSWORD } from './portal.ts';
+
+/** Debian's Chromium (scripts/ensure-chromium.mjs installs it); no browser is ever downloaded. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** How long a step waits for the page (an element to show, a URL to change). */
+export const UI_TIMEOUT_MS = 10_000;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+const fileSafe = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 150);
+
+/** Saves a full-page screenshot as e2e/artifacts/{name}.png and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const path = `${ARTIFACTS_DIR}${fileSafe(name)}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** "login.spec > Login > shows ..." for a test, used to name its failure screenshot. */
+function testTitle({ task }: TestContext): string {
+  const names: string[] = [task.name];
+  for (let suite = task.suite; suite; suite = suite.suite) if (suite.name) names.unshift(suite.name);
+  const file = task.file.name.split('/').pop()?.replace(/\.ts$/, '') ?? 'e2e';
+  return [file, ...names].join(' ');
+}
+
+export interface BrowserSession {
+  /** The current test's page, in a context of its own (no cookies or storage from other tests). */
+  readonly page: Page;
+  readonly context: BrowserContext;
+}
+
+/**
+ * One Chromium per spec file, a fresh context and page per test; a failed test leaves
+ * e2e/artifacts/{spec} {suite} {test}.failed.png behind. Call at the top of a spec file or describe block.
+ */
+export function useBrowser(baseUrl: () => string): BrowserSession {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    page = await context.newPage();
+  });
+  afterEach(async (test) => {
+    try {
+      if (test.task.result?.state === 'fail' && page && !page.isClosed()) {
+        const path = await saveScreenshot(page, `${testTitle(test)}.failed`);
+        process.stderr.write(`failure screenshot: ${path}\n`);
+      }
+    } finally {
+      await context?.close();
+      context = undefined;
+      page = undefined;
+    }
+  });
+
+  return {
+    get page() {
+      if (!page) throw new Error('no page: use it inside a test');
+      return page;
+    },
+    get context() {
+      if (!context) throw new Error('no browser context: use it inside a test');
+      return context;
+    },
+  };
+}
+
+/** The hash route the page shows, e.g. '/admin/tenants' (query string left out). */
+export function hashPath(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '').split('?')[0] ?? '';
+}
+
+/** Signs in through the login form as a user would. */
+export async function signIn(page: Page, email = ROOT_EMAIL, password = ROOT_PASSWORD): Promise<void> {
+  if (!hashPath(page).startsWith('/login')) await page.goto('/#/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs the root administrator in and waits for the customers list, the root user's home. */
+export async function signInAsRoot(page: Page): Promise<void> {
+  await signIn(page);
+  await page.waitForURL(/#\/admin\/tenants$/);
+  await page.getByRole('heading', { name: 'Customers' }).waitFor();
+}

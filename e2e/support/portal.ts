@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Health } from '@portal/contract';
+import mqtt from 'mqtt';
+import { freePort, type ServerProcess, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
+
+export const ROOT_EMAIL = 'root@e2e.local';
+export const ROOT_PASSWORD = 'RootPass1';
+/** The seeded root administrator's name (apps/server/src/bootstrap.ts). */
+export const ROOT_NAME = 'Root Administrator';
+export const DEMO_GATEWAYS = 3;
+/** The demo gateways' MACs (prepareDemo in apps/server/src/bootstrap.ts): DE0000000001, DE0000000002, ... */
+export const DEMO_MACS = Array.from(
+  { length: DEMO_GATEWAYS },
+  (_, i) => `DE${(i + 1).toString(16).toUpperCase().padStart(10, '0')}`,
+);
+
+export const REAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REAL_MQTT = 'mqtt://127.0.0.1:1883';
+
+const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
+const STOP_TIMEOUT_MS = 40_000;
+
+export type Backend = 'embedded' | 'real';
+
+export interface RunningPortal {
+  backend: Backend;
+  /** http://127.0.0.1:{port}, where the SPA, the API and /mqtt are served. */
+  baseUrl: string;
+  /** ws://127.0.0.1:{port}/mqtt, the browsers' live-update endpoint. */
+  liveUrl: string;
+  /** The server's own PostgreSQL database (real backends only). */
+  databaseUrl: string | undefined;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  health: () => Promise<Health>;
+  /** SIGTERM, waits for the exit, then removes the data directory (and the database). Rejects on a bad exit. */
+  stop: () => Promise<void>;
+}
+
+const suffix = () => randomBytes(5).toString('hex');
+
+/** Fails with a clear message when the SPA has not been built; the e2e run builds nothing itself. */
+export function assertWebBuilt(): void {
+  if (!existsSync(WEB_INDEX)) {
+    throw new Error(
+      `The web app is not built (${WEB_INDEX} is missing). Run \`npm run build\` from the repository root first ` +
+        '(`npm run test:e2e` does it for you).',
+    );
+  }
+}
+
+/**
+ * Starts the real server the way `npm start` does (`node --import tsx apps/server/src/server.ts`) on free
+ * ports with its own data directory and the in-process demo simulator. `real` points it at the local
+ * PostgreSQL (a fresh database, dropped at stop) and Mosquitto.
+ */
+export async function startPortal(backend: Backend = 'embedded'): Promise<RunningPortal> {
+  assertWebBuilt();
+  const port = await freePort();
+  let mqttPort = await freePort();
+  while (mqttPort === port) mqttPort = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    DATA_DIR: dataDir,
+    ROOT_EMAIL,
+    ROOT_PASSWORD,
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    DEMO_GATEWAYS: String(DEMO_GATEWAYS),
+    // Never inherit the caller's production settings.
+    DATABASE_URL: '',
+    MQTT_URL: '',
+    MQTT_CLIENT_ID: '',
+    MQTT_SHARE_GROUP: '',
+    PUBLIC_URL: '',
+    SMTP_URL: '',
+  };
+
+  const cleanups: Array<() => Promise<void>> = [() => rm(dataDir, { recursive: true, force: true })];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  if (backend === 'real') {
+    try {
+      // Loaded here only: the harness pulls in the whole server, which the embedded specs do not need.
+      const { createPostgresDatabase, endBrokerSessions } = await import('../../apps/server/test/harness.ts');
+      const database = await createPostgresDatabase();
+      cleanups.push(database.drop);
+      const clientId = `portal-e2e-${suffix()}`;
+      cleanups.push(() => endBrokerSessions(REAL_MQTT, clientId, 1));
+      Object.assign(env, {
+        DATABASE_URL: database.url,
+        MQTT_URL: REAL_MQTT,
+        MQTT_CLIENT_ID: clientId,
+        MQTT_CONSUMERS: '1',
+        MQTT_SHARE_GROUP: `e2e-${suffix()}`,
+      });
+    } catch (error) {
+      await cleanUp();
+      throw new Error(
+        `Cannot prepare the real backends (PostgreSQL at ${REAL_POSTGRES}, Mosquitto at ${REAL_MQTT}): ${
+          (error as Error).message
+        }`,
+      );
+    }
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawnServer(env);
+  try {
+    await waitHealthy(baseUrl, server);
+  } catch (error) {
+    await terminate(server).catch(() => undefined);
+    await cleanUp();
+    throw error;
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    backend,
+    baseUrl,
+    liveUrl: `ws://127.0.0.1:${port}/mqtt`,
+    databaseUrl: env.DATABASE_URL || undefined,
+    output: server.output,
+    health: async () => (await (await fetch(`${baseUrl}/api/health`)).json()) as Health,
+    stop: () => {
+      stopped ??= (async () => {
+        try {
+          const code = await terminate(server);
+          if (code !== 0) {
+            throw new Error(`server exited with code ${code} after SIGTERM:\n${server.output()}`);
+          }
+        } finally {
+          await cleanUp();
+        }
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** SIGTERM and wait for the exit (SIGKILL after STOP_TIMEOUT_MS); the exit code, null when killed. */
+async function terminate(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  server.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([server.exited, timedOut]);
+  clearTimeout(timer);
+  if (outcome !== 'timeout') return outcome;
+  server.child.kill('SIGKILL');
+  await server.exited;
+  throw new Error(`server did not stop within ${STOP_TIMEOUT_MS} ms of SIGTERM:\n${server.output()}`);
+}
