@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== lint and format (Biome)"
-npx biome check .
+npx biome check --error-on-warnings .
 echo "== type-check (tsc, strict)"
 npm run typecheck
 echo "== services for the real backend"
@@ -16,4 +16,9 @@ npm run build
 echo "== Chromium for the end-to-end specs"
 node scripts/ensure-chromium.mjs
 echo "== tests: unit, integration:embedded, integration:real, e2e"
-npx vitest run
+mkdir -p e2e/artifacts
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=e2e/artifacts/vitest.json || status=$?
+# One plain closing line, whatever reads this output.
+node -e 'const r = require("./e2e/artifacts/vitest.json"); console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' || true
+exit "$status"

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Health } from '@portal/contract';
-import mqtt from 'mqtt';
 import { freePort, type ServerProcess, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
 
 export const ROOT_EMAIL = 'root@e2e.local';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import {
   DEVICE_UPSTREAM_FILTER,
   deviceDown,
