@@ -19,7 +19,9 @@ import type { LivePublisher } from './lib/live.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { GatewaysQuery } from './modules/gateways/gateways.query.ts';
 import { GatewaysRepository } from './modules/gateways/gateways.repository.ts';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
@@ -84,7 +86,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   const tenants = new TenantsService(new TenantsRepository(db));
   const auth = new AuthService(new AuthRepository(db), tenants);
-  const gateways = new GatewaysService(new GatewaysRepository(db), live);
+  const gatewaysRepository = new GatewaysRepository(db);
+  const gateways = new GatewaysService(gatewaysRepository, live);
   const telemetry = new TelemetryService(new TelemetryRepository(db), live);
   const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }));
 
@@ -140,6 +143,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const platform = new PlatformService(config, database, () => activeMessaging, WEB_DIST);
   await app.register(platformRoutes, { platform });
   await app.register(authRoutes, { auth, secureCookies: config.PUBLIC_URL?.startsWith('https://') ?? false });
+  await app.register(gatewaysRoutes, { query: new GatewaysQuery(gatewaysRepository, tenants, telemetry) });
 
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')

@@ -183,19 +183,24 @@ export async function waitFor<T>(
 }
 
 /** A customer tenant under the root tenant, and a signed-in-able user in it. */
-export async function createCustomerWithUser(portal: Portal, label: string) {
+export async function createCustomerWithUser(
+  portal: Portal,
+  label: string,
+  options: { parentId?: string; permissions?: string[] } = {},
+) {
   const { TenantsRepository } = await import('../src/modules/tenants/tenants.repository.ts');
   const { AuthRepository } = await import('../src/modules/auth/auth.repository.ts');
   const { hashPassword } = await import('../src/lib/crypto.ts');
   const { DEFAULT_PERMISSIONS } = await import('@portal/contract');
   const tenants = new TenantsRepository(portal.database.db);
   const root = await tenants.findByKind('root');
+  const parent = options.parentId ? await tenants.findById(options.parentId) : root;
   const tenant = await tenants.insert({
     name: `${label} ${suffix()}`,
     customer_id: label.toUpperCase(),
     kind: 'customer',
-    parent_id: root!.id,
-    ancestors: [root!.id],
+    parent_id: parent!.id,
+    ancestors: [...parent!.ancestors, parent!.id],
     primary_theme_color: '#123456',
     secondary_theme_color: '#ffffff',
   });
@@ -207,7 +212,7 @@ export async function createCustomerWithUser(portal: Portal, label: string) {
     first_name: label,
     last_name: 'User',
     password_hash: await hashPassword(password),
-    permissions: [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ'],
+    permissions: options.permissions ?? [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ'],
   });
   return { tenant, email, password };
 }

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './device.ts';
 export * from './errors.ts';
+export * from './gateways.ts';
 export * from './mac.ts';
 export * from './permissions.ts';
 export * from './platform.ts';

@@ -8,6 +8,17 @@ export class GatewaysRepository {
     return this.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirst();
   }
 
+  listByTenants(tenantIds: string[]) {
+    if (tenantIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('gateways')
+      .selectAll()
+      .where('tenant_id', 'in', tenantIds)
+      .orderBy('name')
+      .orderBy('mac')
+      .execute();
+  }
+
   listByTenant(tenantId: string) {
     return this.db
       .selectFrom('gateways')

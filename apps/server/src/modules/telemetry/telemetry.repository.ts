@@ -23,6 +23,19 @@ export class TelemetryRepository {
       .execute();
   }
 
+  /** The newest sample of each gateway. */
+  latestSamples(macs: string[]) {
+    if (macs.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('telemetry')
+      .selectAll()
+      .distinctOn('mac')
+      .where('mac', 'in', macs)
+      .orderBy('mac')
+      .orderBy('ti', 'desc')
+      .execute();
+  }
+
   countSamples(mac: string) {
     return this.db
       .selectFrom('telemetry')

@@ -1,5 +1,6 @@
 import { type EventsMessage, live, type TelemetrySample } from '@portal/contract';
-import type { TelemetryRow } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../gateways/gateways.service.ts';
@@ -30,6 +31,12 @@ export class TelemetryService {
     this.live.publish(live.gateways(device.tenantId), { type: 'events', macId: device.mac, ...message });
   }
 
+  /** The newest sample of each gateway, keyed by MAC, in the device's short keys. */
+  async latestByMac(macs: string[]): Promise<Map<string, TelemetrySample>> {
+    const rows = await this.repo.latestSamples(macs);
+    return new Map(rows.map((row) => [row.mac, fromRow(row)]));
+  }
+
   countSamples(mac: string) {
     return this.repo.countSamples(mac);
   }
@@ -54,4 +61,27 @@ function toRow(mac: string, s: TelemetrySample): TelemetryRow {
     cp: s.CP ?? null,
     mm: s.MM ?? null,
   };
+}
+
+function fromRow(row: Selectable<TelemetryTable>): TelemetrySample {
+  const sample: TelemetrySample = { TI: Number(row.ti) };
+  const keys = {
+    co2: 'CO2',
+    temp: 'TEMP',
+    nh3: 'NH3',
+    no2: 'NO2',
+    co: 'CO',
+    rstc: 'RSTC',
+    tvoc: 'TVOC',
+    cp: 'CP',
+    mm: 'MM',
+  } as const;
+  for (const [column, key] of Object.entries(keys) as [
+    keyof typeof keys,
+    (typeof keys)[keyof typeof keys],
+  ][]) {
+    const value = row[column];
+    if (value !== null) sample[key] = value;
+  }
+  return sample;
 }

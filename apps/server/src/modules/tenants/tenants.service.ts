@@ -1,3 +1,4 @@
+import { notFound } from '../../lib/errors.ts';
 import type { TenantsRepository } from './tenants.repository.ts';
 
 /** Who may see what, by tenant: a user reaches its own tenant and every tenant below it; root reaches all. */
@@ -6,6 +7,18 @@ export class TenantsService {
 
   findById(id: string) {
     return this.tenants.findById(id);
+  }
+
+  /**
+   * The scope and every scope below it, when the principal may act there; otherwise a 404, so that
+   * ids of other tenants cannot be probed.
+   */
+  async subtreeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<string[]> {
+    const reachable = await this.reachableTenantIds(principal);
+    if ((reachable && !reachable.has(scopeId)) || !(await this.tenants.findById(scopeId))) {
+      throw notFound('Customer');
+    }
+    return this.tenants.subtreeIds(scopeId);
   }
 
   /** Ids of the tenants a principal may act in; null means every tenant (root). */

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { telemetrySample } from './device.ts';
+
+/** Query of GET /api/gateway/get-gateways: the scope whose gateways (its own and its sub-customers') to list. */
+export const getGatewaysQuery = z.object({ scopeId: z.string().uuid() });
+
+/** One gateway as the fleet views show it: identity, connection, reported facts and the latest sample. */
+export const gatewaySummary = z.object({
+  id: z.string(),
+  macId: z.string(),
+  name: z.string(),
+  scopeId: z.string(),
+  deviceStatus: z.enum(['online', 'offline']),
+  firmware: z.string().nullable(),
+  OSversion: z.string().nullable(),
+  /** Last online / offline time, epoch ms. */
+  LONTI: z.number().nullable(),
+  LOFFTI: z.number().nullable(),
+  state: z.record(z.string(), z.unknown()),
+  latest: telemetrySample.nullable(),
+});
+export type GatewaySummary = z.infer<typeof gatewaySummary>;
+
+export const gatewayList = z.array(gatewaySummary);
+
+/** Live message on `portal/{scopeId}/graph/{mac}`. */
+export const liveSamples = z.object({ macId: z.string(), samples: z.array(telemetrySample) });
+export type LiveSamples = z.infer<typeof liveSamples>;
+
+/** Live message on `portal/{scopeId}/gateways`: a status, state or events change of one gateway. */
+export const liveGatewayChange = z
+  .object({ type: z.enum(['status', 'state', 'events']), macId: z.string(), TI: z.number().optional() })
+  .passthrough();
+export type LiveGatewayChange = z.infer<typeof liveGatewayChange>;
