@@ -131,6 +131,33 @@ describe(`MQTT access control (${backend} backend)`, () => {
     }
   });
 
+  it("does not publish a will message aimed at another gateway's topic", async () => {
+    await portal.services.gateways.recordStatus(
+      { mac: gatewayB.mac, tenantId: customerB.tenant.id },
+      { CS: 1 },
+    );
+    for (const url of deviceEndpoints()) {
+      const client = await connectMqtt(url, {
+        clientId: gatewayA.mac,
+        username: gatewayA.mac,
+        password: gatewayA.password,
+        will: {
+          topic: deviceUp.status(gatewayB.mac),
+          payload: Buffer.from('{"CS":0}'),
+          qos: 1,
+          retain: false,
+        },
+      });
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      client.stream.destroy(); // an ungraceful loss: the broker would publish the will
+      await closed;
+      client.end(true);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const [gateway] = await portal.services.gateways.listByTenant(customerB.tenant.id);
+    expect(gateway!.connected).toBe(true);
+  });
+
   async function browserCredential(email: string, password: string) {
     const cookie = await signIn(portal, email, password);
     const response = await portal.app.inject({ method: 'POST', url: '/api/mqtt-token', headers: { cookie } });

@@ -12,6 +12,10 @@ export class TenantsRepository {
     return this.db.selectFrom('tenants').selectAll().where('kind', '=', kind).executeTakeFirst();
   }
 
+  findByCustomerId(customerId: string) {
+    return this.db.selectFrom('tenants').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
+  }
+
   findByName(name: string) {
     return this.db.selectFrom('tenants').selectAll().where('name', '=', name).executeTakeFirst();
   }
