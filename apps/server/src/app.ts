@@ -14,7 +14,7 @@ import {
 import pino, { type Logger } from 'pino';
 import { seedFirstStart } from './bootstrap.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import type { LivePublisher } from './lib/live.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -62,12 +62,7 @@ export function createLogger(config: Config): Logger {
  * Tests inject() into `app`; server.ts listens.
  */
 export async function buildApp(config: Config, logger: Logger = createLogger(config)): Promise<Portal> {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    connectAttempts: config.DATABASE_CONNECT_ATTEMPTS,
-    logger,
-  });
+  const database = await openConfiguredDatabase(config, logger);
   try {
     return await assemble(config, logger, database);
   } catch (error) {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openConfiguredDatabase } from '../db/database.ts';
 import { GatewaysRepository } from '../modules/gateways/gateways.repository.ts';
 import { GatewaysService } from '../modules/gateways/gateways.service.ts';
 import { TenantsRepository } from '../modules/tenants/tenants.repository.ts';
@@ -32,12 +32,7 @@ if (!values.scope || !Number.isInteger(count) || count < 1 || count > 10_000) {
 
 const config = loadConfig();
 const logger = pino({ level: 'warn' });
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATA_DIR,
-  connectAttempts: config.DATABASE_CONNECT_ATTEMPTS,
-  logger,
-});
+const database = await openConfiguredDatabase(config, logger);
 try {
   const tenants = new TenantsRepository(database.db);
   const scope =

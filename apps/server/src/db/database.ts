@@ -30,6 +30,19 @@ export interface DatabaseOptions {
 
 export class DatabaseUnavailableError extends Error {}
 
+/** The database the configuration names. */
+export function openConfiguredDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_CONNECT_ATTEMPTS: number },
+  logger: Logger,
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectAttempts: config.DATABASE_CONNECT_ATTEMPTS,
+    logger,
+  });
+}
+
 /** Opens PGlite under DATA_DIR, or PostgreSQL when a URL is given (retrying), then runs the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl

@@ -1,5 +1,5 @@
 import { deviceDown, deviceUp, live } from '@portal/contract';
-import type { MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -39,6 +39,14 @@ describe(`MQTT access control (${backend} backend)`, () => {
     await portal?.close();
   });
 
+  const connectGatewayA = (url: string, options: IClientOptions = {}) =>
+    connectMqtt(url, {
+      clientId: gatewayA.mac,
+      username: gatewayA.mac,
+      password: gatewayA.password,
+      ...options,
+    });
+
   const wsUrl = () => `${portal.baseUrl.replace('http', 'ws')}/mqtt`;
   // Gateways reach the portal's own broker over TCP (embedded) and over /mqtt (both modes).
   const deviceEndpoints = () =>
@@ -63,13 +71,7 @@ describe(`MQTT access control (${backend} backend)`, () => {
 
   it("gives a failure SUBACK for another gateway's command topic, # and $SYS", async () => {
     for (const url of deviceEndpoints()) {
-      const client = track(
-        await connectMqtt(url, {
-          clientId: gatewayA.mac,
-          username: gatewayA.mac,
-          password: gatewayA.password,
-        }),
-      );
+      const client = track(await connectGatewayA(url));
       const codes = await subscribeCodes(client, [
         deviceDown.command('+', gatewayA.mac),
         deviceDown.command(customerB.tenant.id, gatewayB.mac),
@@ -87,13 +89,7 @@ describe(`MQTT access control (${backend} backend)`, () => {
   if (backend === 'embedded') {
     it('delivers a gateway its own commands and nothing of another gateway', async () => {
       const url = deviceEndpoints()[0]!;
-      const client = track(
-        await connectMqtt(url, {
-          clientId: gatewayA.mac,
-          username: gatewayA.mac,
-          password: gatewayA.password,
-        }),
-      );
+      const client = track(await connectGatewayA(url));
       const received: string[] = [];
       client.on('message', (topic) => received.push(topic));
       await subscribeCodes(client, [deviceDown.command('+', gatewayA.mac), '#']);
@@ -111,13 +107,7 @@ describe(`MQTT access control (${backend} backend)`, () => {
 
   it("drops a gateway that publishes on another gateway's topic, and stores nothing", async () => {
     for (const url of deviceEndpoints()) {
-      const client = track(
-        await connectMqtt(url, {
-          clientId: gatewayA.mac,
-          username: gatewayA.mac,
-          password: gatewayA.password,
-        }),
-      );
+      const client = track(await connectGatewayA(url));
       const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
       client.publish(
         deviceUp.telemetry(gatewayB.mac),
@@ -137,10 +127,7 @@ describe(`MQTT access control (${backend} backend)`, () => {
       { CS: 1 },
     );
     for (const url of deviceEndpoints()) {
-      const client = await connectMqtt(url, {
-        clientId: gatewayA.mac,
-        username: gatewayA.mac,
-        password: gatewayA.password,
+      const client = await connectGatewayA(url, {
         will: {
           topic: deviceUp.status(gatewayB.mac),
           payload: Buffer.from('{"CS":0}'),
