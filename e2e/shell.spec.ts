@@ -82,14 +82,14 @@ describe('Shell', () => {
   it('opens a screen still to come, which says it arrives with later work', async () => {
     const { page } = browser;
     await signInAsRoot(page);
-    const gateways = mainNavigation(page).getByRole('link', { name: 'Gateways', exact: true });
-    await gateways.click();
+    const users = mainNavigation(page).getByRole('link', { name: 'Users', exact: true });
+    await users.click();
 
-    await page.waitForURL(/#\/cli\/gateways\?scopeId=[^&]+$/);
-    await page.getByRole('heading', { name: 'Gateways' }).waitFor();
-    await page.getByText('This screen arrives with the gateways work.', { exact: true }).waitFor();
-    expect(await gateways.getAttribute('aria-current')).toBe('page');
-    expect(hashPath(page)).toBe('/cli/gateways');
+    await page.waitForURL(/#\/cli\/portal_users\?scopeId=[^&]+$/);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByText('This screen arrives with the portal users work.', { exact: true }).waitFor();
+    expect(await users.getAttribute('aria-current')).toBe('page');
+    expect(hashPath(page)).toBe('/cli/portal_users');
   });
 
   it('paints the app bar and primary buttons in the default primary colour #4190c7', async () => {

@@ -102,8 +102,9 @@ describe(`graceful shutdown (${backend} backend)`, () => {
     if (backend === 'real') publishing = false; // the external broker stays up and would go on taking them
     await exit;
     publishing = false;
-    await Promise.all(loops);
+    // Ending the clients settles publishes still waiting for an acknowledgement (as failures).
     await Promise.all(clients.map((c) => c.endAsync(true)));
+    await Promise.all(loops);
     expect(sizeAtSignal).toBeGreaterThan(20);
 
     if (backend === 'real') {
