@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Metric } from '../modules/telemetry/metrics.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -101,6 +102,11 @@ export interface GatewayEventsTable {
   items: ColumnType<unknown[], string, string>;
 }
 
+/** Per-minute / per-hour rollup of the telemetry (see migrations/0002_rollups.ts). */
+export type TelemetryRollupTable = { mac: string; bucket: number } & {
+  [M in Metric as `${M}_min` | `${M}_max`]: number | null;
+} & { [M in Metric as `${M}_sum` | `${M}_n`]: number };
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -110,6 +116,8 @@ export interface Database {
   gateway_connection_log: GatewayConnectionLogTable;
   telemetry: TelemetryTable;
   gateway_events: GatewayEventsTable;
+  telemetry_1m: TelemetryRollupTable;
+  telemetry_1h: TelemetryRollupTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
