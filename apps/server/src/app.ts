@@ -25,7 +25,9 @@ import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { SensorDataQuery } from './modules/telemetry/sensor-data.query.ts';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
@@ -83,7 +85,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const auth = new AuthService(new AuthRepository(db), tenants);
   const gatewaysRepository = new GatewaysRepository(db);
   const gateways = new GatewaysService(gatewaysRepository, live);
-  const telemetry = new TelemetryService(new TelemetryRepository(db), live);
+  const telemetryRepository = new TelemetryRepository(db);
+  const telemetry = new TelemetryService(telemetryRepository, live);
   const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }));
 
   const brokerDeps = { auth, gateways, inbox, logger: logger.child({ component: 'mqtt' }) };
@@ -138,7 +141,9 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const platform = new PlatformService(config, database, () => activeMessaging, WEB_DIST);
   await app.register(platformRoutes, { platform });
   await app.register(authRoutes, { auth, secureCookies: config.PUBLIC_URL?.startsWith('https://') ?? false });
-  await app.register(gatewaysRoutes, { query: new GatewaysQuery(gatewaysRepository, tenants, telemetry) });
+  const gatewaysQuery = new GatewaysQuery(gatewaysRepository, tenants, telemetry);
+  await app.register(gatewaysRoutes, { query: gatewaysQuery });
+  await app.register(telemetryRoutes, { sensors: new SensorDataQuery(telemetryRepository, gatewaysQuery) });
 
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')

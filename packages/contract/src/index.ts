@@ -5,5 +5,6 @@ export * from './gateways.ts';
 export * from './mac.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
+export * from './sensors.ts';
 export * from './tenants.ts';
 export * from './topics.ts';

@@ -1,4 +1,5 @@
 import type { GatewaySummary } from '@portal/contract';
+import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
@@ -11,6 +12,14 @@ export class GatewaysQuery {
     private readonly tenants: TenantsService,
     private readonly telemetry: TelemetryService,
   ) {}
+
+  /** A gateway the principal may see, or a 404 (as for a MAC that does not exist). */
+  async reachableGateway(principal: Principal, mac: string) {
+    const gateway = await this.repo.findByMac(mac);
+    const reachable = await this.tenants.reachableTenantIds(principal);
+    if (!gateway || (reachable && !reachable.has(gateway.tenant_id))) throw notFound('Gateway');
+    return gateway;
+  }
 
   async listForScope(principal: Principal, scopeId: string): Promise<GatewaySummary[]> {
     const scopeIds = await this.tenants.subtreeWithin(principal, scopeId);

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, TelemetryRow } from '../../db/schema.ts';
-import { METRIC_COLUMNS, ROLLUPS, type RollupTable } from './metrics.ts';
+import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from './metrics.ts';
 import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
+import type { SeriesPlan } from './series-plan.ts';
 
 export class TelemetryRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -48,6 +49,52 @@ export class TelemetryRepository {
       .execute();
   }
 
+  /**
+   * One row per output bucket of the plan: first and last time, and each metric's minimum and maximum,
+   * read from the raw samples or from a rollup.
+   */
+  async series(mac: string, plan: SeriesPlan, fromTime: number, toTime: number, metrics: Metric[]) {
+    const b = sql.lit(plan.bucketMs);
+    const source = plan.source;
+    const raw = source === 'telemetry';
+    const time = sql.ref(raw ? 'ti' : 'bucket');
+    const extremes = metrics.map((m) =>
+      raw
+        ? sql`min(${sql.ref(m)}) as ${sql.ref(`${m}_min`)}, max(${sql.ref(m)}) as ${sql.ref(`${m}_max`)}`
+        : sql`min(${sql.ref(`${m}_min`)}) as ${sql.ref(`${m}_min`)}, max(${sql.ref(`${m}_max`)}) as ${sql.ref(`${m}_max`)}`,
+    );
+    // A rollup bucket that starts before fromTime still holds samples inside the range.
+    const from = source === 'telemetry' ? fromTime : Math.floor(fromTime / ROLLUPS[source]) * ROLLUPS[source];
+    const result = await sql<SeriesRow>`
+      select (${time} / ${b}) * ${b} as slot, min(${time}) as first, max(${time}) as last, ${sql.join(extremes)}
+      from ${sql.table(source)}
+      where mac = ${mac} and ${time} >= ${from} and ${time} <= ${toTime}
+      group by slot order by slot`.execute(this.db);
+    return result.rows.map((row) => ({ ...row, first: Number(row.first), last: Number(row.last) }));
+  }
+
+  /** Online/offline transitions in a range, with the last one before it (the state the range starts in). */
+  async connectionLog(mac: string, fromTime: number, toTime: number) {
+    const before = await this.db
+      .selectFrom('gateway_connection_log')
+      .select(['ti', 'off'])
+      .where('mac', '=', mac)
+      .where('ti', '<', fromTime)
+      .orderBy('ti', 'desc')
+      .limit(1)
+      .execute();
+    const within = await this.db
+      .selectFrom('gateway_connection_log')
+      .select(['ti', 'off'])
+      .where('mac', '=', mac)
+      .where('ti', '>=', fromTime)
+      .where('ti', '<=', toTime)
+      .orderBy('ti')
+      .orderBy('off', 'desc')
+      .execute();
+    return [...before, ...within].map((r) => ({ ti: Number(r.ti), off: Number(r.off) }));
+  }
+
   countSamples(mac: string) {
     return this.db
       .selectFrom('telemetry')
@@ -59,6 +106,11 @@ export class TelemetryRepository {
 }
 
 const asSampleRow = (row: SampleRow): SampleRow => ({ ...row, ti: Number(row.ti) });
+
+/** One output bucket: its first and last time, and each metric's extremes (absent for unread metrics). */
+export type SeriesRow = { first: number; last: number } & Partial<
+  Record<`${Metric}_${'min' | 'max'}`, number | null>
+>;
 
 /** Adds bucket rows to a rollup table: min of mins, max of maxes, sums and counts added. */
 async function mergeRollups(db: Kysely<Database>, table: RollupTable, rows: RollupRow[]): Promise<void> {

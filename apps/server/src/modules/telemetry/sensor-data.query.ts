@@ -1,0 +1,71 @@
+import type { SensorKind, SensorReading, sensorDataParams, statesParams } from '@portal/contract';
+import type { z } from 'zod';
+import type { Principal } from '../../lib/principal.ts';
+import type { GatewaysQuery } from '../gateways/gateways.query.ts';
+import type { Metric } from './metrics.ts';
+import { planSeries } from './series-plan.ts';
+import type { SeriesRow, TelemetryRepository } from './telemetry.repository.ts';
+
+/** Stored metric behind each reading field of a series. */
+const SERIES: Record<SensorKind, [Metric, string][]> = {
+  co2Data: [
+    ['co2', 'CO2_CTN'],
+    ['temp', 'TEMP'],
+  ],
+  airQualityData: [
+    ['co', 'CO_CTN'],
+    ['nh3', 'NH3_CTN'],
+    ['no2', 'NO2_CTN'],
+  ],
+  airQuality2Data: [
+    ['rstc', 'RSTC'],
+    ['tvoc', 'TVOC'],
+  ],
+  cpuMm: [
+    ['cp', 'CP'],
+    ['mm', 'MM'],
+  ],
+};
+
+const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+/** Chart data: downsampled series that keep each bucket's minimum and maximum, and offline periods. */
+export class SensorDataQuery {
+  constructor(
+    private readonly repo: TelemetryRepository,
+    private readonly gateways: GatewaysQuery,
+  ) {}
+
+  async readings(principal: Principal, params: z.infer<typeof sensorDataParams>): Promise<SensorReading[]> {
+    const gateway = await this.gateways.reachableGateway(principal, params.macId);
+    const fields = SERIES[params.kind];
+    const plan = planSeries(params.fromTime, params.toTime);
+    const rows = await this.repo.series(
+      gateway.mac,
+      plan,
+      params.fromTime,
+      params.toTime,
+      fields.map(([metric]) => metric),
+    );
+    const point = (row: SeriesRow, TI: number, pick: 'min' | 'max'): SensorReading => {
+      const reading: SensorReading = { TI, CS: 1 };
+      for (const [metric, field] of fields) reading[field] = round2(row[`${metric}_${pick}`] ?? null);
+      return reading;
+    };
+    const readings: SensorReading[] = [];
+    for (const row of rows) {
+      readings.push(point(row, row.first, 'min'));
+      // The bucket's maxima too, so a spike shows at any range.
+      const single = fields.every(([m]) => row[`${m}_min`] === row[`${m}_max`]);
+      if (!single) readings.push(point(row, Math.max(row.last, row.first + 1), 'max'));
+    }
+    return readings;
+  }
+
+  /** OFF 1 / OFF 0 transitions of the range, starting with the state the range begins in. */
+  async states(principal: Principal, params: z.infer<typeof statesParams>) {
+    const gateway = await this.gateways.reachableGateway(principal, params.macId);
+    const log = await this.repo.connectionLog(gateway.mac, params.fromTime, params.toTime);
+    return log.map((entry) => ({ OFF: entry.off as 0 | 1, time: entry.ti, fromPortal: false }));
+  }
+}

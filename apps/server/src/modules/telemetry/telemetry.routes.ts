@@ -1,0 +1,39 @@
+import { gatewayStateSamples, sensorDataParams, sensorReadings, statesParams } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.ts';
+import type { SensorDataQuery } from './sensor-data.query.ts';
+
+export const telemetryRoutes: FastifyPluginAsyncZod<{ sensors: SensorDataQuery }> = async (
+  app,
+  { sensors },
+) => {
+  // Registered first: 'states' would otherwise be read as a series kind by the route below.
+  app.get(
+    '/api/device/states/macId/:macId/fromTime/:fromTime/toTime/:toTime',
+    {
+      config: { access: 'IOT_DEVICE_READ' },
+      schema: {
+        tags: ['sensor data'],
+        summary: 'Online/offline transitions of a gateway over a range (the grey areas of charts)',
+        params: statesParams,
+        response: { 200: gatewayStateSamples },
+      },
+    },
+    async (request) => sensors.states(principalOf(request), request.params),
+  );
+
+  app.get(
+    '/api/device/:kind/macId/:macId/fromTime/:fromTime/toTime/:toTime',
+    {
+      config: { access: 'IOT_DEVICE_READ' },
+      schema: {
+        tags: ['sensor data'],
+        summary:
+          'A sensor series over a range of up to 3 months, at most 1000 points, minima and maxima kept',
+        params: sensorDataParams,
+        response: { 200: sensorReadings },
+      },
+    },
+    async (request) => sensors.readings(principalOf(request), request.params),
+  );
+};

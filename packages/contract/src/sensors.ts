@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { macId } from './mac.ts';
+
+/** The four sensor series of GET /api/device/{kind}/macId/{m}/fromTime/{f}/toTime/{t}. */
+export const SENSOR_KINDS = ['co2Data', 'airQualityData', 'airQuality2Data', 'cpuMm'] as const;
+export type SensorKind = (typeof SENSOR_KINDS)[number];
+
+/** Reading fields of each series (spec 001 section 3), in the order charts list them. */
+export const SENSOR_FIELDS = {
+  co2Data: ['CO2_CTN', 'TEMP'],
+  airQualityData: ['CO_CTN', 'NH3_CTN', 'NO2_CTN'],
+  airQuality2Data: ['RSTC', 'TVOC'],
+  cpuMm: ['CP', 'MM'],
+} as const satisfies Record<SensorKind, readonly string[]>;
+
+/** No series sent to a browser has more points than this, whatever the range. */
+export const MAX_POINTS_PER_SERIES = 1000;
+/** The longest range a chart asks for: 3 months (the feed's 91.25 days), with a day's margin. */
+export const MAX_SENSOR_RANGE_MS = 92 * 24 * 3600_000;
+
+export const sensorDataParams = z
+  .object({
+    kind: z.enum(SENSOR_KINDS),
+    macId,
+    fromTime: z.coerce.number().int().min(0),
+    toTime: z.coerce.number().int().min(0),
+  })
+  .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
+  .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
+    message: 'The range can be at most 3 months',
+    path: ['fromTime'],
+  });
+
+/** One reading: TI (ms), CS (1 online) and the series' fields, rounded to 2 decimals (null when not measured). */
+export const sensorReading = z.object({ TI: z.number(), CS: z.number() }).catchall(z.number().nullable());
+export type SensorReading = z.infer<typeof sensorReading>;
+export const sensorReadings = z.array(sensorReading);
+
+export const statesParams = z
+  .object({ macId, fromTime: z.coerce.number().int().min(0), toTime: z.coerce.number().int().min(0) })
+  .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
+  .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
+    message: 'The range can be at most 3 months',
+    path: ['fromTime'],
+  });
+
+/** Gateway state sample: OFF 1 = an offline period begins, 0 = it ends (spec 001 section 3). */
+export const gatewayStateSample = z.object({
+  OFF: z.union([z.literal(0), z.literal(1)]),
+  time: z.number(),
+  fromPortal: z.boolean(),
+});
+export const gatewayStateSamples = z.array(gatewayStateSample);
