@@ -75,6 +75,10 @@ export const telemetrySample = z.object({
 export type TelemetrySample = z.infer<typeof telemetrySample>;
 
 export const MAX_SAMPLES_PER_MESSAGE = 500;
+/** How old a backlog sample may be when it arrives (a gateway back from a week offline still counts). */
+export const MAX_SAMPLE_AGE_MS = 7 * 24 * 3600_000;
+/** How far ahead of the portal's clock a gateway's clock may run. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** `gateways/{mac}/send/telemetry`: one or more samples (a gateway back online sends its backlog). */
 export const telemetryMessage = z.object({

@@ -2,8 +2,11 @@ import {
   deviceStateMessage,
   deviceStatusMessage,
   eventsMessage,
+  MAX_CLOCK_SKEW_MS,
+  MAX_SAMPLE_AGE_MS,
   parseUpstreamTopic,
   telemetryMessage,
+  telemetrySample,
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -15,8 +18,12 @@ import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts
  * the message is stored (the caller acknowledges it then) or judged bad (counted, logged, dropped
  * whole); it rejects only when storing failed, so the message is not acknowledged and comes again.
  */
+const SAMPLE_KEYS = new Set(Object.keys(telemetrySample.shape));
+const now = () => Date.now();
+const withinWindow = (ti: number, at: number) => ti >= at - MAX_SAMPLE_AGE_MS && ti <= at + MAX_CLOCK_SKEW_MS;
+
 export class DeviceInbox {
-  readonly counters = { accepted: 0, rejected: 0 };
+  readonly counters = { accepted: 0, rejected: 0, unknownFields: 0 };
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -78,12 +85,21 @@ export class DeviceInbox {
       }
       case 'telemetry': {
         const message = parse(telemetryMessage);
-        if (message) await this.telemetry.recordSamples(device, message.samples);
+        if (!message) return;
+        const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
+        if (outside)
+          return this.reject(device, topic, `sample time ${outside.TI} outside the accepted window`);
+        this.noteUnknownFields(device, topic, payload);
+        await this.telemetry.recordSamples(device, message.samples);
         return this.accepted(message);
       }
       case 'events': {
         const message = parse(eventsMessage);
-        if (message) await this.telemetry.recordEvents(device, message);
+        if (!message) return;
+        if (!withinWindow(message.TI, now())) {
+          return this.reject(device, topic, `event time ${message.TI} outside the accepted window`);
+        }
+        await this.telemetry.recordEvents(device, message);
         return this.accepted(message);
       }
       case 'response':
@@ -91,6 +107,17 @@ export class DeviceInbox {
         this.logger.debug({ mac: device.mac, topic }, 'instruction response');
         return this.accepted(true);
     }
+  }
+
+  /** Fields the protocol does not define are ignored; they are counted and logged so a vendor sees them. */
+  private noteUnknownFields(device: DeviceIdentity, topic: string, payload: Buffer): void {
+    const { samples } = JSON.parse(payload.toString('utf8')) as { samples: Record<string, unknown>[] };
+    const unknown = new Set(
+      samples.flatMap((sample) => Object.keys(sample).filter((key) => !SAMPLE_KEYS.has(key))),
+    );
+    if (unknown.size === 0) return;
+    this.counters.unknownFields++;
+    this.logger.info({ mac: device.mac, topic, fields: [...unknown] }, 'unknown fields ignored');
   }
 
   private accepted(message: unknown): void {

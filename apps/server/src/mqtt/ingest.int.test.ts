@@ -86,6 +86,27 @@ describe(`device ingest (${backend} backend)`, () => {
     expect(gateway.connected).toBe(true);
   });
 
+  it('refuses samples far in the future or past, whole, and counts fields it does not know', async () => {
+    const { rejected, unknownFields } = portal.inbox.counters;
+    const stored = await portal.services.telemetry.countSamples(device.mac);
+    await publish(deviceUp.telemetry(device.mac), {
+      samples: [
+        { TI: now + 20_000, CO2: 500 },
+        { TI: now + 3_600_000, CO2: 500 },
+      ],
+    });
+    await publish(deviceUp.telemetry(device.mac), { samples: [{ TI: now - 8 * 24 * 3_600_000, CO2: 500 }] });
+    await publish(deviceUp.events(device.mac), { TI: now + 3_600_000, SE: [{ nme: 'late', val: 1 }] });
+    await waitFor(async () => portal.inbox.counters.rejected - rejected === 3);
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(stored);
+
+    await publish(deviceUp.telemetry(device.mac), {
+      samples: [{ TI: now + 21_000, CO2: 505, HUMIDITY: 40 }],
+    });
+    await waitFor(async () => (await portal.services.telemetry.countSamples(device.mac)) === stored + 1);
+    expect(portal.inbox.counters.unknownFields - unknownFields).toBe(1);
+  });
+
   it('stores events and alerts', async () => {
     await publish(deviceUp.events(device.mac), {
       TI: now + 2000,
