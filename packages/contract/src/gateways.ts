@@ -32,3 +32,33 @@ export const liveGatewayChange = z
   .object({ type: z.enum(['status', 'state', 'events']), macId: z.string(), TI: z.number().optional() })
   .passthrough();
 export type LiveGatewayChange = z.infer<typeof liveGatewayChange>;
+
+/** A gateway in the device registry's short keys (spec 001 section 3, gateway/device list and registration). */
+export const deviceRecord = z.object({
+  id: z.string(),
+  MAC: z.string(),
+  NAME: z.string(),
+  SID: z.string(),
+  /** Registered (created) time, epoch ms. */
+  CRTD: z.number(),
+  REG: z.union([z.literal(0), z.literal(1)]),
+  CS: z.union([z.literal(0), z.literal(1)]),
+  HS: z.number().nullable(),
+  HSIPRC: z.number().nullable(),
+  NW: z.number().nullable(),
+  SS: z.number().nullable(),
+  CMS: z.number().nullable(),
+  LCTN: z.record(z.string(), z.unknown()).nullable(),
+  LONTI: z.number().nullable(),
+  LOFFTI: z.number().nullable(),
+  FW: z.string().nullable(),
+  OS: z.string().nullable(),
+  type: z.literal('gateway'),
+  tags: z.array(z.string()),
+});
+export type DeviceRecord = z.infer<typeof deviceRecord>;
+export const deviceRecords = z.array(deviceRecord);
+
+/** Points of the card mini-charts: the last 50 samples (the air-quality-5 chart shows the last 40 of them). */
+export const RECENT_SAMPLES = 50;
+export const recentData = z.record(z.string(), z.array(telemetrySample));

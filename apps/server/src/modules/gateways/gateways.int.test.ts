@@ -100,4 +100,104 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_ERROR');
   });
+
+  describe('device registry calls', () => {
+    it('lists the devices of a scope subtree in short keys, and the online ones as reachable', async () => {
+      const { gateways } = portal.services;
+      await gateways.recordStatus(
+        { mac: macs.alpha, tenantId: alpha.tenant.id },
+        { CS: 1, TI: 1_800_000_010_000 },
+      );
+      await gateways.recordState(
+        { mac: macs.alpha, tenantId: alpha.tenant.id },
+        { TI: 1_800_000_010_000, FW: 'v2025-01-02', NW: 1, SS: 3, HS: 0, LCTN: { CTY: 'Oslo' } },
+      );
+      const cookie = await signIn(portal, alpha.email, alpha.password);
+      const devices = await portal.app.inject({
+        method: 'GET',
+        url: `/iotdevices?scopeId=${alpha.tenant.id}`,
+        headers: { cookie },
+      });
+      expect(devices.statusCode).toBe(200);
+      expect(devices.json()).toEqual([
+        expect.objectContaining({
+          MAC: macs.alpha,
+          NAME: 'A gateway',
+          SID: alpha.tenant.id,
+          REG: 1,
+          CS: 1,
+          FW: 'v2025-01-02',
+          NW: 1,
+          SS: 3,
+          HS: 0,
+          LCTN: { CTY: 'Oslo' },
+          LONTI: 1_800_000_010_000,
+          type: 'gateway',
+        }),
+        expect.objectContaining({
+          MAC: macs.alphaChild,
+          SID: alphaChild.tenant.id,
+          CS: 0,
+          FW: null,
+          LCTN: null,
+        }),
+      ]);
+      const reachable = await portal.app.inject({
+        method: 'GET',
+        url: `/api/iot-service/reachable?scopeId=${alpha.tenant.id}`,
+        headers: { cookie },
+      });
+      expect(reachable.json().map((d: { MAC: string }) => d.MAC)).toEqual([macs.alpha]);
+    });
+
+    it('lists everything a user reaches, and only that', async () => {
+      const alphaCookie = await signIn(portal, alpha.email, alpha.password);
+      const betaCookie = await signIn(portal, beta.email, beta.password);
+      const macsOf = async (url: string, cookie: string, key: 'MAC' | 'macId') =>
+        (await portal.app.inject({ method: 'GET', url, headers: { cookie } }))
+          .json()
+          .map((d: Record<string, string>) => d[key]);
+      expect(await macsOf('/api/iot-service/get-all-gateway-devices', alphaCookie, 'MAC')).toEqual([
+        macs.alpha,
+        macs.alphaChild,
+      ]);
+      expect(await macsOf('/api/gateway/get-all-gateways', betaCookie, 'macId')).toEqual([macs.beta]);
+      expect(await macsOf('/api/iot-service/get-all-gateway-devices', await signIn(portal), 'MAC')).toEqual(
+        expect.arrayContaining([macs.alpha, macs.alphaChild, macs.beta]),
+      );
+    });
+
+    it('gives the last 50 samples of each gateway for the mini-charts, oldest first', async () => {
+      const device = { mac: macs.alpha, tenantId: alpha.tenant.id };
+      const base = 1_800_000_100_000;
+      await portal.services.telemetry.recordSamples(
+        device,
+        Array.from({ length: 55 }, (_, i) => ({ TI: base + i * 5000, CO2: 400 + i })),
+      );
+      const cookie = await signIn(portal, alpha.email, alpha.password);
+      const response = await portal.app.inject({
+        method: 'GET',
+        url: `/api/device/recent-data?scopeId=${alpha.tenant.id}`,
+        headers: { cookie },
+      });
+      const recent = response.json();
+      expect(Object.keys(recent).sort()).toEqual([macs.alpha, macs.alphaChild].sort());
+      expect(recent[macs.alpha]).toHaveLength(50);
+      expect(recent[macs.alpha][49]).toEqual({ TI: base + 54 * 5000, CO2: 454 });
+      expect(recent[macs.alpha][0].TI).toBeLessThan(recent[macs.alpha][49].TI);
+      expect(recent[macs.alphaChild]).toEqual([]);
+    });
+
+    it('gives a user of another tenant nothing from any of them', async () => {
+      const cookie = await signIn(portal, beta.email, beta.password);
+      for (const url of [
+        `/iotdevices?scopeId=${alpha.tenant.id}`,
+        `/api/iot-service/reachable?scopeId=${alpha.tenant.id}`,
+        `/api/device/recent-data?scopeId=${alpha.tenant.id}`,
+      ]) {
+        const response = await portal.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(response.statusCode, url).toBe(404);
+      }
+    });
+  });
 });

@@ -1,4 +1,5 @@
-import type { GatewaySummary } from '@portal/contract';
+import type { DeviceRecord, GatewaySummary, TelemetrySample } from '@portal/contract';
+import type { Gateway } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
@@ -21,9 +22,29 @@ export class GatewaysQuery {
     return gateway;
   }
 
-  async listForScope(principal: Principal, scopeId: string): Promise<GatewaySummary[]> {
-    const scopeIds = await this.tenants.subtreeWithin(principal, scopeId);
-    const gateways = await this.repo.listByTenants(scopeIds);
+  /** Tenants to list: a scope's subtree (404 outside the principal's reach), or all the principal reaches. */
+  private async tenantIds(principal: Principal, scopeId?: string): Promise<string[] | null> {
+    if (scopeId) return this.tenants.subtreeWithin(principal, scopeId);
+    const reachable = await this.tenants.reachableTenantIds(principal);
+    return reachable && [...reachable];
+  }
+
+  async devices(
+    principal: Principal,
+    options: { scopeId?: string; onlineOnly?: boolean } = {},
+  ): Promise<DeviceRecord[]> {
+    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, options.scopeId));
+    return gateways.filter((g) => !options.onlineOnly || g.connected).map(toDeviceRecord);
+  }
+
+  /** The last samples of every gateway of a scope subtree, oldest first, for the card mini-charts. */
+  async recentData(principal: Principal, scopeId: string): Promise<Record<string, TelemetrySample[]>> {
+    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, scopeId));
+    return this.telemetry.recentByMac(gateways.map((g) => g.mac));
+  }
+
+  async listForScope(principal: Principal, scopeId?: string): Promise<GatewaySummary[]> {
+    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, scopeId));
     const latest = await this.telemetry.latestByMac(gateways.map((g) => g.mac));
     return gateways.map((g) => ({
       id: g.id,
@@ -39,4 +60,32 @@ export class GatewaysQuery {
       latest: latest.get(g.mac) ?? null,
     }));
   }
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+
+function toDeviceRecord(g: Gateway): DeviceRecord {
+  const state = g.state;
+  const location = state.LCTN;
+  return {
+    id: g.id,
+    MAC: g.mac,
+    NAME: g.name,
+    SID: g.tenant_id,
+    CRTD: g.created_at.getTime(),
+    REG: g.registered ? 1 : 0,
+    CS: g.connected ? 1 : 0,
+    HS: numberOrNull(state.HS),
+    HSIPRC: numberOrNull(state.HSIPRC),
+    NW: numberOrNull(state.NW),
+    SS: numberOrNull(state.SS),
+    CMS: numberOrNull(state.CMS),
+    LCTN: location && typeof location === 'object' ? (location as Record<string, unknown>) : null,
+    LONTI: g.last_online_at?.getTime() ?? null,
+    LOFFTI: g.last_offline_at?.getTime() ?? null,
+    FW: g.firmware,
+    OS: g.os_version,
+    type: 'gateway',
+    tags: [],
+  };
 }

@@ -8,15 +8,12 @@ export class GatewaysRepository {
     return this.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirst();
   }
 
-  listByTenants(tenantIds: string[]) {
-    if (tenantIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('gateways')
-      .selectAll()
-      .where('tenant_id', 'in', tenantIds)
-      .orderBy('name')
-      .orderBy('mac')
-      .execute();
+  /** Gateways of the given tenants; null means every tenant. */
+  listByTenants(tenantIds: string[] | null) {
+    if (tenantIds?.length === 0) return Promise.resolve([]);
+    let query = this.db.selectFrom('gateways').selectAll();
+    if (tenantIds) query = query.where('tenant_id', 'in', tenantIds);
+    return query.orderBy('name').orderBy('mac').execute();
   }
 
   listByTenant(tenantId: string) {

@@ -1,13 +1,16 @@
-import { gatewayList, getGatewaysQuery } from '@portal/contract';
+import { deviceRecords, gatewayList, getGatewaysQuery, recentData } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { GatewaysQuery } from './gateways.query.ts';
 
+/** The device registry calls of spec 001 section 7, paths as written. */
 export const gatewaysRoutes: FastifyPluginAsyncZod<{ query: GatewaysQuery }> = async (app, { query }) => {
+  const read = { access: 'IOT_DEVICE_READ' as const };
+
   app.get(
     '/api/gateway/get-gateways',
     {
-      config: { access: 'IOT_DEVICE_READ' },
+      config: read,
       schema: {
         tags: ['gateways'],
         summary: 'Gateways of a customer and its sub-customers, with their latest sample',
@@ -16,5 +19,74 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ query: GatewaysQuery }> = a
       },
     },
     async (request) => query.listForScope(principalOf(request), request.query.scopeId),
+  );
+
+  app.get(
+    '/api/gateway/get-all-gateways',
+    {
+      config: read,
+      schema: {
+        tags: ['gateways'],
+        summary: 'Every gateway the user reaches',
+        response: { 200: gatewayList },
+      },
+    },
+    async (request) => query.listForScope(principalOf(request)),
+  );
+
+  app.get(
+    '/iotdevices',
+    {
+      config: read,
+      schema: {
+        tags: ['gateways'],
+        summary: 'Devices of a customer and its sub-customers (short keys)',
+        querystring: getGatewaysQuery,
+        response: { 200: deviceRecords },
+      },
+    },
+    async (request) => query.devices(principalOf(request), { scopeId: request.query.scopeId }),
+  );
+
+  app.get(
+    '/api/iot-service/reachable',
+    {
+      config: read,
+      schema: {
+        tags: ['gateways'],
+        summary: 'Devices of a customer and its sub-customers that are online now',
+        querystring: getGatewaysQuery,
+        response: { 200: deviceRecords },
+      },
+    },
+    async (request) =>
+      query.devices(principalOf(request), { scopeId: request.query.scopeId, onlineOnly: true }),
+  );
+
+  app.get(
+    '/api/iot-service/get-all-gateway-devices',
+    {
+      config: read,
+      schema: {
+        tags: ['gateways'],
+        summary: 'Every device the user reaches (short keys)',
+        response: { 200: deviceRecords },
+      },
+    },
+    async (request) => query.devices(principalOf(request)),
+  );
+
+  app.get(
+    '/api/device/recent-data',
+    {
+      config: read,
+      schema: {
+        tags: ['sensor data'],
+        summary: 'The last 50 samples of each gateway of a customer (card mini-charts)',
+        querystring: getGatewaysQuery,
+        response: { 200: recentData },
+      },
+    },
+    async (request) => query.recentData(principalOf(request), request.query.scopeId),
   );
 };

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, TelemetryRow } from '../../db/schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from './metrics.ts';
 import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
 import type { SeriesPlan } from './series-plan.ts';
@@ -71,6 +71,17 @@ export class TelemetryRepository {
       where mac = ${mac} and ${time} >= ${from} and ${time} <= ${toTime}
       group by slot order by slot`.execute(this.db);
     return result.rows.map((row) => ({ ...row, first: Number(row.first), last: Number(row.last) }));
+  }
+
+  /** The last `perGateway` samples of each gateway, oldest first. */
+  async recentSamples(macs: string[], perGateway: number) {
+    if (macs.length === 0) return [];
+    const result = await sql<Selectable<TelemetryTable>>`
+      select mac, ti, co2, temp, nh3, no2, co, rstc, tvoc, cp, mm from (
+        select *, row_number() over (partition by mac order by ti desc) as recent
+        from telemetry where mac in (${sql.join(macs)})
+      ) ranked where recent <= ${perGateway} order by mac, ti`.execute(this.db);
+    return result.rows;
   }
 
   /** Online/offline transitions in a range, with the last one before it (the state the range starts in). */

@@ -1,4 +1,4 @@
-import { type EventsMessage, live, type TelemetrySample } from '@portal/contract';
+import { type EventsMessage, live, RECENT_SAMPLES, type TelemetrySample } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
@@ -35,6 +35,14 @@ export class TelemetryService {
   async latestByMac(macs: string[]): Promise<Map<string, TelemetrySample>> {
     const rows = await this.repo.latestSamples(macs);
     return new Map(rows.map((row) => [row.mac, fromRow(row)]));
+  }
+
+  /** The last samples of each gateway (for the card mini-charts), keyed by MAC, oldest first. */
+  async recentByMac(macs: string[]): Promise<Record<string, TelemetrySample[]>> {
+    const recent: Record<string, TelemetrySample[]> = Object.fromEntries(macs.map((mac) => [mac, []]));
+    for (const row of await this.repo.recentSamples(macs, RECENT_SAMPLES))
+      recent[row.mac]!.push(fromRow(row));
+    return recent;
   }
 
   countSamples(mac: string) {
