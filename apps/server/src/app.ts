@@ -25,6 +25,7 @@ import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { RetentionJob } from './modules/telemetry/retention.ts';
 import { SensorDataQuery } from './modules/telemetry/sensor-data.query.ts';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
@@ -51,6 +52,7 @@ export interface Portal {
     telemetry: TelemetryService;
     tenants: TenantsService;
   };
+  retention: RetentionJob;
   inbox: DeviceInbox;
   logger: Logger;
 }
@@ -143,7 +145,14 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   await app.register(authRoutes, { auth, secureCookies: config.PUBLIC_URL?.startsWith('https://') ?? false });
   const gatewaysQuery = new GatewaysQuery(gatewaysRepository, tenants, telemetry);
   await app.register(gatewaysRoutes, { query: gatewaysQuery });
-  await app.register(telemetryRoutes, { sensors: new SensorDataQuery(telemetryRepository, gatewaysQuery) });
+  const retention = new RetentionJob(
+    telemetryRepository,
+    { rawDays: config.TELEMETRY_RETENTION_DAYS, rollupDays: config.ROLLUP_RETENTION_DAYS },
+    logger.child({ component: 'retention' }),
+  );
+  await app.register(telemetryRoutes, {
+    sensors: new SensorDataQuery(telemetryRepository, gatewaysQuery, () => retention.rawSince()),
+  });
 
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')
@@ -154,6 +163,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   // Shutdown order: HTTP stops taking requests and finishes in-flight ones (Fastify), then the broker
   // stops taking device traffic and stores what it took, then the database closes.
   app.addHook('onClose', async () => {
+    retention.stop();
     await activeMessaging.close();
     await database.close();
   });
@@ -161,6 +171,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   try {
     await activeMessaging.start();
     await app.ready();
+    retention.start();
   } catch (error) {
     await activeMessaging.close().catch(() => {});
     throw error;
@@ -171,6 +182,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     database,
     messaging: activeMessaging,
     services: { auth, gateways, telemetry, tenants },
+    retention,
     inbox,
     logger,
   };

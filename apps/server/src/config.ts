@@ -37,6 +37,10 @@ export const configSchema = z.object({
   ROOT_PASSWORD: z.string().min(5).optional(),
   DEMO: flag.default(true),
   DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10000).default(6),
+  /** Raw samples older than this are deleted; charts of older ranges read the rollups. */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
+  /** Per-minute and per-hour rollups older than this are deleted. */
+  ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(1100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -131,3 +131,40 @@ describe(`sensor data calls (${backend} backend)`, () => {
     expect(readings.length).toBeGreaterThan(0);
   });
 });
+
+describe(`telemetry retention (${backend} backend)`, () => {
+  let portal: TestPortal;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('deletes raw samples past retention and keeps charting the range from the rollups', async () => {
+    const { tenant, email, password } = await createCustomerWithUser(portal, 'Retained');
+    const mac = randomMac();
+    await portal.services.gateways.provision(tenant.id, mac, 'Old gateway');
+    const old = Date.now() - 100 * DAY; // default raw retention: 90 days
+    const samples = Array.from({ length: 120 }, (_, i) => ({
+      TI: old + i * 30_000,
+      CO2: i === 60 ? 1999 : 500,
+    }));
+    await portal.services.telemetry.recordSamples({ mac, tenantId: tenant.id }, samples);
+
+    const deleted = await portal.retention.runOnce();
+    expect(deleted.raw).toBeGreaterThanOrEqual(120);
+    expect(await portal.services.telemetry.countSamples(mac)).toBe(0);
+
+    const cookie = await signIn(portal, email, password);
+    const response = await portal.app.inject({
+      method: 'GET',
+      url: `/api/device/co2Data/macId/${mac}/fromTime/${old}/toTime/${old + HOUR}`,
+      headers: { cookie },
+    });
+    const readings = response.json() as SensorReading[];
+    expect(readings.length).toBeGreaterThan(0);
+    expect(Math.max(...readings.map((r) => r.CO2_CTN as number))).toBe(1999);
+  });
+});

@@ -34,12 +34,14 @@ export class SensorDataQuery {
   constructor(
     private readonly repo: TelemetryRepository,
     private readonly gateways: GatewaysQuery,
+    /** The oldest time raw samples are kept for (retention). */
+    private readonly rawSince: () => number = () => 0,
   ) {}
 
   async readings(principal: Principal, params: z.infer<typeof sensorDataParams>): Promise<SensorReading[]> {
     const gateway = await this.gateways.reachableGateway(principal, params.macId);
     const fields = SERIES[params.kind];
-    const plan = planSeries(params.fromTime, params.toTime);
+    const plan = planSeries(params.fromTime, params.toTime, this.rawSince());
     const rows = await this.repo.series(
       gateway.mac,
       plan,

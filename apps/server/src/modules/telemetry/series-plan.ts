@@ -11,9 +11,10 @@ export interface SeriesPlan {
  * Picks the cheapest table that can answer a range with at most MAX_POINTS_PER_SERIES points: raw samples
  * for short ranges, the minute rollup up to about a week, the hour rollup beyond.
  */
-export function planSeries(fromTime: number, toTime: number): SeriesPlan {
+export function planSeries(fromTime: number, toTime: number, rawSince = 0): SeriesPlan {
   const wanted = Math.max(1, Math.ceil((toTime - fromTime) / (MAX_POINTS_PER_SERIES / 2)));
-  if (wanted < ROLLUPS.telemetry_1m) return { source: 'telemetry', bucketMs: wanted };
+  // Raw samples before `rawSince` are gone (retention): the minute rollup answers instead.
+  if (wanted < ROLLUPS.telemetry_1m && fromTime >= rawSince) return { source: 'telemetry', bucketMs: wanted };
   const source: RollupTable = wanted < ROLLUPS.telemetry_1h ? 'telemetry_1m' : 'telemetry_1h';
   const size = ROLLUPS[source];
   return { source, bucketMs: Math.ceil(wanted / size) * size };

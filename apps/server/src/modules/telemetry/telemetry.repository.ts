@@ -106,6 +106,29 @@ export class TelemetryRepository {
     return [...before, ...within].map((r) => ({ ti: Number(r.ti), off: Number(r.off) }));
   }
 
+  /** Deletes raw samples older than `before`, in chunks so no statement holds locks for long. */
+  async deleteSamplesBefore(before: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const result = await sql`
+        delete from telemetry where (mac, ti) in (select mac, ti from telemetry where ti < ${before} limit 50000)`.execute(
+        this.db,
+      );
+      const deleted = Number(result.numAffectedRows ?? 0);
+      total += deleted;
+      if (deleted < 50000) return total;
+    }
+  }
+
+  async deleteRollupsBefore(before: number): Promise<number> {
+    let total = 0;
+    for (const table of Object.keys(ROLLUPS) as RollupTable[]) {
+      const result = await this.db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();
+      total += Number(result.numDeletedRows);
+    }
+    return total;
+  }
+
   countSamples(mac: string) {
     return this.db
       .selectFrom('telemetry')
