@@ -89,7 +89,10 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const gateways = new GatewaysService(gatewaysRepository, live);
   const telemetryRepository = new TelemetryRepository(db);
   const telemetry = new TelemetryService(telemetryRepository, live);
-  const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }));
+  const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }), {
+    perSecond: config.DEVICE_MAX_RATE,
+    burst: config.DEVICE_BURST,
+  });
 
   const brokerDeps = { auth, gateways, inbox, logger: logger.child({ component: 'mqtt' }) };
   const activeMessaging: Messaging = config.MQTT_URL

@@ -37,6 +37,10 @@ export const configSchema = z.object({
   ROOT_PASSWORD: z.string().min(5).optional(),
   DEMO: flag.default(true),
   DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10000).default(6),
+  /** Sustained messages per second per gateway; faster bursts are slowed down (acknowledged later), not dropped. */
+  DEVICE_MAX_RATE: z.coerce.number().int().min(1).max(100000).default(20),
+  /** Messages a gateway may send at once above its sustained rate. */
+  DEVICE_BURST: z.coerce.number().int().min(1).max(1000000).default(200),
   /** Raw samples older than this are deleted; charts of older ranges read the rollups. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   /** Per-minute and per-hour rollups older than this are deleted. */

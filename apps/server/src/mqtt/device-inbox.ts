@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { DeviceIdentity, GatewaysService } from '../modules/gateways/gateways.service.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
+import { DeviceRate } from './device-rate.ts';
 
 /**
  * Entry point of every device upstream message, whichever broker carried it. `handle` resolves once
@@ -23,7 +24,9 @@ const now = () => Date.now();
 const withinWindow = (ti: number, at: number) => ti >= at - MAX_SAMPLE_AGE_MS && ti <= at + MAX_CLOCK_SKEW_MS;
 
 export class DeviceInbox {
-  readonly counters = { accepted: 0, rejected: 0, unknownFields: 0 };
+  readonly counters = { accepted: 0, rejected: 0, unknownFields: 0, slowedDown: 0 };
+  private readonly rate: DeviceRate;
+  private lastRateLog = 0;
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -31,11 +34,16 @@ export class DeviceInbox {
     private readonly gateways: GatewaysService,
     private readonly telemetry: TelemetryService,
     private readonly logger: Logger,
-  ) {}
+    rate: { perSecond: number; burst: number } = { perSecond: 20, burst: 200 },
+  ) {
+    this.rate = new DeviceRate(rate);
+  }
 
   async handle(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
     this.inFlight++;
     try {
+      const wait = this.rate.reserve(device.mac);
+      if (wait > 0) await this.slowDown(device, wait);
       await this.dispatch(device, topic, payload);
     } finally {
       this.inFlight--;
@@ -107,6 +115,19 @@ export class DeviceInbox {
         this.logger.debug({ mac: device.mac, topic }, 'instruction response');
         return this.accepted(true);
     }
+  }
+
+  /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */
+  private async slowDown(device: DeviceIdentity, wait: number): Promise<void> {
+    this.counters.slowedDown++;
+    if (Date.now() - this.lastRateLog > 10_000) {
+      this.lastRateLog = Date.now();
+      this.logger.warn(
+        { mac: device.mac, waitMs: wait },
+        'gateway above its sustained message rate; slowed down',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));
   }
 
   /** Fields the protocol does not define are ignored; they are counted and logged so a vendor sees them. */

@@ -107,6 +107,22 @@ describe(`device ingest (${backend} backend)`, () => {
     expect(portal.inbox.counters.unknownFields - unknownFields).toBe(1);
   });
 
+  it('slows a burst far above the sustained rate down, counts it, and stores every sample', async () => {
+    const slowed = portal.inbox.counters.slowedDown;
+    const stored = await portal.services.telemetry.countSamples(device.mac);
+    const burst = 260; // default burst 200, then 20 per second
+    await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        publish(deviceUp.telemetry(device.mac), { samples: [{ TI: now + 100_000 + i, CO2: 500 }] }),
+      ),
+    );
+    await waitFor(
+      async () => (await portal.services.telemetry.countSamples(device.mac)) === stored + burst,
+      20_000,
+    );
+    expect(portal.inbox.counters.slowedDown - slowed).toBeGreaterThan(0);
+  });
+
   it('stores events and alerts', async () => {
     await publish(deviceUp.events(device.mac), {
       TI: now + 2000,
