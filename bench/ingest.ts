@@ -14,7 +14,12 @@ import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { TenantsRepository } from '../apps/server/src/modules/tenants/tenants.repository.ts';
-import { createPostgresDatabase, REAL_MQTT, randomMac } from '../apps/server/test/harness.ts';
+import {
+  createPostgresDatabase,
+  endBrokerSessions,
+  REAL_MQTT,
+  randomMac,
+} from '../apps/server/test/harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +34,7 @@ const real = values.backend === 'real';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-ingest-'));
 const database = real ? await createPostgresDatabase() : null;
+const clientId = `bench-${Date.now()}`;
 const env: Record<string, string> = {
   PORT: '0',
   MQTT_PORT: '0',
@@ -40,7 +46,7 @@ if (database) {
   Object.assign(env, {
     DATABASE_URL: database.url,
     MQTT_URL: REAL_MQTT,
-    MQTT_CLIENT_ID: `bench-${Date.now()}`,
+    MQTT_CLIENT_ID: clientId,
     MQTT_SHARE_GROUP: `bench-${Date.now()}`,
   });
 }
@@ -105,5 +111,7 @@ console.log(
 
 await Promise.all(clients.map((c) => c.endAsync()));
 await portal.app.close();
+// The portal's persistent sessions at Mosquitto would otherwise queue device traffic for an hour.
+if (real) await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
 await database?.drop();
 await rm(dataDir, { recursive: true, force: true });
