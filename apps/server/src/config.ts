@@ -29,7 +29,7 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .default('portal'),
   /** Connections taking device traffic from the external broker (each handles one message at a time). */
-  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(64).default(8),
+  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(128).default(32),
   MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),

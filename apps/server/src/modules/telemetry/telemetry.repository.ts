@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
+import { retryTransient } from '../../lib/retry.ts';
 import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from './metrics.ts';
 import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
 import type { SeriesPlan } from './series-plan.ts';
@@ -13,19 +14,25 @@ export class TelemetryRepository {
    */
   async insertSamples(rows: TelemetryRow[]): Promise<void> {
     // Several messages of one batch may carry the same key; keep the first so ON CONFLICT sees each once.
-    const unique = [...new Map(rows.map((r) => [`${r.mac}|${r.ti}`, r])).values()];
-    await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('telemetry')
-        .values(unique)
-        .onConflict((oc) => oc.columns(['mac', 'ti']).doNothing())
-        .returningAll()
-        .execute();
-      if (inserted.length === 0) return;
-      for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
-        await mergeRollups(trx, table, rollUp(inserted.map(asSampleRow), size));
-      }
-    });
+    // Concurrent batches touch rows in one order (mac, time), so they wait for each other, never deadlock.
+    const unique = [...new Map(rows.map((r) => [`${r.mac}|${r.ti}`, r])).values()].sort(
+      byMacThen((r) => r.ti),
+    );
+    await retryTransient(() =>
+      this.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('telemetry')
+          .values(unique)
+          .onConflict((oc) => oc.columns(['mac', 'ti']).doNothing())
+          .returningAll()
+          .execute();
+        if (inserted.length === 0) return;
+        for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
+          const buckets = rollUp(inserted.map(asSampleRow), size).sort(byMacThen((r) => r.bucket));
+          await mergeRollups(trx, table, buckets);
+        }
+      }),
+    );
   }
 
   async insertEvents(mac: string, ti: number, kind: 'SE' | 'SA', items: unknown[]): Promise<void> {
@@ -162,3 +169,8 @@ async function mergeRollups(db: Kysely<Database>, table: RollupTable, rows: Roll
     .onConflict((oc) => oc.columns(['mac', 'bucket']).doUpdateSet(merge as never))
     .execute();
 }
+
+const byMacThen =
+  <T extends { mac: string }>(time: (row: T) => number) =>
+  (a: T, b: T) =>
+    a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : time(a) - time(b);
