@@ -19,7 +19,7 @@
  * message only once stored, so the PUBACK's arrival is the time.
  *
  *   node --import tsx bench/ingest-peer.ts [--gateways 50] [--rate 15000] [--burst 1] [--paced 5]
- *     [--capacity 5] [--outstanding 3000] [--consumers 8] [--pipelines ours,peer,embedded]
+ *     [--capacity 5] [--outstanding 3000] [--consumers 32] [--pipelines ours,peer,embedded]
  *     [--mosquitto mqtt://127.0.0.1:1883] [--device-max-rate 100000] [--poll-ms 20] [--drain-timeout 20]
  *
  * After each phase it waits until every sample is queryable, giving up after --drain-timeout s or 3 s
@@ -61,7 +61,7 @@ const { values } = parseArgs({
     paced: { type: 'string', default: '5' },
     capacity: { type: 'string', default: '5' },
     outstanding: { type: 'string', default: '3000' },
-    consumers: { type: 'string', default: '8' },
+    consumers: { type: 'string', default: '32' },
     pipelines: { type: 'string', default: 'ours,peer,embedded' },
     mosquitto: { type: 'string' },
     'poll-ms': { type: 'string', default: '20' },
@@ -637,7 +637,7 @@ try {
       `capacity: closed loop for ${capacitySeconds} s with <= ${fmt.int(outstandingLimit)} samples in the pipeline; warm-up ${warmupSeconds} s`,
   );
   console.log(
-    `pipelines: ours with MQTT_CONSUMERS=${consumers} (portal default 8) and DEVICE_MAX_RATE=${deviceMaxRate} (each bench ` +
+    `pipelines: ours with MQTT_CONSUMERS=${consumers} (portal default 32) and DEVICE_MAX_RATE=${deviceMaxRate} (each bench ` +
       `gateway stands for many real ones); peer with ${consumers} connections, batches of <= 500 rows / 100 ms; ` +
       `latency poll every ${pollMs} ms\n`,
   );

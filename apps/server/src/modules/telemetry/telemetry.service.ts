@@ -15,7 +15,7 @@ export class TelemetryService {
   ) {
     this.writer = new BatchWriter((rows) => repo.insertSamples(rows), {
       maxBatch: 1000,
-      maxConcurrentWrites: 4,
+      maxConcurrentWrites: 1,
     });
   }
 
