@@ -16,14 +16,14 @@ describe('retryTransient', () => {
 
   it('gives up after the last attempt, and at once on any other error', async () => {
     let calls = 0;
-    await expect(retryTransient(async () => (calls++, Promise.reject(failure('40001'))))).rejects.toThrow(
-      '40001',
-    );
+    const failWith = (code: string) => async () => {
+      calls++;
+      throw failure(code);
+    };
+    await expect(retryTransient(failWith('40001'))).rejects.toThrow('40001');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(retryTransient(async () => (calls++, Promise.reject(failure('23505'))))).rejects.toThrow(
-      '23505',
-    );
+    await expect(retryTransient(failWith('23505'))).rejects.toThrow('23505');
     expect(calls).toBe(1);
   });
 });
