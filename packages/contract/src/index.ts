@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './device.ts';
+export * from './device-operations.ts';
 export * from './errors.ts';
 export * from './gateways.ts';
 export * from './mac.ts';

@@ -2,9 +2,11 @@ import {
   deviceStateMessage,
   deviceStatusMessage,
   eventsMessage,
+  instructionResponse,
   MAX_CLOCK_SKEW_MS,
   MAX_SAMPLE_AGE_MS,
   parseUpstreamTopic,
+  RESPONSE_KINDS,
   telemetryMessage,
   telemetrySample,
 } from '@portal/contract';
@@ -110,10 +112,16 @@ export class DeviceInbox {
         await this.telemetry.recordEvents(device, message);
         return this.accepted(message);
       }
-      case 'response':
-        // Instruction responses are consumed by the gateway-operations work; accepted and not stored yet.
-        this.logger.debug({ mac: device.mac, topic }, 'instruction response');
-        return this.accepted(true);
+      case 'response': {
+        // Answers to instructions: checked here; acted on by the gateway-operations work.
+        if (!RESPONSE_KINDS.includes(route.rest[0] as (typeof RESPONSE_KINDS)[number])) {
+          return this.reject(device, topic, 'unknown response kind');
+        }
+        const message = parse(instructionResponse);
+        if (message)
+          this.logger.debug({ mac: device.mac, topic, status: message.status }, 'instruction response');
+        return this.accepted(message);
+      }
     }
   }
 

@@ -123,6 +123,24 @@ describe(`device ingest (${backend} backend)`, () => {
     expect(portal.inbox.counters.slowedDown - slowed).toBeGreaterThan(0);
   });
 
+  it('accepts a well-formed instruction response and counts a malformed one', async () => {
+    const { accepted, rejected } = portal.inbox.counters;
+    await publish(deviceUp.response(device.mac, 'diagnostics', 'ab12cd34'), {
+      uid: 'ab12cd34',
+      type: 'DIAGNOSTICS',
+      status: 'SUCCESS',
+      TI: now,
+      value: { CP: 12 },
+    });
+    await publish(deviceUp.response(device.mac, 'diagnostics', 'ab12cd35'), {
+      uid: 'ab12cd35',
+      status: 'MAYBE',
+    });
+    await publish(deviceUp.response(device.mac, 'nonsense', 'ab12cd36'), { uid: 'ab12cd36' });
+    await waitFor(async () => portal.inbox.counters.rejected - rejected === 2);
+    expect(portal.inbox.counters.accepted - accepted).toBe(1);
+  });
+
   it('stores events and alerts', async () => {
     await publish(deviceUp.events(device.mac), {
       TI: now + 2000,
