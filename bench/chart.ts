@@ -5,24 +5,14 @@
  *
  *   node --import tsx bench/chart.ts [--backend embedded|real] [--days 91] [--runs 30]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { METRIC_COLUMNS } from '../apps/server/src/modules/telemetry/metrics.ts';
 import { planSeries } from '../apps/server/src/modules/telemetry/series-plan.ts';
 import { TelemetryRepository } from '../apps/server/src/modules/telemetry/telemetry.repository.ts';
-import { TenantsRepository } from '../apps/server/src/modules/tenants/tenants.repository.ts';
-import {
-  createPostgresDatabase,
-  endBrokerSessions,
-  REAL_MQTT,
-  randomMac,
-} from '../apps/server/test/harness.ts';
+import { randomMac } from '../apps/server/test/harness.ts';
+import { BENCH_ROOT_PASSWORD, startBenchPortal } from './lib/in-process-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,30 +27,10 @@ const runs = Number(values.runs);
 const CADENCE = 5000;
 const HOUR = 3_600_000;
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-chart-'));
-const database = real ? await createPostgresDatabase() : null;
-const clientId = `bench-chart-${Date.now()}`;
-const env: Record<string, string> = {
-  PORT: '0',
-  MQTT_PORT: '0',
-  DATA_DIR: dataDir,
-  DEMO: '0',
-  LOG_LEVEL: 'silent',
-  ROOT_PASSWORD: 'bench-only-1',
-};
-if (database) {
-  Object.assign(env, {
-    DATABASE_URL: database.url,
-    MQTT_URL: REAL_MQTT,
-    MQTT_CLIENT_ID: clientId,
-    MQTT_CONSUMERS: '1',
-  });
-}
-const portal = await buildApp(loadConfig(env), pino({ level: 'silent' }));
+const { portal, rootTenantId, close } = await startBenchPortal(real, { MQTT_CONSUMERS: '1' });
 const { db } = portal.database;
-const root = await new TenantsRepository(db).findByKind('root');
 const mac = randomMac();
-await portal.services.gateways.provision(root!.id, mac, 'Chart gateway');
+await portal.services.gateways.provision(rootTenantId, mac, 'Chart gateway');
 
 // Generate the samples in the database itself: the benchmark is about reading them.
 const rows = Math.floor((days * 24 * HOUR) / CADENCE);
@@ -96,7 +66,7 @@ const loadSeconds = (performance.now() - loadStarted) / 1000;
 const login = await portal.app.inject({
   method: 'POST',
   url: '/api/login/twoFactorKey/bench',
-  payload: { email: 'admin@portal.local', password: 'bench-only-1' },
+  payload: { email: 'admin@portal.local', password: BENCH_ROOT_PASSWORD },
 });
 const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
 const repo = new TelemetryRepository(db);
@@ -144,9 +114,4 @@ for (const [label, range] of [
   );
 }
 
-await portal.app.close();
-if (database) {
-  await endBrokerSessions(REAL_MQTT, clientId, 1);
-  await database.drop();
-}
-await rm(dataDir, { recursive: true, force: true });
+await close();

@@ -4,22 +4,12 @@
  *
  *   node --import tsx bench/ingest.ts [--gateways 20] [--messages 200] [--backend embedded|real]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { deviceUp } from '@portal/contract';
 import mqtt from 'mqtt';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { TenantsRepository } from '../apps/server/src/modules/tenants/tenants.repository.ts';
-import {
-  createPostgresDatabase,
-  endBrokerSessions,
-  REAL_MQTT,
-  randomMac,
-} from '../apps/server/test/harness.ts';
+import { randomMac } from '../apps/server/test/harness.ts';
+import { startBenchPortal } from './lib/in-process-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,30 +22,11 @@ const gatewayCount = Number(values.gateways);
 const perGateway = Number(values.messages);
 const real = values.backend === 'real';
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-ingest-'));
-const database = real ? await createPostgresDatabase() : null;
-const clientId = `bench-${Date.now()}`;
-const env: Record<string, string> = {
-  PORT: '0',
-  MQTT_PORT: '0',
-  DATA_DIR: dataDir,
-  DEMO: '0',
-  LOG_LEVEL: 'silent',
-};
-if (database) {
-  Object.assign(env, {
-    DATABASE_URL: database.url,
-    MQTT_URL: REAL_MQTT,
-    MQTT_CLIENT_ID: clientId,
-    MQTT_SHARE_GROUP: `bench-${Date.now()}`,
-  });
-}
-const portal = await buildApp(loadConfig(env), pino({ level: 'silent' }));
-const root = await new TenantsRepository(portal.database.db).findByKind('root');
+const { portal, rootTenantId, brokerUrl, close } = await startBenchPortal(real);
 const devices: { mac: string; password: string }[] = [];
-for (let i = 0; i < gatewayCount; i++)
-  devices.push(await portal.services.gateways.provision(root!.id, randomMac(), `B${i}`));
-const brokerUrl = real ? REAL_MQTT : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`;
+for (let i = 0; i < gatewayCount; i++) {
+  devices.push(await portal.services.gateways.provision(rootTenantId, randomMac(), `B${i}`));
+}
 const clients = await Promise.all(
   devices.map((d) =>
     mqtt.connectAsync(brokerUrl, { clientId: d.mac, username: d.mac, password: d.password }),
@@ -110,8 +81,4 @@ console.log(
 );
 
 await Promise.all(clients.map((c) => c.endAsync()));
-await portal.app.close();
-// The portal's persistent sessions at Mosquitto would otherwise queue device traffic for an hour.
-if (real) await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
-await database?.drop();
-await rm(dataDir, { recursive: true, force: true });
+await close();

@@ -4,6 +4,7 @@ import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import { METRIC_COLUMNS, METRICS } from './metrics.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 
 export class TelemetryService {
@@ -55,41 +56,17 @@ export class TelemetryService {
   }
 }
 
-function toRow(mac: string, s: TelemetrySample): TelemetryRow {
-  return {
-    mac,
-    ti: s.TI,
-    co2: s.CO2 ?? null,
-    temp: s.TEMP ?? null,
-    nh3: s.NH3 ?? null,
-    no2: s.NO2 ?? null,
-    co: s.CO ?? null,
-    rstc: s.RSTC ?? null,
-    tvoc: s.TVOC ?? null,
-    cp: s.CP ?? null,
-    mm: s.MM ?? null,
-  };
+function toRow(mac: string, sample: TelemetrySample): TelemetryRow {
+  const row = { mac, ti: sample.TI } as TelemetryRow;
+  for (const column of METRIC_COLUMNS) row[column] = sample[METRICS[column]] ?? null;
+  return row;
 }
 
 function fromRow(row: Selectable<TelemetryTable>): TelemetrySample {
   const sample: TelemetrySample = { TI: Number(row.ti) };
-  const keys = {
-    co2: 'CO2',
-    temp: 'TEMP',
-    nh3: 'NH3',
-    no2: 'NO2',
-    co: 'CO',
-    rstc: 'RSTC',
-    tvoc: 'TVOC',
-    cp: 'CP',
-    mm: 'MM',
-  } as const;
-  for (const [column, key] of Object.entries(keys) as [
-    keyof typeof keys,
-    (typeof keys)[keyof typeof keys],
-  ][]) {
+  for (const column of METRIC_COLUMNS) {
     const value = row[column];
-    if (value !== null) sample[key] = value;
+    if (value !== null) sample[METRICS[column]] = value;
   }
   return sample;
 }

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp, type Portal } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { TenantsRepository } from '../../apps/server/src/modules/tenants/tenants.repository.ts';
+import { createPostgresDatabase, endBrokerSessions, REAL_MQTT } from '../../apps/server/test/harness.ts';
+
+export const BENCH_ROOT_PASSWORD = 'bench-only-1';
+
+export interface BenchPortal {
+  portal: Portal;
+  rootTenantId: string;
+  /** Where gateways connect: the embedded broker, or the real Mosquitto. */
+  brokerUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The portal built in this process with its own data: PGlite + Aedes, or (real) a fresh PostgreSQL
+ * database + the local Mosquitto. `close` drops everything it made, broker sessions included.
+ */
+export async function startBenchPortal(
+  real: boolean,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchPortal> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-portal-'));
+  const database = real ? await createPostgresDatabase() : null;
+  const clientId = `bench-${Date.now()}`;
+  const env: Record<string, string> = {
+    PORT: '0',
+    MQTT_PORT: '0',
+    DATA_DIR: dataDir,
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
+    ...(database
+      ? {
+          DATABASE_URL: database.url,
+          MQTT_URL: REAL_MQTT,
+          MQTT_CLIENT_ID: clientId,
+          MQTT_SHARE_GROUP: clientId,
+        }
+      : {}),
+    ...extraEnv,
+  };
+  const portal = await buildApp(loadConfig(env), pino({ level: 'silent' }));
+  const root = await new TenantsRepository(portal.database.db).findByKind('root');
+  return {
+    portal,
+    rootTenantId: root!.id,
+    brokerUrl: real ? REAL_MQTT : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+    async close() {
+      await portal.app.close();
+      // The portal's persistent sessions at Mosquitto would otherwise queue device traffic for an hour.
+      if (real) await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
