@@ -48,3 +48,26 @@ export const authMessages = {
   invalidCredentials: 'Invalid Username or Password',
   emailRequired: 'Email is required.',
 } as const;
+
+/**
+ * New password rule (spec 000 section 5): at least 5 characters, at least one letter and one digit; the
+ * only special characters allowed are @, &, # and !.
+ */
+export const PASSWORD_MIN_LENGTH = 5;
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@&#!]{5,}$/;
+
+export const passwordMessages = {
+  rule: 'Password must have at least 5 characters, a letter and a digit; special characters allowed: @, # and !',
+  oldRequired: 'Old Password is required.',
+  oldIncorrect: 'Old Password is incorrect.',
+  sameAsOld: 'old password and new password cannot be same',
+  changed: 'Successfully updated password',
+} as const;
+
+export const newPassword = z.string().max(128).regex(PASSWORD_PATTERN, passwordMessages.rule);
+
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1, passwordMessages.oldRequired).max(200),
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

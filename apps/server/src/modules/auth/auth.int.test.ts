@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, ROOT_EMAIL, signIn, startPortal, type TestPortal } from '../../../test/harness.ts';
+import {
+  backend,
+  createCustomerWithUser,
+  ROOT_EMAIL,
+  signIn,
+  startPortal,
+  type TestPortal,
+} from '../../../test/harness.ts';
 
 describe(`sign-in and sessions (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -82,5 +89,51 @@ describe(`sign-in and sessions (${backend} backend)`, () => {
     await app.register(accessPlugin, { auth: portal.services.auth });
     expect(() => app.get('/undeclared', async () => 'open')).toThrow(/declares no access/);
     await app.close();
+  });
+
+  describe('change password', () => {
+    const change = (cookie: string, payload: Record<string, unknown>) =>
+      portal.app.inject({ method: 'POST', url: '/api/changePassword', headers: { cookie }, payload });
+
+    it('refuses a wrong old password, the same password and a password against the rule', async () => {
+      const { email, password } = await createCustomerWithUser(portal, 'Changer');
+      const cookie = await signIn(portal, email, password);
+      const wrongOld = await change(cookie, { oldPassword: 'NotMine1', newPassword: 'Fresh123' });
+      expect(wrongOld.statusCode).toBe(400);
+      expect(wrongOld.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Old Password is incorrect.' });
+      const same = await change(cookie, { oldPassword: password, newPassword: password });
+      expect(same.json().message).toBe('old password and new password cannot be same');
+      for (const weak of ['ab12', 'abcdef', 'abc12%']) {
+        const response = await change(cookie, { oldPassword: password, newPassword: weak });
+        expect(response.statusCode).toBe(400);
+        expect(JSON.stringify(response.json().details)).toContain('at least 5 characters');
+      }
+      // Nothing changed: the old password still signs in.
+      await signIn(portal, email, password);
+    });
+
+    it('changes it, keeps this session and ends the others', async () => {
+      const { email, password } = await createCustomerWithUser(portal, 'Mover');
+      const here = await signIn(portal, email, password);
+      const elsewhere = await signIn(portal, email, password);
+      const response = await change(here, { oldPassword: password, newPassword: 'ab12#' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Successfully updated password' });
+      const details = (cookie: string) =>
+        portal.app.inject({ method: 'GET', url: '/api/user-details', headers: { cookie } });
+      expect((await details(here)).statusCode).toBe(200);
+      expect((await details(elsewhere)).statusCode).toBe(401);
+      await expect(signIn(portal, email, password)).rejects.toThrow(/sign-in failed/);
+      await signIn(portal, email, 'ab12#');
+    });
+
+    it('needs a session', async () => {
+      const response = await portal.app.inject({
+        method: 'POST',
+        url: '/api/changePassword',
+        payload: { oldPassword: 'x', newPassword: 'abc123' },
+      });
+      expect(response.statusCode).toBe(401);
+    });
   });
 });

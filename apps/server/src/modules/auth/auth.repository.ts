@@ -28,6 +28,23 @@ export class AuthRepository {
     return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
+  updatePasswordHash(userId: string, passwordHash: string) {
+    return this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Ends every session of the user but one (the one making the change). */
+  deleteOtherSessions(userId: string, keepIdHash: string) {
+    return this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id_hash', '!=', keepIdHash)
+      .execute();
+  }
+
   insertSession(idHash: string, userId: string, now: Date, expiresAt: Date) {
     return this.db
       .insertInto('sessions')

@@ -1,4 +1,11 @@
-import { loginBody, loginResponse, mqttToken, userDetails } from '@portal/contract';
+import {
+  changePasswordBody,
+  loginBody,
+  loginResponse,
+  mqttToken,
+  passwordMessages,
+  userDetails,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, SESSION_COOKIE } from '../../plugins/access.ts';
@@ -41,6 +48,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       if (sessionId) await auth.logout(sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/changePassword',
+    {
+      config: { access: 'PORTAL_USER_PASSWORD_CHANGE' },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; ends the user's other sessions",
+        body: changePasswordBody,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(principalOf(request), request.body);
+      return { message: passwordMessages.changed };
     },
   );
 

@@ -1,11 +1,12 @@
-import type { LoginBody, MqttToken, UserDetails } from '@portal/contract';
+import type { ChangePasswordBody, LoginBody, MqttToken, UserDetails } from '@portal/contract';
 import {
   authMessages,
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   effectivePermissions,
+  passwordMessages,
 } from '@portal/contract';
-import { digest, newSecret, verifyPassword } from '../../lib/crypto.ts';
+import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { BrowserPrincipal } from '../../mqtt/acl.ts';
@@ -36,6 +37,21 @@ export class AuthService {
       new Date(now.getTime() + SESSION_ABSOLUTE_MS),
     );
     return { sessionId };
+  }
+
+  /**
+   * Changes the signed-in user's password (spec 000 sections 4, 5 and 8) and ends the user's other sessions;
+   * the browser signs this one out after 2 s.
+   */
+  async changePassword(principal: Principal, body: ChangePasswordBody): Promise<void> {
+    const user = await this.repo.findUserById(principal.userId);
+    if (!user || !(await verifyPassword(user.password_hash, body.oldPassword))) {
+      throw new AppError('VALIDATION_ERROR', passwordMessages.oldIncorrect);
+    }
+    if (body.oldPassword === body.newPassword)
+      throw new AppError('VALIDATION_ERROR', passwordMessages.sameAsOld);
+    await this.repo.updatePasswordHash(user.id, await hashPassword(body.newPassword));
+    await this.repo.deleteOtherSessions(user.id, principal.sessionIdHash);
   }
 
   async logout(sessionId: string): Promise<void> {
