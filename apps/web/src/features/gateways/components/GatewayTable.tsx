@@ -25,7 +25,7 @@ export function GatewayTable({ gateways }: { gateways: GatewaySummary[] }) {
   }
   return (
     <TableContainer>
-      <Table size="small" aria-label="Gateways">
+      <Table size="small" aria-label="Gateways" sx={{ '& tbody th, & td': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
