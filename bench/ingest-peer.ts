@@ -44,11 +44,19 @@ import {
   REAL_POSTGRES,
   randomMac,
 } from '../apps/server/test/harness.ts';
-import { fmt, machineLine, mosquittoVersion, packageVersion, percentile, table } from './lib/conditions.ts';
+import { fmt, machineLine, mosquittoVersion, packageVersion, percentile } from './lib/conditions.ts';
+import {
+  type PhaseResult,
+  type PipelineKey,
+  type PipelineResult,
+  printReport,
+  TITLES,
+} from './lib/ingest-report.ts';
 import { MOSQUITTO_BIN, MOSQUITTO_SETTINGS, type StartedMosquitto, startMosquitto } from './lib/mosquitto.ts';
 import type { PeerStart } from './lib/peer-worker.ts';
 import type { PortalStart, PortalStarted } from './lib/portal-worker.ts';
 import { cpuBetween, cpuSnapshot, machineCpuTicks, processCpuMs } from './lib/proc.ts';
+import { Poller, Tracker } from './lib/sample-tracker.ts';
 import { DATA_POINTS_PER_SAMPLE, GatewayTelemetry } from './lib/telemetry.ts';
 import { type ProcessStats, startWorker, type Worker } from './lib/worker.ts';
 
@@ -86,188 +94,7 @@ for (const key of pipelineKeys) {
     throw new Error(`unknown pipeline ${key}: ours, peer, embedded`);
 }
 
-const GOAL_POSTGRES_DP = 15_000;
-const GOAL_EMBEDDED_DP = GOAL_POSTGRES_DP / 2;
-const GOAL_P99_MS = 1000;
-
-type PipelineKey = 'ours' | 'peer' | 'embedded';
-const TITLES: Record<PipelineKey, string> = {
-  ours: 'ours (PostgreSQL + Mosquitto)',
-  peer: 'peer (Mosquitto -> batch INSERT)',
-  embedded: 'ours (embedded: PGlite + Aedes)',
-};
-const COLUMNS: Record<PipelineKey, string> = { ours: 'ours PG', peer: 'peer', embedded: 'embedded' };
-
 const suffix = () => randomBytes(4).toString('hex');
-
-// ---------------------------------------------------------------------------------------------------------
-// Which samples were published when, and when each became queryable.
-
-interface GatewayLog {
-  tis: number[];
-  sentAt: number[];
-  done: boolean[];
-  byTi: Map<number, number>;
-  /** Index of the oldest sample not yet stored. */
-  head: number;
-}
-
-class Tracker {
-  readonly logs: GatewayLog[];
-  published = 0;
-  stored = 0;
-  lastStoredAt = 0;
-  latencies: number[] = [];
-  /** When each stored sample became queryable (same order as latencies). */
-  storedAt: number[] = [];
-  private wakers: (() => void)[] = [];
-
-  constructor(count: number) {
-    this.logs = Array.from({ length: count }, () => ({
-      tis: [],
-      sentAt: [],
-      done: [],
-      byTi: new Map(),
-      head: 0,
-    }));
-  }
-
-  reset(): void {
-    for (const log of this.logs) {
-      log.tis = [];
-      log.sentAt = [];
-      log.done = [];
-      log.byTi.clear();
-      log.head = 0;
-    }
-    this.published = 0;
-    this.stored = 0;
-    this.lastStoredAt = 0;
-    this.latencies = [];
-    this.storedAt = [];
-  }
-
-  sent(g: number, tis: number[], at: number): void {
-    const log = this.logs[g]!;
-    for (const ti of tis) {
-      log.byTi.set(ti, log.tis.length);
-      log.tis.push(ti);
-      log.sentAt.push(at);
-      log.done.push(false);
-    }
-    this.published += tis.length;
-  }
-
-  markStored(g: number, ti: number, at: number): void {
-    const log = this.logs[g]!;
-    const i = log.byTi.get(ti);
-    if (i === undefined || log.done[i]) return;
-    log.done[i] = true;
-    this.stored++;
-    this.latencies.push(at - log.sentAt[i]!);
-    this.storedAt.push(at);
-    if (at > this.lastStoredAt) this.lastStoredAt = at;
-    while (log.head < log.tis.length && log.done[log.head]) log.head++;
-  }
-
-  oldestPending(g: number): number | undefined {
-    const log = this.logs[g]!;
-    return log.head < log.tis.length ? log.tis[log.head] : undefined;
-  }
-
-  outstanding(): number {
-    return this.published - this.stored;
-  }
-
-  notify(): void {
-    for (const wake of this.wakers.splice(0)) wake();
-  }
-
-  /** Resolves at the next progress, or after `ms`. */
-  progress(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakers.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  /** Waits until every sample is stored; gives up after `timeoutMs`, or `quietMs` without progress. */
-  async drained(timeoutMs: number, quietMs = 3000): Promise<boolean> {
-    const until = performance.now() + timeoutMs;
-    let stored = this.stored;
-    let progressAt = performance.now();
-    while (this.stored < this.published) {
-      const now = performance.now();
-      if (this.stored !== stored) [stored, progressAt] = [this.stored, now];
-      if (now > until || now - progressAt > quietMs) return false;
-      await this.progress(50);
-    }
-    return true;
-  }
-}
-
-/** Finds newly stored samples by querying the pipeline's table for each gateway's missing TIs. */
-class Poller {
-  private running = true;
-  private loop: Promise<void> = Promise.resolve();
-  /** Longest poll query, reset per phase: a figure to check the poll kept its interval. */
-  slowestQueryMs = 0;
-
-  private constructor(
-    private readonly client: pg.Client,
-    readonly pid: number,
-    private readonly table: string,
-    private readonly macs: string[],
-    private readonly tracker: Tracker,
-  ) {}
-
-  static async start(url: string, table: string, macs: string[], tracker: Tracker): Promise<Poller> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const poller = new Poller(client, rows[0]!.pid, table, macs, tracker);
-    poller.loop = poller.run();
-    return poller;
-  }
-
-  private async run(): Promise<void> {
-    const index = new Map(this.macs.map((mac, g) => [mac, g]));
-    const text = `SELECT w.mac, t.ti FROM unnest($1::text[], $2::bigint[]) AS w(mac, since)
-      CROSS JOIN LATERAL (SELECT ti FROM ${this.table} WHERE mac = w.mac AND ti >= w.since) t`;
-    while (this.running) {
-      const started = performance.now();
-      const macs: string[] = [];
-      const since: number[] = [];
-      this.macs.forEach((mac, g) => {
-        const oldest = this.tracker.oldestPending(g);
-        if (oldest !== undefined) {
-          macs.push(mac);
-          since.push(oldest);
-        }
-      });
-      if (macs.length > 0) {
-        const { rows } = await this.client.query<[string, string | number]>({
-          text,
-          values: [macs, since],
-          rowMode: 'array',
-        });
-        for (const [mac, ti] of rows) this.tracker.markStored(index.get(mac)!, Number(ti), started);
-        this.slowestQueryMs = Math.max(this.slowestQueryMs, performance.now() - started);
-        if (rows.length > 0) this.tracker.notify();
-      }
-      await sleep(Math.max(0, pollMs - (performance.now() - started)));
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.loop;
-    await this.client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Pipelines.
@@ -383,25 +210,6 @@ interface Snapshot {
   machine: { busy: number; total: number };
 }
 
-interface PhaseResult {
-  label: string;
-  offeredDp: number;
-  published: number;
-  stored: number;
-  storedDp: number;
-  p50: number;
-  p99: number;
-  max: number;
-  deadlocks: number;
-  pipelineCpu: number;
-  pipelineRss: number;
-  pipelinePeakRss: number;
-  postgresCpu: number;
-  mosquittoCpu: number;
-  harnessCpu: number;
-  machineBusy: number;
-}
-
 class Bench {
   readonly tracker: Tracker;
   private readonly telemetry: GatewayTelemetry[];
@@ -439,7 +247,7 @@ class Bench {
     const { database, table } = this.pipeline;
     if (database && table) {
       const macs = this.pipeline.credentials.map((c) => c.mac);
-      this.poller = await Poller.start(database.url, table, macs, this.tracker);
+      this.poller = await Poller.start(database.url, table, macs, this.tracker, pollMs);
     }
   }
 
@@ -600,15 +408,6 @@ class Bench {
 // ---------------------------------------------------------------------------------------------------------
 // The run.
 
-interface PipelineResult {
-  key: PipelineKey;
-  paced: PhaseResult[];
-  capacity: PhaseResult;
-  counters: Record<string, number>;
-  publishErrors: number;
-  setupSeconds: number;
-}
-
 const runStarted = performance.now();
 const load1 = loadavg()[0]!;
 let ownMosquitto: StartedMosquitto | null = null;
@@ -673,101 +472,5 @@ try {
   await ownMosquitto?.stop();
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Report.
-
-const rowsFor = (phases: { key: PipelineKey; phase: PhaseResult }[], withOffered: boolean) => {
-  const header = [
-    '',
-    ...phases.map(({ key, phase }) => (withOffered ? `${COLUMNS[key]} @ ${phase.label}` : COLUMNS[key])),
-  ];
-  const row = (name: string, cell: (p: PhaseResult) => string) => [
-    name,
-    ...phases.map(({ phase }) => cell(phase)),
-  ];
-  return [
-    header,
-    ...(withOffered ? [row('offered dp/s', (p) => fmt.int(p.offeredDp))] : []),
-    row('stored dp/s', (p) => fmt.int(p.storedDp)),
-    row('stored samples/s', (p) => fmt.int(p.storedDp / DATA_POINTS_PER_SAMPLE)),
-    row('stored / published', (p) => `${fmt.int(p.stored)}/${fmt.int(p.published)}`),
-    row('latency p50', (p) => fmt.ms(p.p50)),
-    row('latency p99', (p) => fmt.ms(p.p99)),
-    row('latency max', (p) => fmt.ms(p.max)),
-    row('PostgreSQL deadlocks', (p) => (Number.isNaN(p.deadlocks) ? 'n/a' : String(p.deadlocks))),
-    row('pipeline process CPU', (p) => fmt.pct(p.pipelineCpu)),
-    row('pipeline RSS (peak)', (p) => `${fmt.mib(p.pipelineRss)} (${fmt.mib(p.pipelinePeakRss)})`),
-    row('PostgreSQL backends CPU', (p) => fmt.pct(p.postgresCpu)),
-    row('Mosquitto CPU', (p) => fmt.pct(p.mosquittoCpu)),
-    row('harness (fleet) CPU', (p) => fmt.pct(p.harnessCpu)),
-    row('machine CPU busy', (p) => fmt.pct(p.machineBusy)),
-  ];
-};
-
-console.log(
-  `\ncolumns: ${pipelineKeys.map((k) => `${COLUMNS[k]} = ${TITLES[k]}`).join('; ')}. CPU in % of one core ` +
-    `(machine: all ${availableParallelism()} cores, ${availableParallelism() * 100} % = all busy); stored dp/s is the ` +
-    'steady rate (from 1 s after the start to the end of publishing).',
-);
-console.log('\npaced phase (open loop)');
-console.log(
-  table(
-    rowsFor(
-      results.flatMap((r) => r.paced.map((phase) => ({ key: r.key, phase }))),
-      true,
-    ),
-  ),
-);
-console.log(
-  `\ncapacity phase (closed loop, <= ${fmt.int(outstandingLimit)} samples in the pipeline; latency here is ` +
-    "about that window / the rate (Little's law), not a figure of merit)",
-);
-console.log(
-  table(
-    rowsFor(
-      results.map((r) => ({ key: r.key, phase: r.capacity })),
-      false,
-    ),
-  ),
-);
-
-const byKey = (key: PipelineKey) => results.find((r) => r.key === key);
-const ours = byKey('ours');
-const peer = byKey('peer');
-const embedded = byKey('embedded');
-const atRate = (r: PipelineResult | undefined, dp: number) =>
-  r?.paced.find((p) => Math.abs(p.offeredDp - dp) < dp * 0.05);
-/** Sustained: the steady stored rate is the offered one (2 % for timing), every sample stored, p99 under 1 s. */
-const sustains = (p: PhaseResult, goal: number) =>
-  p.offeredDp >= goal * 0.99 &&
-  p.storedDp >= p.offeredDp * 0.98 &&
-  p.stored === p.published &&
-  p.p99 < GOAL_P99_MS;
-
-console.log('');
-if (ours && peer) {
-  const oursPaced = atRate(ours, rate);
-  const peerPaced = atRate(peer, rate);
-  console.log(
-    `ours / peer: capacity ${fmt.ratio(ours.capacity.storedDp / peer.capacity.storedDp)} ` +
-      `(${fmt.int(ours.capacity.storedDp)} vs ${fmt.int(peer.capacity.storedDp)} dp/s); ` +
-      `at ${fmt.int(rate)} dp/s offered: stored ${fmt.ratio((oursPaced?.storedDp ?? Number.NaN) / (peerPaced?.storedDp ?? Number.NaN))}, ` +
-      `p99 ${fmt.ms(oursPaced?.p99 ?? Number.NaN)} vs ${fmt.ms(peerPaced?.p99 ?? Number.NaN)}`,
-  );
-}
-const goalLine = (name: string, r: PipelineResult | undefined, goal: number) => {
-  if (!r) return;
-  // The paced run closest above the goal decides: all stored, p99 under the bar.
-  const p = [...r.paced].sort((a, b) => a.offeredDp - b.offeredDp).find((ph) => ph.offeredDp >= goal * 0.99);
-  const verdict = !p ? 'not tested (offered less than the goal)' : sustains(p, goal) ? 'met' : 'NOT met';
-  console.log(
-    `goal ${name}: >= ${fmt.int(goal)} dp/s sustained with p99 < 1 s — ${verdict}` +
-      (p
-        ? ` (at ${fmt.int(p.offeredDp)} dp/s offered: ${fmt.int(p.storedDp)} stored, ${fmt.int(p.published - p.stored)} missing, p99 ${fmt.ms(p.p99)}; `
-        : ' (') +
-      `capacity ${fmt.int(r.capacity.storedDp)} dp/s)`,
-  );
-};
-goalLine('PostgreSQL mode', ours, GOAL_POSTGRES_DP);
-goalLine('embedded defaults', embedded, GOAL_EMBEDDED_DP);
+printReport(results, { pipelineKeys, rate, outstandingLimit });
 console.log(`total ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
