@@ -41,6 +41,7 @@ import pg from 'pg';
 import {
   createPostgresDatabase,
   endBrokerSessions,
+  isolatedPortalEnv,
   REAL_POSTGRES,
   randomMac,
 } from '../apps/server/test/harness.ts';
@@ -131,12 +132,7 @@ async function setUp(key: PipelineKey, macs: string[], brokerUrl: string): Promi
       return started;
     };
     const portalEnv: Record<string, string> = {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      DATA_DIR: dataDir,
-      DEMO: '0',
-      LOG_LEVEL: 'silent',
+      ...isolatedPortalEnv(dataDir),
       ROOT_PASSWORD: `bench-${suffix()}`,
       DEVICE_MAX_RATE: deviceMaxRate,
       DEVICE_BURST: '1000000',

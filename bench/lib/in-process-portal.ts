@@ -5,7 +5,12 @@ import pino from 'pino';
 import { buildApp, type Portal } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { TenantsRepository } from '../../apps/server/src/modules/tenants/tenants.repository.ts';
-import { createPostgresDatabase, endBrokerSessions, REAL_MQTT } from '../../apps/server/test/harness.ts';
+import {
+  createPostgresDatabase,
+  endBrokerSessions,
+  isolatedPortalEnv,
+  REAL_MQTT,
+} from '../../apps/server/test/harness.ts';
 
 export const BENCH_ROOT_PASSWORD = 'bench-only-1';
 
@@ -29,11 +34,7 @@ export async function startBenchPortal(
   const database = real ? await createPostgresDatabase() : null;
   const clientId = `bench-${Date.now()}`;
   const env: Record<string, string> = {
-    PORT: '0',
-    MQTT_PORT: '0',
-    DATA_DIR: dataDir,
-    DEMO: '0',
-    LOG_LEVEL: 'silent',
+    ...isolatedPortalEnv(dataDir),
     ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
     ...(database
       ? {

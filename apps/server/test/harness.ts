@@ -57,22 +57,18 @@ export async function endBrokerSessions(url: string, clientId: string, consumers
   }
 }
 
+/** A quiet portal of its own on free ports with its own data directory, no demo, logs off. */
+export function isolatedPortalEnv(dataDir: string): Record<string, string> {
+  return { PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent' };
+}
+
 /** Environment for a portal on this run's backend, with its own data directory and database. */
 export async function testEnvironment(): Promise<{
   env: Record<string, string>;
   cleanup: () => Promise<void>;
 }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    DATA_DIR: dataDir,
-    DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ROOT_EMAIL,
-    ROOT_PASSWORD,
-  };
+  const env: Record<string, string> = { ...isolatedPortalEnv(dataDir), ROOT_EMAIL, ROOT_PASSWORD };
   let drop = async () => {};
   if (backend === 'real') {
     const database = await createPostgresDatabase();

@@ -18,31 +18,26 @@ export const MAX_POINTS_PER_SERIES = 1000;
 /** The longest range a chart asks for: 3 months (the feed's 91.25 days), with a day's margin. */
 export const MAX_SENSOR_RANGE_MS = 92 * 24 * 3600_000;
 
-export const sensorDataParams = z
-  .object({
-    kind: z.enum(SENSOR_KINDS),
-    macId,
-    fromTime: z.coerce.number().int().min(0),
-    toTime: z.coerce.number().int().min(0),
-  })
-  .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
-  .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
-    message: 'The range can be at most 3 months',
-    path: ['fromTime'],
-  });
+const rangeFields = { fromTime: z.coerce.number().int().min(0), toTime: z.coerce.number().int().min(0) };
+
+/** A chart range: toTime after fromTime, at most 3 months. */
+function withRange<T extends z.ZodType<{ fromTime: number; toTime: number }>>(schema: T) {
+  return schema
+    .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
+    .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
+      message: 'The range can be at most 3 months',
+      path: ['fromTime'],
+    });
+}
+
+export const sensorDataParams = withRange(z.object({ kind: z.enum(SENSOR_KINDS), macId, ...rangeFields }));
 
 /** One reading: TI (ms), CS (1 online) and the series' fields, rounded to 2 decimals (null when not measured). */
 export const sensorReading = z.object({ TI: z.number(), CS: z.number() }).catchall(z.number().nullable());
 export type SensorReading = z.infer<typeof sensorReading>;
 export const sensorReadings = z.array(sensorReading);
 
-export const statesParams = z
-  .object({ macId, fromTime: z.coerce.number().int().min(0), toTime: z.coerce.number().int().min(0) })
-  .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
-  .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
-    message: 'The range can be at most 3 months',
-    path: ['fromTime'],
-  });
+export const statesParams = withRange(z.object({ macId, ...rangeFields }));
 
 /** Gateway state sample: OFF 1 = an offline period begins, 0 = it ends (spec 001 section 3). */
 export const gatewayStateSample = z.object({

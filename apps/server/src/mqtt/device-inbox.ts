@@ -62,24 +62,18 @@ export class DeviceInbox {
   private async dispatch(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
     const route = parseUpstreamTopic(topic);
     if (!route || route.mac !== device.mac) return this.reject(device, topic, 'unknown topic');
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return this.reject(device, topic, 'payload is not JSON');
+    }
     const parse = <T extends z.ZodType>(schema: T): z.infer<T> | null => {
-      let json: unknown;
-      try {
-        json = JSON.parse(payload.toString('utf8'));
-      } catch {
-        this.reject(device, topic, 'payload is not JSON');
-        return null;
-      }
       const result = schema.safeParse(json);
-      if (!result.success) {
-        this.reject(
-          device,
-          topic,
-          result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-        );
-        return null;
-      }
-      return result.data;
+      if (result.success) return result.data;
+      const reason = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      this.reject(device, topic, reason);
+      return null;
     };
 
     switch (route.kind) {
@@ -99,7 +93,7 @@ export class DeviceInbox {
         const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
         if (outside)
           return this.reject(device, topic, `sample time ${outside.TI} outside the accepted window`);
-        this.noteUnknownFields(device, topic, payload);
+        this.noteUnknownFields(device, topic, json as { samples: Record<string, unknown>[] });
         await this.telemetry.recordSamples(device, message.samples);
         return this.accepted(message);
       }
@@ -139,8 +133,11 @@ export class DeviceInbox {
   }
 
   /** Fields the protocol does not define are ignored; they are counted and logged so a vendor sees them. */
-  private noteUnknownFields(device: DeviceIdentity, topic: string, payload: Buffer): void {
-    const { samples } = JSON.parse(payload.toString('utf8')) as { samples: Record<string, unknown>[] };
+  private noteUnknownFields(
+    device: DeviceIdentity,
+    topic: string,
+    { samples }: { samples: Record<string, unknown>[] },
+  ): void {
     const unknown = new Set(
       samples.flatMap((sample) => Object.keys(sample).filter((key) => !SAMPLE_KEYS.has(key))),
     );

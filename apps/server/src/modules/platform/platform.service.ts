@@ -18,12 +18,20 @@ function builtAt(file: URL): string {
 }
 
 export class PlatformService {
+  /** Build times read once: they do not change while the process runs. */
+  private readonly builtAt: Record<'frontend' | 'server', string>;
+
   constructor(
     private readonly config: Config,
     private readonly database: DatabaseHandle,
     private readonly messaging: () => Messaging,
-    private readonly webDist: URL,
-  ) {}
+    webDist: URL,
+  ) {
+    this.builtAt = {
+      frontend: builtAt(new URL('index.html', webDist)),
+      server: builtAt(new URL(import.meta.url)),
+    };
+  }
 
   async health(): Promise<Health> {
     const dbOk = await this.database.ping();
@@ -42,8 +50,7 @@ export class PlatformService {
       iot: 'IoT Portal IoT service',
       auth: 'IoT Portal auth service',
     };
-    const buildTime =
-      part === 'frontend' ? builtAt(new URL('index.html', this.webDist)) : builtAt(new URL(import.meta.url));
+    const buildTime = this.builtAt[part === 'frontend' ? 'frontend' : 'server'];
     return { name: names[part], version: serverPackage.version, buildTime };
   }
 
