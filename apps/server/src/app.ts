@@ -16,6 +16,9 @@ import { seedFirstStart } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import type { LivePublisher } from './lib/live.ts';
+import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { ActivitiesService } from './modules/activities/activities.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -23,8 +26,16 @@ import { GatewaysQuery } from './modules/gateways/gateways.query.ts';
 import { GatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { Mailer } from './modules/mail/mailer.ts';
+import { OutboxRepository } from './modules/mail/outbox.repository.ts';
+import { passwordsRoutes } from './modules/passwords/passwords.routes.ts';
+import { PasswordsService } from './modules/passwords/passwords.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { portalUsersRoutes } from './modules/portal-users/portal-users.routes.ts';
+import { PortalUsersService } from './modules/portal-users/portal-users.service.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
+import { SocialService } from './modules/social/social.service.ts';
 import { RetentionJob } from './modules/telemetry/retention.ts';
 import { SensorDataQuery } from './modules/telemetry/sensor-data.query.ts';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
@@ -32,6 +43,8 @@ import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
+import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
+import { ThrottleService } from './modules/throttle/throttle.service.ts';
 import { DeviceInbox } from './mqtt/device-inbox.ts';
 import { createEmbeddedMessaging } from './mqtt/embedded.ts';
 import { createExternalMessaging } from './mqtt/external.ts';
@@ -48,6 +61,11 @@ export interface Portal {
   messaging: Messaging;
   services: {
     auth: AuthService;
+    activities: ActivitiesService;
+    mailer: Mailer;
+    passwords: PasswordsService;
+    portalUsers: PortalUsersService;
+    social: SocialService;
     gateways: GatewaysService;
     telemetry: TelemetryService;
     tenants: TenantsService;
@@ -84,7 +102,17 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const live: LivePublisher = { publish: (topic, payload) => messaging?.live.publish(topic, payload) };
 
   const tenants = new TenantsService(new TenantsRepository(db));
-  const auth = new AuthService(new AuthRepository(db), tenants);
+  const throttle = new ThrottleService(new ThrottleRepository(db));
+  const activities = new ActivitiesService(new ActivitiesRepository(db));
+  const auth = new AuthService(new AuthRepository(db), tenants, { throttle, activities, live });
+  const mailer = new Mailer(
+    new OutboxRepository(db),
+    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    logger.child({ component: 'mail' }),
+  );
+  const passwords = new PasswordsService(db, { mailer, throttle, publicUrl: config.PUBLIC_URL });
+  const portalUsers = new PortalUsersService(db, { tenants, passwords, activities, live });
+  const social = new SocialService(db, config, { auth, portalUsers, activities });
   const gatewaysRepository = new GatewaysRepository(db);
   const gateways = new GatewaysService(gatewaysRepository, live);
   const telemetryRepository = new TelemetryRepository(db);
@@ -145,7 +173,12 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   const platform = new PlatformService(config, database, () => activeMessaging, WEB_DIST);
   await app.register(platformRoutes, { platform });
-  await app.register(authRoutes, { auth, secureCookies: config.PUBLIC_URL?.startsWith('https://') ?? false });
+  const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  await app.register(authRoutes, { auth, secureCookies });
+  await app.register(activitiesRoutes, { activities, auth });
+  await app.register(passwordsRoutes, { passwords });
+  await app.register(portalUsersRoutes, { portalUsers });
+  await app.register(socialRoutes, { social, secureCookies });
   const gatewaysQuery = new GatewaysQuery(gatewaysRepository, tenants, telemetry);
   await app.register(gatewaysRoutes, { query: gatewaysQuery });
   const retention = new RetentionJob(
@@ -167,6 +200,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   // stops taking device traffic and stores what it took, then the database closes.
   app.addHook('onClose', async () => {
     retention.stop();
+    await mailer.stop();
     await activeMessaging.close();
     await database.close();
   });
@@ -175,6 +209,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     await activeMessaging.start();
     await app.ready();
     retention.start();
+    mailer.start();
   } catch (error) {
     await activeMessaging.close().catch(() => {});
     throw error;
@@ -184,7 +219,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     config,
     database,
     messaging: activeMessaging,
-    services: { auth, gateways, telemetry, tenants },
+    services: { auth, gateways, telemetry, tenants, activities, mailer, passwords, portalUsers, social },
     retention,
     inbox,
     logger,

@@ -32,7 +32,15 @@ export const configSchema = z.object({
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(128).default(32),
   MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),
   PUBLIC_URL: optionalUrl(['http', 'https']),
+  /** Mail goes out over SMTP when set (smtp://user:pass@host:587); otherwise it waits in the outbox table. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('IoT Portal <no-reply@portal.local>'),
+  /** Social sign-in: any OpenID Connect provider (its issuer URL, e.g. https://accounts.google.com). */
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Shown on the social sign-in buttons. */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
   ROOT_EMAIL: z.string().email().default('admin@portal.local'),
   ROOT_PASSWORD: z.string().min(5).optional(),
   DEMO: flag.default(true),

@@ -71,3 +71,175 @@ export const changePasswordBody = z.object({
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/* ---------- Two-factor authentication (spec 000 sections 4, 5, 7, 8) ---------- */
+
+export const AUTHENTICATOR_CODE_LENGTH = 6;
+
+export const twoFactorMessages = {
+  incorrectCode: 'You have entered an Incorrect code.',
+  verified: 'Code has been Verified Successfully.',
+  enabled: 'Successfully Enabled 2 Factor-Authentication',
+  enableFailed: 'Failed to Enable 2 Factor-Authentication',
+  disabled: 'Successfully Disabled 2 factor-authentication',
+  disableFailed: 'Failed to Disable 2 factor-authentication',
+  enabledTooltip: 'Two-Factor Authentication Enabled',
+  disabledTooltip: 'Two-Factor Authentication Disabled',
+} as const;
+
+export const authenticatorCode = z.string().regex(/^\d{6}$/, twoFactorMessages.incorrectCode);
+
+/** Trust periods of a device that passed the code step: 30D with 'Trust this device', otherwise 1D. */
+export const TRUST_PERIODS_MS = { '1D': 24 * 3600_000, '30D': 30 * 24 * 3600_000 } as const;
+export type TrustPeriod = keyof typeof TRUST_PERIODS_MS;
+export const trustPeriod = z.enum(['1D', '30D']);
+
+/** POST /api/twoStepVerification; headers twoFactorKey (the login's key) and expireTime (1D or 30D). */
+export const twoStepVerificationBody = z.object({ email: z.string().max(200), code: authenticatorCode });
+export const twoStepVerificationHeaders = z.object({
+  twofactorkey: z.string().min(1).max(100),
+  expiretime: trustPeriod.default('1D'),
+});
+
+/** POST /api/getQrCodeUrl: a new secret for the signed-in user, pending until enabled with a code. */
+export const qrCodeRequest = z.object({ email: z.string().max(200) });
+export const qrCodeResponse = z.object({
+  /** PNG data URL of the otpauth URI, for the setup dialog. */
+  qrCodeUrl: z.string(),
+  /** The base32 secret, for typing into an authenticator by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+});
+export type QrCodeResponse = z.infer<typeof qrCodeResponse>;
+
+/** PUT /api/enableTwoFA. */
+export const enableTwoFactorBody = z.object({ email: z.string().max(200), code: authenticatorCode });
+/** DELETE /api/disableTwoFA/user?email=. */
+export const disableTwoFactorQuery = z.object({ email: z.string().min(1).max(200) });
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** Live message on the per-scope two-factor channel. */
+export const twoFactorLiveMessage = z.object({
+  userId: z.string(),
+  email: z.string(),
+  secureAuthentication: z.boolean(),
+});
+export type TwoFactorLiveMessage = z.infer<typeof twoFactorLiveMessage>;
+
+/* ---------- Forgot / reset password (spec 000 sections 4, 7, 8) ---------- */
+
+export const forgotPasswordBody = z.object({ email: z.string().max(200) });
+
+/** Answer to every forgot-password request, whether or not the address is known (no account probing). */
+export const forgotPasswordMessages = {
+  sent: 'If the email is registered, a link to reset the password has been sent.',
+} as const;
+
+export const resetLinkMessages = {
+  /** 401: used (or otherwise not valid any more). */
+  unauthorized:
+    'Unauthorized link. Please try resetting your password again by clicking forgot password on login page.',
+  /** 410: past its expiry. */
+  expired:
+    'The link has expired. Please try resetting your password again by clicking forgot password on login page.',
+  /** 404: no such link. */
+  invalid:
+    'Invalid reset password link. Please try resetting your password again by clicking forgot password on login page.',
+  lockUserExpired: 'Reset password link has expired',
+  lockUserInvalid: 'Invalid reset password link. Contact administrator to reset your password.',
+  passwordsDiffer: 'Passwords do not match.',
+  resetDone: 'Password has been set successfully. Please sign in.',
+} as const;
+
+/** POST /api/resetPassword (also sets the first password from a sign-up or new-user link). */
+export const resetPasswordBody = z
+  .object({
+    password: newPassword,
+    activationCode: z.string().min(1).max(200),
+    confirm_password: z.string().max(128),
+  })
+  .refine((body) => body.password === body.confirm_password, {
+    message: resetLinkMessages.passwordsDiffer,
+    path: ['confirm_password'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** How long an e-mailed link stays good. */
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+export const ACTIVATION_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+/* ---------- Sign-up and social sign-in (spec 000 sections 3, 4, 7, 8) ---------- */
+
+export const signUpMessages = {
+  created: 'Your account has been created. A link to set your password has been sent to your email.',
+  socialCreated: 'User has been created successfully',
+  exists: 'This user already exists!',
+  failed: 'Error occurred while signing up. Please try again.',
+} as const;
+
+export const socialMessages = {
+  notFound: 'User not Found. Please SignUp.',
+  failed: 'Error occurred while signing in. Please try again.',
+} as const;
+
+/** GET /api/social/config: whether a social identity provider is configured, and its display name. */
+export const socialConfig = z.object({ enabled: z.boolean(), providerName: z.string() });
+export type SocialConfig = z.infer<typeof socialConfig>;
+
+/** GET /api/social/authorize?mode=: the provider URL to send the browser to (state, nonce and PKCE set). */
+export const socialAuthorizeQuery = z.object({ mode: z.enum(['signIn', 'signUp']) });
+export const socialAuthorizeResponse = z.object({ url: z.string() });
+
+/** POST /api/signInWithGoogle. `state` comes back from the provider with the code. */
+export const socialSignInBody = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+});
+/** POST /api/signUpWithGoogle. */
+export const socialSignUpBody = socialSignInBody.extend({
+  scopeId: z.string().max(100).optional(),
+  permissions: z.array(z.string().max(64)).max(64).optional(),
+});
+
+/* ---------- Activity records (spec 000 section 3, 002 section 3) ---------- */
+
+export const ACTIVITY_KINDS = [
+  'login',
+  'signUp',
+  'logout',
+  'accountDeleted',
+  'alertsViewed',
+  'infoViewed',
+  'diagnosticViewed',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * POST /api/saveLoginOrLogoutActivity and PUT /api/saveUserActivities. Header Activity-Key names the activity
+ * (one of ACTIVITY_KINDS); header Provided-Key is an id the browser makes per activity, so a retried call
+ * records it once. See docs/identity.md.
+ */
+export const activityHeaders = z.object({
+  'activity-key': z.enum(ACTIVITY_KINDS),
+  'provided-key': z.string().min(8).max(100),
+});
+export const activityBody = z.object({
+  scopeId: z.string().max(100).optional(),
+  email: z.string().max(200).optional(),
+  /** What the activity concerns (a gateway MAC for infoViewed / diagnosticViewed). */
+  subject: z.string().max(100).optional(),
+});
+
+/* ---------- Remove your account (spec 000 sections 2, 4, 8) ---------- */
+
+export const removeAccountMessages = {
+  removed: 'User successfully removed',
+  failed: 'Failed to remove your account.',
+  dialogFailed: 'Error: Failed to remove you account, try again.',
+} as const;
+
+/** Guessing is bounded: failures per account and per address within a window, then a pause. */
+export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+export const throttleMessage = 'Too many attempts. Please wait a few minutes and try again.';

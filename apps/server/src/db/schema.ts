@@ -38,6 +38,82 @@ export interface UsersTable {
   two_factor_enabled: Generated<boolean>;
   social_login: Generated<boolean>;
   created_at: CreatedAt;
+  phone_number: Generated<string>;
+  country_short_code: Generated<string>;
+  status: Generated<string>;
+  /** Base32 TOTP secret once 2FA is on; the pending one waits for the setup code. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  /** Last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: ColumnType<number | null, number | null, number | null>;
+  /** The identity provider's subject of a social-login user. */
+  social_subject: string | null;
+}
+
+export interface TrustedDevicesTable {
+  user_id: string;
+  fingerprint_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface LoginChallengesTable {
+  key_hash: string;
+  user_id: string;
+  fingerprint_hash: string | null;
+  expires_at: Timestamp;
+}
+
+export type LinkPurpose = 'resetPassword' | 'activation' | 'lockUserReset';
+
+export interface OneTimeLinksTable {
+  token_hash: string;
+  purpose: LinkPurpose;
+  user_id: string | null;
+  /** What the link is for when it is not a portal user (a lock user's id). */
+  subject_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_start: Timestamp;
+  locked_until: Date | null;
+}
+
+export interface ActivitiesTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  user_id: string | null;
+  email: string;
+  kind: string;
+  subject: string | null;
+  provided_key: string | null;
+  at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: Date | null;
+  last_error: string | null;
+}
+
+export interface OidcRequestsTable {
+  state_hash: string;
+  mode: 'signIn' | 'signUp';
+  nonce: string;
+  code_verifier: string;
+  browser_hash: string;
+  expires_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -118,6 +194,13 @@ export interface Database {
   gateway_events: GatewayEventsTable;
   telemetry_1m: TelemetryRollupTable;
   telemetry_1h: TelemetryRollupTable;
+  trusted_devices: TrustedDevicesTable;
+  login_challenges: LoginChallengesTable;
+  one_time_links: OneTimeLinksTable;
+  auth_throttle: AuthThrottleTable;
+  activities: ActivitiesTable;
+  outbox: OutboxTable;
+  oidc_requests: OidcRequestsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -6,11 +6,15 @@ import {
   effectivePermissions,
   passwordMessages,
 } from '@portal/contract';
+import type { User } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
+import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { BrowserPrincipal } from '../../mqtt/acl.ts';
+import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export const SESSION_IDLE_MS = 15 * 60_000;
@@ -22,6 +26,7 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly tenants: TenantsService,
+    readonly deps: { throttle: ThrottleService; activities: ActivitiesService; live: LivePublisher },
   ) {}
 
   /** Checks the credentials and opens a session; returns the cookie value. */
@@ -29,14 +34,26 @@ export class AuthService {
     const user = await this.repo.findUserByEmail(body.email.trim());
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
     if (!user || !ok) throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
+    return this.openSession(user.id, now);
+  }
+
+  /** Opens a session for a user whose identity is already proven (password and code, or a social login). */
+  async openSession(userId: string, now = new Date()): Promise<{ sessionId: string }> {
     const sessionId = newSecret();
     await this.repo.insertSession(
       digest(sessionId),
-      user.id,
+      userId,
       now,
       new Date(now.getTime() + SESSION_ABSOLUTE_MS),
     );
     return { sessionId };
+  }
+
+  /** The signed-in user's record. */
+  async sessionUser(principal: Principal): Promise<User> {
+    const user = await this.repo.findUserById(principal.userId);
+    if (!user) throw unauthorized();
+    return user;
   }
 
   /**
