@@ -64,7 +64,7 @@ export const passwordMessages = {
   changed: 'Successfully updated password',
 } as const;
 
-export const newPassword = z.string().max(128).regex(PASSWORD_PATTERN, passwordMessages.rule);
+export const newPassword = z.string().max(128, passwordMessages.rule).regex(PASSWORD_PATTERN, passwordMessages.rule);
 
 export const changePasswordBody = z.object({
   oldPassword: z.string().min(1, passwordMessages.oldRequired).max(200),

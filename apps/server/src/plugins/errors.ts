@@ -16,7 +16,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       status = 400;
       body = {
         code: 'VALIDATION_ERROR',
-        message: 'Request validation failed',
+        // The first rule broken, in the contract's words (the spec's message where it gives one).
+        message: error.validation[0]?.message ?? 'Request validation failed',
         details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       };
     } else if (error.statusCode === 413) {
