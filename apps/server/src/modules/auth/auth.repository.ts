@@ -61,6 +61,7 @@ export class AuthRepository {
         'sessions.id_hash',
         'sessions.last_seen_at',
         'users.id as user_id',
+        'users.email',
         'users.tenant_id',
         'users.is_root',
         'users.permissions',
@@ -77,6 +78,133 @@ export class AuthRepository {
 
   deleteSession(idHash: string) {
     return this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  deleteUser(userId: string) {
+    return this.db.deleteFrom('users').where('id', '=', userId).execute();
+  }
+
+  /* ---------- Two-factor authentication ---------- */
+
+  async isTrustedDevice(userId: string, fingerprintHash: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('trusted_devices')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('fingerprint_hash', '=', fingerprintHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  trustDevice(userId: string, fingerprintHash: string, expiresAt: Date) {
+    return this.db
+      .insertInto('trusted_devices')
+      .values({ user_id: userId, fingerprint_hash: fingerprintHash, expires_at: expiresAt })
+      .onConflict((oc) => oc.columns(['user_id', 'fingerprint_hash']).doUpdateSet({ expires_at: expiresAt }))
+      .execute();
+  }
+
+  /** Stores (or renews, for a repeated sign-in with the same key) a challenge; drops expired ones. */
+  async saveLoginChallenge(row: {
+    key_hash: string;
+    user_id: string;
+    fingerprint_hash: string | null;
+    expires_at: Date;
+    now: Date;
+  }) {
+    const { now, ...challenge } = row;
+    await this.db.deleteFrom('login_challenges').where('expires_at', '<=', now).execute();
+    await this.db
+      .insertInto('login_challenges')
+      .values(challenge)
+      .onConflict((oc) =>
+        oc.column('key_hash').doUpdateSet({
+          user_id: challenge.user_id,
+          fingerprint_hash: challenge.fingerprint_hash,
+          expires_at: challenge.expires_at,
+        }),
+      )
+      .execute();
+  }
+
+  findLoginChallenge(keyHash: string, now: Date) {
+    return this.db
+      .selectFrom('login_challenges')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  deleteLoginChallenge(keyHash: string) {
+    return this.db.deleteFrom('login_challenges').where('key_hash', '=', keyHash).execute();
+  }
+
+  /**
+   * Records `step` as the last accepted one unless it is not newer than the last (a replay); in one
+   * statement, so two requests with the same code cannot both pass.
+   */
+  async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  setPendingTotpSecret(userId: string, secret: string) {
+    return this.db
+      .updateTable('users')
+      .set({ totp_pending_secret: secret })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Turns 2FA on with the pending secret the code was checked against (unless it changed meanwhile) and
+   * revokes the user's trusted devices; false when nothing changed. The code's step counts as used, so it
+   * cannot sign in; steps used with an earlier secret do not matter for a new one.
+   */
+  enableTwoFactor(userId: string, pendingSecret: string, step: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({
+          totp_secret: pendingSecret,
+          totp_pending_secret: null,
+          totp_last_step: step,
+          two_factor_enabled: true,
+        })
+        .where('id', '=', userId)
+        .where('totp_pending_secret', '=', pendingSecret)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+      return true;
+    });
+  }
+
+  /** Turns 2FA off, forgets its secrets and revokes the user's trusted devices. */
+  disableTwoFactor(userId: string) {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_last_step: null,
+          two_factor_enabled: false,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+    });
   }
 
   insertMqttToken(row: {

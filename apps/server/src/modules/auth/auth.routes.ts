@@ -1,11 +1,21 @@
 import {
   changePasswordBody,
+  disableTwoFactorQuery,
+  enableTwoFactorBody,
   loginBody,
   loginResponse,
+  messageResponse,
   mqttToken,
   passwordMessages,
+  qrCodeRequest,
+  qrCodeResponse,
+  removeAccountMessages,
+  twoFactorMessages,
+  twoStepVerificationBody,
+  twoStepVerificationHeaders,
   userDetails,
 } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, SESSION_COOKIE } from '../../plugins/access.ts';
@@ -15,6 +25,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   app,
   { auth, secureCookies },
 ) => {
+  const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
+    reply.setCookie(SESSION_COOKIE, sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+
   app.post(
     '/api/login/twoFactorKey/:key',
     {
@@ -28,14 +47,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request, reply) => {
-      const { sessionId } = await auth.login(request.body);
-      reply.setCookie(SESSION_COOKIE, sessionId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      const outcome = await auth.login(request.body, { key: request.params.key, address: request.ip });
+      if (outcome.result === 'authenticated') setSessionCookie(reply, outcome.sessionId);
+      return { result: outcome.result };
+    },
+  );
+
+  app.post(
+    '/api/twoStepVerification',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Second sign-in step: the authenticator code for the challenge of the twoFactorKey header',
+        body: twoStepVerificationBody,
+        headers: twoStepVerificationHeaders,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId } = await auth.verifyTwoStep(request.body, {
+        key: request.headers.twofactorkey,
+        trustPeriod: request.headers.expiretime,
+        address: request.ip,
       });
+      setSessionCookie(reply, sessionId);
       return { result: 'authenticated' as const };
     },
   );
@@ -65,6 +101,74 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     async (request) => {
       await auth.changePassword(principalOf(request), request.body);
       return { message: passwordMessages.changed };
+    },
+  );
+
+  app.post(
+    '/api/getQrCodeUrl',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Start setting up 2FA: a new secret (pending) and its QR code, for the signed-in user's own e-mail",
+        body: qrCodeRequest,
+        response: { 200: qrCodeResponse },
+      },
+    },
+    async (request) => auth.twoFactorSetup(principalOf(request), request.body.email),
+  );
+
+  app.put(
+    '/api/enableTwoFA',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn 2FA on with a code from the pending secret; revokes trusted devices',
+        body: enableTwoFactorBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await auth.enableTwoFactor(principalOf(request), request.body);
+      return { message: twoFactorMessages.enabled };
+    },
+  );
+
+  app.delete(
+    '/api/disableTwoFA/user',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Turn 2FA off: one's own, or (owner, root with IOT_DEVICE_SCOPE_MIGRATE) a user within reach",
+        querystring: disableTwoFactorQuery,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await auth.disableTwoFactor(principalOf(request), request.query.email);
+      return { message: twoFactorMessages.disabled };
+    },
+  );
+
+  app.delete(
+    '/api/remove-your-account/userId/:userId/scopeId/:scopeId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete your own account (free-tier scope only) and end its sessions',
+        params: z.object({ userId: z.string().max(100), scopeId: z.string().max(100) }),
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      await auth.removeOwnAccount(principalOf(request), request.params.userId, request.params.scopeId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: removeAccountMessages.removed };
     },
   );
 

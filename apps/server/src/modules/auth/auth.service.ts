@@ -1,26 +1,53 @@
-import type { ChangePasswordBody, LoginBody, MqttToken, UserDetails } from '@portal/contract';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  MqttToken,
+  QrCodeResponse,
+  TrustPeriod,
+  TwoFactorLiveMessage,
+  UserDetails,
+} from '@portal/contract';
 import {
   authMessages,
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   effectivePermissions,
+  live as liveTopics,
   passwordMessages,
+  TENANT_KIND,
+  TRUST_PERIODS_MS,
+  twoFactorMessages,
 } from '@portal/contract';
+import QRCode from 'qrcode';
 import type { User } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import type { BrowserPrincipal } from '../../mqtt/acl.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
-import type { ThrottleService } from '../throttle/throttle.service.ts';
+import { ThrottleService } from '../throttle/throttle.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export const SESSION_IDLE_MS = 15 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 const TOUCH_EVERY_MS = 30_000;
 const MQTT_TOKEN_TTL_MS = 60_000;
+/** How long a password accepted for a 2FA account waits for its code. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
+export const TOTP_ISSUER = 'IoT Portal';
+/** Failed passwords and failed codes share one count per account and per address. */
+const THROTTLE_KIND = 'login';
+
+export type LoginResult = { result: 'authenticated'; sessionId: string } | { result: 'secureAuthentication' };
+
+/** Where a sign-in attempt comes from: the login's twoFactorKey and the client's address. */
+export interface SignInAttempt {
+  key: string;
+  address: string;
+}
 
 export class AuthService {
   constructor(
@@ -29,23 +56,109 @@ export class AuthService {
     readonly deps: { throttle: ThrottleService; activities: ActivitiesService; live: LivePublisher },
   ) {}
 
-  /** Checks the credentials and opens a session; returns the cookie value. */
-  async login(body: LoginBody, now = new Date()): Promise<{ sessionId: string }> {
+  /**
+   * Checks the credentials (spec 000 section 4 'Login'). A user without 2FA, or signing in from a device
+   * trusted and not expired, gets a session; a 2FA user otherwise gets a challenge waiting for the code.
+   */
+  async login(body: LoginBody, attempt: SignInAttempt, now = new Date()): Promise<LoginResult> {
+    const { throttle } = this.deps;
+    const keys = ThrottleService.keys(THROTTLE_KIND, body.email, attempt.address);
+    await throttle.check(keys, now);
     const user = await this.repo.findUserByEmail(body.email.trim());
-    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-    if (!user || !ok) throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
-    return this.openSession(user.id, now);
+    // A social-login user has no password to check; the dummy hash keeps the timing the same.
+    const passwordHash = user && !user.social_login ? user.password_hash : null;
+    const ok = await verifyPassword(passwordHash, body.password);
+    if (!user || !ok) {
+      await throttle.fail(keys, now);
+      throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
+    }
+    if (user.two_factor_enabled) {
+      const fingerprintHash = body.fingerprint ? digest(body.fingerprint) : null;
+      const trusted = fingerprintHash && (await this.repo.isTrustedDevice(user.id, fingerprintHash, now));
+      if (!trusted) {
+        // The account's failure count stays until the code is right too, so right passwords between
+        // wrong codes do not reset it.
+        await this.repo.saveLoginChallenge({
+          key_hash: digest(attempt.key),
+          user_id: user.id,
+          fingerprint_hash: fingerprintHash,
+          expires_at: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+          now,
+        });
+        return { result: 'secureAuthentication' };
+      }
+    }
+    await throttle.succeed(keys);
+    return { result: 'authenticated', ...(await this.startSession(user, now)) };
+  }
+
+  /**
+   * The code step of a 2FA sign-in (POST /api/twoStepVerification): the challenge left by the password
+   * step, a valid code not used before; then the device is trusted for the period asked and a session opens.
+   */
+  async verifyTwoStep(
+    body: { email: string; code: string },
+    attempt: SignInAttempt & { trustPeriod: TrustPeriod },
+    now = new Date(),
+  ): Promise<{ sessionId: string }> {
+    const { throttle } = this.deps;
+    const keys = ThrottleService.keys(THROTTLE_KIND, body.email, attempt.address);
+    await throttle.check(keys, now);
+    const keyHash = digest(attempt.key);
+    const challenge = await this.repo.findLoginChallenge(keyHash, now);
+    const user = challenge && (await this.repo.findUserById(challenge.user_id));
+    if (!challenge || !user?.totp_secret || user.email !== body.email.trim().toLowerCase()) {
+      await throttle.fail(keys, now);
+      throw unauthorized();
+    }
+    const step = verifyTotp(user.totp_secret, body.code, now);
+    if (step === null || !(await this.repo.acceptTotpStep(user.id, step))) {
+      // The challenge has its own count too: after LOGIN_THROTTLE.maxFailures wrong codes it is gone.
+      const challengeKey = `${THROTTLE_KIND}:challenge:${keyHash}`;
+      await throttle.fail([...keys, challengeKey], now);
+      if (await this.isLocked(challengeKey, now)) await this.repo.deleteLoginChallenge(keyHash);
+      throw new AppError('UNAUTHORIZED', twoFactorMessages.incorrectCode);
+    }
+    await this.repo.deleteLoginChallenge(keyHash);
+    if (challenge.fingerprint_hash) {
+      const trustedUntil = new Date(now.getTime() + TRUST_PERIODS_MS[attempt.trustPeriod]);
+      await this.repo.trustDevice(user.id, challenge.fingerprint_hash, trustedUntil);
+    }
+    await throttle.succeed(keys);
+    return this.startSession(user, now);
+  }
+
+  private async isLocked(key: string, now: Date): Promise<boolean> {
+    try {
+      await this.deps.throttle.check([key], now);
+      return false;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') return true;
+      throw error;
+    }
   }
 
   /** Opens a session for a user whose identity is already proven (password and code, or a social login). */
   async openSession(userId: string, now = new Date()): Promise<{ sessionId: string }> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw unauthorized();
+    return this.startSession(user, now);
+  }
+
+  /** Every session opened is a 'login' activity. */
+  private async startSession(user: User, now: Date): Promise<{ sessionId: string }> {
     const sessionId = newSecret();
     await this.repo.insertSession(
       digest(sessionId),
-      userId,
+      user.id,
       now,
       new Date(now.getTime() + SESSION_ABSOLUTE_MS),
     );
+    await this.deps.activities.record('login', {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      email: user.email,
+    });
     return { sessionId };
   }
 
@@ -71,8 +184,101 @@ export class AuthService {
     await this.repo.deleteOtherSessions(user.id, principal.sessionIdHash);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.repo.deleteSession(digest(sessionId));
+  /** Ends the session; a live one leaves a 'logout' activity. */
+  async logout(sessionId: string, now = new Date()): Promise<void> {
+    const idHash = digest(sessionId);
+    const row = await this.repo.findLiveSession(idHash, new Date(now.getTime() - SESSION_IDLE_MS), now);
+    if (row) {
+      await this.deps.activities.record('logout', {
+        tenantId: row.tenant_id,
+        userId: row.user_id,
+        email: row.email,
+      });
+    }
+    await this.repo.deleteSession(idHash);
+  }
+
+  /**
+   * 'Remove your account' (spec 000 sections 2 and 4; DESIGN.md section 8): only one's own account, and
+   * only in the free-tier scope. The user's sessions go with it; the activity keeps the e-mail.
+   */
+  async removeOwnAccount(principal: Principal, userId: string, scopeId: string): Promise<void> {
+    if (userId !== principal.userId || scopeId !== principal.tenantId) throw notFound('User');
+    const tenant = await this.tenants.findById(principal.tenantId);
+    if (tenant?.kind !== TENANT_KIND.freeTier) throw forbidden();
+    const user = await this.sessionUser(principal);
+    await this.repo.deleteUser(user.id);
+    await this.deps.activities.record('accountDeleted', {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      email: user.email,
+    });
+  }
+
+  /* ---------- Two-factor set-up (spec 000 sections 4 and 6, 002 section 6) ---------- */
+
+  /** A new secret for the signed-in user, pending until a code from it is verified. */
+  async twoFactorSetup(principal: Principal, email: string): Promise<QrCodeResponse> {
+    const user = await this.ownAccount(principal, email);
+    await this.assertMayUseTwoFactor(user);
+    const secret = newTotpSecret();
+    await this.repo.setPendingTotpSecret(user.id, secret);
+    const url = otpauthUrl(TOTP_ISSUER, user.email, secret);
+    return { qrCodeUrl: await QRCode.toDataURL(url), secret, otpauthUrl: url };
+  }
+
+  /** Turns 2FA on for the signed-in user with a code from the pending secret; trusted devices are revoked. */
+  async enableTwoFactor(
+    principal: Principal,
+    body: { email: string; code: string },
+    now = new Date(),
+  ): Promise<void> {
+    const user = await this.ownAccount(principal, body.email);
+    await this.assertMayUseTwoFactor(user);
+    const pending = user.totp_pending_secret;
+    const step = pending ? verifyTotp(pending, body.code, now) : null;
+    if (!pending || step === null || !(await this.repo.enableTwoFactor(user.id, pending, step))) {
+      // 400, not 401: a wrong code must not end the session in the browser.
+      throw new AppError('VALIDATION_ERROR', twoFactorMessages.incorrectCode);
+    }
+    this.publishTwoFactor(user, true);
+  }
+
+  /**
+   * Turns 2FA off: for oneself, or (spec 002 section 6) by an owner or a root user holding
+   * IOT_DEVICE_SCOPE_MIGRATE for a user within reach who has it on. Anyone else gets a 404.
+   */
+  async disableTwoFactor(principal: Principal, email: string): Promise<void> {
+    const target = await this.repo.findUserByEmail(email.trim());
+    if (!target) throw notFound('User');
+    if (target.id !== principal.userId) {
+      const actor = await this.sessionUser(principal);
+      const mayDisable =
+        actor.owner || (principal.isRoot && principal.permissions.has('IOT_DEVICE_SCOPE_MIGRATE'));
+      const reachable = await this.tenants.reachableTenantIds(principal);
+      const inReach = reachable === null || reachable.has(target.tenant_id);
+      if (!mayDisable || !inReach || !target.two_factor_enabled) throw notFound('User');
+    }
+    await this.repo.disableTwoFactor(target.id);
+    this.publishTwoFactor(target, false);
+  }
+
+  /** The signed-in user, when `email` is theirs; any other address answers 404. */
+  private async ownAccount(principal: Principal, email: string): Promise<User> {
+    const user = await this.sessionUser(principal);
+    if (user.email !== email.trim().toLowerCase()) throw notFound('User');
+    return user;
+  }
+
+  /** Social-login users and the free-tier scope have no 2FA (spec 000 section 6). */
+  private async assertMayUseTwoFactor(user: User): Promise<void> {
+    const tenant = await this.tenants.findById(user.tenant_id);
+    if (user.social_login || tenant?.kind === TENANT_KIND.freeTier) throw forbidden();
+  }
+
+  private publishTwoFactor(user: User, secureAuthentication: boolean): void {
+    const message: TwoFactorLiveMessage = { userId: user.id, email: user.email, secureAuthentication };
+    this.deps.live.publish(liveTopics.twoFactor(user.tenant_id), message);
   }
 
   /** The principal of a live session, sliding its idle expiry; null when absent or expired. */
