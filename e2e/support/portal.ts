@@ -56,9 +56,13 @@ export function assertWebBuilt(): void {
 /**
  * Starts the real server the way `npm start` does (`node --import tsx apps/server/src/server.ts`) on free
  * ports with its own data directory and the in-process demo simulator. `real` points it at the local
- * PostgreSQL (a fresh database, dropped at stop) and Mosquitto.
+ * PostgreSQL (a fresh database, dropped at stop) and Mosquitto. `overrides` adds environment variables
+ * (SMTP_URL, ...).
  */
-export async function startPortal(backend: Backend = 'embedded'): Promise<RunningPortal> {
+export async function startPortal(
+  backend: Backend = 'embedded',
+  overrides: Record<string, string> = {},
+): Promise<RunningPortal> {
   assertWebBuilt();
   const port = await freePort();
   let mqttPort = await freePort();
@@ -81,6 +85,7 @@ export async function startPortal(backend: Backend = 'embedded'): Promise<Runnin
     MQTT_SHARE_GROUP: '',
     PUBLIC_URL: '',
     SMTP_URL: '',
+    ...overrides,
   };
 
   const cleanups: Array<() => Promise<void>> = [() => rm(dataDir, { recursive: true, force: true })];

@@ -122,7 +122,13 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     burst: config.DEVICE_BURST,
   });
 
-  const brokerDeps = { auth, gateways, inbox, logger: logger.child({ component: 'mqtt' }) };
+  const brokerDeps = {
+    auth,
+    gateways,
+    inbox,
+    logger: logger.child({ component: 'mqtt' }),
+    sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+  };
   const activeMessaging: Messaging = config.MQTT_URL
     ? await createExternalMessaging({
         ...brokerDeps,

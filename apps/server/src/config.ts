@@ -30,6 +30,8 @@ export const configSchema = z.object({
     .default('portal'),
   /** Connections taking device traffic from the external broker (each handles one message at a time). */
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(128).default(32),
+  /** Seconds between checks that close browsers' live connections whose session has ended. */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); otherwise it waits in the outbox table. */

@@ -8,8 +8,13 @@ import {
 } from './acl.ts';
 
 const gw: GatewayPrincipal = { kind: 'gateway', mac: 'AABBCCDDEEFF', tenantId: 't1' };
-const user: BrowserPrincipal = { kind: 'browser', userId: 'u1', tenantIds: new Set(['t1', 't2']) };
-const root: BrowserPrincipal = { kind: 'browser', userId: 'r', tenantIds: null };
+const user: BrowserPrincipal = {
+  kind: 'browser',
+  userId: 'u1',
+  sessionIdHash: 's1',
+  tenantIds: new Set(['t1', 't2']),
+};
+const root: BrowserPrincipal = { kind: 'browser', userId: 'r', sessionIdHash: 's2', tenantIds: null };
 
 describe('filterCovers', () => {
   it('matches wildcards the MQTT way', () => {

@@ -13,6 +13,8 @@ export interface GatewayPrincipal {
 export interface BrowserPrincipal {
   kind: 'browser';
   userId: string;
+  /** Digest of the portal session the connection was opened for: the connection ends with it. */
+  sessionIdHash: string;
   /** Tenants the user reaches; null for a root user (every tenant). */
   tenantIds: ReadonlySet<string> | null;
 }

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { GatewaysService } from '../modules/gateways/gateways.service.ts';
-import { canPublish, canSubscribe, type MqttPrincipal } from './acl.ts';
+import { type BrowserPrincipal, canPublish, canSubscribe, type MqttPrincipal } from './acl.ts';
 import type { DeviceInbox } from './device-inbox.ts';
 
 export interface AedesDeps {
@@ -14,6 +14,8 @@ export interface AedesDeps {
   gateways: GatewaysService;
   inbox: DeviceInbox;
   logger: Logger;
+  /** How often browser connections are checked against their sessions (ended sessions are disconnected). */
+  sessionCheckMs: number;
 }
 
 const MAC_USERNAME = /^[0-9A-F]{12}$/;
@@ -25,6 +27,7 @@ const BAD_CREDENTIALS = 4;
  */
 export async function createAedesBroker(deps: AedesDeps) {
   const principals = new WeakMap<Client, MqttPrincipal>();
+  const browsers = new Map<Client, BrowserPrincipal>();
 
   const resolvePrincipal = async (client: Client, username?: string, password?: Buffer) => {
     if (!username || !password) return null;
@@ -50,6 +53,7 @@ export async function createAedesBroker(deps: AedesDeps) {
             return done(error, false);
           }
           principals.set(client, principal);
+          if (principal.kind === 'browser') browsers.set(client, principal);
           done(null, true);
         },
         (error: Error) => {
@@ -84,6 +88,31 @@ export async function createAedesBroker(deps: AedesDeps) {
     },
   });
 
+  aedes.on('clientDisconnect', (client) => browsers.delete(client));
+
+  // A browser's live connection must not outlive its session (logout, idle expiry, password change, removed
+  // user): each instance checks the connections it holds and closes those whose session has ended.
+  const closeEndedSessions = async () => {
+    const sessions = await deps.auth.liveSessions([
+      ...new Set([...browsers.values()].map((b) => b.sessionIdHash)),
+    ]);
+    for (const [client, principal] of browsers) {
+      if (sessions.has(principal.sessionIdHash)) continue;
+      deps.logger.info(
+        { clientId: client.id, userId: principal.userId },
+        'live connection closed: session ended',
+      );
+      browsers.delete(client);
+      client.close();
+    }
+  };
+  const sessionCheck = setInterval(() => {
+    closeEndedSessions().catch((error: Error) =>
+      deps.logger.warn({ err: error }, 'live session check failed'),
+    );
+  }, deps.sessionCheckMs);
+  sessionCheck.unref();
+
   const webSockets = new WebSocketServer({ noServer: true });
   webSockets.on('connection', (socket, request: IncomingMessage) => {
     const stream = createWebSocketStream(socket);
@@ -108,6 +137,7 @@ export async function createAedesBroker(deps: AedesDeps) {
       webSockets.handleUpgrade(request, socket, head, (ws) => webSockets.emit('connection', ws, request));
     },
     async close() {
+      clearInterval(sessionCheck);
       for (const socket of webSockets.clients) socket.terminate();
       await new Promise<void>((resolve) => webSockets.close(() => resolve()));
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

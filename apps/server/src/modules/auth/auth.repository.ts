@@ -218,6 +218,16 @@ export class AuthRepository {
   }
 
   /** A token is good for one connection: taking it deletes it. */
+  liveSessionHashes(idHashes: string[], idleSince: Date, now: Date) {
+    return this.db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('id_hash', 'in', idHashes)
+      .where('last_seen_at', '>', idleSince)
+      .where('expires_at', '>', now)
+      .execute();
+  }
+
   takeMqttToken(tokenHash: string, now: Date) {
     return this.db
       .deleteFrom('mqtt_tokens')

@@ -354,6 +354,13 @@ export class AuthService {
       tenantId: user.tenant_id,
       isRoot: user.is_root,
     });
-    return { kind: 'browser', userId: user.id, tenantIds };
+    return { kind: 'browser', userId: user.id, sessionIdHash: row.session_id_hash, tenantIds };
+  }
+
+  /** Which of these sessions are still live (neither idle nor past their absolute expiry). */
+  async liveSessions(idHashes: string[], now = new Date()): Promise<Set<string>> {
+    if (idHashes.length === 0) return new Set();
+    const rows = await this.repo.liveSessionHashes(idHashes, new Date(now.getTime() - SESSION_IDLE_MS), now);
+    return new Set(rows.map((row) => row.id_hash));
   }
 }
