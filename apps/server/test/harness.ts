@@ -102,9 +102,10 @@ export interface TestPortal extends Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(): Promise<TestPortal> {
+/** A listening portal on this run's backend; `overrides` adds or replaces environment variables (SMTP_URL...). */
+export async function startPortal(overrides: Record<string, string> = {}): Promise<TestPortal> {
   const { env, cleanup } = await testEnvironment();
-  const config = loadConfig(env);
+  const config = loadConfig({ ...env, ...overrides });
   const portal = await buildApp(config, pino({ level: 'silent' }));
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const address = portal.app.server.address();
