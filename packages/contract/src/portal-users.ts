@@ -55,9 +55,13 @@ export const createPortalUserBody = z.object({
 });
 export type CreatePortalUserBody = z.input<typeof createPortalUserBody>;
 
-/** PUT /api/updatePortalUser: the e-mail is read-only on update (a different one is refused). */
+/**
+ * PUT /api/updatePortalUser: the e-mail is read-only on update (a different one is refused); owner and
+ * status keep their current values when left out.
+ */
 export const updatePortalUserBody = createPortalUserBody.extend({
   id: z.string().min(1).max(100),
+  owner: z.boolean().optional(),
   status: z.string().max(20).optional(),
 });
 export type UpdatePortalUserBody = z.input<typeof updatePortalUserBody>;
@@ -96,6 +100,9 @@ export const portalUserMessages = {
   emailReadOnly: 'The email cannot be changed.',
   cannotGrant: 'You cannot grant permissions you do not hold.',
   cannotEditSelfOrOwner: 'This user cannot be changed here.',
+  ownerNotEligible: 'An owner must hold CAN_BE_SCOPE_OWNER.',
+  /** Sign-up users share one scope: they do not manage each other. */
+  generalScope: 'Users of the general users scope are not managed here.',
 } as const;
 
 /** 'The email {email} is already registered for {name} tenant and hence cannot be used.' */

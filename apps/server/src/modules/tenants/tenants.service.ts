@@ -1,6 +1,8 @@
 import { notFound } from '../../lib/errors.ts';
 import type { TenantsRepository } from './tenants.repository.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Who may see what, by tenant: a user reaches its own tenant and every tenant below it; root reaches all. */
 export class TenantsService {
   constructor(private readonly tenants: TenantsRepository) {}
@@ -14,6 +16,8 @@ export class TenantsService {
    * ids of other tenants cannot be probed.
    */
   async subtreeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<string[]> {
+    // A malformed id is a scope that does not exist (never an SQL error).
+    if (!UUID.test(scopeId)) throw notFound('Customer');
     const reachable = await this.reachableTenantIds(principal);
     if ((reachable && !reachable.has(scopeId)) || !(await this.tenants.findById(scopeId))) {
       throw notFound('Customer');
