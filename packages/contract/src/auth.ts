@@ -33,6 +33,8 @@ export const userDetails = z.object({
     scopeId: z.string(),
     secureAuthentication: z.boolean(),
     socialLogin: z.boolean(),
+    /** The tenant's super admin (spec 000 section 3); decides some row rules of the users screen. */
+    owner: z.boolean(),
   }),
   isRootUser: z.boolean(),
   permissions: z.array(z.string()),
@@ -64,7 +66,10 @@ export const passwordMessages = {
   changed: 'Successfully updated password',
 } as const;
 
-export const newPassword = z.string().max(128, passwordMessages.rule).regex(PASSWORD_PATTERN, passwordMessages.rule);
+export const newPassword = z
+  .string()
+  .max(128, passwordMessages.rule)
+  .regex(PASSWORD_PATTERN, passwordMessages.rule);
 
 export const changePasswordBody = z.object({
   oldPassword: z.string().min(1, passwordMessages.oldRequired).max(200),

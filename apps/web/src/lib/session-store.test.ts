@@ -17,6 +17,7 @@ const details: UserDetails = {
     scopeId: 't1',
     secureAuthentication: false,
     socialLogin: false,
+    owner: false,
   },
   isRootUser: false,
   permissions: ['ALERTS_READ'],

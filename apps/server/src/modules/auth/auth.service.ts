@@ -310,6 +310,7 @@ export class AuthService {
         scopeId: user.tenant_id,
         secureAuthentication: user.two_factor_enabled,
         socialLogin: user.social_login,
+        owner: user.owner,
       },
       isRootUser: user.is_root,
       permissions: [...principal.permissions].sort(),

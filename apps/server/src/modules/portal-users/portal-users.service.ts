@@ -42,6 +42,7 @@ export interface UserIdentity {
   id: string;
   tenantId: string;
   email: string;
+  twoFactorEnabled: boolean;
 }
 
 /** Tenant and user ids are uuids: anything else cannot exist (and must not reach the SQL as a uuid). */
@@ -331,6 +332,7 @@ const identity = (row: PortalUserRow): UserIdentity => ({
   id: row.id,
   tenantId: row.tenant_id,
   email: row.email,
+  twoFactorEnabled: row.two_factor_enabled,
 });
 
 export function toPortalUser(row: PortalUserRow): PortalUser {

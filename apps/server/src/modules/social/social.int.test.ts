@@ -319,6 +319,26 @@ socialSuite('social sign-in with a provider that puts the profile in the ID toke
     expect((await ctx().userDetails(other)).user.email).toBe(email);
   });
 
+  it('does not let a verified e-mail skip the authenticator code of a 2FA account', async () => {
+    const { email } = await createCustomerWithUser(ctx().portal, 'Guarded');
+    await ctx()
+      .portal.database.db.updateTable('users')
+      .set({ two_factor_enabled: true, totp_secret: 'JBSWY3DPEHPK3PXP' })
+      .where('email', '=', email)
+      .execute();
+    const browser = ctx().browser();
+    const refused = await ctx().post(
+      browser,
+      'signIn',
+      await ctx().returnFromProvider(browser, 'signIn', ctx().person({ email }).sub),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: 'Error occurred while signing in. Please try again.',
+    });
+    expect((await browser.fetch('/api/user-details')).status).toBe(401);
+  });
+
   it('refuses a sign-up for an address the provider has not verified, creating nothing', async () => {
     const person = ctx().person({ emailVerified: false });
     const browser = ctx().browser();

@@ -113,6 +113,9 @@ export class SocialService {
       if (user) await portalUsers.linkSocialSubject(user.id, identity.subject);
     }
     if (!user) throw new AppError('NOT_FOUND', socialMessages.notFound);
+    // A provider's word must not skip the authenticator code of an account that has one.
+    if (user.twoFactorEnabled)
+      throw new AppError('VALIDATION_ERROR', socialMessages.failed, { reason: 'two_factor_required' });
     // Opening the session records the 'login' activity.
     return this.deps.auth.openSession(user.id, now);
   }

@@ -1,5 +1,223 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import {
+  Alert,
+  Fab,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  PORTAL_USERS_PAGE_SIZES,
+  type PortalUser,
+  portalUserDisplayName,
+  portalUserMessages,
+  twoFactorMessages,
+} from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { TwoFactorSetupDialog } from '../../identity/components/TwoFactorSetupDialog.tsx';
+import { useSetTwoFactorStatus } from '../../identity/use-two-factor-status.ts';
+import { useDeletePortalUser } from '../api/delete-portal-user.ts';
+import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
+import { usePortalUsers } from '../api/get-portal-users.ts';
+import { canAddPortalUser, isRootTenantScope } from '../portal-user-access.ts';
+import {
+  lastPage,
+  listStatusText,
+  nextSort,
+  PORTAL_USERS_LIST_NAME,
+  pageSizeFrom,
+  SEARCH_DELAY_MS,
+  type Sort,
+} from '../portal-users-list.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useLivePortalUsers } from '../use-live-portal-users.ts';
+import { useNotify } from '../use-notify.ts';
+import { usePortalUserViewer } from '../use-portal-user-viewer.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { type PanelTarget, PortalUserPanel } from './PortalUserPanel.tsx';
+import { PortalUsersTable } from './PortalUsersTable.tsx';
 
+/** The scope in the URL (?scopeId=), or else the tenant being viewed. */
+function usePortalUsersScopeId(): string {
+  const [searchParams] = useSearchParams();
+  const { tenantId } = useSession();
+  return searchParams.get('scopeId') || tenantId;
+}
+
+function PortalUsersList({ scopeId }: { scopeId: string }) {
+  const session = useSession();
+  const viewer = usePortalUserViewer();
+  const notify = useNotify();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [sort, setSort] = useState<Sort>({ sortBy: 'name', sortOrder: 'asc' });
+  // A new search starts on the first page.
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const pageSize = pageSizeFrom(rowsPerPageFor(session, PORTAL_USERS_LIST_NAME));
+  const users = usePortalUsers(scopeId, { search, page, pageSize, ...sort });
+  useLivePortalUsers(scopeId);
+
+  const [panel, setPanel] = useState<PanelTarget | null>(null);
+  const [deleting, setDeleting] = useState<PortalUser | null>(null);
+  const [disablingTwoFactor, setDisablingTwoFactor] = useState<PortalUser | null>(null);
+  const [enablingTwoFactor, setEnablingTwoFactor] = useState(false);
+  const deleteUser = useDeletePortalUser(scopeId);
+  const disableTwoFactor = useDisableTwoFactor(scopeId);
+  const setOwnTwoFactorStatus = useSetTwoFactorStatus();
+
+  // A page emptied by deletions steps back to the last one with rows.
+  const total = users.data?.total;
+  useEffect(() => {
+    if (total !== undefined && page > lastPage(total, pageSize))
+      setPaging({ search, page: lastPage(total, pageSize) });
+  }, [total, page, pageSize, search]);
+
+  const rootTenant = isRootTenantScope(session, scopeId);
+  const statusText = listStatusText(users);
+
+  const confirmDelete = (user: PortalUser) =>
+    deleteUser.mutate(user, {
+      onSuccess: () => notify.success(portalUserMessages.removed),
+      onError: (error) => notify.failure(error.message),
+      onSettled: () => setDeleting(null),
+    });
+
+  const confirmDisableTwoFactor = (user: PortalUser) =>
+    disableTwoFactor.mutate(user, {
+      onSuccess: () => {
+        if (user.id === viewer.id) setOwnTwoFactorStatus(false);
+        notify.success(twoFactorMessages.disabled);
+      },
+      onError: () => notify.failure(twoFactorMessages.disableFailed),
+      onSettled: () => setDisablingTwoFactor(null),
+    });
+
+  // Only one's own 2FA can be turned on (the rules enable the switch of another user only when it is on).
+  const toggleTwoFactor = (user: PortalUser) => {
+    if (user.secureAuthentication) setDisablingTwoFactor(user);
+    else setEnablingTwoFactor(true);
+  };
+
+  return (
+    <>
+      <TextField
+        label="Search"
+        type="search"
+        value={searchText}
+        onChange={(event) => setSearchText(event.target.value)}
+        size="small"
+        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {statusText && (
+        <Stack role="status" spacing={0.5} sx={{ mb: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {statusText}
+          </Typography>
+          <LinearProgress aria-label={statusText} />
+        </Stack>
+      )}
+      {users.isError && <Alert severity="error">{users.error.message}</Alert>}
+      {users.data && (
+        <>
+          <PortalUsersTable
+            users={users.data.users}
+            viewer={viewer}
+            sort={sort}
+            onSort={(column) => {
+              setSort((current) => nextSort(current, column));
+              setPage(0);
+            }}
+            onEdit={(user) => setPanel({ mode: 'update', user })}
+            onDelete={setDeleting}
+            onTwoFactorToggle={toggleTwoFactor}
+          />
+          <TablePagination
+            component="div"
+            count={users.data.total}
+            page={Math.min(page, lastPage(users.data.total, pageSize))}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...PORTAL_USERS_PAGE_SIZES]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              sessionStore.setRowsPerPage(PORTAL_USERS_LIST_NAME, Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </>
+      )}
+      {canAddPortalUser(viewer) && (
+        <Fab
+          color="primary"
+          aria-label="Add User"
+          onClick={() => setPanel({ mode: 'create' })}
+          sx={{ position: 'fixed', right: 32, bottom: 32 }}
+        >
+          <AddOutlined />
+        </Fab>
+      )}
+      <PortalUserPanel
+        target={panel}
+        scopeId={scopeId}
+        inAdminTenant={rootTenant}
+        showAdminTenantOnly={rootTenant && session.isRootUser}
+        onClose={() => setPanel(null)}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete User"
+          text={`Are you sure you want to delete ${portalUserDisplayName(deleting)}?`}
+          confirmLabel="Delete"
+          pending={deleteUser.isPending}
+          onConfirm={() => confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {disablingTwoFactor && (
+        <ConfirmDialog
+          title="Disable Two-Factor Authentication"
+          text={`Turn off two-factor authentication for ${portalUserDisplayName(disablingTwoFactor)}?`}
+          confirmLabel="Yes"
+          pending={disableTwoFactor.isPending}
+          onConfirm={() => confirmDisableTwoFactor(disablingTwoFactor)}
+          onCancel={() => setDisablingTwoFactor(null)}
+        />
+      )}
+      <TwoFactorSetupDialog
+        open={enablingTwoFactor}
+        email={session.user?.email ?? ''}
+        onClose={() => setEnablingTwoFactor(false)}
+      />
+    </>
+  );
+}
+
+/** /cli/portal_users (?scopeId=): the users of a scope, searched, sorted and paged on the server, live. */
 export function PortalUsersPage() {
-  return <PlaceholderPage title="Users" feature="portal users" />;
+  const scopeId = usePortalUsersScopeId();
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        Users
+      </Typography>
+      <PortalUsersList key={scopeId} scopeId={scopeId} />
+    </Paper>
+  );
 }

@@ -1,0 +1,21 @@
+import type { PortalUser } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { applyTwoFactorMessage } from '../portal-users-cache.ts';
+import { updateCachedPortalUserLists } from '../update-cached-lists.ts';
+
+/** DELETE /api/disableTwoFA/user?email=: one's own 2FA, or (owners, migrators) another user's. */
+export function disableTwoFactor(email: string): Promise<void> {
+  return apiRequest(`/api/disableTwoFA/user?${new URLSearchParams({ email })}`, { method: 'DELETE' });
+}
+
+export function useDisableTwoFactor(scopeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: Pick<PortalUser, 'id' | 'email'>) => disableTwoFactor(user.email),
+    onSuccess: (_answer, user) =>
+      updateCachedPortalUserLists(queryClient, scopeId, (page) =>
+        applyTwoFactorMessage(page, { userId: user.id, email: user.email, secureAuthentication: false }),
+      ),
+  });
+}

@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Drawer, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  type PortalUser,
+  portalUserMessages,
+  ROLES,
+  stripLeadingSpace,
+} from '@portal/contract';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { useDuplicateEmailCheck } from '../api/check-duplicate-email.ts';
+import { useCreatePortalUser } from '../api/create-portal-user.ts';
+import { useUpdatePortalUser } from '../api/update-portal-user.ts';
+import {
+  canCreate,
+  canUpdate,
+  checkableEmail,
+  chooseRole,
+  createBody,
+  createErrorText,
+  createFormValues,
+  type PortalUserFormOutput,
+  type PortalUserFormValues,
+  portalUserFormSchema,
+  roleOptions,
+  togglePermission,
+  updateBody,
+  updateFormValues,
+  visiblePermissionGroups,
+} from '../portal-user-form.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useNotify } from '../use-notify.ts';
+import { PermissionGrid } from './PermissionGrid.tsx';
+
+/** Spec 002 section 9: input checks wait 500 ms after typing. */
+const EMAIL_CHECK_DELAY_MS = 500;
+
+export type PanelTarget = { mode: 'create' } | { mode: 'update'; user: PortalUser };
+
+interface PanelSettings {
+  scopeId: string;
+  /** Whether the listed scope is the root tenant (the Super Admin preset differs there). */
+  inAdminTenant: boolean;
+  /** Whether the admin-tenant-only permissions are offered. */
+  showAdminTenantOnly: boolean;
+  onClose: () => void;
+}
+
+/** The helper line of a counted field: the problem (if any) and the count. */
+function CountedHelper({ message, count, max }: { message?: string; count: number; max: number }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+      <span>{message}</span>
+      <span>
+        {count}/{max}
+      </span>
+    </Box>
+  );
+}
+
+function PortalUserForm({
+  target,
+  titleId,
+  scopeId,
+  inAdminTenant,
+  showAdminTenantOnly,
+  onClose,
+}: PanelSettings & { target: PanelTarget; titleId: string }) {
+  const loaded = target.mode === 'update' ? target.user : null;
+  const notify = useNotify();
+  const createUser = useCreatePortalUser(scopeId);
+  const updateUser = useUpdatePortalUser(scopeId);
+  const { control, handleSubmit, setValue, watch } = useForm<
+    PortalUserFormValues,
+    unknown,
+    PortalUserFormOutput
+  >({
+    resolver: zodResolver(portalUserFormSchema),
+    defaultValues: loaded ? updateFormValues(loaded) : createFormValues(),
+    mode: 'onChange',
+  });
+  const values = watch();
+
+  const settledEmail = useDebouncedValue(values.email, EMAIL_CHECK_DELAY_MS);
+  const emailToCheck = loaded ? '' : checkableEmail(settledEmail);
+  const duplicate = useDuplicateEmailCheck(emailToCheck);
+  const duplicateMessage =
+    duplicate.data?.exists && emailToCheck === checkableEmail(values.email)
+      ? (duplicate.data.message ?? '')
+      : null;
+
+  const submitEnabled = loaded ? canUpdate(values, loaded) : canCreate(values, duplicateMessage !== null);
+  const pending = createUser.isPending || updateUser.isPending;
+
+  const showRoleAndPermissions = (next: { role: PortalUserFormValues['role']; permissions: string[] }) => {
+    setValue('role', next.role);
+    setValue('permissions', next.permissions, { shouldDirty: true });
+  };
+
+  const submit = handleSubmit((output) => {
+    if (!loaded) {
+      createUser.mutate(createBody(output, scopeId), {
+        onSuccess: () => {
+          notify.success(portalUserMessages.created);
+          onClose();
+        },
+        onError: (error) => notify.failure(createErrorText(error)),
+      });
+      return;
+    }
+    notify.info(portalUserMessages.updating);
+    updateUser.mutate(updateBody(output, loaded), {
+      onSuccess: () => {
+        notify.success(portalUserMessages.updated);
+        onClose();
+      },
+      onError: () => notify.failure(portalUserMessages.updateFailed),
+    });
+  });
+
+  return (
+    <Stack component="form" noValidate aria-labelledby={titleId} onSubmit={submit} spacing={2} sx={{ p: 3 }}>
+      <Typography id={titleId} variant="h6" component="h2">
+        {loaded ? 'Update User' : 'Create User'}
+      </Typography>
+      <Controller
+        name="firstName"
+        control={control}
+        render={({ field: { ref, onChange, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
+            label="First Name"
+            required
+            fullWidth
+            error={fieldState.invalid}
+            helperText={
+              <CountedHelper
+                message={fieldState.error?.message}
+                count={field.value.length}
+                max={NAME_MAX_LENGTH}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          />
+        )}
+      />
+      <Controller
+        name="lastName"
+        control={control}
+        render={({ field: { ref, onChange, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
+            label="Last Name"
+            required
+            fullWidth
+            error={fieldState.invalid}
+            helperText={
+              <CountedHelper
+                message={fieldState.error?.message}
+                count={field.value.length}
+                max={NAME_MAX_LENGTH}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          />
+        )}
+      />
+      <Controller
+        name="email"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label="Email"
+            type="email"
+            required={!loaded}
+            fullWidth
+            error={fieldState.invalid || duplicateMessage !== null}
+            helperText={
+              <CountedHelper
+                message={fieldState.error?.message ?? duplicateMessage ?? undefined}
+                count={field.value.length}
+                max={EMAIL_MAX_LENGTH}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH, readOnly: loaded !== null } }}
+          />
+        )}
+      />
+      <Controller
+        name="phoneNumber"
+        control={control}
+        render={({ field, fieldState }) => (
+          <PhoneNumberField
+            label="Mobile Number"
+            value={field.value}
+            countryShortCode={values.countryShortCode}
+            onChange={(phoneNumber, countryShortCode) => {
+              setValue('countryShortCode', countryShortCode, { shouldDirty: true });
+              field.onChange(phoneNumber);
+            }}
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextField
+        select
+        label="Role"
+        value={values.role}
+        onChange={(event) => {
+          const role = ROLES.find((candidate) => candidate === event.target.value);
+          if (role) showRoleAndPermissions(chooseRole(role, values.permissions, inAdminTenant));
+        }}
+        fullWidth
+      >
+        {roleOptions(target.mode, values.role).map((option) => (
+          <MenuItem key={option.role} value={option.role} disabled={option.disabled}>
+            {option.role}
+          </MenuItem>
+        ))}
+      </TextField>
+      <PermissionGrid
+        groups={visiblePermissionGroups(showAdminTenantOnly)}
+        permissions={values.permissions}
+        onToggle={(code, checked) =>
+          showRoleAndPermissions(togglePermission(values.permissions, code, checked))
+        }
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
+          {loaded ? 'Update' : 'Create'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The create/update side panel (right); it starts afresh each time it opens. */
+export function PortalUserPanel({ target, ...settings }: PanelSettings & { target: PanelTarget | null }) {
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={target !== null}
+      onClose={settings.onClose}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 520 } } },
+      }}
+    >
+      {target && (
+        <PortalUserForm
+          key={target.mode === 'update' ? target.user.id : 'create'}
+          target={target}
+          titleId={titleId}
+          {...settings}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,68 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { IconButton, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { type PortalUser, portalUserDisplayName, twoFactorMessages } from '@portal/contract';
+import type { PortalUserRowAccess } from '../portal-user-access.ts';
+import { emailText } from '../portal-users-list.ts';
+
+interface PortalUserRowProps {
+  user: PortalUser;
+  access: PortalUserRowAccess;
+  onEdit: (user: PortalUser) => void;
+  onDelete: (user: PortalUser) => void;
+  onTwoFactorToggle: (user: PortalUser) => void;
+}
+
+/** The Two FA cell: a switch where the rules show one, otherwise the state as text. */
+function TwoFactorCell({
+  user,
+  access,
+  onToggle,
+}: {
+  user: PortalUser;
+  access: PortalUserRowAccess;
+  onToggle: () => void;
+}) {
+  const on = user.secureAuthentication;
+  if (!access.twoFactor.visible) return <Typography variant="body2">{on ? 'On' : 'Off'}</Typography>;
+  return (
+    <Tooltip title={on ? twoFactorMessages.enabledTooltip : twoFactorMessages.disabledTooltip}>
+      <span>
+        <Switch
+          checked={on}
+          disabled={!access.twoFactor.enabled}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Two FA for ${portalUserDisplayName(user)}` } }}
+        />
+      </span>
+    </Tooltip>
+  );
+}
+
+/** One user; the row is named after the user so it can be found by name. */
+export function PortalUserRow({ user, access, onEdit, onDelete, onTwoFactorToggle }: PortalUserRowProps) {
+  const name = portalUserDisplayName(user);
+  return (
+    <TableRow hover aria-label={name}>
+      <TableCell component="th" scope="row">
+        {name}
+      </TableCell>
+      <TableCell>{emailText(user.email)}</TableCell>
+      <TableCell>
+        <TwoFactorCell user={user} access={access} onToggle={() => onTwoFactorToggle(user)} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {access.edit && (
+          <IconButton aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
+            <EditOutlined />
+          </IconButton>
+        )}
+        {access.delete && (
+          <IconButton aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
+            <DeleteOutlined />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
