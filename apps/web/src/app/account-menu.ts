@@ -1,7 +1,8 @@
 import { effectivePermissions } from '@portal/contract';
 import { type AccessContext, TENANT_KIND } from './access-context.ts';
 
-export type AccountMenuEntryId =
+/** Entries that open a page. */
+type AccountMenuPageId =
   | 'changePassword'
   | 'gatewayFirmware'
   | 'customerFirmware'
@@ -9,32 +10,46 @@ export type AccountMenuEntryId =
   | 'portalConfig'
   | 'themeConfig'
   | 'logout';
+/** Entries that act in place, through a dialog over the menu. */
+type AccountMenuActionId = 'twoFactor' | 'removeAccount';
+export type AccountMenuEntryId = AccountMenuPageId | AccountMenuActionId;
 
-export interface AccountMenuEntry {
-  id: AccountMenuEntryId;
-  label: string;
-  path: string;
-}
+export type AccountMenuEntry =
+  | { id: AccountMenuPageId; label: string; path: string }
+  | { id: AccountMenuActionId; label: string; path: null };
 
 export const ACCOUNT_MENU_ENTRIES: readonly AccountMenuEntry[] = [
   { id: 'changePassword', label: 'Change Password', path: '/change-password' },
+  { id: 'twoFactor', label: 'Two-Factor Authentication', path: null },
   { id: 'gatewayFirmware', label: 'Update Gateway Firmware', path: '/upgrade-firmware' },
   { id: 'customerFirmware', label: 'Customer Firmware App', path: '/customer-firmware' },
   { id: 'gatewayOs', label: 'Update Gateway OS', path: '/update-OS' },
   { id: 'portalConfig', label: 'Portal Configuration', path: '/portal-config' },
   { id: 'themeConfig', label: 'Theme Configuration', path: '/theme-config' },
+  { id: 'removeAccount', label: 'Remove your account', path: null },
   { id: 'logout', label: 'Logout', path: '/logout' },
 ];
 
 const isPlatformOperator = (context: AccessContext) =>
   context.isRootUser && effectivePermissions(context.permissions).has('IOT_DEVICE_SCOPE_MIGRATE');
 
+const isPasswordUser = (context: AccessContext) => context.user !== null && !context.user.socialLogin;
+
 /**
- * Spec 000 section 2 'Account menu entries' (the 2FA toggle and 'Remove your account' come with the identity
- * work). Theme Configuration follows DESIGN.md section 8: SCOPE_UPDATE, hidden for the free-tier scope.
+ * A self-service user of the free-tier scope. Only a root user can view a tenant other than its own, so a
+ * non-root user viewing the free tier belongs to it.
+ */
+const isFreeTierUser = (context: AccessContext) =>
+  context.user !== null && !context.isRootUser && context.tenantKind === TENANT_KIND.freeTier;
+
+/**
+ * Spec 000 section 2 'Account menu entries'. Where the spec gives two readings, DESIGN.md section 8 decides:
+ * Theme Configuration needs SCOPE_UPDATE and is hidden for the free-tier scope; 'Remove your account' is
+ * offered to the free-tier scope.
  */
 const VISIBILITY: Record<AccountMenuEntryId, (context: AccessContext) => boolean> = {
-  changePassword: (context) => context.user !== null && !context.user.socialLogin,
+  changePassword: isPasswordUser,
+  twoFactor: (context) => isPasswordUser(context) && !isFreeTierUser(context),
   gatewayFirmware: isPlatformOperator,
   customerFirmware: isPlatformOperator,
   gatewayOs: isPlatformOperator,
@@ -42,6 +57,7 @@ const VISIBILITY: Record<AccountMenuEntryId, (context: AccessContext) => boolean
   themeConfig: (context) =>
     effectivePermissions(context.permissions).has('SCOPE_UPDATE') &&
     context.tenantKind !== TENANT_KIND.freeTier,
+  removeAccount: isFreeTierUser,
   logout: () => true,
 };
 

@@ -58,8 +58,14 @@ export function AppRoutes() {
         <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
         <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
         <Route path="global-search" element={<GlobalSearchPage />} />
-        <Route path="change-password" element={<ChangePasswordPage />} />
-        <Route path="change-password/:activationCode" element={<ChangePasswordPage />} />
+        <Route
+          path="change-password"
+          element={guarded(menuEntry('changePassword'), <ChangePasswordPage />)}
+        />
+        <Route
+          path="change-password/:activationCode"
+          element={guarded(menuEntry('changePassword'), <ChangePasswordPage />)}
+        />
         <Route
           path="upgrade-firmware"
           element={guarded(menuEntry('gatewayFirmware'), <GatewayFirmwarePage />)}

@@ -3,8 +3,11 @@ import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } fr
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppVersion } from '../../components/AppVersion.tsx';
+import { RemoveAccountMenuItem } from '../../features/identity/components/RemoveAccountMenuItem.tsx';
+import { TwoFactorMenuItem } from '../../features/identity/components/TwoFactorMenuItem.tsx';
+import { useLiveTwoFactorStatus } from '../../features/identity/use-two-factor-status.ts';
 import { useSession } from '../../lib/session.ts';
-import { visibleAccountMenuEntries } from '../account-menu.ts';
+import { type AccountMenuEntry, visibleAccountMenuEntries } from '../account-menu.ts';
 import { ACCOUNT_MENU_ICONS } from './account-menu-icons.tsx';
 
 const MENU_ID = 'account-menu';
@@ -28,6 +31,22 @@ export function AccountMenu() {
   const close = () => setAnchor(null);
   const open = anchor !== null;
   const fullName = [session.user?.firstName, session.user?.lastName].filter(Boolean).join(' ');
+  useLiveTwoFactorStatus();
+
+  const menuItem = (entry: AccountMenuEntry) => {
+    const icon = ACCOUNT_MENU_ICONS[entry.id];
+    // The 2FA switch and 'Remove your account' open their dialogs over the menu.
+    if (entry.path === null) {
+      const ActionItem = entry.id === 'twoFactor' ? TwoFactorMenuItem : RemoveAccountMenuItem;
+      return <ActionItem key={entry.id} icon={icon} label={entry.label} />;
+    }
+    return (
+      <MenuItem key={entry.id} component={RouterLink} to={entry.path} onClick={close}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        {entry.label}
+      </MenuItem>
+    );
+  };
 
   return (
     <>
@@ -44,12 +63,7 @@ export function AccountMenu() {
       <Menu id={MENU_ID} anchorEl={anchor} open={open} onClose={close}>
         <SignedInUser fullName={fullName} email={session.user?.email ?? ''} />
         <Divider />
-        {visibleAccountMenuEntries(session).map((entry) => (
-          <MenuItem key={entry.id} component={RouterLink} to={entry.path} onClick={close}>
-            <ListItemIcon>{ACCOUNT_MENU_ICONS[entry.id]}</ListItemIcon>
-            {entry.label}
-          </MenuItem>
-        ))}
+        {visibleAccountMenuEntries(session).map(menuItem)}
         <Box sx={{ px: 2, pt: 1 }}>
           <AppVersion />
         </Box>

@@ -2,6 +2,8 @@ import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MemoryOutlined from '@mui/icons-material/MemoryOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import SystemUpdateAltOutlined from '@mui/icons-material/SystemUpdateAltOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
@@ -10,10 +12,12 @@ import type { AccountMenuEntryId } from '../account-menu.ts';
 
 export const ACCOUNT_MENU_ICONS: Record<AccountMenuEntryId, ReactElement> = {
   changePassword: <LockResetOutlined fontSize="small" />,
+  twoFactor: <SecurityOutlined fontSize="small" />,
   gatewayFirmware: <SystemUpdateAltOutlined fontSize="small" />,
   customerFirmware: <MemoryOutlined fontSize="small" />,
   gatewayOs: <UpdateOutlined fontSize="small" />,
   portalConfig: <TuneOutlined fontSize="small" />,
   themeConfig: <PaletteOutlined fontSize="small" />,
+  removeAccount: <PersonRemoveOutlined fontSize="small" />,
   logout: <LogoutOutlined fontSize="small" />,
 };

@@ -8,5 +8,5 @@ export const signInMessages = {
   passwordTooLong: 'Password is too long.',
 } as const;
 
-/** Login modes that the identity work completes. */
-export const IDENTITY_WORK_NOTE = 'arrives with the identity work.';
+/** Spec 000 section 8: a failed password-reset request. */
+export const forgotPasswordFailed = 'Error: Please try again';

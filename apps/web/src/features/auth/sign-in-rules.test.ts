@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { signInErrorText, signInFormSchema, signInIssueMessage } from './sign-in-rules.ts';
+import {
+  authenticatorCodeErrorText,
+  forgotPasswordErrorText,
+  signInErrorText,
+  signInFormSchema,
+  signInIssueMessage,
+  trustPeriodFor,
+} from './sign-in-rules.ts';
 
 const messagesFor = (values: { email: string; password: string }) => {
   const result = signInFormSchema.safeParse(values, { error: signInIssueMessage });
@@ -41,5 +48,37 @@ describe('sign-in failure text', () => {
   it("shows the server's words when it could not answer the attempt", () => {
     expect(signInErrorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toBe('Too many attempts');
     expect(signInErrorText(new ApiError(0, 'UNAVAILABLE', 'unreachable'))).toBe('unreachable');
+  });
+});
+
+describe('authenticator-code step', () => {
+  it("shows 'You have entered an Incorrect code.' for a refused code", () => {
+    expect(
+      authenticatorCodeErrorText(new ApiError(401, 'UNAUTHORIZED', 'You have entered an Incorrect code.')),
+    ).toBe('You have entered an Incorrect code.');
+    expect(authenticatorCodeErrorText(new ApiError(400, 'VALIDATION_ERROR', 'bad'))).toBe(
+      'You have entered an Incorrect code.',
+    );
+  });
+
+  it("shows the server's words when it could not answer the attempt", () => {
+    expect(authenticatorCodeErrorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toBe(
+      'Too many attempts',
+    );
+  });
+
+  it("trusts the device for 30 days with 'Trust this device', otherwise 1 day", () => {
+    expect(trustPeriodFor(true)).toBe('30D');
+    expect(trustPeriodFor(false)).toBe('1D');
+  });
+});
+
+describe('forgot-password failure text', () => {
+  it("shows 'Error: Please try again', or the server's words when the requests are paused", () => {
+    expect(forgotPasswordErrorText(new ApiError(500, 'INTERNAL', 'x'))).toBe('Error: Please try again');
+    expect(forgotPasswordErrorText(new Error('x'))).toBe('Error: Please try again');
+    expect(forgotPasswordErrorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toBe(
+      'Too many attempts',
+    );
   });
 });

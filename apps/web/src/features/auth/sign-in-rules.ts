@@ -1,7 +1,7 @@
-import { authMessages, loginBody } from '@portal/contract';
+import { authMessages, loginBody, type TrustPeriod, twoFactorMessages } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { signInMessages } from './messages.ts';
+import { forgotPasswordFailed, signInMessages } from './messages.ts';
 
 /** The sign-in form checks what the server checks: the contract's login body, without the fingerprint. */
 export const signInFormSchema = loginBody.pick({ email: true, password: true });
@@ -23,16 +23,24 @@ export function signInIssueMessage(issue: z.core.$ZodRawIssue): string | undefin
   return undefined;
 }
 
-/**
- * What the sign-in form shows for a failed attempt: 'Invalid Username or Password' for a refused sign-in;
- * the server's own words when it could not answer (unreachable, overloaded, rate-limited).
- */
+/** The server could not answer the attempt (unreachable, overloaded, rate-limited): its own words say so. */
+const unanswered = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+
+/** What the sign-in form shows for a failed attempt: 'Invalid Username or Password' for a refused sign-in. */
 export function signInErrorText(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)) {
-    return error.message;
-  }
-  return authMessages.invalidCredentials;
+  return unanswered(error) ? error.message : authMessages.invalidCredentials;
 }
 
-/** The authenticator code of spec 000 section 5: exactly 6 digits. */
-export const AUTHENTICATOR_CODE_LENGTH = 6;
+/** What the authenticator-code step shows for a failed attempt: 'You have entered an Incorrect code.' */
+export function authenticatorCodeErrorText(error: unknown): string {
+  return unanswered(error) ? error.message : twoFactorMessages.incorrectCode;
+}
+
+/** What the forgot-password form shows for a failed request: 'Error: Please try again', or the pause to wait. */
+export function forgotPasswordErrorText(error: unknown): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : forgotPasswordFailed;
+}
+
+/** Spec 000 section 4: 'Trust this device' trusts it for 30 days after the code step, otherwise 1 day. */
+export const trustPeriodFor = (trustDevice: boolean): TrustPeriod => (trustDevice ? '30D' : '1D');

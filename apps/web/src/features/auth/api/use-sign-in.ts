@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { homePathFor, LOGIN_PATH } from '../../../lib/home-path.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { sessionStore } from '../../../lib/session.ts';
 import { deviceFingerprint } from '../device-fingerprint.ts';
+import { goHome, openSession } from '../open-session.ts';
 import type { SignInFormValues } from '../sign-in-rules.ts';
-import { userDetailsQueryOptions } from './get-user-details.ts';
 import { login } from './login.ts';
 
 export type SignInOutcome =
@@ -29,13 +27,11 @@ export function useSignIn() {
         twoFactorKey,
       );
       if (result === 'secureAuthentication') return { step: 'authenticatorCode', email, twoFactorKey };
-      const details = await queryClient.fetchQuery({ ...userDetailsQueryOptions(), staleTime: 0 });
-      sessionStore.signIn(details);
+      await openSession(queryClient);
       return { step: 'signedIn' };
     },
     onSuccess: (outcome) => {
-      if (outcome.step === 'signedIn')
-        navigate(homePathFor(sessionStore.get()) ?? LOGIN_PATH, { replace: true });
+      if (outcome.step === 'signedIn') goHome(navigate);
     },
   });
 }

@@ -1,51 +1,66 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { AUTHENTICATOR_CODE_LENGTH } from '../sign-in-rules.ts';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { AUTHENTICATOR_CODE_LENGTH } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { AuthenticatorCodeField } from '../../../components/AuthenticatorCodeField.tsx';
+import { isCompleteAuthenticatorCode } from '../../../components/authenticator-code.ts';
+import { useTransientMessage } from '../../../lib/use-transient-message.ts';
+import { useVerifyTwoStep } from '../api/verify-two-step.ts';
+import { authenticatorCodeErrorText, trustPeriodFor } from '../sign-in-rules.ts';
 import { BackToSignInLink } from './BackToSignInLink.tsx';
-import { IdentityWorkNote } from './IdentityWorkNote.tsx';
+import type { AuthenticatorCodeRequest } from './SignInForm.tsx';
+
+/** Spec 000 section 4: a wrong code shows its message for 3 s. */
+const CODE_ERROR_MS = 3000;
 
 interface AuthenticatorCodeFormProps {
-  email: string;
+  request: AuthenticatorCodeRequest;
   onBack: () => void;
 }
 
-/** Authenticator-code mode after a 'secureAuthentication' answer; verification arrives with the identity work. */
-export function AuthenticatorCodeForm({ email, onBack }: AuthenticatorCodeFormProps) {
+/** Authenticator-code mode after a 'secureAuthentication' answer: the second step of the same sign-in. */
+export function AuthenticatorCodeForm({ request, onBack }: AuthenticatorCodeFormProps) {
   const [code, setCode] = useState('');
+  const [errorText, showError] = useTransientMessage(CODE_ERROR_MS);
+  const verify = useVerifyTwoStep();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCompleteAuthenticatorCode(code)) return;
+    verify.mutate(
+      {
+        email: request.email,
+        code,
+        twoFactorKey: request.twoFactorKey,
+        trustPeriod: trustPeriodFor(request.trustDevice),
+      },
+      {
+        onError: (error) => {
+          setCode('');
+          showError(authenticatorCodeErrorText(error));
+        },
+      },
+    );
+  };
+
   return (
-    <Stack
-      component="form"
-      aria-label="Authenticator code"
-      spacing={2}
-      onSubmit={(event) => event.preventDefault()}
-    >
+    <Stack component="form" aria-label="Authenticator code" spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
         Two-factor authentication
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Enter the {AUTHENTICATOR_CODE_LENGTH}-digit code from your authenticator app for {email}.
+        Enter the {AUTHENTICATOR_CODE_LENGTH}-digit code from your authenticator app for {request.email}.
       </Typography>
-      <TextField
-        label="Authenticator code"
-        value={code}
-        onChange={(event) =>
-          setCode(event.target.value.replace(/\D/g, '').slice(0, AUTHENTICATOR_CODE_LENGTH))
-        }
-        autoFocus
+      <AuthenticatorCodeField value={code} onChange={setCode} autoFocus />
+      {errorText && <Alert severity="error">{errorText}</Alert>}
+      <Button
+        type="submit"
+        variant="contained"
         fullWidth
-        slotProps={{
-          htmlInput: {
-            inputMode: 'numeric',
-            autoComplete: 'one-time-code',
-            maxLength: AUTHENTICATOR_CODE_LENGTH,
-          },
-        }}
-      />
-      {/* The identity work wires verification and enables Verify once the code has 6 digits. */}
-      <Button type="submit" variant="contained" disabled fullWidth>
+        disabled={!isCompleteAuthenticatorCode(code)}
+        loading={verify.isPending}
+      >
         Verify
       </Button>
-      <IdentityWorkNote feature="Authenticator code verification" />
       <BackToSignInLink onClick={onBack} />
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Box, Paper } from '@mui/material';
+import { Alert, Box, LinearProgress, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { AppVersion } from '../../../components/AppVersion.tsx';
 import { homePathFor } from '../../../lib/home-path.ts';
 import { useSession } from '../../../lib/session.ts';
+import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { MarketingPanel } from './MarketingPanel.tsx';
@@ -16,14 +17,22 @@ function LoginModeForm() {
   const mode = searchParams.get('mode');
   if (mode === 'forgot-password') return <ForgotPasswordForm />;
   if (mode === 'sign-up') return <SignUpForm />;
-  if (codeRequest)
-    return <AuthenticatorCodeForm email={codeRequest.email} onBack={() => setCodeRequest(null)} />;
+  if (codeRequest) return <AuthenticatorCodeForm request={codeRequest} onBack={() => setCodeRequest(null)} />;
   return <SignInForm onCodeRequired={setCodeRequest} />;
+}
+
+/** The outcome of a return from the social identity provider, above the form. */
+function SocialOutcome({ status, message }: SocialCallback) {
+  if (status === 'pending') return <LinearProgress aria-label="Signing in with the identity provider" />;
+  if (status === 'created' && message) return <Alert severity="success">{message}</Alert>;
+  if (status === 'failed' && message) return <Alert severity="error">{message}</Alert>;
+  return null;
 }
 
 /** Spec 000 section 2 'Login screen': sign-in, forgot password (?mode=forgot-password), sign-up (?mode=sign-up). */
 export function LoginPage() {
   const session = useSession();
+  const socialCallback = useSocialCallback();
   const home = homePathFor(session);
   if (home) return <Navigate to={home} replace />;
 
@@ -42,7 +51,10 @@ export function LoginPage() {
         }}
       >
         <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
-          <LoginModeForm />
+          <Stack spacing={2}>
+            <SocialOutcome {...socialCallback} />
+            <LoginModeForm />
+          </Stack>
         </Paper>
         <AppVersion />
       </Box>

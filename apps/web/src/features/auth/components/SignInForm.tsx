@@ -1,23 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  FormControlLabel,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
-import { IDENTITY_WORK_NOTE } from '../messages.ts';
 import {
   EMAIL_MAX_LENGTH,
   type SignInFormValues,
@@ -25,6 +12,7 @@ import {
   signInFormSchema,
   signInIssueMessage,
 } from '../sign-in-rules.ts';
+import { SocialSignInButton } from './SocialSignInButton.tsx';
 
 /** Spec 000 section 4: a failed sign-in shows its message for 3 s. */
 const SIGN_IN_ERROR_MS = 3000;
@@ -42,7 +30,6 @@ export function SignInForm({
 }) {
   const [trustDevice, setTrustDevice] = useState(false);
   const [errorText, showError] = useTransientMessage(SIGN_IN_ERROR_MS);
-  const { enqueueSnackbar } = useSnackbar();
   const signIn = useSignIn();
   const { control, handleSubmit } = useForm<SignInFormValues>({
     resolver: zodResolver(signInFormSchema, { error: signInIssueMessage }),
@@ -112,15 +99,7 @@ export function SignInForm({
       <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
         Sign In
       </Button>
-      <Divider>or</Divider>
-      <Button
-        variant="outlined"
-        fullWidth
-        startIcon={<LoginOutlined />}
-        onClick={() => enqueueSnackbar(`Social sign-in ${IDENTITY_WORK_NOTE}`, { variant: 'info' })}
-      >
-        Continue with single sign-on
-      </Button>
+      <SocialSignInButton mode="signIn" />
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         No account yet?{' '}
         <Link component={RouterLink} to="/login?mode=sign-up">

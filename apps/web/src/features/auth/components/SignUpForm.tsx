@@ -1,30 +1,138 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, signUpMessages, stripLeadingSpace } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { useSignUp } from '../api/sign-up.ts';
+import {
+  canSignUp,
+  EMPTY_SIGN_UP_FORM,
+  lengthCounter,
+  type SignUpFormOutput,
+  type SignUpFormValues,
+  signUpErrorText,
+  signUpFormSchema,
+} from '../sign-up-rules.ts';
+import { useReloadToSignIn } from '../use-reload-to-sign-in.ts';
 import { BackToSignInLink } from './BackToSignInLink.tsx';
-import { IdentityWorkNote } from './IdentityWorkNote.tsx';
+import { SocialSignInButton } from './SocialSignInButton.tsx';
 
-/** Sign-up mode (spec 000 section 2): the fields are shown, not yet wired. */
-export function SignUpForm() {
+/** Spec 000 section 9: the page reloads 4 s after a sign-up. */
+const RELOAD_MS = 4000;
+
+/** The field's error (when there is one) on the left, its 'n/max' counter on the right. */
+function CountedHelperText({ error, value, max }: { error?: string; value: string; max: number }): ReactNode {
   return (
-    <Stack component="form" aria-label="Sign up" spacing={2} onSubmit={(event) => event.preventDefault()}>
+    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+      <span>{error}</span>
+      <span>{lengthCounter(value, max)}</span>
+    </Box>
+  );
+}
+
+/** Sign-up mode (spec 000 sections 2, 4, 5): names, email and phone; a link to set the password follows by mail. */
+export function SignUpForm() {
+  const signUp = useSignUp();
+  const created = signUp.isSuccess;
+  useReloadToSignIn(created ? RELOAD_MS : null);
+  const { control, handleSubmit, setValue } = useForm<SignUpFormValues, unknown, SignUpFormOutput>({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_SIGN_UP_FORM,
+  });
+  const values = useWatch({ control });
+  const countryShortCode = values.countryShortCode ?? '';
+
+  const submit = handleSubmit((formValues) => signUp.mutate(formValues));
+
+  const nameField = (name: 'firstName' | 'lastName', label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, onChange, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
+          label={label}
+          autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
+          required
+          fullWidth
+          disabled={created}
+          error={fieldState.invalid}
+          helperText={
+            <CountedHelperText error={fieldState.error?.message} value={field.value} max={NAME_MAX_LENGTH} />
+          }
+          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack component="form" aria-label="Sign up" spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
         Create your account
       </Typography>
-      <Stack direction="row" spacing={2}>
-        <TextField label="First name" disabled fullWidth />
-        <TextField label="Last name" disabled fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {nameField('firstName', 'First name')}
+        {nameField('lastName', 'Last name')}
       </Stack>
-      <TextField label="Email" type="email" disabled fullWidth />
-      <Stack direction="row" spacing={2}>
-        <TextField label="Country" disabled sx={{ width: 140 }} />
-        <TextField label="Phone number" type="tel" disabled fullWidth />
-      </Stack>
-      <Button type="submit" variant="contained" disabled fullWidth>
+      <Controller
+        name="email"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            disabled={created}
+            error={fieldState.invalid}
+            helperText={
+              <CountedHelperText
+                error={fieldState.error?.message}
+                value={field.value}
+                max={EMAIL_MAX_LENGTH}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
+          />
+        )}
+      />
+      <Controller
+        name="phoneNumber"
+        control={control}
+        render={({ field, fieldState }) => (
+          <PhoneNumberField
+            value={field.value ?? ''}
+            countryShortCode={countryShortCode}
+            onChange={(phoneNumber, shortCode) => {
+              setValue('phoneNumber', phoneNumber, { shouldValidate: true, shouldTouch: true });
+              setValue('countryShortCode', shortCode);
+            }}
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            disabled={created}
+          />
+        )}
+      />
+      {created && <Alert severity="success">{signUpMessages.created}</Alert>}
+      {signUp.isError && <Alert severity="error">{signUpErrorText(signUp.error)}</Alert>}
+      <Button
+        type="submit"
+        variant="contained"
+        fullWidth
+        disabled={created || !canSignUp({ ...EMPTY_SIGN_UP_FORM, ...values })}
+        loading={signUp.isPending}
+      >
         Sign Up
       </Button>
-      <Button variant="outlined" disabled fullWidth>
-        Continue with single sign-on
-      </Button>
-      <IdentityWorkNote feature="Sign-up" />
+      <SocialSignInButton mode="signUp" />
       <BackToSignInLink />
     </Stack>
   );

@@ -1,5 +1,121 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { passwordMessages } from '@portal/contract';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-error.ts';
+import { homePathFor, LOGIN_PATH, LOGOUT_PATH } from '../../../lib/home-path.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { changePasswordMessages } from '../messages.ts';
+import {
+  type ChangePasswordFormValues,
+  changePasswordFailureText,
+  changePasswordFormSchema,
+} from '../password-rules.ts';
+import { PasswordField } from './PasswordField.tsx';
 
+/** Spec 000 section 9: signed out 2 s after the password changed. */
+const SIGN_OUT_AFTER_MS = 2000;
+
+/** Spec 000 sections 2 and 4: old, new and confirmed password; a confirm dialog precedes the change. */
 export function ChangePasswordPage() {
-  return <PlaceholderPage title="Change Password" feature="identity" />;
+  const session = useSession();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const changePassword = useChangePassword();
+  const [confirming, setConfirming] = useState<ChangePasswordFormValues | null>(null);
+  const changed = changePassword.isSuccess;
+  const { control, handleSubmit, setError } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    if (!changed) return;
+    const timer = setTimeout(() => navigate(LOGOUT_PATH, { replace: true }), SIGN_OUT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [changed, navigate]);
+
+  const change = () => {
+    if (!confirming) return;
+    const { oldPassword, newPassword } = confirming;
+    setConfirming(null);
+    changePassword.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => enqueueSnackbar(passwordMessages.changed, { variant: 'success' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.message === passwordMessages.oldIncorrect)
+            setError('oldPassword', { message: passwordMessages.oldIncorrect });
+          enqueueSnackbar(changePasswordFailureText(error), { variant: 'error' });
+        },
+      },
+    );
+  };
+  const busy = changePassword.isPending || changed;
+
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3, maxWidth: 480 }}>
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        Change Password
+      </Typography>
+      <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(setConfirming)}>
+        <PasswordField
+          control={control}
+          name="oldPassword"
+          label="Old Password"
+          autoComplete="current-password"
+          disabled={busy}
+        />
+        <PasswordField
+          control={control}
+          name="newPassword"
+          label="New Password"
+          autoComplete="new-password"
+          disabled={busy}
+        />
+        <PasswordField
+          control={control}
+          name="confirmPassword"
+          label="Confirm Password"
+          autoComplete="new-password"
+          disabled={busy}
+        />
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={() => navigate(homePathFor(session) ?? LOGIN_PATH)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={changed} loading={changePassword.isPending}>
+            Change Password
+          </Button>
+        </Stack>
+      </Stack>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>Change Password</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{changePasswordMessages.confirm}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button variant="contained" onClick={change}>
+            Yes
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
 }

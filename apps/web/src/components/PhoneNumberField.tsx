@@ -1,0 +1,84 @@
+import { Autocomplete, Box, createFilterOptions, Stack, TextField } from '@mui/material';
+import { PHONE_MAX_DIGITS } from '@portal/contract';
+import { useMemo } from 'react';
+import {
+  type CountryOption,
+  countryOptions,
+  phoneDigits,
+  phoneValue,
+  sanitizePhoneDigits,
+  selectedCountry,
+} from './phone-number.ts';
+
+interface PhoneNumberFieldProps {
+  /** '+<calling code> <digits>', or ''. */
+  value: string;
+  /** ISO code of the picked country ('DE'), or ''. */
+  countryShortCode: string;
+  onChange: (phoneNumber: string, countryShortCode: string) => void;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  /** Label of the number input; 'Phone number' unless given. */
+  label?: string;
+}
+
+const filterCountries = createFilterOptions<CountryOption>({
+  stringify: (option) => `${option.name} ${option.callingCode} ${option.code}`,
+});
+
+/** A country picker (flag, name, calling code) beside a digits-only number input (at most 15 digits). */
+export function PhoneNumberField({
+  value,
+  countryShortCode,
+  onChange,
+  error,
+  helperText,
+  disabled,
+  label = 'Phone number',
+}: PhoneNumberFieldProps) {
+  const options = useMemo(() => countryOptions(navigator.language), []);
+  const country = selectedCountry(options, value, countryShortCode);
+  const digits = phoneDigits(value);
+  const change = (nextCountry: CountryOption | null, nextDigits: string) => {
+    const next = phoneValue(nextCountry, nextDigits);
+    onChange(next.phoneNumber, next.countryShortCode);
+  };
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Autocomplete
+        options={options}
+        value={country}
+        onChange={(_event, option) => change(option, digits)}
+        filterOptions={filterCountries}
+        getOptionLabel={(option) => `${option.flag} ${option.callingCode}`}
+        isOptionEqualToValue={(option, selected) => option.code === selected.code}
+        renderOption={({ key, ...optionProps }, option) => (
+          <Box component="li" key={key} {...optionProps} sx={{ gap: 1 }}>
+            <span aria-hidden="true">{option.flag}</span>
+            {option.name} ({option.callingCode})
+          </Box>
+        )}
+        renderInput={(params) => <TextField {...params} label="Country" />}
+        autoHighlight
+        disabled={disabled}
+        sx={{ width: 150, flexShrink: 0 }}
+        slotProps={{ popper: { sx: { minWidth: 300 } } }}
+      />
+      <TextField
+        label={label}
+        type="tel"
+        value={digits}
+        onChange={(event) => change(country, sanitizePhoneDigits(event.target.value))}
+        error={error}
+        helperText={helperText}
+        disabled={disabled}
+        fullWidth
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', autoComplete: 'tel-national', maxLength: PHONE_MAX_DIGITS },
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { TextField } from '@mui/material';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+interface PasswordFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  disabled?: boolean;
+}
+
+/** A password input bound to a react-hook-form field, showing the field's rule message. */
+export function PasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  autoComplete,
+  disabled,
+}: PasswordFieldProps<T>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          fullWidth
+          disabled={disabled}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { removeAccountMessages } from '@portal/contract';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LOGOUT_PATH } from '../../../lib/home-path.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useRemoveAccount } from '../api/remove-account.ts';
+
+/** Spec 000 section 9: signed out 3 s after the account is removed. */
+const LOGOUT_AFTER_MS = 3000;
+
+interface RemoveAccountDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Spec 000 section 4 'Remove account': confirm, then the account is deleted and the user signed out. */
+export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps) {
+  const { user } = useSession();
+  const remove = useRemoveAccount();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const removed = remove.isSuccess;
+
+  useEffect(() => {
+    if (!removed) return;
+    const timer = setTimeout(() => navigate(LOGOUT_PATH, { replace: true }), LOGOUT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [removed, navigate]);
+
+  const confirm = () => {
+    if (!user) return;
+    remove.mutate(
+      { userId: user.id, scopeId: user.scopeId },
+      {
+        onSuccess: () => enqueueSnackbar(removeAccountMessages.removed, { variant: 'success' }),
+        onError: () => enqueueSnackbar(removeAccountMessages.failed, { variant: 'error' }),
+      },
+    );
+  };
+  const cancel = () => {
+    remove.reset();
+    onClose();
+  };
+  const busy = remove.isPending || removed;
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : cancel} maxWidth="xs" fullWidth>
+      <DialogTitle>Remove your account</DialogTitle>
+      <DialogContent>
+        {removed ? (
+          <Alert severity="success">{removeAccountMessages.removed}</Alert>
+        ) : (
+          <DialogContentText>
+            Your account will be deleted and you will be signed out. This cannot be undone. Do you want to
+            remove your account?
+          </DialogContentText>
+        )}
+        {remove.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {removeAccountMessages.dialogFailed}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={cancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={confirm}
+          disabled={removed}
+          loading={remove.isPending}
+        >
+          Remove
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

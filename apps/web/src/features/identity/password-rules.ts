@@ -1,0 +1,38 @@
+import { changePasswordBody, passwordMessages, resetLinkMessages } from '@portal/contract';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+import { changePasswordMessages, resetFailed } from './messages.ts';
+
+/** The change-password form: the contract's body plus the confirmation (spec 000 section 5). */
+export const changePasswordFormSchema = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: resetLinkMessages.passwordsDiffer,
+    path: ['confirmPassword'],
+  })
+  .refine((values) => values.newPassword !== values.oldPassword, {
+    message: passwordMessages.sameAsOld,
+    path: ['newPassword'],
+  });
+export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
+
+/** 'Failed to update new password. error:{server text}', or 'Failed to change password' without one. */
+export function changePasswordFailureText(error: unknown): string {
+  const serverText = error instanceof ApiError ? error.message.trim() : '';
+  return serverText ? changePasswordMessages.failedWith(serverText) : changePasswordMessages.failed;
+}
+
+/** Answers whose message is about the link itself: used (401), unknown (404), expired (410). */
+const RESET_LINK_STATUSES = [401, 404, 410];
+
+/** The link's code: the path segment after 'reset-password/' (also 'portal-user/reset-password/{code}'). */
+export function activationCodeFromPath(pathname: string): string {
+  return /reset-password\/([^/]+)/.exec(pathname)?.[1] ?? '';
+}
+
+/** 401, 410, 404: the server's words about the link (spec 000 section 8); anything else: 'Error: Please try again'. */
+export function resetPasswordErrorText(error: unknown): string {
+  return error instanceof ApiError && RESET_LINK_STATUSES.includes(error.status)
+    ? error.message
+    : resetFailed;
+}
