@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 
 /** Spec 000 section 2: what the root administrator's side navigation holds, in order. */
 const ROOT_NAV_ITEMS = ['Dashboard', 'Gateways', 'Users', 'Alerts', 'Agent Config', 'Feedback'];
@@ -79,7 +79,7 @@ describe('Shell', () => {
     await page.getByRole('heading', { name: 'Customers' }).waitFor();
   });
 
-  it('opens a screen still to come, which says it arrives with later work', async () => {
+  it('opens the Users screen from the side navigation, listing the signed-in administrator', async () => {
     const { page } = browser;
     await signInAsRoot(page);
     const users = mainNavigation(page).getByRole('link', { name: 'Users', exact: true });
@@ -87,7 +87,7 @@ describe('Shell', () => {
 
     await page.waitForURL(/#\/cli\/portal_users\?scopeId=[^&]+$/);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
-    await page.getByText('This screen arrives with the portal users work.', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Users' }).getByText(ROOT_EMAIL, { exact: true }).waitFor();
     expect(await users.getAttribute('aria-current')).toBe('page');
     expect(hashPath(page)).toBe('/cli/portal_users');
   });

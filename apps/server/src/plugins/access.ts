@@ -1,9 +1,9 @@
 import type { RouteAccess } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../lib/principal.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import { type AuthService, SESSION_ABSOLUTE_MS } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +16,17 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'sid';
+
+/** The session cookie every way of signing in sets (password and code, or a social login). */
+export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The principal of a request that passed the access hook. */

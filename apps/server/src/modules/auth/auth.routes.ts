@@ -15,25 +15,15 @@ import {
   twoStepVerificationHeaders,
   userDetails,
 } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, SESSION_COOKIE } from '../../plugins/access.ts';
-import { type AuthService, SESSION_ABSOLUTE_MS } from './auth.service.ts';
+import { principalOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/access.ts';
+import type { AuthService } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (
   app,
   { auth, secureCookies },
 ) => {
-  const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
-    reply.setCookie(SESSION_COOKIE, sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
-
   app.post(
     '/api/login/twoFactorKey/:key',
     {
@@ -48,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
     async (request, reply) => {
       const outcome = await auth.login(request.body, { key: request.params.key, address: request.ip });
-      if (outcome.result === 'authenticated') setSessionCookie(reply, outcome.sessionId);
+      if (outcome.result === 'authenticated') setSessionCookie(reply, outcome.sessionId, secureCookies);
       return { result: outcome.result };
     },
   );
@@ -71,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         trustPeriod: request.headers.expiretime,
         address: request.ip,
       });
-      setSessionCookie(reply, sessionId);
+      setSessionCookie(reply, sessionId, secureCookies);
       return { result: 'authenticated' as const };
     },
   );

@@ -11,8 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../plugins/access.ts';
-import { SESSION_ABSOLUTE_MS } from '../auth/auth.service.ts';
+import { setSessionCookie } from '../../plugins/access.ts';
 import { SOCIAL_REQUEST_TTL_MS, type SocialService } from './social.service.ts';
 
 /** Binds a social sign-in to the browser that started it (only its digest is stored). */
@@ -100,13 +99,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{
         browser: request.cookies[OIDC_COOKIE],
         redirectUri: redirectUri(request),
       });
-      reply.setCookie(SESSION_COOKIE, sessionId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
-      });
+      setSessionCookie(reply, sessionId, secureCookies);
       return { result: 'authenticated' as const };
     },
   );

@@ -121,57 +121,39 @@ function PortalUserForm({
     });
   });
 
+  const nameField = (name: 'firstName' | 'lastName', label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, onChange, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
+          label={label}
+          required
+          fullWidth
+          error={fieldState.invalid}
+          helperText={
+            <CountedHelper
+              message={fieldState.error?.message}
+              count={field.value.length}
+              max={NAME_MAX_LENGTH}
+            />
+          }
+          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+        />
+      )}
+    />
+  );
+
   return (
     <Stack component="form" noValidate aria-labelledby={titleId} onSubmit={submit} spacing={2} sx={{ p: 3 }}>
       <Typography id={titleId} variant="h6" component="h2">
         {loaded ? 'Update User' : 'Create User'}
       </Typography>
-      <Controller
-        name="firstName"
-        control={control}
-        render={({ field: { ref, onChange, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
-            label="First Name"
-            required
-            fullWidth
-            error={fieldState.invalid}
-            helperText={
-              <CountedHelper
-                message={fieldState.error?.message}
-                count={field.value.length}
-                max={NAME_MAX_LENGTH}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
-          />
-        )}
-      />
-      <Controller
-        name="lastName"
-        control={control}
-        render={({ field: { ref, onChange, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
-            label="Last Name"
-            required
-            fullWidth
-            error={fieldState.invalid}
-            helperText={
-              <CountedHelper
-                message={fieldState.error?.message}
-                count={field.value.length}
-                max={NAME_MAX_LENGTH}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
-          />
-        )}
-      />
+      {nameField('firstName', 'First Name')}
+      {nameField('lastName', 'Last Name')}
       <Controller
         name="email"
         control={control}
