@@ -144,7 +144,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
-    bodyLimit: 1024 * 1024,
+    // JSON calls are small; routes that take more (uploads) set their own limit.
+    bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -87,6 +87,16 @@ describe(`sign-in and sessions (${backend} backend)`, () => {
     expect(response.cookies).toHaveLength(0);
   });
 
+  it('refuses an oversized body with 413 before looking at it', async () => {
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/login/twoFactorKey/big',
+      payload: { email: 'someone@example.com', password: 'x'.repeat(300 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('refuses a forged session cookie', async () => {
     const response = await portal.app.inject({
       method: 'GET',
