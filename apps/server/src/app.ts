@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -22,16 +23,29 @@ import { ActivitiesService } from './modules/activities/activities.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { CustomerDeletionRepository } from './modules/customer-deletion/customer-deletion.repository.ts';
+import { customerDeletionRoutes } from './modules/customer-deletion/customer-deletion.routes.ts';
+import { DeletionRunner } from './modules/customer-deletion/customer-deletion.runner.ts';
+import { CustomerDeletionService } from './modules/customer-deletion/customer-deletion.service.ts';
+import { LocalFileStorage } from './modules/files/file-storage.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { PublicFiles } from './modules/files/public-files.ts';
 import { GatewaysQuery } from './modules/gateways/gateways.query.ts';
 import { GatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { GlobalSearchRepository } from './modules/global-search/global-search.repository.ts';
+import { globalSearchRoutes } from './modules/global-search/global-search.routes.ts';
+import { GlobalSearchService } from './modules/global-search/global-search.service.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { OutboxRepository } from './modules/mail/outbox.repository.ts';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.ts';
 import { PasswordsService } from './modules/passwords/passwords.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { PortalConfigRepository } from './modules/portal-config/portal-config.repository.ts';
+import { portalConfigRoutes } from './modules/portal-config/portal-config.routes.ts';
+import { PortalConfigService } from './modules/portal-config/portal-config.service.ts';
 import { portalUsersRoutes } from './modules/portal-users/portal-users.routes.ts';
 import { PortalUsersService } from './modules/portal-users/portal-users.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
@@ -41,7 +55,9 @@ import { SensorDataQuery } from './modules/telemetry/sensor-data.query.ts';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './modules/telemetry/telemetry.service.ts';
+import { CustomersService } from './modules/tenants/customers.service.ts';
 import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { ThrottleService } from './modules/throttle/throttle.service.ts';
@@ -71,6 +87,8 @@ export interface Portal {
     tenants: TenantsService;
   };
   retention: RetentionJob;
+  /** Runs customer deletions; tests stop it and drive a runner of their own. */
+  deletionRunner: DeletionRunner;
   inbox: DeviceInbox;
   logger: Logger;
 }
@@ -186,6 +204,13 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   await app.register(passwordsRoutes, { passwords });
   await app.register(portalUsersRoutes, { portalUsers });
   await app.register(socialRoutes, { social, secureCookies });
+  // Customers: hierarchy, list, create/update, images (files under DATA_DIR), portal configuration.
+  const publicFiles = new PublicFiles(new LocalFileStorage(join(config.DATA_DIR, 'files')));
+  await app.register(filesRoutes, { files: publicFiles });
+  const customers = new CustomersService(new TenantsRepository(db), tenants, live, publicFiles);
+  await app.register(tenantsRoutes, { customers });
+  const portalConfig = new PortalConfigService(new PortalConfigRepository(db), tenants, live);
+  await app.register(portalConfigRoutes, { portalConfig });
   const gatewaysQuery = new GatewaysQuery(gatewaysRepository, tenants, telemetry);
   await app.register(gatewaysRoutes, { query: gatewaysQuery });
   const retention = new RetentionJob(
@@ -195,6 +220,20 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   );
   await app.register(telemetryRoutes, {
     sensors: new SensorDataQuery(telemetryRepository, gatewaysQuery, () => retention.rawSince()),
+  });
+
+  // Customer deletion (a resumable background job) and the global gateway search.
+  const deletionRepository = new CustomerDeletionRepository(db);
+  const deletionRunner = new DeletionRunner(
+    deletionRepository,
+    live,
+    logger.child({ component: 'customer-deletion' }),
+  );
+  await app.register(customerDeletionRoutes, {
+    deletion: new CustomerDeletionService(deletionRepository, tenants, deletionRunner),
+  });
+  await app.register(globalSearchRoutes, {
+    globalSearch: new GlobalSearchService(new GlobalSearchRepository(db), tenants),
   });
 
   app.server.on('upgrade', (request, socket, head) => {
@@ -208,6 +247,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   app.addHook('onClose', async () => {
     retention.stop();
     await mailer.stop();
+    await deletionRunner.stop();
     await activeMessaging.close();
     await database.close();
   });
@@ -217,6 +257,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     await app.ready();
     retention.start();
     mailer.start();
+    deletionRunner.start();
   } catch (error) {
     await activeMessaging.close().catch(() => {});
     throw error;
@@ -228,6 +269,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     messaging: activeMessaging,
     services: { auth, gateways, telemetry, tenants, activities, mailer, passwords, portalUsers, social },
     retention,
+    deletionRunner,
     inbox,
     logger,
   };

@@ -2,12 +2,16 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as platform from './0001_platform.ts';
 import * as rollups from './0002_rollups.ts';
 import * as identity from './0003_identity.ts';
+import * as customers from './0004_customers.ts';
+import * as customerDeletion from './0005_customer_deletion.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '0001_platform': platform,
   '0002_rollups': rollups,
   '0003_identity': identity,
+  '0004_customers': customers,
+  '0005_customer_deletion': customerDeletion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,38 @@
-import type { Kysely } from 'kysely';
-import type { Database, NewTenant, TenantKind } from '../../db/schema.ts';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Database, NewTenant, Tenant, TenantKind } from '../../db/schema.ts';
+
+/** A tenant with the figures of its own gateways (not its sub-scopes'). */
+export interface ScopeRow extends Tenant {
+  online: number;
+  total: number;
+  /** Most common firmware / OS version / OS patch among its gateways (ties: the greatest). */
+  firmware: string | null;
+  os_version: string | null;
+  os_patch: string | null;
+}
+
+export type CustomerSortField =
+  | 'name'
+  | 'customerId'
+  | 'onlineDevicesCount'
+  | 'firmwareVersion'
+  | 'osVersion'
+  | 'osPatch';
+
+export interface CustomersFilter {
+  /** Only this tenant's subtree; null: every tenant. */
+  within: string | null;
+  search: string;
+  sortBy: CustomerSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+export type ScopeChanges = Partial<
+  Pick<Tenant, 'customer_id' | 'email_domain' | 'primary_theme_color' | 'secondary_theme_color'>
+>;
+
+/** A unique index refused the write (PostgreSQL and PGlite both report SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
 
 export class TenantsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -16,12 +49,54 @@ export class TenantsRepository {
     return this.db.selectFrom('tenants').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
   }
 
+  /** The tenant holding a customer id, compared without case (customer ids are unique that way). */
+  findByCustomerIdIgnoringCase(customerId: string) {
+    return this.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where(sql<SqlBool>`lower(customer_id) = lower(${customerId})`)
+      .executeTakeFirst();
+  }
+
   findByName(name: string) {
     return this.db.selectFrom('tenants').selectAll().where('name', '=', name).executeTakeFirst();
   }
 
   insert(tenant: NewTenant) {
     return this.db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Inserts the tenant; undefined when its customer id is taken. */
+  insertUnique(tenant: NewTenant) {
+    return this.db
+      .insertInto('tenants')
+      .values(tenant)
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Changes a tenant; undefined when it no longer exists. A taken customer id throws (isUniqueViolation). */
+  update(id: string, changes: ScopeChanges) {
+    return this.db.updateTable('tenants').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /**
+   * Sets the logo and/or favicon URL, answering the URLs they replace (the row locked meanwhile, so two
+   * uploads at once each learn exactly the file they replaced); undefined when the tenant is gone.
+   */
+  setImages(id: string, images: { logo_url?: string; fav_icon_url?: string }) {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('tenants')
+        .select(['logo_url', 'fav_icon_url'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) return undefined;
+      await trx.updateTable('tenants').set(images).where('id', '=', id).execute();
+      return before;
+    });
   }
 
   /** The tenant itself and every tenant below it. */
@@ -33,4 +108,165 @@ export class TenantsRepository {
       .execute();
     return rows.map((r) => r.id);
   }
+
+  /** A tenant with its gateway figures. */
+  async scopeById(id: string): Promise<ScopeRow | undefined> {
+    return this.scopes({ ids: [id] })
+      .where('tenants.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A tenant and every tenant below it, with their gateway figures, by name. */
+  subtreeScopes(id: string): Promise<ScopeRow[]> {
+    return this.scopes({ subtreeOf: id })
+      .where(inSubtree(id))
+      .orderBy(sql`lower(tenants.name)`)
+      .orderBy('tenants.id')
+      .execute();
+  }
+
+  /**
+   * The customers list: every tenant but the root one (within a subtree when given), searched ignoring
+   * case in name, customer id, firmware, OS version and OS patch; sorted; one page when `page` is given.
+   * Gateway figures come from one grouped pass over the gateways, never a query per row.
+   */
+  async customers(
+    filter: CustomersFilter,
+    page?: { offset: number; limit: number },
+  ): Promise<{ rows: ScopeRow[]; total: number }> {
+    const term = filter.search.trim();
+    // Without a search and sorted by a tenant column, a page needs the figures of its own rows only.
+    if (page && !term && (filter.sortBy === 'name' || filter.sortBy === 'customerId'))
+      return this.customersPageByTenant(filter, page);
+    let query = this.scopes(filter.within ? { subtreeOf: filter.within } : {}).where(
+      'tenants.kind',
+      '<>',
+      'root',
+    );
+    if (filter.within) query = query.where(inSubtree(filter.within));
+    if (term) {
+      const contains = (column: Expression<string | null>) =>
+        sql<SqlBool>`strpos(lower(coalesce(${column}, '')), lower(${term})) > 0`;
+      query = query.where((eb) =>
+        eb.or([
+          contains(sql.ref('tenants.name')),
+          contains(sql.ref('tenants.customer_id')),
+          contains(sql.ref('stats.firmware')),
+          contains(sql.ref('stats.os_version')),
+          contains(sql.ref('stats.os_patch')),
+        ]),
+      );
+    }
+    const ordered = orderCustomers(query.select(sql<number>`count(*) over ()`.as('total_rows')), filter);
+    const rows = page
+      ? await ordered.offset(page.offset).limit(page.limit).execute()
+      : await ordered.execute();
+    let total = Number(rows[0]?.total_rows ?? 0);
+    if (rows.length === 0 && page && page.offset > 0) {
+      // Past the last page: the window count has no row to ride on.
+      const counted = await this.db
+        .selectFrom(query.as('matching'))
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      total = Number(counted.n);
+    }
+    return { rows: rows.map(({ total_rows: _, ...row }) => row), total };
+  }
+
+  /** One page picked from the tenants alone, then the gateway figures of those rows only. */
+  private async customersPageByTenant(
+    filter: CustomersFilter,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: ScopeRow[]; total: number }> {
+    let query = this.db.selectFrom('tenants').where('tenants.kind', '<>', 'root');
+    if (filter.within) query = query.where(inSubtree(filter.within));
+    const picked = await orderCustomers(
+      query.select(['tenants.id', sql<number>`count(*) over ()`.as('total_rows')]),
+      filter,
+    )
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    if (picked.length === 0) {
+      const counted = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return { rows: [], total: Number(counted.n) };
+    }
+    const ids = picked.map((r) => r.id);
+    const rows = await this.scopes({ ids }).where('tenants.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
+      total: Number(picked[0]!.total_rows),
+    };
+  }
+
+  /**
+   * Tenants joined with the figures of their own gateways. `ids` / `subtreeOf` limit the grouped pass
+   * over the gateways to those tenants (the caller still filters the tenants themselves).
+   */
+  private scopes(limit: { ids?: string[]; subtreeOf?: string }) {
+    return this.db
+      .with('stats', (db) => {
+        let stats = db
+          .selectFrom('gateways')
+          .select([
+            'gateways.tenant_id',
+            sql<number>`count(*)::int`.as('total'),
+            sql<number>`(count(*) filter (where gateways.connected))::int`.as('online'),
+            sql<string | null>`mode() within group (order by nullif(gateways.firmware, '') desc)`.as(
+              'firmware',
+            ),
+            sql<string | null>`mode() within group (order by nullif(gateways.os_version, '') desc)`.as(
+              'os_version',
+            ),
+            sql<string | null>`mode() within group (order by nullif(gateways.state->>'osPatch', '') desc)`.as(
+              'os_patch',
+            ),
+          ])
+          .groupBy('gateways.tenant_id');
+        if (limit.ids) stats = stats.where('gateways.tenant_id', 'in', limit.ids);
+        if (limit.subtreeOf) {
+          const root = limit.subtreeOf;
+          stats = stats.where('gateways.tenant_id', 'in', (eb) =>
+            eb.selectFrom('tenants').select('tenants.id').where(inSubtree(root)),
+          );
+        }
+        return stats;
+      })
+      .selectFrom('tenants')
+      .leftJoin('stats', 'stats.tenant_id', 'tenants.id')
+      .selectAll('tenants')
+      .select([
+        sql<number>`coalesce(stats.online, 0)`.as('online'),
+        sql<number>`coalesce(stats.total, 0)`.as('total'),
+        'stats.firmware',
+        'stats.os_version',
+        'stats.os_patch',
+      ]);
+  }
+}
+
+/** The tenant and those below it (ancestors hold every id from the top down to the parent). */
+const inSubtree = (id: string) => sql<SqlBool>`(tenants.id = ${id} or ${id} = any(tenants.ancestors))`;
+
+const SORT_KEYS: Record<CustomerSortField, Expression<unknown>> = {
+  name: sql`lower(tenants.name)`,
+  customerId: sql`lower(tenants.customer_id)`,
+  onlineDevicesCount: sql`coalesce(stats.online, 0)`,
+  firmwareVersion: sql`lower(stats.firmware)`,
+  osVersion: sql`lower(stats.os_version)`,
+  osPatch: sql`lower(stats.os_patch)`,
+};
+
+/** The list's order: the chosen key (empty values last), then the name, then the id (a stable order). */
+function orderCustomers<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filter: CustomersFilter,
+): SelectQueryBuilder<DB, TB, O> {
+  return query
+    .orderBy(SORT_KEYS[filter.sortBy], (ob) =>
+      (filter.sortOrder === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+    )
+    .orderBy(sql`lower(tenants.name)`, filter.sortOrder)
+    .orderBy(sql.ref('tenants.id'));
 }

@@ -1,3 +1,4 @@
+import type { Tenant } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TenantsRepository } from './tenants.repository.ts';
 
@@ -23,6 +24,17 @@ export class TenantsService {
       throw notFound('Customer');
     }
     return this.tenants.subtreeIds(scopeId);
+  }
+
+  /** The tenant when the principal reaches it; otherwise 404, as for a tenant that does not exist. */
+  async scopeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<Tenant> {
+    if (!UUID.test(scopeId)) throw notFound('Customer');
+    const scope = await this.tenants.findById(scopeId);
+    const reaches =
+      scope &&
+      (principal.isRoot || scope.id === principal.tenantId || scope.ancestors.includes(principal.tenantId));
+    if (!reaches) throw notFound('Customer');
+    return scope;
   }
 
   /** Ids of the tenants a principal may act in; null means every tenant (root). */
