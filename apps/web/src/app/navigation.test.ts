@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessContext } from './access-context.ts';
-import { canSeeNavItem, visibleNavItems } from './navigation.ts';
+import { canSeeNavItem, canUseGlobalSearch, visibleNavItems } from './navigation.ts';
 
 const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
   isRootUser: false,
@@ -12,14 +12,23 @@ const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
 const labels = (overrides: Partial<AccessContext>) =>
   visibleNavItems(context(overrides)).map((item) => item.label);
 
+const ADMIN_PERMISSIONS = ['PORTAL_USER_READ', 'ALERTS_READ'];
+const TENANT_KINDS = ['root', 'provider', 'support', 'free_tier', 'enterprise', 'customer'];
+
 describe('side navigation visibility', () => {
-  it('always shows Dashboard and Gateways', () => {
+  it('always shows Dashboard and Gateways, whatever the tenant and permissions', () => {
+    for (const tenantKind of TENANT_KINDS) {
+      for (const isRootUser of [false, true]) {
+        const shown = labels({ tenantKind, isRootUser, permissions: [] });
+        expect(shown.slice(0, 2)).toEqual(['Dashboard', 'Gateways']);
+      }
+    }
     expect(labels({})).toEqual(['Dashboard', 'Gateways']);
   });
 
   it('shows Users only with PORTAL_USER_READ', () => {
     expect(labels({ permissions: ['PORTAL_USER_READ'] })).toContain('Users');
-    expect(labels({ permissions: ['PORTAL_USER_WRITE'] })).not.toContain('Users');
+    expect(labels({ permissions: ['PORTAL_USER_WRITE', 'PORTAL_USER_DELETE'] })).not.toContain('Users');
   });
 
   it('shows Alerts and Agent Config only with ALERTS_READ', () => {
@@ -32,41 +41,68 @@ describe('side navigation visibility', () => {
     expect(labels({ permissions: ['ALERTS_WRITE'] })).toEqual(['Dashboard', 'Gateways']);
   });
 
-  it('shows Feedback to root users and to the support tenant only', () => {
+  it('shows Feedback to root users and to the support tenant, to nobody else', () => {
     expect(labels({ isRootUser: true, tenantKind: 'root' })).toContain('Feedback');
+    expect(labels({ isRootUser: true, tenantKind: 'customer' })).toContain('Feedback');
     expect(labels({ tenantKind: 'support' })).toContain('Feedback');
-    expect(labels({ permissions: ['PORTAL_USER_READ', 'ALERTS_READ'] })).not.toContain('Feedback');
+    for (const tenantKind of ['customer', 'provider', 'enterprise', 'root', 'free_tier']) {
+      expect(labels({ tenantKind, permissions: ADMIN_PERMISSIONS })).not.toContain('Feedback');
+    }
   });
 
   it('gives the support tenant Alerts as its only permission-based admin item', () => {
-    const support = labels({ tenantKind: 'support', permissions: ['PORTAL_USER_READ', 'ALERTS_READ'] });
+    const support = labels({ tenantKind: 'support', permissions: ADMIN_PERMISSIONS });
     expect(support).toEqual(['Dashboard', 'Gateways', 'Alerts', 'Feedback']);
+    // Alerts still needs ALERTS_READ there.
+    expect(labels({ tenantKind: 'support', permissions: ['PORTAL_USER_READ'] })).toEqual([
+      'Dashboard',
+      'Gateways',
+      'Feedback',
+    ]);
+    // Another tenant with the same permissions gets Users and Agent Config as well.
+    expect(labels({ tenantKind: 'customer', permissions: ADMIN_PERMISSIONS })).toEqual([
+      'Dashboard',
+      'Gateways',
+      'Users',
+      'Alerts',
+      'Agent Config',
+    ]);
   });
 
-  it('gives the free tier no admin items', () => {
-    expect(labels({ tenantKind: 'free_tier', permissions: ['PORTAL_USER_READ', 'ALERTS_READ'] })).toEqual([
+  it('gives the free tier no admin items, even with the permissions or for a root user viewing it', () => {
+    expect(labels({ tenantKind: 'free_tier', permissions: ADMIN_PERMISSIONS })).toEqual([
+      'Dashboard',
+      'Gateways',
+    ]);
+    expect(labels({ tenantKind: 'free_tier', isRootUser: true, permissions: ADMIN_PERMISSIONS })).toEqual([
       'Dashboard',
       'Gateways',
     ]);
   });
 
-  it("shows UserDashboard and Global Dashboard only for the provider's own tenant", () => {
+  it("shows UserDashboard only for the provider's own tenant, never for an Enterprise tenant", () => {
+    expect(labels({ tenantKind: 'provider' })).toContain('UserDashboard');
+    expect(labels({ tenantKind: 'enterprise' })).not.toContain('UserDashboard');
+    for (const tenantKind of ['root', 'support', 'free_tier', 'customer']) {
+      expect(labels({ tenantKind, isRootUser: tenantKind === 'root' })).not.toContain('UserDashboard');
+    }
+  });
+
+  it("shows Global Dashboard for the provider's own tenants (provider and Enterprise) only", () => {
     expect(labels({ tenantKind: 'provider' })).toEqual([
       'Dashboard',
       'Gateways',
       'UserDashboard',
       'Global Dashboard',
     ]);
-    expect(labels({ tenantKind: 'enterprise' })).not.toContain('UserDashboard');
-    expect(labels({ tenantKind: 'enterprise' })).not.toContain('Global Dashboard');
+    expect(labels({ tenantKind: 'enterprise' })).toEqual(['Dashboard', 'Gateways', 'Global Dashboard']);
+    for (const tenantKind of ['root', 'support', 'free_tier', 'customer']) {
+      expect(labels({ tenantKind, isRootUser: tenantKind === 'root' })).not.toContain('Global Dashboard');
+    }
   });
 
   it('lists a full admin menu in a fixed order', () => {
-    const admin = labels({
-      isRootUser: true,
-      tenantKind: 'root',
-      permissions: ['PORTAL_USER_READ', 'ALERTS_READ'],
-    });
+    const admin = labels({ isRootUser: true, tenantKind: 'root', permissions: ADMIN_PERMISSIONS });
     expect(admin).toEqual(['Dashboard', 'Gateways', 'Users', 'Alerts', 'Agent Config', 'Feedback']);
   });
 
@@ -75,5 +111,32 @@ describe('side navigation visibility', () => {
     expect(
       canSeeNavItem('portalUsers', context({ tenantKind: 'free_tier', permissions: ['PORTAL_USER_READ'] })),
     ).toBe(false);
+    expect(canSeeNavItem('globalDashboard', context({ tenantKind: 'enterprise' }))).toBe(true);
+    expect(canSeeNavItem('userDashboard', context({ tenantKind: 'enterprise' }))).toBe(false);
+  });
+});
+
+describe('global search', () => {
+  it('is offered with IOT_DEVICE_READ, to root users and to tenant users', () => {
+    expect(canUseGlobalSearch(context({ permissions: ['IOT_DEVICE_READ'] }))).toBe(true);
+    expect(
+      canUseGlobalSearch(context({ isRootUser: true, tenantKind: 'root', permissions: ['IOT_DEVICE_READ'] })),
+    ).toBe(true);
+  });
+
+  it('is not offered without IOT_DEVICE_READ, not even to a root user', () => {
+    expect(canUseGlobalSearch(context({ permissions: ['GATEWAY_READ'] }))).toBe(false);
+    expect(canUseGlobalSearch(context({ isRootUser: true, tenantKind: 'root' }))).toBe(false);
+  });
+
+  it("is not offered to the free tier's own users, but to a root user viewing the free tier", () => {
+    expect(canUseGlobalSearch(context({ tenantKind: 'free_tier', permissions: ['IOT_DEVICE_READ'] }))).toBe(
+      false,
+    );
+    expect(
+      canUseGlobalSearch(
+        context({ tenantKind: 'free_tier', isRootUser: true, permissions: ['IOT_DEVICE_READ'] }),
+      ),
+    ).toBe(true);
   });
 });

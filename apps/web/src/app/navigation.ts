@@ -30,22 +30,36 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'feedback', label: 'Feedback', path: '/cli/feedback', section: 'admin' },
 ];
 
+const isFreeTier = (context: AccessContext) => context.tenantKind === TENANT_KIND.freeTier;
+const isSupport = (context: AccessContext) => context.tenantKind === TENANT_KIND.support;
+
 /** Tenants with the full admin menu: neither the free tier (no admin items) nor support (Alerts only). */
-const hasFullAdminMenu = (context: AccessContext) =>
-  context.tenantKind !== TENANT_KIND.freeTier && context.tenantKind !== TENANT_KIND.support;
+const hasFullAdminMenu = (context: AccessContext) => !isFreeTier(context) && !isSupport(context);
+
+/**
+ * The provider's own tenants: the provider's tenant and its Enterprise tenants. Read this way, the spec's
+ * "UserDashboard hidden for an Enterprise tenant" has a meaning: an Enterprise tenant keeps the Global
+ * Dashboard and loses only the UserDashboard.
+ */
+const isProviderOwnTenant = (context: AccessContext) =>
+  context.tenantKind === TENANT_KIND.provider || context.tenantKind === TENANT_KIND.enterprise;
 
 type VisibilityRule = (context: AccessContext, holds: (permission: Permission) => boolean) => boolean;
 
-/** Spec 000 section 2 'Shell and side navigation'. */
+/**
+ * Spec 000 section 2 'Shell and side navigation' and spec 002 section 2 'Side navigation'. The tenant rules
+ * look at the tenant being viewed (a root user who opened a customer sees that customer's menu).
+ */
 const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   dashboard: () => true,
   gateways: () => true,
   userDashboard: (context) => context.tenantKind === TENANT_KIND.provider,
-  globalDashboard: (context) => context.tenantKind === TENANT_KIND.provider,
+  globalDashboard: isProviderOwnTenant,
   portalUsers: (context, holds) => hasFullAdminMenu(context) && holds('PORTAL_USER_READ'),
-  alerts: (context, holds) => context.tenantKind !== TENANT_KIND.freeTier && holds('ALERTS_READ'),
+  alerts: (context, holds) => !isFreeTier(context) && holds('ALERTS_READ'),
   agentConfig: (context, holds) => hasFullAdminMenu(context) && holds('ALERTS_READ'),
-  feedback: (context) => context.isRootUser || context.tenantKind === TENANT_KIND.support,
+  // A FreeTier tenant has no admin items at all, Feedback included (even for a root user viewing it).
+  feedback: (context) => !isFreeTier(context) && (context.isRootUser || isSupport(context)),
 };
 
 export function canSeeNavItem(id: NavItemId, context: AccessContext): boolean {
@@ -55,4 +69,14 @@ export function canSeeNavItem(id: NavItemId, context: AccessContext): boolean {
 
 export function visibleNavItems(context: AccessContext): NavItem[] {
   return NAV_ITEMS.filter((item) => canSeeNavItem(item.id, context));
+}
+
+/**
+ * The top bar's 'Global search' (a gateway search across the customers the user may see; the server limits
+ * the rows). Needs IOT_DEVICE_READ, which the search call checks (a refused call would end the session), and
+ * is not offered to the free tier's self-service users (their reduced menu), unless a root user views it.
+ */
+export function canUseGlobalSearch(context: AccessContext): boolean {
+  if (!effectivePermissions(context.permissions).has('IOT_DEVICE_READ')) return false;
+  return context.isRootUser || !isFreeTier(context);
 }

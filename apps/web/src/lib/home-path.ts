@@ -1,3 +1,4 @@
+import { TENANT_KIND } from '@portal/contract';
 import type { Session } from './session-store.ts';
 
 export const ROOT_HOME_PATH = '/admin/tenants';
@@ -9,12 +10,17 @@ export function scopedPath(path: string, tenantId: string): string {
   return `${path}?scopeId=${encodeURIComponent(tenantId)}`;
 }
 
-type HomeSession = Pick<Session, 'userLoggedIn' | 'isRootUser' | 'tenantId'>;
+type HomeSession = Pick<Session, 'userLoggedIn' | 'isRootUser' | 'tenantId' | 'tenantKind'>;
 
-/** Where a signed-in user belongs: root to the customers list, others to their dashboard; null when signed out. */
+/**
+ * Where a signed-in user belongs: root to the customers list, a free-tier user to Gateways (spec 000
+ * section 2: "A FreeTier tenant defaults to Gateways"), others to their dashboard; null when signed out.
+ */
 export function homePathFor(session: HomeSession): string | null {
   if (!session.userLoggedIn) return null;
-  return session.isRootUser ? ROOT_HOME_PATH : scopedPath('/cli/dashboard', session.tenantId);
+  if (session.isRootUser) return ROOT_HOME_PATH;
+  const home = session.tenantKind === TENANT_KIND.freeTier ? '/cli/gateways' : '/cli/dashboard';
+  return scopedPath(home, session.tenantId);
 }
 
 /** The entry routes (empty, /home): home, or the login page without a session. */

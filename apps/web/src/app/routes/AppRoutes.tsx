@@ -21,7 +21,7 @@ import { CustomersPage } from '../../features/tenants/components/CustomersPage.t
 import { ThemeConfigPage } from '../../features/theme-config/components/ThemeConfigPage.tsx';
 import type { Session } from '../../lib/session.ts';
 import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
-import { canSeeNavItem, type NavItemId } from '../navigation.ts';
+import { canSeeNavItem, canUseGlobalSearch, type NavItemId } from '../navigation.ts';
 import { RequireAccess, RequireSession } from './guards.tsx';
 import { EntryRedirect, UnknownRoute } from './redirects.tsx';
 
@@ -57,7 +57,7 @@ export function AppRoutes() {
         <Route path="cli/alerts" element={guarded(navItem('alerts'), <AlertsPage />)} />
         <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
         <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
-        <Route path="global-search" element={<GlobalSearchPage />} />
+        <Route path="global-search" element={guarded(canUseGlobalSearch, <GlobalSearchPage />)} />
         <Route
           path="change-password"
           element={guarded(menuEntry('changePassword'), <ChangePasswordPage />)}

@@ -7,9 +7,13 @@ import { useSession } from '../../lib/session.ts';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useIdleLogout } from './use-idle-logout.ts';
+import { useLiveTenant } from './use-live-tenant.ts';
 import { useRefreshUserDetails } from './use-refresh-user-details.ts';
 
-/** The signed-in frame: top bar, side navigation and the current view; owns the live connection. */
+/**
+ * The signed-in frame: top bar, side navigation and the current view; owns the live connection and follows
+ * live changes of the tenant being viewed (name, logo, colours).
+ */
 export function AppShell() {
   const { userLoggedIn } = useSession();
   const narrowScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
@@ -17,6 +21,7 @@ export function AppShell() {
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
   useIdleLogout();
+  useLiveTenant();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -1,8 +1,10 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, IconButton, Link, Toolbar, Typography } from '@mui/material';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { AppBar, Box, IconButton, Link, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
+import { canUseGlobalSearch } from '../navigation.ts';
 import { useBranding } from '../use-branding.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LiveStatusIndicator } from './LiveStatusIndicator.tsx';
@@ -12,7 +14,12 @@ interface TopBarProps {
   onToggleNav: () => void;
 }
 
-/** Navigation toggle, the tenant's logo or name (a link home), live status and the account menu. */
+export const GLOBAL_SEARCH_PATH = '/global-search';
+
+/**
+ * Navigation toggle, the tenant's logo or name (a link home), the global gateway search, live status and the
+ * account menu.
+ */
 export function TopBar({ navCollapsed, onToggleNav }: TopBarProps) {
   const session = useSession();
   const branding = useBranding();
@@ -50,6 +57,18 @@ export function TopBar({ navCollapsed, onToggleNav }: TopBarProps) {
           )}
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        {canUseGlobalSearch(session) && (
+          <Tooltip title="Global search">
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to={GLOBAL_SEARCH_PATH}
+              aria-label="Global search"
+            >
+              <SearchOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
         <LiveStatusIndicator />
         <AccountMenu />
       </Toolbar>

@@ -1,5 +1,99 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import {
+  Alert,
+  Button,
+  FormControl,
+  FormControlLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { portalConfigMessages } from '@portal/contract';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useApplyGraphOption } from '../api/apply-graph-option.ts';
+import { useGraphConfigurations } from '../api/get-graph-configurations.ts';
+import { GRAPH_OPTION_CHOICES, type GraphOption, graphOptionFor } from '../graph-option.ts';
 
+/** Spec 000 section 9: snackbars last 2 to 3 s. */
+const SUCCESS_MS = 2000;
+const FAILURE_MS = 3000;
+const CUSTOMERS_PATH = '/admin/tenants';
+
+function GraphOptionForm({ scopeId, initial }: { scopeId: string; initial: GraphOption }) {
+  const [option, setOption] = useState<GraphOption>(initial);
+  const applyOption = useApplyGraphOption();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const apply = () =>
+    applyOption.mutate(
+      { scopeId, option },
+      {
+        onSuccess: () =>
+          enqueueSnackbar(portalConfigMessages.applied, { variant: 'success', autoHideDuration: SUCCESS_MS }),
+        onError: () =>
+          enqueueSnackbar(portalConfigMessages.failed, { variant: 'error', autoHideDuration: FAILURE_MS }),
+      },
+    );
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography color="text.secondary">
+        Shade the periods a gateway was offline in grey on its graphs.
+      </Typography>
+      <FormControl>
+        <RadioGroup
+          row
+          aria-labelledby="page-title"
+          name="graph-option"
+          value={option}
+          onChange={(event) => setOption(event.target.value as GraphOption)}
+        >
+          {GRAPH_OPTION_CHOICES.map((choice) => (
+            <FormControlLabel
+              key={choice.value}
+              value={choice.value}
+              control={<Radio />}
+              label={choice.label}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <Button variant="contained" onClick={apply} disabled={applyOption.isPending}>
+        Apply
+      </Button>
+    </Stack>
+  );
+}
+
+function GraphConfigurationSection({ scopeId }: { scopeId: string }) {
+  const configurations = useGraphConfigurations();
+  if (configurations.isPending) return <CenteredProgress label="Loading configuration" />;
+  if (configurations.isError) return <Alert severity="error">{configurations.error.message}</Alert>;
+  const initial = graphOptionFor(configurations.data, scopeId);
+  return <GraphOptionForm key={`${scopeId}:${initial}`} scopeId={scopeId} initial={initial} />;
+}
+
+/**
+ * /portal-config: the grey area marking gateway offline periods on graphs, ON or OFF, for the scope being
+ * viewed (spec 000 section 2 'Portal Configuration').
+ */
 export function PortalConfigPage() {
-  return <PlaceholderPage title="Manage Graph Online-Offline Feature" feature="portal configuration" />;
+  const { tenantId } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        {portalConfigMessages.title}
+      </Typography>
+      <GraphConfigurationSection scopeId={tenantId} />
+      <Button variant="outlined" sx={{ mt: 3 }} onClick={() => navigate(CUSTOMERS_PATH)}>
+        BACK TO CUSTOMERS
+      </Button>
+    </Paper>
+  );
 }

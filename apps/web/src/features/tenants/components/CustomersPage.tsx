@@ -1,6 +1,209 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import {
+  Alert,
+  Box,
+  Fab,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { useCustomers } from '../api/get-customers.ts';
+import { useRootTenant } from '../api/get-root-tenant.ts';
+import { useScope } from '../api/get-scope.ts';
+import { customersLayoutFor } from '../customers-layout.ts';
+import {
+  CUSTOMERS_LIST_NAME,
+  type CustomerSort,
+  type CustomerViewer,
+  canAddCustomer,
+  customerRowAccess,
+  DEFAULT_SORT,
+  lastPage,
+  nextSort,
+  pageSizeFrom,
+  SEARCH_DELAY_MS,
+} from '../customers-list.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useLiveCustomers } from '../use-live-customers.ts';
+import { useViewportWidth } from '../use-viewport-width.ts';
+import { AdminCard } from './AdminCard.tsx';
+import { CreateCustomerDialog } from './CreateCustomerDialog.tsx';
+import { CsvDownloadButton } from './CsvDownloadButton.tsx';
+import { CustomerCard } from './CustomerCard.tsx';
+import { CustomersTable } from './CustomersTable.tsx';
+import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
+import { UpdateCustomerDialog } from './UpdateCustomerDialog.tsx';
 
-/** /admin/tenants, the root user's home. */
+/** Opens a customer: its name, id, kind, logo and colours are kept for the session (spec 000 section 2). */
+function useOpenCustomer(): (scope: Scope) => void {
+  const navigate = useNavigate();
+  return (scope) => {
+    sessionStore.openTenant(scope);
+    navigate(`/cli/dashboard?scopeId=${encodeURIComponent(scope.id)}`);
+  };
+}
+
+/** Back on the customers list, the root user views the admin tenant again (its colours, its menu). */
+function useViewRootTenant(root: Scope | undefined): void {
+  const { tenantId } = useSession();
+  useEffect(() => {
+    if (root && tenantId !== root.id) sessionStore.openTenant(root);
+  }, [root, tenantId]);
+}
+
+interface CustomersListProps {
+  viewer: CustomerViewer;
+  wide: boolean;
+  cards: boolean;
+  onOpen: (scope: Scope) => void;
+}
+
+function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
+  const session = useSession();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [sort, setSort] = useState<CustomerSort>(DEFAULT_SORT);
+  // A new search starts on the first page.
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const pageSize = pageSizeFrom(rowsPerPageFor(session, CUSTOMERS_LIST_NAME));
+  const customers = useCustomers({ search, page, pageSize, ...sort });
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Scope | null>(null);
+  const [deleting, setDeleting] = useState<Scope | null>(null);
+
+  // A page emptied by deletions steps back to the last one with rows.
+  const total = customers.data?.total;
+  useEffect(() => {
+    if (total !== undefined && page > lastPage(total, pageSize))
+      setPaging({ search, page: lastPage(total, pageSize) });
+  }, [total, page, pageSize, search]);
+
+  const actions = { onEdit: setEditing, onDelete: setDeleting, onOpen };
+  const loading = customers.isPending || customers.isPlaceholderData || customers.isFetching;
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <TextField
+          label="Search"
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          size="small"
+          sx={{ width: { xs: '100%', sm: 320 } }}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <CsvDownloadButton filter={{ search, ...sort }} />
+      </Stack>
+      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Loading customers" />}</Box>
+      {customers.isError && <Alert severity="error">{customers.error.message}</Alert>}
+      {customers.data && (
+        <>
+          {cards ? (
+            <Stack spacing={1.5} role="list" aria-label="Customers">
+              {customers.data.customers.map((scope) => (
+                <Box role="listitem" key={scope.id}>
+                  <CustomerCard scope={scope} access={customerRowAccess(viewer, scope)} {...actions} />
+                </Box>
+              ))}
+              {customers.data.customers.length === 0 && (
+                <Typography color="text.secondary">No customers found.</Typography>
+              )}
+            </Stack>
+          ) : (
+            <CustomersTable
+              customers={customers.data.customers}
+              wide={wide}
+              viewer={viewer}
+              sort={sort}
+              onSort={(column) => {
+                setSort((current) => nextSort(current, column));
+                setPage(0);
+              }}
+              {...actions}
+            />
+          )}
+          <TablePagination
+            component="div"
+            count={customers.data.total}
+            page={Math.min(page, lastPage(customers.data.total, pageSize))}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...CUSTOMERS_PAGE_SIZES]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              sessionStore.setRowsPerPage(CUSTOMERS_LIST_NAME, Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </>
+      )}
+      {canAddCustomer(viewer) && (
+        <Fab
+          color="primary"
+          aria-label="Add Customer"
+          onClick={() => setCreating(true)}
+          sx={{ position: 'fixed', right: 32, bottom: 32 }}
+        >
+          <AddOutlined />
+        </Fab>
+      )}
+      <CreateCustomerDialog open={creating} onClose={() => setCreating(false)} />
+      <UpdateCustomerDialog scope={editing} onClose={() => setEditing(null)} />
+      {deleting && <DeleteCustomerDialog scope={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}
+
+/**
+ * /admin/tenants, the root user's home (spec 000 section 2): the Admin card (the root tenant) and the
+ * Customers card (search, CSV, a sortable paged table, add, edit, delete), kept current by the scopes channel.
+ */
 export function CustomersPage() {
-  return <PlaceholderPage title="Customers" feature="customers" />;
+  const { permissions } = useSession();
+  const rootTenant = useRootTenant();
+  const rootTenantId = rootTenant.data?.rootTenantId;
+  const root = useScope(rootTenantId ?? '');
+  useLiveCustomers(rootTenantId);
+  useViewRootTenant(root.data);
+  const open = useOpenCustomer();
+  const layout = customersLayoutFor(useViewportWidth());
+  const viewer: CustomerViewer = { permissions, rootTenantId };
+
+  return (
+    <Stack spacing={3} sx={{ pb: 10 }}>
+      {rootTenant.isError && <Alert severity="error">{rootTenant.error.message}</Alert>}
+      <AdminCard rootTenantId={rootTenantId} wide={layout === 'wide'} onOpen={open} />
+      <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+        <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+          Customers
+        </Typography>
+        <CustomersList viewer={viewer} wide={layout === 'wide'} cards={layout === 'cards'} onOpen={open} />
+      </Paper>
+    </Stack>
+  );
 }

@@ -1,5 +1,158 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { customerMessages, type Scope, THEME_DEFAULTS } from '@portal/contract';
+import { useSnackbar } from 'notistack';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useThemeCustomers } from '../api/get-theme-customers.ts';
+import { useUpdateScope } from '../api/update-scope.ts';
+import {
+  canApplyTheme,
+  currentColors,
+  INITIAL_THEME_FORM,
+  type ThemeFormValues,
+  themeCustomerSource,
+  themeUpdateBody,
+} from '../theme-form.ts';
 
+/** Spec 000 section 9: the customer dropdown is at most 150 px high. */
+const DROPDOWN_MAX_HEIGHT = 150;
+/** Spec 000 section 9: snackbars last 2 to 3 s. */
+const SUCCESS_MS = 2000;
+const FAILURE_MS = 3000;
+
+function Swatch({ label, color }: { label: string; color: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box
+        aria-hidden
+        sx={{ width: 20, height: 20, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: color }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {label} {color}
+      </Typography>
+    </Stack>
+  );
+}
+
+function CurrentColors({ customer }: { customer: Scope }) {
+  const colors = currentColors(customer);
+  return (
+    <Stack direction="row" spacing={3} aria-label={`Current colours of ${customer.name}`} role="group">
+      <Swatch label="Current primary" color={colors.primaryThemeColor} />
+      <Swatch label="Current secondary" color={colors.secondaryThemeColor} />
+    </Stack>
+  );
+}
+
+interface ColorFieldProps {
+  name: 'primaryThemeColor' | 'secondaryThemeColor';
+  label: string;
+  control: Control<ThemeFormValues>;
+}
+
+function ColorField({ name, label, control }: ColorFieldProps) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          {...field}
+          type="color"
+          label={label}
+          helperText={field.value}
+          sx={{ width: 200 }}
+          slotProps={{ inputLabel: { shrink: true }, input: { sx: { height: 56 } } }}
+        />
+      )}
+    />
+  );
+}
+
+function ThemeForm({ customers }: { customers: Scope[] }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const updateScope = useUpdateScope();
+  const { control, handleSubmit, watch } = useForm<ThemeFormValues>({ defaultValues: INITIAL_THEME_FORM });
+  const values = watch();
+  const chosen = customers.find((customer) => customer.id === values.scopeId);
+
+  const apply = handleSubmit((submitted) => {
+    const customer = customers.find((candidate) => candidate.id === submitted.scopeId);
+    if (!customer) return;
+    updateScope.mutate(themeUpdateBody(customer, submitted), {
+      onSuccess: () =>
+        enqueueSnackbar(customerMessages.themeUpdated, { variant: 'success', autoHideDuration: SUCCESS_MS }),
+      onError: () =>
+        enqueueSnackbar(customerMessages.themeFailed, { variant: 'error', autoHideDuration: FAILURE_MS }),
+    });
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={apply} spacing={3} sx={{ maxWidth: 480 }}>
+      <Controller
+        name="scopeId"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            {...field}
+            select
+            label="Select Customer"
+            slotProps={{
+              select: {
+                MenuProps: { slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } } },
+              },
+            }}
+          >
+            {customers.map((customer) => (
+              <MenuItem key={customer.id} value={customer.id}>
+                {customer.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {chosen && <CurrentColors customer={chosen} />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+        <ColorField name="primaryThemeColor" label="Primary Color" control={control} />
+        <ColorField name="secondaryThemeColor" label="Secondary Color" control={control} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Defaults: primary {THEME_DEFAULTS.primary}, secondary {THEME_DEFAULTS.secondary}.
+      </Typography>
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!canApplyTheme(values, customers) || updateScope.isPending}
+        >
+          Apply
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function ThemeCustomers() {
+  const session = useSession();
+  const source = themeCustomerSource(session);
+  const customers = useThemeCustomers(source, session.user?.scopeId ?? '');
+  if (customers.isPending) return <CenteredProgress label="Loading customers" />;
+  if (customers.isError) return <Alert severity="error">{customers.error.message}</Alert>;
+  return <ThemeForm customers={customers.data} />;
+}
+
+/**
+ * /theme-config: a customer's primary and secondary colours (spec 000 section 2 'Theme Configuration').
+ * A root user sees this page in the default colours and logo (branding.ts).
+ */
 export function ThemeConfigPage() {
-  return <PlaceholderPage title="Theme Configuration" feature="theme configuration" />;
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        Theme Configuration
+      </Typography>
+      <ThemeCustomers />
+    </Paper>
+  );
 }

@@ -1,0 +1,21 @@
+import { graphConfigurations } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import type { GraphConfiguration } from '../graph-option.ts';
+
+export const graphConfigurationsQueryKey = ['portalConfig', 'graphConfigurations'] as const;
+
+/** GET /api/iotdevices/configurations: the graph grey-area setting of every scope that has one. */
+export function getGraphConfigurations(signal?: AbortSignal): Promise<GraphConfiguration[]> {
+  return apiRequest('/api/iotdevices/configurations', { schema: graphConfigurations, signal });
+}
+
+export const graphConfigurationsQueryOptions = () =>
+  queryOptions({
+    queryKey: graphConfigurationsQueryKey,
+    queryFn: ({ signal }) => getGraphConfigurations(signal),
+  });
+
+export function useGraphConfigurations() {
+  return useQuery(graphConfigurationsQueryOptions());
+}

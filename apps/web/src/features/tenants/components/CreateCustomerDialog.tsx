@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import { CUSTOMER_FIELD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useDuplicateEmailCheck } from '../../portal-users/api/check-duplicate-email.ts';
+import { createPortalUser } from '../../portal-users/api/create-portal-user.ts';
+import { createScope } from '../api/create-scope.ts';
+import { CUSTOMER_LISTS_KEY } from '../api/get-customers.ts';
+import { uploadImages } from '../api/upload-images.ts';
+import {
+  type CreateCustomerCalls,
+  type CreateProgress,
+  createCustomer,
+  createOutcome,
+  NO_PROGRESS,
+} from '../create-customer.ts';
+import {
+  type CreateCustomerFormOutput,
+  type CreateCustomerFormValues,
+  canCreateCustomer,
+  checkableEmail,
+  createCustomerFormSchema,
+  createFormValues,
+} from '../customer-form.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useNotify } from '../use-notify.ts';
+import { BrandingFields, type ColorInput } from './BrandingFields.tsx';
+import { CountedTextField } from './CountedTextField.tsx';
+import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
+
+/** The duplicate check asks once typing in the email has paused this long. */
+const EMAIL_CHECK_DELAY_MS = 500;
+
+const calls: CreateCustomerCalls<File> = { createScope, uploadImages, createOwner: createPortalUser };
+
+type TextFieldName = 'name' | 'customerId' | 'firstName' | 'lastName' | 'email';
+
+function CreateCustomerForm({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit, watch, setValue, formState } = useForm<
+    CreateCustomerFormValues,
+    unknown,
+    CreateCustomerFormOutput
+  >({
+    resolver: zodResolver(createCustomerFormSchema),
+    defaultValues: createFormValues(),
+    mode: 'onTouched',
+  });
+  const values = watch();
+  const [logo, setLogo] = useState<ChosenImage>(NO_IMAGE);
+  const [favicon, setFavicon] = useState<ChosenImage>(NO_IMAGE);
+  const [progress, setProgress] = useState<CreateProgress>(NO_PROGRESS);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  /** Once the customer exists, only the super admin can still change (for a retry of that step). */
+  const scopeCreated = progress.scopeId !== null;
+
+  const settledEmail = useDebouncedValue(values.email, EMAIL_CHECK_DELAY_MS);
+  const emailToCheck = checkableEmail(settledEmail);
+  const duplicate = useDuplicateEmailCheck(emailToCheck);
+  const duplicateMessage =
+    duplicate.data?.exists && emailToCheck === checkableEmail(values.email)
+      ? (duplicate.data.message ?? '')
+      : null;
+  const imageRefused = logo.problem !== null || favicon.problem !== null;
+  const submitEnabled = canCreateCustomer(values, duplicateMessage !== null, imageRefused);
+
+  const submit = handleSubmit(async (output) => {
+    setPending(true);
+    setDialogError(null);
+    const result = await createCustomer(calls, output, { logo: logo.file, favicon: favicon.file }, progress);
+    setPending(false);
+    if (result.status !== 'scopeFailed') void queryClient.invalidateQueries({ queryKey: CUSTOMER_LISTS_KEY });
+    if (result.status === 'ownerFailed') setProgress(result.progress);
+    const outcome = createOutcome(result, output.name);
+    for (const notice of outcome.notices) notify(notice);
+    if (outcome.close) onClose();
+    else setDialogError(outcome.dialogError);
+  });
+
+  const textField = (name: TextFieldName, label: string, max: number, locked: boolean, type = 'text') => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <CountedTextField
+          {...field}
+          inputRef={ref}
+          label={label}
+          type={type}
+          required
+          max={max}
+          disabled={locked || pending}
+          message={
+            fieldState.error?.message ?? (name === 'email' ? (duplicateMessage ?? undefined) : undefined)
+          }
+        />
+      )}
+    />
+  );
+
+  const colorInput = (name: 'primaryThemeColor' | 'secondaryThemeColor'): ColorInput => ({
+    value: values[name],
+    onChange: (value) => setValue(name, value, { shouldDirty: true, shouldValidate: true }),
+    error: formState.errors[name]?.message,
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    >
+      <DialogTitle id={titleId}>Create Customer</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {dialogError && <Alert severity="error">{dialogError}</Alert>}
+          {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
+          {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
+          <Typography variant="subtitle2" component="h3">
+            Super Admin
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
+            {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
+          </Stack>
+          {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, false, 'email')}
+          <BrandingFields
+            primary={colorInput('primaryThemeColor')}
+            secondary={colorInput('secondaryThemeColor')}
+            logo={logo}
+            favicon={favicon}
+            onLogoChange={setLogo}
+            onFaviconChange={setFavicon}
+            disabled={scopeCreated || pending}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
+          Create
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The Create Customer dialog, shown while `open`; it starts afresh each time. */
+export function CreateCustomerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <CreateCustomerForm onClose={onClose} /> : null;
+}

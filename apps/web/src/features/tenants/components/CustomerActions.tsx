@@ -1,0 +1,99 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import { customerMessages, type Scope } from '@portal/contract';
+import { useState } from 'react';
+import type { CustomerRowAccess } from '../customers-list.ts';
+
+export interface CustomerActionHandlers {
+  onEdit: (scope: Scope) => void;
+  onDelete: (scope: Scope) => void;
+}
+
+interface CustomerActionsProps extends CustomerActionHandlers {
+  scope: Scope;
+  access: CustomerRowAccess;
+}
+
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+/** The Edit column of the wide table: edit and delete icons. */
+export function CustomerActionIcons({ scope, access, onEdit, onDelete }: CustomerActionsProps) {
+  return (
+    <Stack direction="row" spacing={0.5} onClick={stop} sx={{ justifyContent: 'flex-end' }}>
+      {access.edit.visible && (
+        <Tooltip title={access.edit.enabled ? 'Edit' : customerMessages.beingDeleted}>
+          <span>
+            <IconButton
+              aria-label={`Edit ${scope.name}`}
+              disabled={!access.edit.enabled}
+              onClick={() => onEdit(scope)}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {access.delete.visible && (
+        <Tooltip title={access.delete.enabled ? 'Delete' : customerMessages.beingDeleted}>
+          <span>
+            <IconButton
+              aria-label={`Delete ${scope.name}`}
+              disabled={!access.delete.enabled}
+              onClick={() => onDelete(scope)}
+            >
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/** The menu of a narrow row or a card: Edit and Delete (disabled while the customer is being deleted). */
+export function CustomerActionMenu({ scope, access, onEdit, onDelete }: CustomerActionsProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!access.edit.visible && !access.delete.visible) return null;
+  const choose = (action: (scope: Scope) => void) => {
+    setAnchor(null);
+    action(scope);
+  };
+  return (
+    <>
+      <IconButton
+        aria-label={`Actions for ${scope.name}`}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          stop(event);
+          setAnchor(event.currentTarget);
+        }}
+      >
+        <MoreVert />
+      </IconButton>
+      {/* Events inside the menu (a portal) still bubble to the row in React: they stop here. */}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={stop}>
+        {access.edit.visible && (
+          <MenuItem disabled={!access.edit.enabled} onClick={() => choose(onEdit)}>
+            <ListItemIcon>
+              <EditOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Edit</ListItemText>
+          </MenuItem>
+        )}
+        {access.delete.visible && (
+          <MenuItem disabled={!access.delete.enabled} onClick={() => choose(onDelete)}>
+            <ListItemIcon>
+              <DeleteOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText
+              primary="Delete"
+              secondary={access.delete.enabled ? undefined : customerMessages.beingDeleted}
+            />
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}

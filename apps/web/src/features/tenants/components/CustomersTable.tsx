@@ -1,0 +1,142 @@
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import type { Scope } from '@portal/contract';
+import { DETAIL_COLUMNS } from '../customer-columns.ts';
+import {
+  type CustomerRowAccess,
+  type CustomerSort,
+  type CustomerSortBy,
+  type CustomerViewer,
+  customerRowAccess,
+} from '../customers-list.ts';
+import { type CustomerActionHandlers, CustomerActionIcons, CustomerActionMenu } from './CustomerActions.tsx';
+import { CustomerName } from './CustomerName.tsx';
+
+interface CustomersTableProps extends CustomerActionHandlers {
+  customers: Scope[];
+  /** Wide: every column; otherwise the Name column only, with a menu per row. */
+  wide: boolean;
+  viewer: CustomerViewer;
+  sort: CustomerSort;
+  onSort: (column: CustomerSortBy) => void;
+  onOpen: (scope: Scope) => void;
+}
+
+function SortableHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: CustomerSortBy;
+  sort: CustomerSort;
+  onSort: (column: CustomerSortBy) => void;
+}) {
+  const active = sort.sortBy === column;
+  return (
+    <TableCell sortDirection={active ? sort.sortOrder : false} sx={{ whiteSpace: 'nowrap' }}>
+      <TableSortLabel
+        active={active}
+        direction={active ? sort.sortOrder : 'asc'}
+        onClick={() => onSort(column)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+function CustomerRow({
+  scope,
+  access,
+  wide,
+  onOpen,
+  ...actions
+}: CustomerActionHandlers & {
+  scope: Scope;
+  access: CustomerRowAccess;
+  wide: boolean;
+  onOpen: (scope: Scope) => void;
+}) {
+  const open = access.open ? onOpen : undefined;
+  return (
+    <TableRow
+      hover={access.open}
+      onClick={open ? () => open(scope) : undefined}
+      sx={{ cursor: open ? 'pointer' : 'default' }}
+    >
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <CustomerName scope={scope} onOpen={open} pending={access.pending} />
+          {!wide && <CustomerActionMenu scope={scope} access={access} {...actions} />}
+        </Box>
+      </TableCell>
+      {wide &&
+        DETAIL_COLUMNS.map((column) => (
+          <TableCell key={column.sortBy} sx={{ whiteSpace: 'nowrap' }}>
+            {column.text(scope)}
+          </TableCell>
+        ))}
+      {wide && (
+        <TableCell align="right">
+          <CustomerActionIcons scope={scope} access={access} {...actions} />
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
+/** The customers as a table: all columns above 1200 px, only Name (and a menu) below. */
+export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowProps }: CustomersTableProps) {
+  const columnCount = wide ? DETAIL_COLUMNS.length + 2 : 1;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Customers">
+        <TableHead>
+          <TableRow>
+            <SortableHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            {wide &&
+              DETAIL_COLUMNS.map((column) => (
+                <SortableHeader
+                  key={column.sortBy}
+                  label={column.label}
+                  column={column.sortBy}
+                  sort={sort}
+                  onSort={onSort}
+                />
+              ))}
+            {wide && <TableCell align="right">Edit</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {customers.map((scope) => (
+            <CustomerRow
+              key={scope.id}
+              scope={scope}
+              access={customerRowAccess(viewer, scope)}
+              wide={wide}
+              {...rowProps}
+            />
+          ))}
+          {customers.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columnCount}>
+                <Typography color="text.secondary">No customers found.</Typography>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

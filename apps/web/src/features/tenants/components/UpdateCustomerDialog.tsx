@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import { CUSTOMER_FIELD_MAX_LENGTH, customerMessages, type Scope } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { sessionStore } from '../../../lib/session.ts';
+import { updateScope } from '../api/update-scope.ts';
+import { uploadImages } from '../api/upload-images.ts';
+import {
+  canUpdateCustomer,
+  type UpdateCustomerFormOutput,
+  type UpdateCustomerFormValues,
+  updateCustomerFormSchema,
+  updateFormValues,
+} from '../customer-form.ts';
+import { applyToCachedCustomers } from '../update-cached-customers.ts';
+import { type UpdateCustomerCalls, updateCustomer } from '../update-customer.ts';
+import { useNotify } from '../use-notify.ts';
+import { BrandingFields, type ColorInput } from './BrandingFields.tsx';
+import { CountedTextField } from './CountedTextField.tsx';
+import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
+
+const calls: UpdateCustomerCalls<File> = { updateScope, uploadImages };
+
+function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => void }) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const initial = useMemo(() => updateFormValues(scope), [scope]);
+  const { control, handleSubmit, watch, setValue, formState } = useForm<
+    UpdateCustomerFormValues,
+    unknown,
+    UpdateCustomerFormOutput
+  >({ resolver: zodResolver(updateCustomerFormSchema), defaultValues: initial, mode: 'onTouched' });
+  const values = watch();
+  const [logo, setLogo] = useState<ChosenImage>(NO_IMAGE);
+  const [favicon, setFavicon] = useState<ChosenImage>(NO_IMAGE);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const chosen = { logo: logo.file !== null, favicon: favicon.file !== null };
+  const imageRefused = logo.problem !== null || favicon.problem !== null;
+  const submitEnabled = canUpdateCustomer(values, initial, chosen, imageRefused);
+
+  const submit = handleSubmit(async (output) => {
+    setPending(true);
+    setDialogError(null);
+    const result = await updateCustomer(calls, output, scope, { logo: logo.file, favicon: favicon.file });
+    setPending(false);
+    if (result.status === 'failed') {
+      notify({ variant: 'error', text: result.error });
+      setDialogError(result.error);
+      return;
+    }
+    applyToCachedCustomers(queryClient, { type: 'scopeUpdated', scope: result.scope });
+    // The tenant being viewed takes its new colours and logo at once.
+    if (sessionStore.get().tenantId === result.scope.id) sessionStore.openTenant(result.scope);
+    notify({ variant: 'success', text: customerMessages.detailsUpdated });
+    if (result.imagesError) {
+      notify({
+        variant: 'warning',
+        text: `The logo or favicon of ${scope.name} could not be uploaded (${result.imagesError}).`,
+      });
+    }
+    onClose();
+  });
+
+  const colorInput = (name: 'primaryThemeColor' | 'secondaryThemeColor'): ColorInput => ({
+    value: values[name],
+    onChange: (value) => setValue(name, value, { shouldDirty: true, shouldValidate: true }),
+    error: formState.errors[name]?.message,
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    >
+      <DialogTitle id={titleId}>Update Customer</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {dialogError && <Alert severity="error">{dialogError}</Alert>}
+          <TextField
+            label="Customer Label"
+            value={scope.name}
+            fullWidth
+            helperText={customerMessages.labelReadOnly}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <Controller
+            name="customerId"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <CountedTextField
+                {...field}
+                inputRef={ref}
+                label="Customer ID"
+                required
+                max={CUSTOMER_FIELD_MAX_LENGTH}
+                disabled={pending}
+                message={fieldState.error?.message}
+              />
+            )}
+          />
+          <BrandingFields
+            primary={colorInput('primaryThemeColor')}
+            secondary={colorInput('secondaryThemeColor')}
+            logo={logo}
+            favicon={favicon}
+            onLogoChange={setLogo}
+            onFaviconChange={setFavicon}
+            currentLogoUrl={scope.logoUrl}
+            currentFavIconUrl={scope.favIconUrl}
+            disabled={pending}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
+          Update
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The Update Customer dialog for `scope` (none when null); it starts afresh each time. */
+export function UpdateCustomerDialog({ scope, onClose }: { scope: Scope | null; onClose: () => void }) {
+  return scope ? <UpdateCustomerForm key={scope.id} scope={scope} onClose={onClose} /> : null;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AVATAR_PALETTE,
+  avatarColor,
+  avatarInitial,
+  formatFirmwareDate,
+  onlineTotal,
+  textOrDash,
+} from './customer-display.ts';
+
+describe('formatFirmwareDate', () => {
+  it.each([
+    ['2024.05.17', 'FW 2024-05-17'],
+    ['20240517', 'FW 2024-05-17'],
+    ['2024-05-17', 'FW 2024-05-17'],
+    ['2024-05-17T08:30:00Z', 'FW 2024-05-17'],
+    ['v2024-05-12', 'FW 2024-05-12'],
+    ['2024/12/31', 'FW 2024-12-31'],
+    [' 2024.02.29 ', 'FW 2024-02-29'],
+  ])('%s shows as %s', (version, shown) => {
+    expect(formatFirmwareDate(version)).toBe(shown);
+  });
+
+  it.each([
+    [null],
+    [undefined],
+    [''],
+    ['   '],
+    ['1.2.3'],
+    ['2024.13.01'],
+    ['2023.02.29'],
+    ['2024.04.31'],
+    ['2024.05-17'],
+    ['120240517'],
+    ['202405170'],
+    ['abc'],
+  ])('%s shows as -', (version) => {
+    expect(formatFirmwareDate(version)).toBe('-');
+  });
+});
+
+describe('textOrDash and onlineTotal', () => {
+  it('shows a dash for an empty text', () => {
+    expect(textOrDash(null)).toBe('-');
+    expect(textOrDash(' ')).toBe('-');
+    expect(textOrDash('Raspbian 12')).toBe('Raspbian 12');
+  });
+
+  it('shows online / total', () => {
+    expect(onlineTotal({ onlineDevicesCount: 2, totalDevicesCount: 5 })).toBe('2 / 5');
+  });
+});
+
+describe('avatarColor', () => {
+  it('is one of the palette colours and the same for the same name every time', () => {
+    const color = avatarColor('Acme Corp');
+    expect(AVATAR_PALETTE).toContain(color);
+    expect(avatarColor('Acme Corp')).toBe(color);
+    expect(avatarColor('  Acme Corp ')).toBe(color);
+  });
+
+  it('differs between names', () => {
+    expect(avatarColor('Acme')).not.toBe(avatarColor('Globex'));
+    const names = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Tyrell'];
+    expect(new Set(names.map(avatarColor)).size).toBeGreaterThan(3);
+  });
+});
+
+describe('avatarInitial', () => {
+  it('is the first character, upper-cased', () => {
+    expect(avatarInitial('acme')).toBe('A');
+    expect(avatarInitial('  émile')).toBe('É');
+    expect(avatarInitial('')).toBe('?');
+  });
+});
