@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -188,6 +189,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'IoT Portal API', version: '1' } },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   // Registered before the access plugin: documentation and the web app's files are public by nature.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

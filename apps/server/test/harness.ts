@@ -194,7 +194,7 @@ export async function createCustomerWithUser(
   const parent = options.parentId ? await tenants.findById(options.parentId) : root;
   const tenant = await tenants.insert({
     name: `${label} ${suffix()}`,
-    customer_id: label.toUpperCase(),
+    customer_id: `${label.toUpperCase()}-${suffix()}`,
     kind: 'customer',
     parent_id: parent!.id,
     ancestors: [...parent!.ancestors, parent!.id],

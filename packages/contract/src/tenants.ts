@@ -42,9 +42,10 @@ export interface HierarchyNode {
   scope: Scope;
   children: HierarchyNode[];
 }
-export const hierarchyNode: z.ZodType<HierarchyNode> = z.lazy(() =>
-  z.object({ scope, children: z.array(hierarchyNode) }),
-);
+/** Registered with an id: the OpenAPI document can only describe a recursive schema as a component. */
+export const hierarchyNode: z.ZodType<HierarchyNode> = z
+  .lazy(() => z.object({ scope, children: z.array(hierarchyNode) }))
+  .meta({ id: 'HierarchyNode' });
 
 export const CUSTOMER_FIELD_MAX_LENGTH = 20;
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;

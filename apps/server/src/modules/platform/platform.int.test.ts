@@ -71,8 +71,11 @@ describe(`platform calls (${backend} backend)`, () => {
         '/api/mqttconfig',
         '/api/login/twoFactorKey/{key}',
         '/api/user-details',
+        '/api/hirarchy',
       ]),
     );
+    // The recursive hierarchy is a named component that its references resolve to.
+    expect(doc.components.schemas).toHaveProperty('HierarchyNode');
     expect(
       doc.paths['/api/health'].get.responses['200'].content['application/json'].schema.properties,
     ).toHaveProperty('database');

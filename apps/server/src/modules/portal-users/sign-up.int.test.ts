@@ -181,7 +181,12 @@ describe(`self-service sign-up (${backend} backend)`, () => {
         lastName: 'Doe',
         subject,
       });
-      expect(created).toEqual({ id: expect.any(String), tenantId: generalScope, email, twoFactorEnabled: false });
+      expect(created).toEqual({
+        id: expect.any(String),
+        tenantId: generalScope,
+        email,
+        twoFactorEnabled: false,
+      });
       const user = await stored(email);
       expect(user).toMatchObject({
         social_login: true,

@@ -26,6 +26,7 @@ import {
   waitFor,
 } from '../../../test/harness.ts';
 import { GIF_1X1, ICO_HEAD, multipartBody, PNG_1X1, pngOfSize, SVG } from '../files/test-images.ts';
+import { isUniqueViolation, TenantsRepository } from './tenants.repository.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomerWithUser>>;
 const tag = () => randomBytes(3).toString('hex').toUpperCase();
@@ -629,6 +630,33 @@ describe(`customers (${backend} backend)`, () => {
       );
       expect(recased.statusCode, recased.body).toBe(200);
       await updateScope(betaAdmin, updateOf(betaRow));
+    });
+
+    it('gives a contested customer id to exactly one of two updates at once', async () => {
+      const rows = await Promise.all(
+        [newCustomer(), newCustomer(), newCustomer()].map(async (id) => tenantRow(await id)),
+      );
+      const wanted = `W-${tag()}`;
+      const results = await Promise.all(
+        rows.map((row) => updateScope(root, updateOf(row, { customerId: wanted }))),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const refused of results.filter((r) => r.statusCode === 409))
+        expect(refused.json().message).toBe(customerMessages.customerIdTaken);
+      const holders = await db()
+        .selectFrom('tenants')
+        .select('id')
+        .where('customer_id', '=', wanted)
+        .execute();
+      expect(holders).toHaveLength(1);
+    });
+
+    it('has the database refuse a taken customer id, whatever the case, as a unique violation', async () => {
+      const [first, second] = await Promise.all([newCustomer(), newCustomer()]);
+      const taken = (await tenantRow(first!)).customer_id;
+      const repo = new TenantsRepository(db());
+      const error = await repo.update(second!, { customer_id: taken.toLowerCase() }).catch((e: unknown) => e);
+      expect(isUniqueViolation(error)).toBe(true);
     });
 
     it('applies the field rules at both bounds', async () => {
