@@ -157,6 +157,20 @@ describe('createOutcome', () => {
     expect(outcome).toMatchObject({ close: false, dialogError: 'This Customer ID is already used.' });
   });
 
+  it('does not double the full stop of a server message', () => {
+    const outcome = createOutcome(
+      {
+        status: 'ownerFailed',
+        scopeId: 's',
+        imagesError: null,
+        error: 'The email a@b.com is already registered for X tenant and hence cannot be used.',
+        progress: { scopeId: 's', imagesUploaded: true },
+      },
+      'Acme',
+    );
+    expect(outcome.dialogError).toContain('cannot be used. Correct');
+  });
+
   it('says clearly that the customer exists without its super admin', () => {
     const outcome = createOutcome(
       {

@@ -105,6 +105,9 @@ export interface CreateOutcome {
 const imagesWarning = (name: string, error: string) =>
   `The logo or favicon of ${name} could not be uploaded (${error}). Add them with Update.`;
 
+/** The text as a sentence: with a full stop, unless it already ends in one (or ! or ?). */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** What the user is told after an attempt. */
 export function createOutcome(result: CreateCustomerResult, name: string): CreateOutcome {
   switch (result.status) {
@@ -126,7 +129,7 @@ export function createOutcome(result: CreateCustomerResult, name: string): Creat
         notices: [{ variant: 'error', text: customerMessages.createFailed }],
         close: false,
         dialogError:
-          `Customer ${name} was created, but its super admin could not be: ${result.error}. ` +
+          `Customer ${name} was created, but its super admin could not be: ${asSentence(result.error)} ` +
           'Correct the super admin and press Create to retry that step. If you close this dialog, the ' +
           `customer stays in the list without a super admin.${images}`,
       };

@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDuplicateEmailCheck } from '../api/check-duplicate-email.ts';
 import { useCreatePortalUser } from '../api/create-portal-user.ts';
 import { useUpdatePortalUser } from '../api/update-portal-user.ts';
@@ -31,7 +32,6 @@ import {
   updateFormValues,
   visiblePermissionGroups,
 } from '../portal-user-form.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useNotify } from '../use-notify.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 

@@ -21,6 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { TwoFactorSetupDialog } from '../../identity/components/TwoFactorSetupDialog.tsx';
 import { useSetTwoFactorStatus } from '../../identity/use-two-factor-status.ts';
 import { useDeletePortalUser } from '../api/delete-portal-user.ts';
@@ -36,7 +37,6 @@ import {
   SEARCH_DELAY_MS,
   type Sort,
 } from '../portal-users-list.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useLivePortalUsers } from '../use-live-portal-users.ts';
 import { useNotify } from '../use-notify.ts';
 import { usePortalUserViewer } from '../use-portal-user-viewer.ts';

@@ -15,6 +15,7 @@ import { CUSTOMER_FIELD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDuplicateEmailCheck } from '../../portal-users/api/check-duplicate-email.ts';
 import { createPortalUser } from '../../portal-users/api/create-portal-user.ts';
 import { createScope } from '../api/create-scope.ts';
@@ -35,7 +36,6 @@ import {
   createCustomerFormSchema,
   createFormValues,
 } from '../customer-form.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useNotify } from '../use-notify.ts';
 import { BrandingFields, type ColorInput } from './BrandingFields.tsx';
 import { CountedTextField } from './CountedTextField.tsx';

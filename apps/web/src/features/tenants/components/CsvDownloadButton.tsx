@@ -26,7 +26,13 @@ export function CsvDownloadButton({ filter }: { filter: CustomersQuery }) {
 
   return (
     <>
-      <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={download} disabled={preparing}>
+      <Button
+        variant="outlined"
+        startIcon={<FileDownloadOutlined />}
+        onClick={download}
+        disabled={preparing}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
         Download CSV
       </Button>
       <Dialog open={preparing} aria-labelledby={titleId}>

@@ -17,14 +17,21 @@ export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: Custom
   const details = (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content minmax(0, 1fr)',
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        mt: 1,
+      }}
     >
       {DETAIL_COLUMNS.map((column) => (
         <Box key={column.sortBy} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {column.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word', minWidth: 0 }}>
             {column.text(scope)}
           </Typography>
         </Box>

@@ -24,7 +24,7 @@ export function CustomerName({ scope, onOpen, pending }: CustomerNameProps) {
             event.stopPropagation();
             onOpen(scope);
           }}
-          sx={{ textAlign: 'left', fontWeight: 500, overflowWrap: 'anywhere' }}
+          sx={{ textAlign: 'left', fontWeight: 500, overflowWrap: 'break-word', minWidth: 0 }}
         >
           {scope.name}
         </Link>
@@ -32,7 +32,7 @@ export function CustomerName({ scope, onOpen, pending }: CustomerNameProps) {
         <Typography
           component="span"
           color="text.secondary"
-          sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+          sx={{ fontWeight: 500, overflowWrap: 'break-word', minWidth: 0 }}
         >
           {scope.name}
         </Typography>

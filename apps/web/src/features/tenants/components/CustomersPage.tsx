@@ -16,6 +16,7 @@ import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { useRootTenant } from '../api/get-root-tenant.ts';
 import { useScope } from '../api/get-scope.ts';
@@ -32,7 +33,6 @@ import {
   pageSizeFrom,
   SEARCH_DELAY_MS,
 } from '../customers-list.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useLiveCustomers } from '../use-live-customers.ts';
 import { useViewportWidth } from '../use-viewport-width.ts';
 import { AdminCard } from './AdminCard.tsx';

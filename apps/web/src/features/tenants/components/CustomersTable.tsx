@@ -44,7 +44,7 @@ function SortableHeader({
 }) {
   const active = sort.sortBy === column;
   return (
-    <TableCell sortDirection={active ? sort.sortOrder : false} sx={{ whiteSpace: 'nowrap' }}>
+    <TableCell sortDirection={active ? sort.sortOrder : false}>
       <TableSortLabel
         active={active}
         direction={active ? sort.sortOrder : 'asc'}
@@ -75,7 +75,7 @@ function CustomerRow({
       onClick={open ? () => open(scope) : undefined}
       sx={{ cursor: open ? 'pointer' : 'default' }}
     >
-      <TableCell>
+      <TableCell sx={{ minWidth: 160 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <CustomerName scope={scope} onOpen={open} pending={access.pending} />
           {!wide && <CustomerActionMenu scope={scope} access={access} {...actions} />}
