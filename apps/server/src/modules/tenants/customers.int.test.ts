@@ -445,8 +445,10 @@ describe(`customers (${backend} backend)`, () => {
         secondary_theme_color: THEME_DEFAULTS.secondary,
         status: 'Active',
       });
-      await waitFor(async () => rootLive.find((m) => m.type === 'scopeCreated' && m.scope.id === id));
-      expect(rootLive.find((m) => m.type === 'scopeCreated')).toMatchObject({ scope: { name, customerId } });
+      const created = await waitFor(async () =>
+        rootLive.find((m) => m.type === 'scopeCreated' && m.scope.id === id),
+      );
+      expect(created).toMatchObject({ scope: { name, customerId } });
 
       const images = await upload(root, [
         { name: 'scopeId', value: id },
