@@ -82,7 +82,9 @@ describe('Customers', () => {
     expect(offered).not.toContain('#ffffff');
     chosenPrimary = offered[0]!;
     await swatches.first().click();
-    expect((await dialog.getByLabel('Primary Color').inputValue()).toLowerCase()).toBe(chosenPrimary);
+    expect(
+      (await dialog.getByRole('textbox', { name: 'Primary Color', exact: true }).inputValue()).toLowerCase(),
+    ).toBe(chosenPrimary);
 
     await create.click();
     await page.getByText('Successfully created customer instruction').waitFor();
@@ -104,9 +106,9 @@ describe('Customers', () => {
     const customerContext = await context.browser()!.newContext({ baseURL: portal.baseUrl });
     try {
       const customer = await customerContext.newPage();
-      const link = (await smtp.messages.find((m) => m.to.includes(ADMIN_EMAIL)))?.text.match(
-        /https?:\/\/\S+#\/portal-user\/reset-password\/[A-Za-z0-9_-]+/,
-      )?.[0];
+      const link = smtp.messages
+        .find((m) => m.to.includes(ADMIN_EMAIL))
+        ?.text.match(/https?:\/\/\S+#\/portal-user\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
       expect(link).toBeDefined();
       await customer.goto(link!);
       await customer.getByLabel('New Password').fill(PASSWORD);
@@ -115,7 +117,10 @@ describe('Customers', () => {
       await customer.getByRole('link', { name: 'Sign in' }).click();
       await signIn(customer, ADMIN_EMAIL, PASSWORD);
       await customer.waitForURL(/#\/cli\/dashboard/);
-      await customer.getByRole('banner').getByText(CUSTOMER).waitFor();
+      // The top bar shows the customer's logo.
+      const topLogo = customer.getByRole('banner').getByRole('img', { name: CUSTOMER });
+      await topLogo.waitFor();
+      expect(await topLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       expect(await appBarColour(customer)).toBe(rgbOf(chosenPrimary));
       // A marker that a reload would lose.
       await customer.evaluate(() => {
