@@ -456,6 +456,18 @@ describe(`portal users (${backend} backend)`, () => {
       expect(same.statusCode).toBe(200);
     });
 
+    it('adds nobody to a customer that is being deleted', async () => {
+      const doomed = await createCustomerWithUser(portal, 'Doomed');
+      await portal.database.db
+        .updateTable('tenants')
+        .set({ status: 'DELETE_PENDING' })
+        .where('id', '=', doomed.tenant.id)
+        .execute();
+      const response = await create(root, newUser(doomed.tenant.id));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('customer is being deleted');
+    });
+
     it('moves a user to a sub-scope, telling both scopes', async () => {
       const parentMessages = await liveChannel(alpha.email, alpha.password, alpha.tenant.id);
       const childMessages = await liveChannel(alpha.email, alpha.password, child.tenant.id);

@@ -1,5 +1,6 @@
 import {
   type createPortalUserBody,
+  customerMessages,
   DEFAULT_PERMISSIONS,
   type DuplicateEmailResponse,
   duplicateEmailMessage,
@@ -88,6 +89,7 @@ export class PortalUsersService {
   async create(principal: Principal, body: CreateBody, origin: string): Promise<PortalUser> {
     const caller = await this.assertManager(principal);
     const scope = await this.scopeWithin(principal, body.scopeId);
+    if (scope.status === 'DELETE_PENDING') throw new AppError('CONFLICT', customerMessages.beingDeleted);
     const permissions = normalisePermissions(body.permissions, scope.kind === 'root');
     assertMayGrant(principal, caller, { permissions, owner: body.owner }, { permissions: [], owner: false });
     const row = await this.repo.insert({
