@@ -1,9 +1,9 @@
 import { customerMessages, effectivePermissions, live } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { scopeQueryKey, useScope } from '../../features/theme-config/api/get-scope.ts';
+import { scopeKey, scopeQueryOptions } from '../../features/tenants/api/get-scope.ts';
 import { useLiveTopic } from '../../lib/mqtt.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { usesDefaultBranding } from '../branding.ts';
@@ -40,7 +40,13 @@ export function useLiveTenant(): void {
   const viewedTenantId = session.userLoggedIn ? session.tenantId : '';
   const colourTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const canReadScope = effectivePermissions(session.permissions).has('HIERARCHY_READ');
-  const viewedScope = useScope(viewedTenantId, canReadScope);
+  // Read once; the pushes below keep it current.
+  const viewedScope = useQuery({
+    ...scopeQueryOptions(viewedTenantId),
+    enabled: canReadScope && viewedTenantId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
   useEffect(() => () => clearTimeout(colourTimer.current), []);
 
@@ -48,7 +54,7 @@ export function useLiveTenant(): void {
     const scope = viewedTenantUpdate(message, sessionStore.get().tenantId);
     if (!scope) return;
     enqueueSnackbar(customerMessages.detailsUpdated, { variant: 'info' });
-    queryClient.setQueryData(scopeQueryKey(scope.id), scope);
+    queryClient.setQueryData(scopeKey(scope.id), scope);
     const steps = tenantUpdateSteps(scope, sessionStore.get());
     sessionStore.openTenant(steps.now);
     clearTimeout(colourTimer.current);

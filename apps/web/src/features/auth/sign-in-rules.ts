@@ -7,8 +7,6 @@ import { forgotPasswordFailed, signInMessages } from './messages.ts';
 export const signInFormSchema = loginBody.pick({ email: true, password: true });
 export type SignInFormValues = z.infer<typeof signInFormSchema>;
 
-export const EMAIL_MAX_LENGTH = 40;
-
 /** Error map for the sign-in form: the spec's wording for each rule of the contract schema. */
 export function signInIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = issue.path?.[0];

@@ -3,7 +3,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import {
   canSignUp,
   EMPTY_SIGN_UP_FORM,
-  lengthCounter,
   type SignUpFormValues,
   signUpErrorText,
   signUpFormSchema,
@@ -77,10 +76,6 @@ describe('sign-up request', () => {
       phoneNumber: '+44 7700900123',
       countryShortCode: 'GB',
     });
-  });
-
-  it('counts as n/max', () => {
-    expect(lengthCounter('Ada', 20)).toBe('3/20');
   });
 });
 

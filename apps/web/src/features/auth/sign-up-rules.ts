@@ -24,9 +24,6 @@ export const EMPTY_SIGN_UP_FORM: Required<SignUpFormValues> = {
 /** Sign Up is enabled only when names, email and phone are valid. */
 export const canSignUp = (values: SignUpFormValues) => signUpFormSchema.safeParse(values).success;
 
-/** 'n/max' under a field. */
-export const lengthCounter = (value: string, max: number) => `${value.length}/${max}`;
-
 /**
  * POST /api/portalUserSignup body: names with their lengths (leading spaces already stripped), email lower-cased,
  * the general users' scope; the server decides the permissions.

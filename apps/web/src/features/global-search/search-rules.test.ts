@@ -1,5 +1,6 @@
 import { GLOBAL_SEARCH_DEBOUNCE_MS, globalSearchQuery } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { lastPage, nextSort } from '../../lib/list-paging.ts';
 import {
   COLUMNS,
   cellText,
@@ -8,9 +9,7 @@ import {
   gatewayPathFor,
   globalSearchPath,
   isAwaitingSettle,
-  lastPage,
   matchesGatewayName,
-  nextSort,
   pageSizeFrom,
   requestTerm,
   SEARCH_DEBOUNCE_MS,

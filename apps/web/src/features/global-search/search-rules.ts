@@ -1,5 +1,6 @@
 import { GLOBAL_SEARCH_DEBOUNCE_MS, GLOBAL_SEARCH_MIN_LENGTH, type globalSearchRow } from '@portal/contract';
 import type { z } from 'zod';
+import type { ColumnSort } from '../../lib/list-paging.ts';
 
 export type GlobalSearchRow = z.infer<typeof globalSearchRow>;
 
@@ -38,10 +39,7 @@ export function isAwaitingSettle(typed: string, settled: string): boolean {
 }
 
 export type SortBy = 'customerName' | 'name' | 'osVersion' | 'fwVersion' | 'status';
-export interface Sort {
-  sortBy: SortBy;
-  sortOrder: 'asc' | 'desc';
-}
+export type Sort = ColumnSort<SortBy>;
 export const INITIAL_SORT: Sort = { sortBy: 'name', sortOrder: 'asc' };
 
 export const COLUMNS: readonly { label: string; sortBy: SortBy }[] = [
@@ -52,12 +50,6 @@ export const COLUMNS: readonly { label: string; sortBy: SortBy }[] = [
   { label: 'Status', sortBy: 'status' },
 ];
 
-/** A click on a column header: the same column flips its order, another one starts ascending. */
-export function nextSort(current: Sort, column: SortBy): Sort {
-  if (current.sortBy !== column) return { sortBy: column, sortOrder: 'asc' };
-  return { sortBy: column, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
-}
-
 /** The session key of the remembered rows-per-page choice. */
 export const GLOBAL_SEARCH_LIST_NAME = 'globalSearch';
 export const GLOBAL_SEARCH_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -67,10 +59,6 @@ export function pageSizeFrom(remembered: number): number {
   return (GLOBAL_SEARCH_PAGE_SIZES as readonly number[]).includes(remembered)
     ? remembered
     : DEFAULT_PAGE_SIZE;
-}
-
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(0, Math.ceil(total / pageSize) - 1);
 }
 
 export interface GlobalSearchParams extends Sort {

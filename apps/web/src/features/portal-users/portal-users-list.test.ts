@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailText, lastPage, listStatusText, nextSort, pageSizeFrom } from './portal-users-list.ts';
+import { lastPage, nextSort } from '../../lib/list-paging.ts';
+import { emailText, listStatusText, pageSizeFrom } from './portal-users-list.ts';
 
 describe('nextSort', () => {
   it('flips the order of the same column and starts another ascending', () => {

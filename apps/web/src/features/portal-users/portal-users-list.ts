@@ -3,6 +3,7 @@ import {
   PORTAL_USERS_PAGE_SIZES,
   portalUserMessages,
 } from '@portal/contract';
+import type { ColumnSort } from '../../lib/list-paging.ts';
 import type { PortalUserListParams } from './portal-users-cache.ts';
 
 /** The session key of the remembered rows-per-page choice. */
@@ -12,27 +13,13 @@ export const PORTAL_USERS_LIST_NAME = 'portalUsers';
 export const SEARCH_DELAY_MS = 2000;
 
 export type SortBy = PortalUserListParams['sortBy'];
-export interface Sort {
-  sortBy: SortBy;
-  sortOrder: PortalUserListParams['sortOrder'];
-}
-
-/** A click on a column header: the same column flips its order, another one starts ascending. */
-export function nextSort(current: Sort, column: SortBy): Sort {
-  if (current.sortBy !== column) return { sortBy: column, sortOrder: 'asc' };
-  return { sortBy: column, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
-}
+export type Sort = ColumnSort<SortBy>;
 
 /** The remembered rows-per-page when it is one of the offered sizes, else the default. */
 export function pageSizeFrom(remembered: number): number {
   return (PORTAL_USERS_PAGE_SIZES as readonly number[]).includes(remembered)
     ? remembered
     : PORTAL_USERS_DEFAULT_PAGE_SIZE;
-}
-
-/** The last page that has rows (0 when there are none); a page past it is stepped back to it. */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(0, Math.ceil(total / pageSize) - 1);
 }
 
 /** 'Fetching Portal Users ...' while a list is loading, 'Refreshing Portal Users ...' while it is reloaded. */

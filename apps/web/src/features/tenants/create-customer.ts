@@ -6,8 +6,8 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Notice } from '../../lib/use-notify.ts';
 import { type CreateCustomerFormOutput, createScopeBodyFrom, ownerBodyFrom } from './customer-form.ts';
-import type { Notice } from './notice.ts';
 
 /** The answer of the image upload: the stored files' URLs. */
 export type UploadImagesResponse = z.infer<typeof uploadImagesResponse>;

@@ -7,8 +7,8 @@ import {
   type ScopesLiveMessage,
   scopesLiveMessage,
 } from '@portal/contract';
+import type { Notice } from '../../lib/use-notify.ts';
 import type { CustomerListParams, CustomerSortBy } from './customers-list.ts';
-import type { Notice } from './notice.ts';
 
 /** A cached page after a live message: the page to show now, and whether to ask the server again. */
 export interface CachedPageUpdate {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canAddCustomer,
-  customerRowAccess,
-  customersSearchParams,
-  lastPage,
-  nextSort,
-  pageSizeFrom,
-} from './customers-list.ts';
+import { lastPage, nextSort } from '../../lib/list-paging.ts';
+import { canAddCustomer, customerRowAccess, customersSearchParams, pageSizeFrom } from './customers-list.ts';
 import { scopeFixture } from './test-scopes.ts';
 
 describe('list settings', () => {

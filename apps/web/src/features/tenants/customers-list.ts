@@ -8,14 +8,12 @@ import {
   TENANT_KIND,
 } from '@portal/contract';
 import type { z } from 'zod';
+import type { ColumnSort } from '../../lib/list-paging.ts';
 
 /** What a cached list page was asked for. */
 export type CustomerListParams = z.output<typeof customersQuery>;
 export type CustomerSortBy = CustomerListParams['sortBy'];
-export interface CustomerSort {
-  sortBy: CustomerSortBy;
-  sortOrder: CustomerListParams['sortOrder'];
-}
+export type CustomerSort = ColumnSort<CustomerSortBy>;
 
 /** The session key of the remembered rows-per-page choice (DESIGN.md section 8). */
 export const CUSTOMERS_LIST_NAME = 'customers';
@@ -25,22 +23,11 @@ export const SEARCH_DELAY_MS = 500;
 /** Spec 000 section 2: the list is sorted by name. */
 export const DEFAULT_SORT: CustomerSort = { sortBy: 'name', sortOrder: 'asc' };
 
-/** A click on a column header: the same column flips its order, another one starts ascending. */
-export function nextSort(current: CustomerSort, column: CustomerSortBy): CustomerSort {
-  if (current.sortBy !== column) return { sortBy: column, sortOrder: 'asc' };
-  return { sortBy: column, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
-}
-
 /** The remembered rows-per-page when it is one of 10, 25, 50, 100, else 10. */
 export function pageSizeFrom(remembered: number): number {
   return (CUSTOMERS_PAGE_SIZES as readonly number[]).includes(remembered)
     ? remembered
     : CUSTOMERS_DEFAULT_PAGE_SIZE;
-}
-
-/** The last page that has rows (0 when there are none). */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(0, Math.ceil(total / pageSize) - 1);
 }
 
 /** The query string of the list and of its CSV export (the CSV takes the filter and order, not the page). */

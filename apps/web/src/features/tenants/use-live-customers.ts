@@ -1,10 +1,10 @@
 import { live } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveTopic } from '../../lib/mqtt.ts';
+import { useNotify } from '../../lib/use-notify.ts';
 import { deletionFinished, deletionNotices, deletionOf, withCustomerId } from './customers-cache.ts';
 import { DeletionTracker } from './deletion-tracker.ts';
 import { applyToCachedCustomers } from './update-cached-customers.ts';
-import { useNotify } from './use-notify.ts';
 
 /** This tab's deletions: their outcome is told here (other tabs and root users see only the rows change). */
 export const deletionsStartedHere = new DeletionTracker();

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { EMAIL_MAX_LENGTH, email, forgotPasswordMessages } from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { email, forgotPasswordMessages } from '@portal/contract';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { forgotPasswordErrorText } from '../sign-in-rules.ts';
 import { useReloadToSignIn } from '../use-reload-to-sign-in.ts';
 import { BackToSignInLink } from './BackToSignInLink.tsx';
+import { EmailField } from './EmailField.tsx';
 
 /** Spec 000 section 9: the page reloads 3 s after a sent request; a failure shows for 1.5 s. */
 const RELOAD_MS = 3000;
@@ -41,25 +42,7 @@ export function ForgotPasswordForm() {
       <Typography variant="body2" color="text.secondary">
         Enter your email and we will send you a link to reset your password.
       </Typography>
-      <Controller
-        name="email"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            disabled={sent}
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          />
-        )}
-      />
+      <EmailField control={control} name="email" autoComplete="username" autoFocus disabled={sent} />
       {sent && <Alert severity="success">{forgotPasswordMessages.sent}</Alert>}
       {errorText && <Alert severity="error">{errorText}</Alert>}
       <Button type="submit" variant="contained" fullWidth disabled={sent} loading={forgotPassword.isPending}>

@@ -6,12 +6,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
 import {
-  EMAIL_MAX_LENGTH,
   type SignInFormValues,
   signInErrorText,
   signInFormSchema,
   signInIssueMessage,
 } from '../sign-in-rules.ts';
+import { EmailField } from './EmailField.tsx';
 import { SocialSignInButton } from './SocialSignInButton.tsx';
 
 /** Spec 000 section 4: a failed sign-in shows its message for 3 s. */
@@ -50,24 +50,7 @@ export function SignInForm({
       <Typography variant="h5" component="h1">
         Sign in to your account
       </Typography>
-      <Controller
-        name="email"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          />
-        )}
-      />
+      <EmailField control={control} name="email" autoComplete="username" autoFocus />
       <Controller
         name="password"
         control={control}

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, signUpMessages, stripLeadingSpace } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { NAME_MAX_LENGTH, signUpMessages, stripLeadingSpace } from '@portal/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import {
   canSignUp,
   EMPTY_SIGN_UP_FORM,
-  lengthCounter,
   type SignUpFormOutput,
   type SignUpFormValues,
   signUpErrorText,
@@ -16,20 +15,11 @@ import {
 } from '../sign-up-rules.ts';
 import { useReloadToSignIn } from '../use-reload-to-sign-in.ts';
 import { BackToSignInLink } from './BackToSignInLink.tsx';
+import { EmailField } from './EmailField.tsx';
 import { SocialSignInButton } from './SocialSignInButton.tsx';
 
 /** Spec 000 section 9: the page reloads 4 s after a sign-up. */
 const RELOAD_MS = 4000;
-
-/** The field's error (when there is one) on the left, its 'n/max' counter on the right. */
-function CountedHelperText({ error, value, max }: { error?: string; value: string; max: number }): ReactNode {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{error}</span>
-      <span>{lengthCounter(value, max)}</span>
-    </Box>
-  );
-}
 
 /** Sign-up mode (spec 000 sections 2, 4, 5): names, email and phone; a link to set the password follows by mail. */
 export function SignUpForm() {
@@ -51,20 +41,16 @@ export function SignUpForm() {
       name={name}
       control={control}
       render={({ field: { ref, onChange, ...field }, fieldState }) => (
-        <TextField
+        <CountedTextField
           {...field}
           inputRef={ref}
           onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
           label={label}
           autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
           required
-          fullWidth
           disabled={created}
-          error={fieldState.invalid}
-          helperText={
-            <CountedHelperText error={fieldState.error?.message} value={field.value} max={NAME_MAX_LENGTH} />
-          }
-          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          max={NAME_MAX_LENGTH}
+          message={fieldState.error?.message}
         />
       )}
     />
@@ -79,31 +65,7 @@ export function SignUpForm() {
         {nameField('firstName', 'First name')}
         {nameField('lastName', 'Last name')}
       </Stack>
-      <Controller
-        name="email"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            disabled={created}
-            error={fieldState.invalid}
-            helperText={
-              <CountedHelperText
-                error={fieldState.error?.message}
-                value={field.value}
-                max={EMAIL_MAX_LENGTH}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          />
-        )}
-      />
+      <EmailField control={control} name="email" autoComplete="email" required disabled={created} counted />
       <Controller
         name="phoneNumber"
         control={control}

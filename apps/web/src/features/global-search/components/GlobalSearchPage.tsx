@@ -1,20 +1,11 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import {
-  Alert,
-  Box,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Stack,
-  Tab,
-  TablePagination,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { lastPage, nextSort } from '../../../lib/list-paging.ts';
+import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useGlobalSearch } from '../api/global-search.ts';
 import {
   GLOBAL_SEARCH_LIST_NAME,
@@ -22,8 +13,6 @@ import {
   gatewayPathFor,
   INITIAL_SORT,
   isAwaitingSettle,
-  lastPage,
-  nextSort,
   pageSizeFrom,
   requestTerm,
   SEARCH_MAX_LENGTH,
@@ -54,14 +43,7 @@ function GatewayResults({ term }: { term: string }) {
 
   return (
     <>
-      {(results.isPending || results.isPlaceholderData) && (
-        <Stack role="status" spacing={0.5} sx={{ mb: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {SEARCHING_TEXT}
-          </Typography>
-          <LinearProgress aria-label={SEARCHING_TEXT} />
-        </Stack>
-      )}
+      {(results.isPending || results.isPlaceholderData) && <ProgressStatus text={SEARCHING_TEXT} />}
       {results.isError && <Alert severity="error">{results.error.message}</Alert>}
       {results.data && (
         <>
@@ -71,17 +53,13 @@ function GatewayResults({ term }: { term: string }) {
             onSort={(column) => setSort((current) => nextSort(current, column))}
             onOpen={(row) => navigate(gatewayPathFor(row))}
           />
-          <TablePagination
-            component="div"
+          <ListPagination
+            listName={GLOBAL_SEARCH_LIST_NAME}
             count={results.data.total}
-            page={Math.min(page, lastPage(results.data.total, pageSize))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...GLOBAL_SEARCH_PAGE_SIZES]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              sessionStore.setRowsPerPage(GLOBAL_SEARCH_LIST_NAME, Number(event.target.value));
-              setPage(0);
-            }}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={GLOBAL_SEARCH_PAGE_SIZES}
+            onPageChange={setPage}
           />
         </>
       )}
@@ -105,25 +83,13 @@ export function GlobalSearchPage() {
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         Global Search
       </Typography>
-      <TextField
-        label="Search"
-        type="search"
+      <SearchField
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={setTyped}
         helperText={gate.state === 'tooShort' ? TOO_SHORT_HINT : ' '}
-        size="small"
         autoFocus
-        sx={{ width: { xs: '100%', sm: 400 } }}
-        slotProps={{
-          htmlInput: { maxLength: SEARCH_MAX_LENGTH },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined />
-              </InputAdornment>
-            ),
-          },
-        }}
+        width={400}
+        maxLength={SEARCH_MAX_LENGTH}
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value="gateways" aria-label="Search results">

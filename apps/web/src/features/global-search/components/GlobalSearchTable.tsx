@@ -1,16 +1,7 @@
-import {
-  Chip,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
+import { Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
 import {
   COLUMNS,
   cellText,
@@ -35,20 +26,15 @@ export function GlobalSearchTable({ rows, sort, onSort, onOpen }: GlobalSearchTa
       <Table size="small" aria-label="Gateways" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => {
-              const active = sort.sortBy === column.sortBy;
-              return (
-                <TableCell key={column.sortBy} sortDirection={active ? sort.sortOrder : false}>
-                  <TableSortLabel
-                    active={active}
-                    direction={active ? sort.sortOrder : 'asc'}
-                    onClick={() => onSort(column.sortBy)}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeaderCell
+                key={column.sortBy}
+                label={column.label}
+                column={column.sortBy}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -82,13 +68,7 @@ export function GlobalSearchTable({ rows, sort, onSort, onOpen }: GlobalSearchTa
               </TableCell>
             </TableRow>
           ))}
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length}>
-                <Typography color="text.secondary">No gateways found.</Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {rows.length === 0 && <EmptyTableRow colSpan={COLUMNS.length} text="No gateways found." />}
         </TableBody>
       </Table>
     </TableContainer>

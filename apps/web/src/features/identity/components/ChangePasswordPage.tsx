@@ -12,11 +12,11 @@ import {
 } from '@mui/material';
 import { passwordMessages } from '@portal/contract';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-error.ts';
-import { homePathFor, LOGIN_PATH, LOGOUT_PATH } from '../../../lib/home-path.ts';
+import { homePathFor, LOGIN_PATH } from '../../../lib/home-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordMessages } from '../messages.ts';
@@ -25,6 +25,7 @@ import {
   changePasswordFailureText,
   changePasswordFormSchema,
 } from '../password-rules.ts';
+import { useSignOutAfter } from '../use-sign-out-after.ts';
 import { PasswordField } from './PasswordField.tsx';
 
 /** Spec 000 section 9: signed out 2 s after the password changed. */
@@ -44,11 +45,7 @@ export function ChangePasswordPage() {
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  useEffect(() => {
-    if (!changed) return;
-    const timer = setTimeout(() => navigate(LOGOUT_PATH, { replace: true }), SIGN_OUT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [changed, navigate]);
+  useSignOutAfter(changed, SIGN_OUT_AFTER_MS);
 
   const change = () => {
     if (!confirming) return;

@@ -9,11 +9,9 @@ import {
 } from '@mui/material';
 import { removeAccountMessages } from '@portal/contract';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { LOGOUT_PATH } from '../../../lib/home-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useRemoveAccount } from '../api/remove-account.ts';
+import { useSignOutAfter } from '../use-sign-out-after.ts';
 
 /** Spec 000 section 9: signed out 3 s after the account is removed. */
 const LOGOUT_AFTER_MS = 3000;
@@ -27,15 +25,10 @@ interface RemoveAccountDialogProps {
 export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps) {
   const { user } = useSession();
   const remove = useRemoveAccount();
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const removed = remove.isSuccess;
 
-  useEffect(() => {
-    if (!removed) return;
-    const timer = setTimeout(() => navigate(LOGOUT_PATH, { replace: true }), LOGOUT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [removed, navigate]);
+  useSignOutAfter(removed, LOGOUT_AFTER_MS);
 
   const confirm = () => {
     if (!user) return;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Drawer, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, Drawer, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -10,8 +10,10 @@ import {
 } from '@portal/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useDuplicateEmailCheck } from '../api/check-duplicate-email.ts';
 import { useCreatePortalUser } from '../api/create-portal-user.ts';
 import { useUpdatePortalUser } from '../api/update-portal-user.ts';
@@ -32,7 +34,6 @@ import {
   updateFormValues,
   visiblePermissionGroups,
 } from '../portal-user-form.ts';
-import { useNotify } from '../use-notify.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 
 /** Spec 002 section 9: input checks wait 500 ms after typing. */
@@ -47,18 +48,6 @@ interface PanelSettings {
   /** Whether the admin-tenant-only permissions are offered. */
   showAdminTenantOnly: boolean;
   onClose: () => void;
-}
-
-/** The helper line of a counted field: the problem (if any) and the count. */
-function CountedHelper({ message, count, max }: { message?: string; count: number; max: number }) {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{message}</span>
-      <span>
-        {count}/{max}
-      </span>
-    </Box>
-  );
 }
 
 function PortalUserForm({
@@ -104,20 +93,20 @@ function PortalUserForm({
     if (!loaded) {
       createUser.mutate(createBody(output, scopeId), {
         onSuccess: () => {
-          notify.success(portalUserMessages.created);
+          notify({ variant: 'success', text: portalUserMessages.created });
           onClose();
         },
-        onError: (error) => notify.failure(createErrorText(error)),
+        onError: (error) => notify({ variant: 'error', text: createErrorText(error) }),
       });
       return;
     }
-    notify.info(portalUserMessages.updating);
+    notify({ variant: 'info', text: portalUserMessages.updating });
     updateUser.mutate(updateBody(output, loaded), {
       onSuccess: () => {
-        notify.success(portalUserMessages.updated);
+        notify({ variant: 'success', text: portalUserMessages.updated });
         onClose();
       },
-      onError: () => notify.failure(portalUserMessages.updateFailed),
+      onError: () => notify({ variant: 'error', text: portalUserMessages.updateFailed }),
     });
   });
 
@@ -126,22 +115,14 @@ function PortalUserForm({
       name={name}
       control={control}
       render={({ field: { ref, onChange, ...field }, fieldState }) => (
-        <TextField
+        <CountedTextField
           {...field}
           inputRef={ref}
           onChange={(event) => onChange(stripLeadingSpace(event.target.value))}
           label={label}
           required
-          fullWidth
-          error={fieldState.invalid}
-          helperText={
-            <CountedHelper
-              message={fieldState.error?.message}
-              count={field.value.length}
-              max={NAME_MAX_LENGTH}
-            />
-          }
-          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          max={NAME_MAX_LENGTH}
+          message={fieldState.error?.message}
         />
       )}
     />
@@ -158,22 +139,15 @@ function PortalUserForm({
         name="email"
         control={control}
         render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
+          <CountedTextField
             {...field}
             inputRef={ref}
             label="Email"
             type="email"
             required={!loaded}
-            fullWidth
-            error={fieldState.invalid || duplicateMessage !== null}
-            helperText={
-              <CountedHelper
-                message={fieldState.error?.message ?? duplicateMessage ?? undefined}
-                count={field.value.length}
-                max={EMAIL_MAX_LENGTH}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH, readOnly: loaded !== null } }}
+            max={EMAIL_MAX_LENGTH}
+            message={fieldState.error?.message ?? duplicateMessage ?? undefined}
+            slotProps={{ htmlInput: { readOnly: loaded !== null } }}
           />
         )}
       />

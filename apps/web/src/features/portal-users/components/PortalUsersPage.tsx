@@ -1,16 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import {
-  Alert,
-  Fab,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import {
   PORTAL_USERS_PAGE_SIZES,
   type PortalUser,
@@ -20,8 +8,14 @@ import {
 } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { AddFab } from '../../../components/AddFab.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { lastPage, nextSort } from '../../../lib/list-paging.ts';
+import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { TwoFactorSetupDialog } from '../../identity/components/TwoFactorSetupDialog.tsx';
 import { useSetTwoFactorStatus } from '../../identity/use-two-factor-status.ts';
 import { useDeletePortalUser } from '../api/delete-portal-user.ts';
@@ -29,16 +23,13 @@ import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { usePortalUsers } from '../api/get-portal-users.ts';
 import { canAddPortalUser, isRootTenantScope } from '../portal-user-access.ts';
 import {
-  lastPage,
   listStatusText,
-  nextSort,
   PORTAL_USERS_LIST_NAME,
   pageSizeFrom,
   SEARCH_DELAY_MS,
   type Sort,
 } from '../portal-users-list.ts';
 import { useLivePortalUsers } from '../use-live-portal-users.ts';
-import { useNotify } from '../use-notify.ts';
 import { usePortalUserViewer } from '../use-portal-user-viewer.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { type PanelTarget, PortalUserPanel } from './PortalUserPanel.tsx';
@@ -86,8 +77,8 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
 
   const confirmDelete = (user: PortalUser) =>
     deleteUser.mutate(user, {
-      onSuccess: () => notify.success(portalUserMessages.removed),
-      onError: (error) => notify.failure(error.message),
+      onSuccess: () => notify({ variant: 'success', text: portalUserMessages.removed }),
+      onError: (error) => notify({ variant: 'error', text: error.message }),
       onSettled: () => setDeleting(null),
     });
 
@@ -95,9 +86,9 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
     disableTwoFactor.mutate(user, {
       onSuccess: () => {
         if (user.id === viewer.id) setOwnTwoFactorStatus(false);
-        notify.success(twoFactorMessages.disabled);
+        notify({ variant: 'success', text: twoFactorMessages.disabled });
       },
-      onError: () => notify.failure(twoFactorMessages.disableFailed),
+      onError: () => notify({ variant: 'error', text: twoFactorMessages.disableFailed }),
       onSettled: () => setDisablingTwoFactor(null),
     });
 
@@ -109,31 +100,8 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
-      <TextField
-        label="Search"
-        type="search"
-        value={searchText}
-        onChange={(event) => setSearchText(event.target.value)}
-        size="small"
-        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      {statusText && (
-        <Stack role="status" spacing={0.5} sx={{ mb: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {statusText}
-          </Typography>
-          <LinearProgress aria-label={statusText} />
-        </Stack>
-      )}
+      <SearchField value={searchText} onChange={setSearchText} mb={2} />
+      {statusText && <ProgressStatus text={statusText} />}
       {users.isError && <Alert severity="error">{users.error.message}</Alert>}
       {users.data && (
         <>
@@ -149,30 +117,17 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
             onDelete={setDeleting}
             onTwoFactorToggle={toggleTwoFactor}
           />
-          <TablePagination
-            component="div"
+          <ListPagination
+            listName={PORTAL_USERS_LIST_NAME}
             count={users.data.total}
-            page={Math.min(page, lastPage(users.data.total, pageSize))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PORTAL_USERS_PAGE_SIZES]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              sessionStore.setRowsPerPage(PORTAL_USERS_LIST_NAME, Number(event.target.value));
-              setPage(0);
-            }}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={PORTAL_USERS_PAGE_SIZES}
+            onPageChange={setPage}
           />
         </>
       )}
-      {canAddPortalUser(viewer) && (
-        <Fab
-          color="primary"
-          aria-label="Add User"
-          onClick={() => setPanel({ mode: 'create' })}
-          sx={{ position: 'fixed', right: 32, bottom: 32 }}
-        >
-          <AddOutlined />
-        </Fab>
-      )}
+      {canAddPortalUser(viewer) && <AddFab label="Add User" onClick={() => setPanel({ mode: 'create' })} />}
       <PortalUserPanel
         target={panel}
         scopeId={scopeId}

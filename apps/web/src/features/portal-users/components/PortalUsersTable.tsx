@@ -1,14 +1,7 @@
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { PortalUser } from '@portal/contract';
+import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
 import { type PortalUserViewer, portalUserRowAccess } from '../portal-user-access.ts';
 import type { Sort, SortBy } from '../portal-users-list.ts';
 import { PortalUserRow } from './PortalUserRow.tsx';
@@ -35,20 +28,15 @@ export function PortalUsersTable({ users, viewer, sort, onSort, ...rowActions }:
       <Table size="small" aria-label="Users">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => {
-              const active = sort.sortBy === column.sortBy;
-              return (
-                <TableCell key={column.sortBy} sortDirection={active ? sort.sortOrder : false}>
-                  <TableSortLabel
-                    active={active}
-                    direction={active ? sort.sortOrder : 'asc'}
-                    onClick={() => onSort(column.sortBy)}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeaderCell
+                key={column.sortBy}
+                label={column.label}
+                column={column.sortBy}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -61,13 +49,7 @@ export function PortalUsersTable({ users, viewer, sort, onSort, ...rowActions }:
               {...rowActions}
             />
           ))}
-          {users.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length + 1}>
-                <Typography color="text.secondary">No users found.</Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {users.length === 0 && <EmptyTableRow colSpan={COLUMNS.length + 1} text="No users found." />}
         </TableBody>
       </Table>
     </TableContainer>

@@ -20,16 +20,21 @@ function useLogoPalette(logo: ChosenImage, currentLogoUrl: string | null): strin
   return palette;
 }
 
-export interface ColorInput {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: string;
+type ThemeColorName = 'primaryThemeColor' | 'secondaryThemeColor';
+
+/** The form's two theme colours: their values, how to set one, and their rule messages. */
+export interface ThemeColorsForm {
+  values: Record<ThemeColorName, string>;
+  setValue: (
+    name: ThemeColorName,
+    value: string,
+    options: { shouldDirty: boolean; shouldValidate: boolean },
+  ) => void;
+  errors: Partial<Record<ThemeColorName, { message?: string }>>;
 }
 
 interface BrandingFieldsProps {
-  primary: ColorInput;
-  secondary: ColorInput;
+  colors: ThemeColorsForm;
   logo: ChosenImage;
   favicon: ChosenImage;
   onLogoChange: (value: ChosenImage) => void;
@@ -41,8 +46,15 @@ interface BrandingFieldsProps {
 
 /** Optional logo and favicon, the theme colours, and the palette taken from the logo. */
 export function BrandingFields(props: BrandingFieldsProps) {
-  const { primary, secondary, disabled } = props;
+  const { colors, disabled } = props;
   const palette = useLogoPalette(props.logo, props.currentLogoUrl ?? null);
+  const colorInput = (name: ThemeColorName) => ({
+    value: colors.values[name],
+    onChange: (value: string) => colors.setValue(name, value, { shouldDirty: true, shouldValidate: true }),
+    error: colors.errors[name]?.message,
+  });
+  const primary = colorInput('primaryThemeColor');
+  const secondary = colorInput('secondaryThemeColor');
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle2" component="h3">

@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import type { Theme } from '@mui/material/styles';
+import { Stack, Typography } from '@mui/material';
 import { CUSTOMER_FIELD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useDuplicateEmailCheck } from '../../portal-users/api/check-duplicate-email.ts';
 import { createPortalUser } from '../../portal-users/api/create-portal-user.ts';
 import { createScope } from '../api/create-scope.ts';
@@ -36,9 +27,8 @@ import {
   createCustomerFormSchema,
   createFormValues,
 } from '../customer-form.ts';
-import { useNotify } from '../use-notify.ts';
-import { BrandingFields, type ColorInput } from './BrandingFields.tsx';
-import { CountedTextField } from './CountedTextField.tsx';
+import { BrandingFields } from './BrandingFields.tsx';
+import { CustomerDialog } from './CustomerDialog.tsx';
 import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
 
 /** The duplicate check asks once typing in the email has paused this long. */
@@ -49,8 +39,6 @@ const calls: CreateCustomerCalls<File> = { createScope, uploadImages, createOwne
 type TextFieldName = 'name' | 'customerId' | 'firstName' | 'lastName' | 'email';
 
 function CreateCustomerForm({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { control, handleSubmit, watch, setValue, formState } = useForm<
@@ -115,56 +103,35 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
     />
   );
 
-  const colorInput = (name: 'primaryThemeColor' | 'secondaryThemeColor'): ColorInput => ({
-    value: values[name],
-    onChange: (value) => setValue(name, value, { shouldDirty: true, shouldValidate: true }),
-    error: formState.errors[name]?.message,
-  });
-
   return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    <CustomerDialog
+      title="Create Customer"
+      submitLabel="Create"
+      error={dialogError}
+      submitEnabled={submitEnabled}
+      pending={pending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Create Customer</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          {dialogError && <Alert severity="error">{dialogError}</Alert>}
-          {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
-          {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
-          <Typography variant="subtitle2" component="h3">
-            Super Admin
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
-            {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
-          </Stack>
-          {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, false, 'email')}
-          <BrandingFields
-            primary={colorInput('primaryThemeColor')}
-            secondary={colorInput('secondaryThemeColor')}
-            logo={logo}
-            favicon={favicon}
-            onLogoChange={setLogo}
-            onFaviconChange={setFavicon}
-            disabled={scopeCreated || pending}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
-          Create
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
+      {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
+      <Typography variant="subtitle2" component="h3">
+        Super Admin
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
+        {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
+      </Stack>
+      {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, false, 'email')}
+      <BrandingFields
+        colors={{ values, setValue, errors: formState.errors }}
+        logo={logo}
+        favicon={favicon}
+        onLogoChange={setLogo}
+        onFaviconChange={setFavicon}
+        disabled={scopeCreated || pending}
+      />
+    </CustomerDialog>
   );
 }
 

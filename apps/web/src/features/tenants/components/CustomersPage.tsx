@@ -1,20 +1,11 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import {
-  Alert,
-  Box,
-  Fab,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AddFab } from '../../../components/AddFab.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCustomers } from '../api/get-customers.ts';
@@ -28,8 +19,6 @@ import {
   canAddCustomer,
   customerRowAccess,
   DEFAULT_SORT,
-  lastPage,
-  nextSort,
   pageSizeFrom,
   SEARCH_DELAY_MS,
 } from '../customers-list.ts';
@@ -100,24 +89,7 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
         spacing={2}
         sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <TextField
-          label="Search"
-          type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          size="small"
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={searchText} onChange={setSearchText} maxLength={100} />
         <CsvDownloadButton filter={{ search, ...sort }} />
       </Stack>
       <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Loading customers" />}</Box>
@@ -148,30 +120,17 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
               {...actions}
             />
           )}
-          <TablePagination
-            component="div"
+          <ListPagination
+            listName={CUSTOMERS_LIST_NAME}
             count={customers.data.total}
-            page={Math.min(page, lastPage(customers.data.total, pageSize))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...CUSTOMERS_PAGE_SIZES]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              sessionStore.setRowsPerPage(CUSTOMERS_LIST_NAME, Number(event.target.value));
-              setPage(0);
-            }}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={CUSTOMERS_PAGE_SIZES}
+            onPageChange={setPage}
           />
         </>
       )}
-      {canAddCustomer(viewer) && (
-        <Fab
-          color="primary"
-          aria-label="Add Customer"
-          onClick={() => setCreating(true)}
-          sx={{ position: 'fixed', right: 32, bottom: 32 }}
-        >
-          <AddOutlined />
-        </Fab>
-      )}
+      {canAddCustomer(viewer) && <AddFab label="Add Customer" onClick={() => setCreating(true)} />}
       <CreateCustomerDialog open={creating} onClose={() => setCreating(false)} />
       <UpdateCustomerDialog scope={editing} onClose={() => setEditing(null)} />
       {deleting && <DeleteCustomerDialog scope={deleting} onClose={() => setDeleting(null)} />}

@@ -1,15 +1,7 @@
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { Scope } from '@portal/contract';
+import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import {
   type CustomerRowAccess,
@@ -29,31 +21,6 @@ interface CustomersTableProps extends CustomerActionHandlers {
   sort: CustomerSort;
   onSort: (column: CustomerSortBy) => void;
   onOpen: (scope: Scope) => void;
-}
-
-function SortableHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: CustomerSortBy;
-  sort: CustomerSort;
-  onSort: (column: CustomerSortBy) => void;
-}) {
-  const active = sort.sortBy === column;
-  return (
-    <TableCell sortDirection={active ? sort.sortOrder : false}>
-      <TableSortLabel
-        active={active}
-        direction={active ? sort.sortOrder : 'asc'}
-        onClick={() => onSort(column)}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
 }
 
 function CustomerRow({
@@ -104,10 +71,10 @@ export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowPr
       <Table size="small" aria-label="Customers">
         <TableHead>
           <TableRow>
-            <SortableHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            <SortableHeaderCell label="Name" column="name" sort={sort} onSort={onSort} />
             {wide &&
               DETAIL_COLUMNS.map((column) => (
-                <SortableHeader
+                <SortableHeaderCell
                   key={column.sortBy}
                   label={column.label}
                   column={column.sortBy}
@@ -128,13 +95,7 @@ export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowPr
               {...rowProps}
             />
           ))}
-          {customers.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columnCount}>
-                <Typography color="text.secondary">No customers found.</Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {customers.length === 0 && <EmptyTableRow colSpan={columnCount} text="No customers found." />}
         </TableBody>
       </Table>
     </TableContainer>

@@ -2,10 +2,10 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { customerMessages, deletionStepLabels, type Scope } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useStartCustomerDeletion } from '../api/start-customer-deletion.ts';
 import { applyToCachedCustomers } from '../update-cached-customers.ts';
 import { deletionsStartedHere } from '../use-live-customers.ts';
-import { useNotify } from '../use-notify.ts';
 
 /**
  * Confirm, then start the deletion job (spec 000 section 4): the row turns DELETE_PENDING at once; the outcome

@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
-import type { Theme } from '@mui/material/styles';
+import { TextField } from '@mui/material';
 import { CUSTOMER_FIELD_MAX_LENGTH, customerMessages, type Scope } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { sessionStore } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { updateScope } from '../api/update-scope.ts';
 import { uploadImages } from '../api/upload-images.ts';
 import {
@@ -27,16 +18,13 @@ import {
 } from '../customer-form.ts';
 import { applyToCachedCustomers } from '../update-cached-customers.ts';
 import { type UpdateCustomerCalls, updateCustomer } from '../update-customer.ts';
-import { useNotify } from '../use-notify.ts';
-import { BrandingFields, type ColorInput } from './BrandingFields.tsx';
-import { CountedTextField } from './CountedTextField.tsx';
+import { BrandingFields } from './BrandingFields.tsx';
+import { CustomerDialog } from './CustomerDialog.tsx';
 import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
 
 const calls: UpdateCustomerCalls<File> = { updateScope, uploadImages };
 
 function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const notify = useNotify();
   const queryClient = useQueryClient();
   const initial = useMemo(() => updateFormValues(scope), [scope]);
@@ -77,70 +65,49 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
     onClose();
   });
 
-  const colorInput = (name: 'primaryThemeColor' | 'secondaryThemeColor'): ColorInput => ({
-    value: values[name],
-    onChange: (value) => setValue(name, value, { shouldDirty: true, shouldValidate: true }),
-    error: formState.errors[name]?.message,
-  });
-
   return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    <CustomerDialog
+      title="Update Customer"
+      submitLabel="Update"
+      error={dialogError}
+      submitEnabled={submitEnabled}
+      pending={pending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Update Customer</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          {dialogError && <Alert severity="error">{dialogError}</Alert>}
-          <TextField
-            label="Customer Label"
-            value={scope.name}
-            fullWidth
-            helperText={customerMessages.labelReadOnly}
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-          <Controller
-            name="customerId"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <CountedTextField
-                {...field}
-                inputRef={ref}
-                label="Customer ID"
-                required
-                max={CUSTOMER_FIELD_MAX_LENGTH}
-                disabled={pending}
-                message={fieldState.error?.message}
-              />
-            )}
-          />
-          <BrandingFields
-            primary={colorInput('primaryThemeColor')}
-            secondary={colorInput('secondaryThemeColor')}
-            logo={logo}
-            favicon={favicon}
-            onLogoChange={setLogo}
-            onFaviconChange={setFavicon}
-            currentLogoUrl={scope.logoUrl}
-            currentFavIconUrl={scope.favIconUrl}
+      <TextField
+        label="Customer Label"
+        value={scope.name}
+        fullWidth
+        helperText={customerMessages.labelReadOnly}
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+      <Controller
+        name="customerId"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <CountedTextField
+            {...field}
+            inputRef={ref}
+            label="Customer ID"
+            required
+            max={CUSTOMER_FIELD_MAX_LENGTH}
             disabled={pending}
+            message={fieldState.error?.message}
           />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
-          Update
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+      <BrandingFields
+        colors={{ values, setValue, errors: formState.errors }}
+        logo={logo}
+        favicon={favicon}
+        onLogoChange={setLogo}
+        onFaviconChange={setFavicon}
+        currentLogoUrl={scope.logoUrl}
+        currentFavIconUrl={scope.favIconUrl}
+        disabled={pending}
+      />
+    </CustomerDialog>
   );
 }
 

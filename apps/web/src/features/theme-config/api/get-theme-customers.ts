@@ -1,8 +1,8 @@
 import { type CustomersPage, customersPage, type Scope } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { getScope } from '../../tenants/api/get-scope.ts';
 import { pageCount, sortCustomersByName, type ThemeCustomerSource } from '../theme-form.ts';
-import { getScope } from './get-scope.ts';
 
 /** The largest page the customers call gives. */
 const PAGE_SIZE = 100;

@@ -1,14 +1,9 @@
-import { type Scope, scope, type UpdateScopeBody } from '@portal/contract';
+import type { Scope } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
 import { sessionStore } from '../../../lib/session.ts';
+import { updateScope } from '../../tenants/api/update-scope.ts';
 import { sessionTenantOf } from '../session-tenant.ts';
 import { withUpdatedCustomer } from '../theme-form.ts';
-
-/** PUT /api/updateScope: the updated customer. */
-export function updateScope(body: UpdateScopeBody): Promise<Scope> {
-  return apiRequest('/api/updateScope', { method: 'PUT', body, schema: scope });
-}
 
 /**
  * Updates a customer; the dropdown's lists take the new version, and when it is the tenant being viewed the

@@ -1,8 +1,10 @@
 import { Box, TextField, type TextFieldProps } from '@mui/material';
+import { lengthCounter } from './counted-text.ts';
 
-type CountedTextFieldProps = Omit<TextFieldProps, 'helperText'> & {
+type CountedTextFieldProps = Omit<TextFieldProps, 'helperText' | 'error'> & {
   value: string;
   max: number;
+  /** The problem to show; the field shows as invalid while there is one. */
   message?: string;
 };
 
@@ -17,9 +19,7 @@ export function CountedTextField({ value, max, message, slotProps, ...props }: C
       helperText={
         <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
           <span>{message}</span>
-          <span>
-            {value.length}/{max}
-          </span>
+          <span>{lengthCounter(value, max)}</span>
         </Box>
       }
       slotProps={{ ...slotProps, htmlInput: { maxLength: max, ...(slotProps?.htmlInput as object) } }}

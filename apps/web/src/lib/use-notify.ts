@@ -1,7 +1,12 @@
 import { useSnackbar } from 'notistack';
-import type { Notice } from './notice.ts';
 
-/** Spec 000 section 9: snackbars last 2 to 3 s; failures and warnings get the longer time. */
+/** A snackbar to show: its kind and its text. */
+export interface Notice {
+  variant: 'success' | 'error' | 'warning' | 'info';
+  text: string;
+}
+
+/** Spec 000 and 002 section 9: snackbars last 2 to 3 s; failures and warnings get the longer time. */
 const DURATION_MS: Record<Notice['variant'], number> = {
   success: 2000,
   info: 2000,

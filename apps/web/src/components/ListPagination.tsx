@@ -1,0 +1,41 @@
+import { TablePagination } from '@mui/material';
+import { lastPage } from '../lib/list-paging.ts';
+import { sessionStore } from '../lib/session.ts';
+
+interface ListPaginationProps {
+  /** The session key the rows-per-page choice is remembered under. */
+  listName: string;
+  count: number;
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * The paging under a list: a page past the last one shows as the last; a new rows-per-page choice is remembered
+ * for the session and goes back to the first page.
+ */
+export function ListPagination({
+  listName,
+  count,
+  page,
+  pageSize,
+  pageSizes,
+  onPageChange,
+}: ListPaginationProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={Math.min(page, lastPage(count, pageSize))}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...pageSizes]}
+      onPageChange={(_event, next) => onPageChange(next)}
+      onRowsPerPageChange={(event) => {
+        sessionStore.setRowsPerPage(listName, Number(event.target.value));
+        onPageChange(0);
+      }}
+    />
+  );
+}

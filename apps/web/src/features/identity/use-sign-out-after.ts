@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LOGOUT_PATH } from '../../lib/home-path.ts';
+
+/** Once `done`, signs the user out after `afterMs` (a changed password, a removed account). */
+export function useSignOutAfter(done: boolean, afterMs: number): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(LOGOUT_PATH, { replace: true }), afterMs);
+    return () => clearTimeout(timer);
+  }, [done, afterMs, navigate]);
+}

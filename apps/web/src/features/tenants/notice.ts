@@ -1,5 +1,0 @@
-/** A snackbar to show: its kind and its text. */
-export interface Notice {
-  variant: 'success' | 'error' | 'warning' | 'info';
-  text: string;
-}
