@@ -62,6 +62,12 @@ describe('customerRowAccess', () => {
     expect(customerRowAccess(admin, scopeFixture({ kind: 'root' })).delete.visible).toBe(false);
   });
 
+  it('offers no delete for the free-tier scope or the support tenant, which the server never deletes', () => {
+    expect(customerRowAccess(admin, scopeFixture({ kind: 'free_tier' })).delete.visible).toBe(false);
+    expect(customerRowAccess(admin, scopeFixture({ kind: 'support' })).delete.visible).toBe(false);
+    expect(customerRowAccess(admin, scopeFixture({ kind: 'enterprise' })).delete.visible).toBe(true);
+  });
+
   it('follows the permissions', () => {
     const reader = { permissions: ['SCOPE_READ'], rootTenantId: 'root-1' };
     const access = customerRowAccess(reader, scopeFixture());

@@ -52,6 +52,11 @@ export function isRootCustomer(scope: Pick<Scope, 'id' | 'kind'>, rootTenantId: 
   return scope.id === rootTenantId || scope.kind === TENANT_KIND.root;
 }
 
+/** Tenants the server never deletes: the root customer, the free-tier scope and the support tenant. */
+const FIXED_KINDS: readonly string[] = [TENANT_KIND.root, TENANT_KIND.freeTier, TENANT_KIND.support];
+export const isFixedTenant = (scope: Pick<Scope, 'id' | 'kind'>, rootTenantId: string | undefined) =>
+  isRootCustomer(scope, rootTenantId) || FIXED_KINDS.includes(scope.kind);
+
 export interface CustomerViewer {
   permissions: readonly string[];
   rootTenantId: string | undefined;
@@ -74,7 +79,7 @@ export function canAddCustomer(viewer: Pick<CustomerViewer, 'permissions'>): boo
 
 /**
  * Spec 000 section 2: a DELETE_PENDING customer cannot be opened or edited and its delete is disabled; the root
- * customer has no delete. Edit needs SCOPE_UPDATE (granted by SCOPE_WRITE too), delete SCOPE_DELETE.
+ * customer (and the other fixed tenants) have no delete. Edit needs SCOPE_UPDATE (granted by SCOPE_WRITE too), delete SCOPE_DELETE.
  */
 export function customerRowAccess(viewer: CustomerViewer, scope: Scope): CustomerRowAccess {
   const held = effectivePermissions(viewer.permissions);
@@ -84,7 +89,7 @@ export function customerRowAccess(viewer: CustomerViewer, scope: Scope): Custome
     pending,
     edit: { visible: held.has('SCOPE_UPDATE'), enabled: !pending },
     delete: {
-      visible: held.has('SCOPE_DELETE') && !isRootCustomer(scope, viewer.rootTenantId),
+      visible: held.has('SCOPE_DELETE') && !isFixedTenant(scope, viewer.rootTenantId),
       enabled: !pending,
     },
   };
