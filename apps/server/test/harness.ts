@@ -15,7 +15,13 @@ export const REAL_MQTT = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 export const ROOT_EMAIL = 'root@test.local';
 export const ROOT_PASSWORD = 'RootPass1';
 
-const suffix = () => randomBytes(6).toString('hex');
+/** `bytes` random bytes in lower-case hex: a tag that makes names, ids and addresses unique to a test. */
+export const randomTag = (bytes = 3) => randomBytes(bytes).toString('hex');
+
+/** An address no other test uses: `{label}-{tag}@{domain}`. */
+export const uniqueEmail = (label = 'user', domain = 'test.com') => `${label}-${randomTag()}@${domain}`;
+
+const suffix = () => randomTag(6);
 
 /** A fresh database on the real PostgreSQL; dropped by the returned function. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -132,6 +138,62 @@ export async function signIn(portal: Portal, email = ROOT_EMAIL, password = ROOT
   const cookie = response.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
+}
+
+type Query = Record<string, string | number>;
+
+/** `portal.app.inject` as the browser holding the session `cookie`; query values are sent as strings. */
+export function injectAs(
+  portal: Pick<Portal, 'app'>,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { payload?: Record<string, unknown>; query?: Query } = {},
+) {
+  const { payload, query } = options;
+  return portal.app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+    ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
+  });
+}
+
+type LivePortal = Pick<Portal, 'app'> & { baseUrl: string };
+
+/** The browser's live connection on /mqtt, opened as the web app does with the session `cookie`. */
+export async function connectLive(portal: LivePortal, cookie: string): Promise<MqttClient> {
+  const response = await portal.app.inject({ method: 'POST', url: '/api/mqtt-token', headers: { cookie } });
+  const credential = response.json() as { username: string; token: string; clientId: string };
+  return connectMqtt(`${portal.baseUrl.replace('http', 'ws')}/mqtt`, {
+    clientId: credential.clientId,
+    username: credential.username,
+    password: credential.token,
+  });
+}
+
+/** A browser's live connection subscribed to `topic`, collecting each message parsed, in arrival order. */
+export async function watchLive<T = unknown>(
+  portal: LivePortal,
+  cookie: string,
+  topic: string,
+): Promise<{ client: MqttClient; messages: T[] }> {
+  const client = await connectLive(portal, cookie);
+  const messages: T[] = [];
+  client.on('message', (_topic, payload) => messages.push(JSON.parse(payload.toString())));
+  try {
+    await client.subscribeAsync(topic, { qos: 1 });
+  } catch (error) {
+    client.end(true);
+    throw error;
+  }
+  return { client, messages };
+}
+
+/** Ends and forgets every client in `clients` (for an afterEach). */
+export async function endClients(clients: MqttClient[]): Promise<void> {
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
 }
 
 /** Connects an MQTT client and resolves once connected, or rejects with the broker's refusal. */

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectMqtt,
+  connectLive,
   createCustomerWithUser,
   signIn,
   startPortal,
@@ -23,13 +23,7 @@ afterAll(async () => {
 /** Signs in and opens the browser's live connection on /mqtt, as the web app does. */
 async function openLiveConnection(email: string, password: string) {
   const cookie = await signIn(portal, email, password);
-  const response = await portal.app.inject({ method: 'POST', url: '/api/mqtt-token', headers: { cookie } });
-  const credential = response.json() as { username: string; token: string; clientId: string };
-  const client = await connectMqtt(`${portal.baseUrl.replace('http', 'ws')}/mqtt`, {
-    clientId: credential.clientId,
-    username: credential.username,
-    password: credential.token,
-  });
+  const client = await connectLive(portal, cookie);
   clients.push(client);
   return { cookie, client };
 }

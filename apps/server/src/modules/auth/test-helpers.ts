@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_PERMISSIONS } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { createCustomerWithUser, randomTag, startPortal } from '../../../test/harness.ts';
 import type { Portal } from '../../app.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { base32Decode, totpAt, totpStep } from '../../lib/totp.ts';
@@ -8,7 +8,7 @@ import { AuthRepository } from './auth.repository.ts';
 
 // Helpers of the auth module's integration tests.
 
-export const randomKey = () => randomBytes(8).toString('hex');
+export const randomKey = () => randomTag(8);
 
 /** The authenticator app's code for `secret`, `stepOffset` steps from now. */
 export const codeFor = (secret: string, stepOffset = 0) =>
@@ -141,4 +141,11 @@ export async function addTwoFactorUser(
   const cookie = sessionCookie(response);
   if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
   return { ...user, secret: await enableTwoFactor(portal, cookie, user.email) };
+}
+
+/** A portal of its own with a customer tenant for the two-factor tests' users. */
+export async function startTwoFactorPortal() {
+  const portal = await startPortal();
+  const tenantId = (await createCustomerWithUser(portal, 'Twofa')).tenant.id;
+  return { portal, tenantId };
 }

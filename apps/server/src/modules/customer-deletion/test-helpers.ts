@@ -1,8 +1,67 @@
-import { live, type ScopesLiveMessage } from '@portal/contract';
+import {
+  customerMessages,
+  DEFAULT_PERMISSIONS,
+  DELETION_STEPS,
+  type DeletionStep,
+  live,
+  type ScopesLiveMessage,
+} from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { connectMqtt, randomMac, signIn } from '../../../test/harness.ts';
+import {
+  injectAs,
+  randomMac,
+  signIn,
+  startPortal,
+  type TestPortal,
+  waitFor,
+  watchLive,
+} from '../../../test/harness.ts';
 import type { Portal } from '../../app.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
+import { TenantsRepository } from '../tenants/tenants.repository.ts';
+import type { DeletionJob } from './customer-deletion.schemas.ts';
+
+// Helpers of the customer deletion integration tests.
+
+export const DELETER = [...DEFAULT_PERMISSIONS, 'SCOPE_READ', 'SCOPE_DELETE', 'SCOPE_UPDATE', 'SCOPE_WRITE'];
+
+export const startDeletion = (portal: TestPortal, cookie: string, tenantId: string) =>
+  injectAs(portal, cookie, 'POST', `/api/customers/${tenantId}/deletion`);
+
+export const latestJob = async (portal: TestPortal, cookie: string, tenantId: string) => {
+  const response = await injectAs(portal, cookie, 'GET', `/api/customers/${tenantId}/deletion`);
+  return response.statusCode === 200 ? (response.json() as DeletionJob) : undefined;
+};
+
+export const jobRows = (portal: TestPortal, tenantId: string) =>
+  portal.database.db
+    .withTables<{ customer_deletions: { id: string; tenant_id: string; attempts: number } }>()
+    .selectFrom('customer_deletions')
+    .select(['id', 'attempts'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+
+export const waitDone = (portal: TestPortal, cookie: string, tenantId: string) =>
+  waitFor(
+    async () => {
+      const job = await latestJob(portal, cookie, tenantId);
+      return job && job.state !== 'running' ? job : undefined;
+    },
+    15_000,
+    () => 'the deletion did not finish',
+  );
+
+export const okSteps = (through: DeletionStep) =>
+  DELETION_STEPS.slice(0, DELETION_STEPS.indexOf(through)).map((step) => `running ${step}`);
+export const fullTrail = [...okSteps('removeScope'), `done removeScope ${customerMessages.deleted}`];
+
+/** A portal of its own that checks live sessions every 0.2 s, root's session, and the root tenant's id. */
+export async function startDeletionPortal() {
+  const portal = await startPortal({ LIVE_SESSION_CHECK_SECONDS: '0.2' });
+  const rootCookie = await signIn(portal);
+  const rootId = (await new TenantsRepository(portal.database.db).findByKind('root'))!.id;
+  return { portal, rootCookie, rootId };
+}
 
 /** A browser's live connection on /mqtt, as the web app opens it, recording the scopes channel of `scopeId`. */
 export async function watchScopes(
@@ -12,17 +71,7 @@ export async function watchScopes(
   password?: string,
 ): Promise<{ client: MqttClient; messages: ScopesLiveMessage[] }> {
   const cookie = await signIn(portal, email, password);
-  const response = await portal.app.inject({ method: 'POST', url: '/api/mqtt-token', headers: { cookie } });
-  const credential = response.json() as { username: string; token: string; clientId: string };
-  const client = await connectMqtt(`${portal.baseUrl.replace('http', 'ws')}/mqtt`, {
-    clientId: credential.clientId,
-    username: credential.username,
-    password: credential.token,
-  });
-  const messages: ScopesLiveMessage[] = [];
-  client.on('message', (_topic, payload) => messages.push(JSON.parse(payload.toString())));
-  await client.subscribeAsync(live.scopes(scopeId), { qos: 1 });
-  return { client, messages };
+  return watchLive<ScopesLiveMessage>(portal, cookie, live.scopes(scopeId));
 }
 
 /** The deletion messages about one customer, as `state step [message]`, in arrival order. */

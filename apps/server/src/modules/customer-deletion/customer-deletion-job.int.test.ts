@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  customerMessages,
-  DEFAULT_PERMISSIONS,
-  DELETION_STEPS,
-  type DeletionStep,
-  deletionStepLabels,
-} from '@portal/contract';
+import { customerMessages } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +7,6 @@ import {
   backend,
   createCustomerWithUser,
   signIn,
-  startPortal,
   type TestPortal,
   testEnvironment,
   waitFor,
@@ -24,43 +17,20 @@ import { TenantsRepository } from '../tenants/tenants.repository.ts';
 import { CustomerDeletionRepository, type CustomerDeletionsTable } from './customer-deletion.repository.ts';
 import { DeletionRunner } from './customer-deletion.runner.ts';
 import { type DeletionJob, deletionRefusals } from './customer-deletion.schemas.ts';
-import { addGateways, addUsers, deletionTrail, snapshot, watchScopes } from './test-helpers.ts';
-
-const DELETER = [...DEFAULT_PERMISSIONS, 'SCOPE_READ', 'SCOPE_DELETE', 'SCOPE_UPDATE', 'SCOPE_WRITE'];
-
-const startDeletion = (portal: TestPortal, cookie: string, tenantId: string) =>
-  portal.app.inject({ method: 'POST', url: `/api/customers/${tenantId}/deletion`, headers: { cookie } });
-
-const latestJob = async (portal: TestPortal, cookie: string, tenantId: string) => {
-  const response = await portal.app.inject({
-    method: 'GET',
-    url: `/api/customers/${tenantId}/deletion`,
-    headers: { cookie },
-  });
-  return response.statusCode === 200 ? (response.json() as DeletionJob) : undefined;
-};
-
-const jobRows = (portal: TestPortal, tenantId: string) =>
-  portal.database.db
-    .withTables<{ customer_deletions: { id: string; tenant_id: string; attempts: number } }>()
-    .selectFrom('customer_deletions')
-    .select(['id', 'attempts'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-
-const waitDone = (portal: TestPortal, cookie: string, tenantId: string) =>
-  waitFor(
-    async () => {
-      const job = await latestJob(portal, cookie, tenantId);
-      return job && job.state !== 'running' ? job : undefined;
-    },
-    15_000,
-    () => 'the deletion did not finish',
-  );
-
-const okSteps = (through: DeletionStep) =>
-  DELETION_STEPS.slice(0, DELETION_STEPS.indexOf(through)).map((step) => `running ${step}`);
-const fullTrail = [...okSteps('removeScope'), `done removeScope ${customerMessages.deleted}`];
+import {
+  addGateways,
+  addUsers,
+  DELETER,
+  deletionTrail,
+  fullTrail,
+  jobRows,
+  latestJob,
+  snapshot,
+  startDeletion,
+  startDeletionPortal,
+  waitDone,
+  watchScopes,
+} from './test-helpers.ts';
 
 describe(`customer deletion (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -70,9 +40,7 @@ describe(`customer deletion (${backend} backend)`, () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    portal = await startPortal({ LIVE_SESSION_CHECK_SECONDS: '0.2' });
-    rootCookie = await signIn(portal);
-    rootId = (await new TenantsRepository(portal.database.db).findByKind('root'))!.id;
+    ({ portal, rootCookie, rootId } = await startDeletionPortal());
     watcher = await watchScopes(portal, rootId);
     clients.push(watcher.client);
   });
@@ -287,163 +255,6 @@ describe(`customer deletion (${backend} backend)`, () => {
     expect(await latestJob(portal, cookie, id)).toBeUndefined();
     expect((await latestJob(portal, rootCookie, id))?.state).toBe('done');
   });
-
-  it("offers the spec's step calls one by one, each idempotent, and no update while DELETE_PENDING", async () => {
-    const customer = await createCustomerWithUser(portal, 'Steps');
-    const macs = await addGateways(portal, customer.tenant.id, 2);
-    const id = customer.tenant.id;
-    const call = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
-      portal.app.inject({ method, url, headers: { cookie: rootCookie }, ...(payload ? { payload } : {}) });
-    const removeUsers = () => call('DELETE', `/api/removeTenantPortalUsers-by-scope/id/${id}`);
-    const moveGateways = (to: string) => call('PUT', `/api/moveGatewaysToRoot/id/${id}/rootId/${to}`);
-    const removeTenant = () => call('DELETE', `/api/removeTenant/id/${id}`);
-
-    // Nothing happens to an Active customer.
-    for (const response of [await removeUsers(), await moveGateways(rootId), await removeTenant()]) {
-      expect([response.statusCode, response.json().message]).toEqual([409, deletionRefusals.notPending]);
-    }
-    expect((await call('PUT', `/api/updateCustomerStatus/id/${id}`, { status: 'Gone' })).statusCode).toBe(
-      400,
-    );
-
-    const pending = await call('PUT', `/api/updateCustomerStatus/id/${id}`, { status: 'DELETE_PENDING' });
-    expect([pending.statusCode, pending.json()]).toEqual([200, { id, status: 'DELETE_PENDING' }]);
-    // A customer being deleted cannot be edited.
-    const update = await call('PUT', '/api/updateScope', {
-      id,
-      name: customer.tenant.name,
-      customerId: customer.tenant.customer_id,
-    });
-    expect([update.statusCode, update.json().message]).toEqual([409, customerMessages.beingDeleted]);
-
-    const early = await removeTenant();
-    expect([early.statusCode, early.json().message]).toEqual([409, deletionRefusals.stillInUse]);
-
-    expect((await removeUsers()).json()).toEqual({ id, removedUsers: 1 });
-    expect((await removeUsers()).json()).toEqual({ id, removedUsers: 0 });
-    const wrongRoot = await moveGateways(id);
-    expect([wrongRoot.statusCode, wrongRoot.json().message]).toEqual([400, deletionRefusals.notRoot]);
-    expect((await moveGateways(rootId)).json()).toEqual({ id, movedGateways: 2 });
-    expect((await moveGateways(rootId)).json()).toEqual({ id, movedGateways: 0 });
-    const removed = await removeTenant();
-    expect([removed.statusCode, removed.json()]).toEqual([200, { id, message: customerMessages.deleted }]);
-    expect((await removeTenant()).statusCode).toBe(404);
-    expect(await snapshot(portal, id, macs)).toEqual({
-      status: null,
-      users: 0,
-      gatewayTenants: [rootId],
-      gatewaysRegistered: [false],
-    });
-  });
-
-  it('reverts a DELETE_PENDING customer to Active through the status call', async () => {
-    const customer = await createCustomerWithUser(portal, 'Spared');
-    const url = `/api/updateCustomerStatus/id/${customer.tenant.id}`;
-    for (const status of ['DELETE_PENDING', 'Active'] as const) {
-      const response = await portal.app.inject({
-        method: 'PUT',
-        url,
-        headers: { cookie: rootCookie },
-        payload: { status },
-      });
-      expect(response.json()).toEqual({ id: customer.tenant.id, status });
-    }
-    expect((await new TenantsRepository(portal.database.db).findById(customer.tenant.id))?.status).toBe(
-      'Active',
-    );
-  });
-});
-
-describe(`customer deletion failures (${backend} backend)`, () => {
-  let portal: TestPortal;
-  let rootCookie: string;
-  let rootId: string;
-  let runner: DeletionRunner;
-  let watcher: Awaited<ReturnType<typeof watchScopes>>;
-  let failAt: DeletionStep | null = null;
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    // The portal's own runner stands down; this one fails where the test says, inside the step's transaction.
-    await portal.deletionRunner.stop();
-    runner = new DeletionRunner(
-      new CustomerDeletionRepository(portal.database.db),
-      portal.messaging.live,
-      pino({ level: 'silent' }),
-      {
-        beforeCommit: (step) => {
-          if (step === failAt) throw new Error(`injected failure at ${step}`);
-        },
-      },
-    );
-    rootCookie = await signIn(portal);
-    rootId = (await new TenantsRepository(portal.database.db).findByKind('root'))!.id;
-    watcher = await watchScopes(portal, rootId);
-  });
-  afterAll(async () => {
-    watcher?.client.end(true);
-    await portal?.close();
-  });
-
-  it.each(DELETION_STEPS)(
-    'a failure at %s reverts the status to Active, says so, leaves nothing half-done; a retry succeeds',
-    async (step) => {
-      const customer = await createCustomerWithUser(portal, `Fail${step}`);
-      await addUsers(portal, customer.tenant.id, `Fail${step}`, 2);
-      const macs = await addGateways(portal, customer.tenant.id, 3);
-      const name = customer.tenant.name;
-
-      failAt = step;
-      const started = (await startDeletion(portal, rootCookie, customer.tenant.id)).json() as DeletionJob;
-      expect(await runner.runDue()).toBe(1);
-
-      const failedMessage = customerMessages.deleteFailed(name, deletionStepLabels[step]);
-      expect(failedMessage).toBe(`Failed to delete ${name} customer ${deletionStepLabels[step]}`);
-      expect(await latestJob(portal, rootCookie, customer.tenant.id)).toMatchObject({
-        id: started.id,
-        state: 'failed',
-        step,
-        message: failedMessage,
-        revertMessage: customerMessages.reverted,
-      });
-      // The failed step changed nothing; the steps before it are done whole.
-      const index = DELETION_STEPS.indexOf(step);
-      expect(await snapshot(portal, customer.tenant.id, macs)).toEqual({
-        status: 'Active',
-        users: index > DELETION_STEPS.indexOf('removeUsers') ? 0 : 3,
-        gatewayTenants: [index > DELETION_STEPS.indexOf('moveGateways') ? rootId : customer.tenant.id],
-        gatewaysRegistered: [index <= DELETION_STEPS.indexOf('moveGateways')],
-      });
-      const expectedTrail = [
-        ...okSteps(step),
-        `failed ${step} ${failedMessage}`,
-        `failed ${step} ${customerMessages.reverted}`,
-      ];
-      await waitFor(
-        async () => deletionTrail(watcher.messages, customer.tenant.id).length === expectedTrail.length,
-        5000,
-        () => JSON.stringify(deletionTrail(watcher.messages, customer.tenant.id)),
-      );
-      expect(deletionTrail(watcher.messages, customer.tenant.id)).toEqual(expectedTrail);
-
-      // Asked again, the deletion runs from the start (every step idempotent) and succeeds.
-      failAt = null;
-      const retried = (await startDeletion(portal, rootCookie, customer.tenant.id)).json() as DeletionJob;
-      expect(retried.id).not.toBe(started.id);
-      expect(await runner.runDue()).toBe(1);
-      expect(await latestJob(portal, rootCookie, customer.tenant.id)).toMatchObject({
-        id: retried.id,
-        state: 'done',
-        message: customerMessages.deleted,
-      });
-      expect(await snapshot(portal, customer.tenant.id, macs)).toEqual({
-        status: null,
-        users: 0,
-        gatewayTenants: [rootId],
-        gatewaysRegistered: [false],
-      });
-    },
-  );
 });
 
 describe(`customer deletion across a restart (${backend} backend)`, () => {
