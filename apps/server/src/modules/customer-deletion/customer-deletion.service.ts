@@ -1,5 +1,6 @@
 import { CUSTOMER_STATUS, customerMessages, TENANT_KIND } from '@portal/contract';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
 import type {
@@ -12,7 +13,6 @@ import { type DeletionTarget, deletionSteps } from './customer-deletion.steps.ts
 
 /** Tenants the portal cannot do without (DESIGN.md section 8). */
 const FIXED_KINDS = new Set<string>([TENANT_KIND.root, TENANT_KIND.freeTier, TENANT_KIND.support]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgreSQL: a row is still referenced. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -56,7 +56,7 @@ export class CustomerDeletionService {
 
   /** The customer's latest deletion; still visible to those who reached the customer once it is gone. */
   async latest(principal: Principal, tenantId: string): Promise<DeletionJob> {
-    if (!UUID.test(tenantId)) throw notFound('Customer');
+    if (!isUuid(tenantId)) throw notFound('Customer');
     if (await this.repo.findTenant(tenantId)) {
       await this.reachableTenant(principal, tenantId);
       const job = await this.repo.findLatest(tenantId);
@@ -135,7 +135,7 @@ export class CustomerDeletionService {
   }
 
   private async reachableTenant(principal: Principal, tenantId: string): Promise<DeletionTenant> {
-    await this.tenants.subtreeWithin(principal, tenantId);
+    await this.tenants.scopeWithin(principal, tenantId);
     const tenant = await this.repo.findTenant(tenantId);
     if (!tenant) throw notFound('Customer');
     return tenant;

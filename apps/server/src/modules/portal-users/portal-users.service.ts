@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, NewUser, Tenant } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
@@ -45,9 +46,6 @@ export interface UserIdentity {
   email: string;
   twoFactorEnabled: boolean;
 }
-
-/** Tenant and user ids are uuids: anything else cannot exist (and must not reach the SQL as a uuid). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Portal users of a scope (spec 002 sections 2-8) and self-service sign-up (spec 000 sections 3-8).
@@ -145,7 +143,7 @@ export class PortalUsersService {
   async remove(principal: Principal, userId: string, scopeId: string): Promise<void> {
     await this.assertManager(principal);
     const scope = await this.scopeWithin(principal, scopeId);
-    const target = UUID.test(userId) ? await this.repo.findById(userId) : undefined;
+    const target = isUuid(userId) ? await this.repo.findById(userId) : undefined;
     if (!target || target.tenant_id !== scope.id) throw notFound('User');
     assertChangeable(principal, target, 'delete');
     if (!(await this.repo.delete(target.id))) throw notFound('User');
@@ -259,16 +257,12 @@ export class PortalUsersService {
   }
 
   /** The scope when the principal reaches it; otherwise 404, as for a scope that does not exist. */
-  private async scopeWithin(principal: Principal, scopeId: string): Promise<Tenant> {
-    const reachable = await this.deps.tenants.reachableTenantIds(principal);
-    const inReach = UUID.test(scopeId) && (!reachable || reachable.has(scopeId));
-    const scope = inReach ? await this.deps.tenants.findById(scopeId) : undefined;
-    if (!scope) throw notFound('Customer');
-    return scope;
+  private scopeWithin(principal: Principal, scopeId: string): Promise<Tenant> {
+    return this.deps.tenants.scopeWithin(principal, scopeId);
   }
 
   private async userWithin(principal: Principal, userId: string): Promise<PortalUserRow> {
-    const user = UUID.test(userId) ? await this.repo.findById(userId) : undefined;
+    const user = isUuid(userId) ? await this.repo.findById(userId) : undefined;
     const reachable = await this.deps.tenants.reachableTenantIds(principal);
     if (!user || (reachable && !reachable.has(user.tenant_id))) throw notFound('User');
     return user;

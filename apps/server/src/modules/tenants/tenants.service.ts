@@ -1,8 +1,7 @@
 import type { Tenant } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { TenantsRepository } from './tenants.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who may see what, by tenant: a user reaches its own tenant and every tenant below it; root reaches all. */
 export class TenantsService {
@@ -17,18 +16,13 @@ export class TenantsService {
    * ids of other tenants cannot be probed.
    */
   async subtreeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<string[]> {
-    // A malformed id is a scope that does not exist (never an SQL error).
-    if (!UUID.test(scopeId)) throw notFound('Customer');
-    const reachable = await this.reachableTenantIds(principal);
-    if ((reachable && !reachable.has(scopeId)) || !(await this.tenants.findById(scopeId))) {
-      throw notFound('Customer');
-    }
+    await this.scopeWithin(principal, scopeId);
     return this.tenants.subtreeIds(scopeId);
   }
 
   /** The tenant when the principal reaches it; otherwise 404, as for a tenant that does not exist. */
   async scopeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<Tenant> {
-    if (!UUID.test(scopeId)) throw notFound('Customer');
+    if (!isUuid(scopeId)) throw notFound('Customer');
     const scope = await this.tenants.findById(scopeId);
     const reaches =
       scope &&
