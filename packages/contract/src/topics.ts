@@ -54,6 +54,12 @@ export const live = {
   gateways: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/gateways`,
   /** New telemetry of one gateway (the graph channel per gateway MAC and tenant). */
   graph: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/graph/${mac}`,
+  /** Answers, progress and time-outs of one gateway's instructions (docs/gateway-operations.md). */
+  instructions: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/instructions/${mac}`,
+  /** Onboarding scan progress of one gateway, relayed from `gateways/{scope}/onboarding/status/{mac}`. */
+  onboarding: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/onboarding/${mac}`,
+  /** A firmware, customer-firmware or OS upgrade finished: gateway pages reload after 1 s. */
+  firmwareUpgraded: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/firmware-upgraded`,
 } as const;
 
 /** The scope id a live topic belongs to, or null when it is not a live topic. */
