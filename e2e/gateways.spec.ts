@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { scopeIdByName } from './support/gateway-details.ts';
 import { DEMO_GATEWAYS, DEMO_MACS, type RunningPortal, startPortal } from './support/portal.ts';
+import { startSimulatedGateways } from './support/simulator.ts';
 
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -11,40 +14,275 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const gatewayTable = (page: Page) => page.getByRole('table', { name: 'Gateways' });
+const SEARCH = 'Search using keyword or name..';
+const LIVE_TIMEOUT_MS = 20_000;
 
-/** The CO2 cell of a demo gateway's row. */
-async function co2Of(page: Page, mac: string): Promise<string> {
-  const row = gatewayTable(page).getByRole('row').filter({ hasText: mac });
-  return row.getByRole('cell').nth(4).innerText();
+const cards = (page: Page) => page.getByRole('article');
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+const cardNames = async (page: Page) =>
+  (await cards(page).evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label')))).sort();
+
+/** The number of points a mini-chart draws (its aria-label says 'CO2: 12 points'). */
+async function chartPoints(page: Page, gateway: string, chart: string): Promise<number> {
+  const label = await card(page, gateway)
+    .getByRole('img', { name: new RegExp(`^${chart}: \\d+ points$`) })
+    .getAttribute('aria-label');
+  return Number(label?.match(/(\d+) points/)?.[1] ?? -1);
 }
 
-describe('Gateways (first fleet list)', () => {
+async function openGateways(page: Page): Promise<void> {
+  await signInAsRoot(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Gateways' })
+    .click();
+  await expect.poll(() => cards(page).count(), { timeout: UI_TIMEOUT_MS }).toBe(DEMO_GATEWAYS);
+}
+
+describe('Gateways page', () => {
   const browser = useBrowser(() => portal.baseUrl);
 
-  it('shows the demo gateways online on first start, with readings that change live', async () => {
+  it('shows the demo gateways as flip cards whose mini-charts fill live, with the sensor selector', async () => {
     const { page } = browser;
-    await signInAsRoot(page);
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Gateways' })
-      .click();
-
-    const rows = gatewayTable(page).getByRole('row').filter({ hasText: 'Demo Gateway' });
-    await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(DEMO_GATEWAYS);
-    for (const mac of DEMO_MACS) {
-      const row = rows.filter({ hasText: mac });
-      await expect.poll(() => row.getByText('Online').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
-      await expect.poll(() => co2Of(page, mac), { timeout: UI_TIMEOUT_MS }).toMatch(/^\d+(\.\d{1,2})?$/);
+    await openGateways(page);
+    expect(await cardNames(page)).toEqual(['Demo Gateway 1', 'Demo Gateway 2', 'Demo Gateway 3']);
+    const first = card(page, 'Demo Gateway 1');
+    await expect.poll(() => first.getByText('Online', { exact: false }).count()).toBeGreaterThan(0);
+    for (const label of ['Information', 'Camera', 'Maximise', 'Reboot', 'Flip', 'More actions']) {
+      expect(await first.getByRole('button', { name: label, exact: true }).count()).toBe(1);
     }
+    expect(await first.getByRole('button', { name: /^Hotspot (Enabled|Disabled)$/ }).count()).toBe(1);
+    expect(await first.getByRole('button', { name: /^(Location|No Location)$/ }).count()).toBe(1);
 
-    // No reload, no polling: the next samples arrive over /mqtt and the cells change.
-    const before = await Promise.all(DEMO_MACS.map((mac) => co2Of(page, mac)));
+    // The CO2 group is the default; its charts gain points as samples arrive over /mqtt.
+    const co2Button = first.getByRole('button', { name: 'CO2', exact: true });
+    expect(await co2Button.getAttribute('aria-pressed')).toBe('true');
     await expect
-      .poll(async () => (await Promise.all(DEMO_MACS.map((mac) => co2Of(page, mac)))).join(), {
-        timeout: 20_000,
-      })
-      .not.toBe(before.join());
-    await saveScreenshot(page, 'gateways-live');
+      .poll(() => chartPoints(page, 'Demo Gateway 1', 'CO2'), { timeout: LIVE_TIMEOUT_MS })
+      .toBeGreaterThan(0);
+    const before = await chartPoints(page, 'Demo Gateway 1', 'CO2');
+    if (before < 50) {
+      await expect
+        .poll(() => chartPoints(page, 'Demo Gateway 1', 'CO2'), { timeout: LIVE_TIMEOUT_MS })
+        .toBeGreaterThan(before);
+    }
+    expect(await first.getByRole('img', { name: /^Temperature: \d+ points$/ }).count()).toBe(1);
+
+    // Air Quality (5) replaces CO2 and temperature with its five charts; the groups exclude each other.
+    await first.getByRole('button', { name: 'Air Quality (5)' }).click();
+    for (const chart of ['CO', 'NH3', 'NO2', 'Resistance', 'TVOC']) {
+      expect(await first.getByRole('img', { name: new RegExp(`^${chart}: \\d+ points$`) }).count()).toBe(1);
+    }
+    expect(await first.getByRole('img', { name: /^CO2: / }).count()).toBe(0);
+    expect(await co2Button.getAttribute('aria-pressed')).toBe('false');
+    await first.getByRole('button', { name: 'Air Quality 2' }).click();
+    expect(await first.getByRole('img', { name: /^(Resistance|TVOC): / }).count()).toBe(2);
+    expect(await first.getByRole('img', { name: /^CO: / }).count()).toBe(0);
+    await saveScreenshot(page, 'gateways-grid');
+
+    // The back: CPU and memory, camera, firmware and OS; flipping again shows the sensors as they were.
+    await first.getByRole('button', { name: 'Flip' }).click();
+    await first.getByRole('img', { name: /^CPU: \d+ points$/ }).waitFor();
+    expect(await first.getByRole('img', { name: /^Memory: \d+ points$/ }).count()).toBe(1);
+    expect(await first.getByText(/^Firmware (FW \d{4}-\d{2}-\d{2}|.+)$/).count()).toBe(1);
+    expect(await first.getByText(/^OS /).count()).toBe(1);
+    expect(await first.getByText(/^Camera (installed|not installed)$/).count()).toBe(1);
+    await saveScreenshot(page, 'gateways-card-back');
+    await first.getByRole('button', { name: 'Flip' }).click();
+    await first.getByRole('img', { name: /^TVOC: / }).waitFor();
+  });
+
+  it('searches by MAC and by firmware ignoring case and spaces', async () => {
+    const { page } = browser;
+    await openGateways(page);
+    const search = page.getByPlaceholder(SEARCH);
+    await search.fill(' de 0000 000002 ');
+    await expect.poll(() => cardNames(page)).toEqual(['Demo Gateway 2']);
+
+    // The firmware as the card back shows it ('FW 2024-05-12'), typed in lower case with spaces.
+    await search.fill('');
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS);
+    const third = card(page, 'Demo Gateway 3');
+    await third.getByRole('button', { name: 'Flip' }).click();
+    const firmware = (await third.getByText(/^Firmware /).innerText()).replace(/^Firmware /, '');
+    const typed = firmware.toLowerCase().split('').join(' ');
+    await search.fill(typed);
+    await expect.poll(() => cardNames(page)).toContain('Demo Gateway 3');
+    await search.fill('no such gateway');
+    await expect.poll(() => cards(page).count()).toBe(0);
+  });
+
+  it('lists the gateways with rows per page remembered after a reload', async () => {
+    const { page } = browser;
+    await openGateways(page);
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForURL(/#\/cli\/gateways\/list_view/);
+    const table = page.getByRole('table', { name: 'Gateways' });
+    const rows = table.getByRole('row').filter({ hasText: 'Demo Gateway' });
+    await expect.poll(() => rows.count()).toBe(DEMO_GATEWAYS);
+    for (const mac of DEMO_MACS) expect(await rows.filter({ hasText: mac }).count()).toBe(1);
+    const row = table.getByRole('row', { name: 'Demo Gateway 1' });
+    expect(await row.getByRole('button', { name: 'Information' }).count()).toBe(1);
+    await row.getByRole('button', { name: 'More actions' }).click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toContain('Gateway status');
+    await page.keyboard.press('Escape');
+
+    // 25 rows by default; 5 is remembered for the session (locksRPP).
+    const rowsPerPage = page.getByRole('combobox', { name: /Rows per page/ });
+    expect(await rowsPerPage.innerText()).toBe('25');
+    await rowsPerPage.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['5', '10', '15', '20', '25']);
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await page.reload();
+    await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT_MS }).toBe(DEMO_GATEWAYS);
+    expect(await page.getByRole('combobox', { name: /Rows per page/ }).innerText()).toBe('5');
+    await saveScreenshot(page, 'gateways-list');
+  });
+
+  it("shows the 'Filtered by :' banners and removes each filter with its icon", async () => {
+    const { page } = browser;
+    await openGateways(page);
+    const scopeId = await scopeIdByName(page, 'Demo Customer');
+    const banner = page.getByRole('region', { name: 'Filtered by' });
+
+    await page.goto(`/#/cli/gateways/grid_view?scopeId=${scopeId}&status=offline`);
+    await banner.getByText('Offline', { exact: true }).waitFor();
+    expect(await banner.getByText('Filtered by :').count()).toBe(1);
+    await expect.poll(() => cards(page).count()).toBe(0);
+    await banner.getByRole('button', { name: 'Remove filter Offline' }).click();
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS);
+    expect(await banner.count()).toBe(0);
+
+    await page.goto(`/#/cli/gateways/grid_view?scopeId=${scopeId}&status=online&enrollment=registered`);
+    await banner.getByText('Registered', { exact: true }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS);
+    await page.goto(`/#/cli/gateways/grid_view?scopeId=${scopeId}&enrollment=unregistered`);
+    await banner.getByText('Unregistered', { exact: true }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(0);
+    await banner.getByRole('button', { name: 'Remove filter Unregistered' }).click();
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS);
+
+    await page.goto(`/#/cli/gateways?scopeId=${scopeId}&name=demo%20gateway%202`);
+    await banner.getByText('demo gateway 2', { exact: true }).waitFor();
+    await expect.poll(() => cardNames(page)).toEqual(['Demo Gateway 2']);
+    await saveScreenshot(page, 'gateways-filtered-by');
+    await banner.getByRole('button', { name: 'Remove filter demo gateway 2' }).click();
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS);
+  });
+
+  it('deletes offline gateways in delete mode with the spec message', async () => {
+    const { page } = browser;
+    await openGateways(page);
+    const scopeId = await scopeIdByName(page, 'Demo Customer');
+    // Gateways registered here never connect: they stay offline.
+    const idle = ['Idle Gateway A', 'Idle Gateway B', 'Idle Gateway C'];
+    for (const name of idle) await registerGateway(page, scopeId, name);
+    await page.goto(`/#/cli/gateways/grid_view?scopeId=${scopeId}`);
+    await expect
+      .poll(() => cards(page).count(), { timeout: UI_TIMEOUT_MS })
+      .toBe(DEMO_GATEWAYS + idle.length);
+
+    await page.getByRole('button', { name: 'Delete offline gateways' }).click();
+    const header = page.getByRole('heading', { name: /^Selected Offline Gateways - / });
+    expect(await header.innerText()).toBe('Selected Offline Gateways - 0 / 3');
+    // Only offline gateways are listed in delete mode.
+    await expect.poll(() => cardNames(page)).toEqual(idle);
+    expect(await page.getByRole('button', { name: 'Delete Gateways' }).isDisabled()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Select Idle Gateway B' }).check();
+    expect(await header.innerText()).toBe('Selected Offline Gateways - 1 / 3');
+    await page.getByRole('button', { name: 'Select Gateways' }).click();
+    expect(
+      await page
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((r) => r.parentElement?.parentElement?.textContent)),
+    ).toEqual(['10', '50', '100', 'Custom number', 'All']);
+    await page.getByRole('radio', { name: 'Custom number' }).check();
+    await page.getByLabel('Number of gateways').fill('0');
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await page.getByLabel('Number of gateways').fill('2');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await header.innerText()).toBe('Selected Offline Gateways - 2 / 3');
+    expect(await page.getByRole('checkbox', { name: 'Select Idle Gateway A' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Select Idle Gateway C' }).isChecked()).toBe(false);
+
+    // A failing call keeps the gateways and says so.
+    await page.route('**/api/deleteOfflineGateways', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":"INTERNAL","message":"x"}',
+      }),
+    );
+    await page.getByRole('button', { name: 'Delete Gateways' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Gateway confirmation' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Failed to Delete Gateway(s)', { exact: true }).waitFor();
+    await page.unroute('**/api/deleteOfflineGateways');
+    await expect.poll(() => cards(page).count()).toBe(3);
+
+    await page.getByRole('checkbox', { name: 'Select Idle Gateway A' }).check();
+    await page.getByRole('checkbox', { name: 'Select Idle Gateway B' }).check();
+    await page.getByRole('button', { name: 'Delete Gateways' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Successfully Deleted Gateway(s)', { exact: true }).waitFor();
+    await expect.poll(() => cardNames(page)).toEqual(['Idle Gateway C']);
+    expect(await header.innerText()).toBe('Selected Offline Gateways - 0 / 1');
+    await saveScreenshot(page, 'gateways-delete-mode');
+
+    await page.getByRole('button', { name: 'Exit delete mode' }).click();
+    await expect.poll(() => cards(page).count()).toBe(DEMO_GATEWAYS + 1);
+  });
+
+  it('shows a gateway going offline live, without a reload', async () => {
+    const { page } = browser;
+    const gateways = await startSimulatedGateways(portal, { count: 1, name: 'Live Gateway' });
+    try {
+      await signInAsRoot(page);
+      await page.goto(`/#/cli/gateways/grid_view?scopeId=${gateways.scopeId}`);
+      const live = card(page, gateways.names[0]!);
+      await live.getByText(/^Online · /).waitFor();
+      const stopping = gateways.stop();
+      await stopping;
+      await new Promise((r) => setTimeout(r, 3000));
+      const api = await page.request.get(`/api/gateway/get-gateways?scopeId=${gateways.scopeId}`);
+      console.log('DEBUG', JSON.stringify((await api.json()).map((g: { name: string; deviceStatus: string }) => [g.name, g.deviceStatus])));
+      await live.getByText(/^Offline · /).waitFor({ timeout: LIVE_TIMEOUT_MS });
+      await saveScreenshot(page, 'gateways-live-offline');
+      await stopping;
+    } catch (error) {
+      await gateways.stop().catch(() => undefined);
+      throw error;
+    }
+  });
+
+  it("selects gateways for onboarding with the 'selected - N' heading", async () => {
+    const { page } = browser;
+    await openGateways(page);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'Select gateways' }).click();
+    const onboard = page.getByRole('button', { name: 'Onboard selected' });
+    expect(await onboard.isDisabled()).toBe(true);
+    await page.getByText('selected - 0', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select Demo Gateway 1' }).check();
+    await page.getByRole('checkbox', { name: 'Select Demo Gateway 3' }).check();
+    await page.getByText('selected - 2', { exact: true }).waitFor();
+    expect(await onboard.isDisabled()).toBe(false);
+    // The selection survives a change of view.
+    await page.getByRole('button', { name: 'List view' }).click();
+    expect(await page.getByRole('checkbox', { name: 'Select Demo Gateway 3' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel selection' }).click();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
   });
 });
+
+/** Registers a gateway in a customer through the API as the signed-in user; it never connects. */
+async function registerGateway(page: Page, scopeId: string, name: string): Promise<string> {
+  const mac = `AB${randomBytes(5).toString('hex').toUpperCase()}`;
+  const response = await page.request.put('/api/gateway/register-gateway', {
+    data: { MAC: mac, NAME: name, SID: scopeId, CRTD: Date.UTC(2024, 0, 1), tags: [], LCTN: {} },
+  });
+  if (response.status() >= 300)
+    throw new Error(`register-gateway answered ${response.status()}: ${await response.text()}`);
+  return mac;
+}

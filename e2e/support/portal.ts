@@ -32,6 +32,8 @@ export interface RunningPortal {
   baseUrl: string;
   /** ws://127.0.0.1:{port}/mqtt, the browsers' live-update endpoint. */
   liveUrl: string;
+  /** Where gateways connect: the embedded broker's MQTT/TCP port, or the real Mosquitto. */
+  deviceBrokerUrl: string;
   /** The server's own PostgreSQL database (real backends only). */
   databaseUrl: string | undefined;
   /** Everything the server printed so far (stdout and stderr). */
@@ -133,6 +135,7 @@ export async function startPortal(
     backend,
     baseUrl,
     liveUrl: `ws://127.0.0.1:${port}/mqtt`,
+    deviceBrokerUrl: backend === 'real' ? REAL_MQTT : `mqtt://127.0.0.1:${mqttPort}`,
     databaseUrl: env.DATABASE_URL || undefined,
     output: server.output,
     health: async () => (await (await fetch(`${baseUrl}/api/health`)).json()) as Health,

@@ -73,9 +73,14 @@ describe('parseWhitelist', () => {
   it('reads the dialog fields, bare lists and the * wildcard', () => {
     expect(parseWhitelist({ noOfWhiteListedDevices: -1, listOfWhiteListedLocks: ['*'] })).toBe('*');
     expect(parseWhitelist(['*'])).toBe('*');
-    expect(parseWhitelist({ listOfWhiteListedLocks: ['aabbccddeeff'] })).toEqual(['AABBCCDDEEFF']);
+    expect(parseWhitelist({ listOfWhiteListedLocks: ['Lock-0A01', 'AABBCCDDEEFF', 'Lock-0A01'] })).toEqual([
+      'Lock-0A01',
+      'AABBCCDDEEFF',
+    ]);
+    expect(parseWhitelist(['a_b.c-d:e@f'])).toEqual(['a_b.c-d:e@f']);
     expect(parseWhitelist([])).toEqual([]);
-    expect(parseWhitelist(['bad'])).toBeNull();
+    expect(parseWhitelist(['bad name'])).toBeNull();
+    expect(parseWhitelist(['x'.repeat(41)])).toBeNull();
     expect(parseWhitelist({ listOfWhiteListedLocks: 'AABBCCDDEEFF' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   deviceDown,
+  deviceLockName,
   type GatewayCommand,
   gatewayCommand,
   normalizeMac,
@@ -74,7 +75,8 @@ function isStringArray(value: unknown): value is string[] {
 
 /**
  * Whitelist: `{ noOfWhiteListedDevices, listOfWhiteListedLocks }` (the gateway dialog's fields) or a bare list
- * of lock MACs. `'*'` in the list, or a count of -1, means every lock.
+ * of lock names (letters, numbers and _ . - : @; a MAC is a name too). `'*'` in the list, or a count of -1,
+ * means every lock.
  */
 export function parseWhitelist(value: unknown): Whitelist | null {
   const record = isRecord(value) ? value : { listOfWhiteListedLocks: value };
@@ -82,8 +84,7 @@ export function parseWhitelist(value: unknown): Whitelist | null {
   if (record.noOfWhiteListedDevices === -1) return '*';
   if (!isStringArray(list)) return null;
   if (list.includes('*')) return '*';
-  const macs = list.map(normalizeMac);
-  return macs.every((mac): mac is string => mac !== null) ? macs : null;
+  return list.every((name) => deviceLockName.safeParse(name).success) ? [...new Set(list)] : null;
 }
 
 function parseLockList(value: unknown): string[] | null {

@@ -3,6 +3,7 @@ import {
   type DeviceStatusMessage,
   deviceUp,
   type EventsMessage,
+  type ScanReport,
   type TelemetryMessage,
   type TelemetrySample,
 } from '@portal/contract';
@@ -10,14 +11,14 @@ import type { DeviceFacts } from './device-profile.ts';
 import type { EventItem } from './events.ts';
 import type { GatewayLink } from './gateway-link.ts';
 import type { InstructionResponse } from './instructions.ts';
-import type { LockEngine } from './lock-engine.ts';
+import type { LockEngine, NearbyLock } from './lock-engine.ts';
 
 /** Progress of an onboarding run on `gateways/{scopeId}/onboarding/status/{mac}`. */
 export interface OnboardingStatus {
   status: 'SCANNING' | 'COMPLETED' | 'STOPPED';
   cycle?: number;
   totalScanCycles?: number;
-  scannedLocks?: Array<{ MAC: string; RSSI: number }>;
+  scannedLocks?: Array<{ MAC: string; name: string; RSSI: number }>;
 }
 
 /** Builds a gateway's upstream messages (contract shapes, contract topics) and publishes them at QoS 1. */
@@ -57,6 +58,15 @@ export class GatewayReporter {
 
   response(kind: string, response: InstructionResponse): Promise<boolean> {
     return this.link.publishJson(deviceUp.response(this.mac, kind, response.uid), response);
+  }
+
+  /** The locks a finished scan heard (the portal keeps the last for force probe and ScannedData.csv). */
+  scan(locks: readonly NearbyLock[]): Promise<boolean> {
+    const message: ScanReport = {
+      TI: Date.now(),
+      locks: locks.map((lock) => ({ MAC: lock.mac, name: lock.name, RSSI: lock.rssi })),
+    };
+    return this.link.publishJson(deviceUp.scan(this.mac), message);
   }
 
   onboarding(scopeId: string, status: OnboardingStatus): Promise<boolean> {

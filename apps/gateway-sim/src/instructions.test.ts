@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { greyJpeg } from './camera-frame.ts';
 import { randomDeviceFacts } from './device-profile.ts';
-import { type InstructionContext, planInstruction } from './instructions.ts';
+import { type InstructionContext, LOGS_PROGRESS, planInstruction } from './instructions.ts';
 import { seededRandom } from './random.ts';
 
 const context = (overrides: Partial<InstructionContext['facts']> = {}): InstructionContext => ({
@@ -22,6 +23,21 @@ describe('planInstruction', () => {
       status: 'SUCCESS',
       value: { uptimeSeconds: 12, CP: 20 },
     });
+    const value = plan.response.value as Record<string, string>;
+    expect(Object.keys(value)).toEqual(
+      expect.arrayContaining(['Network Info', 'Gateway Firmware', 'Memory Info', 'Gateway OS']),
+    );
+    expect(value['Memory Info']).toBe('400 MB used, CPU 20 %');
+  });
+
+  it('uploads device logs: progress 25, 50, 75, 100, then a gzipped log file', () => {
+    const plan = planInstruction({ type: 'LOGS', uid: 'k8' }, { ...context(), mac: 'B827EB1A2B3C' });
+    expect(plan.responseKind).toBe('logs');
+    expect(plan.progress).toEqual(LOGS_PROGRESS);
+    expect(LOGS_PROGRESS).toEqual([25, 50, 75, 100]);
+    expect(plan.response.status).toBe('SUCCESS');
+    const log = gunzipSync(Buffer.from(String(plan.response.value), 'base64')).toString('utf8');
+    expect(log).toContain('B827EB1A2B3C uptime 12 s');
   });
 
   it('captures a JPEG only when a camera is fitted', () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { greyJpeg } from './camera-frame.ts';
 import type { DeviceFacts } from './device-profile.ts';
 import type { Instruction } from './downstream-messages.ts';
@@ -7,7 +8,7 @@ import type { GatewayLiveState } from './lock-engine.ts';
 export interface InstructionResponse {
   uid: string;
   type: string;
-  status: 'SUCCESS' | 'ERROR';
+  status: 'SUCCESS' | 'ERROR' | 'PROGRESS';
   TI: number;
   value?: unknown;
 }
@@ -18,13 +19,19 @@ export interface InstructionPlan {
   response: InstructionResponse;
   /** HOTSPOT: the hotspot state to switch to before answering (the switch takes a while). */
   hotspotTarget?: 0 | 1;
+  /** LOGS: the percents reported (PROGRESS answers, one per step) before the final answer. */
+  progress?: number[];
 }
 
 export const INSTRUCTION_TYPES = {
   diagnostics: 'DIAGNOSTICS',
   camera: 'CAMERA_CAPTURE',
   hotspot: 'HOTSPOT',
+  logs: 'LOGS',
 } as const;
+
+/** Progress steps of a device-logs upload. */
+export const LOGS_PROGRESS = [25, 50, 75, 100];
 
 /** Instructions a gateway acknowledges without further simulation (lock/user changes, unregistration). */
 const ACKNOWLEDGED_TYPES = new Set([
@@ -37,6 +44,36 @@ const ACKNOWLEDGED_TYPES = new Set([
 
 const CAMERA_FRAME = greyJpeg(64, 48).toString('base64');
 
+const NETWORK_NAMES = { 0: 'LTE', 1: 'Wi-Fi', 2: 'Ethernet' } as const;
+
+/** A few lines of the gateway's log, gzipped and base64-encoded as a LOGS answer carries it. */
+export function deviceLogFile(context: InstructionContext, mac: string): string {
+  const at = new Date(context.now).toISOString();
+  const lines = [
+    `${at} ${mac} gateway firmware ${context.facts.FW}, OS ${context.facts.OS}`,
+    `${at} ${mac} uptime ${context.uptimeSeconds} s, CPU ${context.cpuPercent} %, memory ${context.memoryMegabytes} MB`,
+    `${at} ${mac} lock engine ${context.live.currentState}`,
+  ];
+  return gzipSync(`${lines.join('\n')}\n`).toString('base64');
+}
+
+/** The diagnostics answer: the four sections the portal's dialog shows, then the raw figures. */
+function diagnostics(context: InstructionContext) {
+  const { facts } = context;
+  return {
+    'Network Info': `${NETWORK_NAMES[facts.NW]}, signal level ${facts.SS}`,
+    'Gateway Firmware': facts.FW,
+    'Memory Info': `${context.memoryMegabytes} MB used, CPU ${context.cpuPercent} %`,
+    'Gateway OS': facts.OS,
+    uptimeSeconds: context.uptimeSeconds,
+    CP: context.cpuPercent,
+    MM: context.memoryMegabytes,
+    NW: facts.NW,
+    SS: facts.SS,
+    currentState: context.live.currentState,
+  };
+}
+
 export interface InstructionContext {
   facts: DeviceFacts;
   live: GatewayLiveState;
@@ -44,6 +81,7 @@ export interface InstructionContext {
   cpuPercent: number;
   memoryMegabytes: number;
   now: number;
+  mac?: string;
 }
 
 export function planInstruction(instruction: Instruction, context: InstructionContext): InstructionPlan {
@@ -58,16 +96,12 @@ export function planInstruction(instruction: Instruction, context: InstructionCo
   });
   switch (type) {
     case INSTRUCTION_TYPES.diagnostics:
-      return answer('diagnostics', 'SUCCESS', {
-        uptimeSeconds: context.uptimeSeconds,
-        CP: context.cpuPercent,
-        MM: context.memoryMegabytes,
-        FW: context.facts.FW,
-        OS: context.facts.OS,
-        NW: context.facts.NW,
-        SS: context.facts.SS,
-        currentState: context.live.currentState,
-      });
+      return answer('diagnostics', 'SUCCESS', diagnostics(context));
+    case INSTRUCTION_TYPES.logs:
+      return {
+        ...answer('logs', 'SUCCESS', deviceLogFile(context, context.mac ?? '')),
+        progress: LOGS_PROGRESS,
+      };
     case INSTRUCTION_TYPES.camera:
       return context.facts.CMS === 1
         ? answer('camera', 'SUCCESS', CAMERA_FRAME)

@@ -39,6 +39,7 @@ export class LockActivities {
     this.timers.once('scan', this.scanDurationMs, () => {
       const result = this.engine.completeScan(Date.now());
       this.reporter.change('Scan completed', result.found.length, result.whitelistedFound.length);
+      void this.reporter.scan(result.found);
       onScanned?.(result);
       if (this.engine.currentState === ENGINE_STATE.probing) this.finishProbeLater();
     });
@@ -80,7 +81,7 @@ export class LockActivities {
         status: done ? 'COMPLETED' : 'SCANNING',
         cycle,
         totalScanCycles,
-        scannedLocks: result.found.map((lock) => ({ MAC: lock.mac, RSSI: lock.rssi })),
+        scannedLocks: result.found.map((lock) => ({ MAC: lock.mac, name: lock.name, RSSI: lock.rssi })),
       });
       if (!done) {
         this.timers.once('onboarding', ONBOARDING_CYCLE_GAP_MS, () =>

@@ -1,20 +1,46 @@
 import { deviceStateMessage } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_STATE, LockEngine, type NearbyLock, scanNearbyLocks } from './lock-engine.ts';
+import {
+  ENGINE_STATE,
+  isWhitelisted,
+  LockEngine,
+  lockNameOf,
+  type NearbyLock,
+  randomNearbyLocks,
+  scanNearbyLocks,
+} from './lock-engine.ts';
 import { seededRandom } from './random.ts';
 
 const NOW = Date.UTC(2025, 0, 1);
 const LOCKS: NearbyLock[] = [
-  { mac: 'AAAAAAAAAA01', rssi: -45 },
-  { mac: 'AAAAAAAAAA02', rssi: -60 },
-  { mac: 'AAAAAAAAAA03', rssi: -120 },
+  { mac: 'AAAAAAAAAA01', name: 'Lock-AA01', rssi: -45 },
+  { mac: 'AAAAAAAAAA02', name: 'Lock-AA02', rssi: -60 },
+  { mac: 'AAAAAAAAAA03', name: 'Lock-AA03', rssi: -120 },
 ];
+
+describe('lock names', () => {
+  it('names each nearby lock after its MAC, uniquely', () => {
+    expect(lockNameOf('A4C138F00A01')).toBe('Lock-0A01');
+    const locks = randomNearbyLocks(seededRandom(7));
+    expect(locks.every((lock) => lock.name === lockNameOf(lock.mac))).toBe(true);
+    expect(new Set(locks.map((lock) => lock.name)).size).toBe(locks.length);
+  });
+
+  it('whitelists by name, or by MAC, or every lock with *', () => {
+    const lock = LOCKS[0]!;
+    expect(isWhitelisted(['Lock-AA01'], lock)).toBe(true);
+    expect(isWhitelisted(['AAAAAAAAAA01'], lock)).toBe(true);
+    expect(isWhitelisted(['Lock-AA02'], lock)).toBe(false);
+    expect(isWhitelisted('*', lock)).toBe(true);
+  });
+});
 
 describe('scanNearbyLocks', () => {
   it('hears only locks above the RSSI threshold and lists whitelisted locks it missed', () => {
-    const result = scanNearbyLocks(LOCKS, -85, ['AAAAAAAAAA01', 'AAAAAAAAAA03'], seededRandom(1));
+    const result = scanNearbyLocks(LOCKS, -85, ['AAAAAAAAAA01', 'Lock-AA03'], seededRandom(1));
     expect(result.found.map((l) => l.mac)).not.toContain('AAAAAAAAAA03');
-    expect(result.unreachable).toContain('AAAAAAAAAA03');
+    expect(result.found.every((l) => l.name === lockNameOf(l.mac))).toBe(true);
+    expect(result.unreachable).toContain('Lock-AA03');
     expect(result.whitelistedFound.every((l) => l.mac === 'AAAAAAAAAA01')).toBe(true);
   });
 

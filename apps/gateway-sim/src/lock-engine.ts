@@ -10,13 +10,14 @@ export const ENGINE_STATE = {
   probing: 'LockProbingState',
 } as const;
 
-/** A BLE lock in radio range, with its mean signal strength in dBm. */
+/** A BLE lock in radio range: its MAC, the name it advertises, its mean signal strength in dBm. */
 export interface NearbyLock {
   mac: string;
+  name: string;
   rssi: number;
 }
 
-/** '*' means every lock; otherwise the MACs of the locks the gateway manages. */
+/** '*' means every lock; otherwise the names (or MACs) of the locks the gateway manages. */
 export type Whitelist = '*' | readonly string[];
 
 export interface ScanResult {
@@ -30,16 +31,25 @@ export const DEFAULT_POLL_INTERVAL_MINUTES = 15;
 export const DEFAULT_RSSI_THRESHOLD = -85;
 const MINUTE_MS = 60_000;
 
+/** A lock's advertised name, from the end of its MAC: 'Lock-0A01'. */
+export const lockNameOf = (mac: string) => `Lock-${mac.slice(-4)}`;
+
 export function randomNearbyLocks(random: Random): NearbyLock[] {
   const count = randomInt(random, 3, 18);
-  return Array.from({ length: count }, () => ({
-    mac: randomHex(random, 12),
-    rssi: Math.round(uniform(random, -95, -40)),
-  }));
+  const locks: NearbyLock[] = [];
+  while (locks.length < count) {
+    const mac = randomHex(random, 12);
+    const rssi = Math.round(uniform(random, -95, -40));
+    // Names must be unique per gateway (the whitelist names locks): skip a lock whose name is taken.
+    if (!locks.some((lock) => lock.name === lockNameOf(mac)))
+      locks.push({ mac, name: lockNameOf(mac), rssi });
+  }
+  return locks;
 }
 
-export function isWhitelisted(whitelist: Whitelist, mac: string): boolean {
-  return whitelist === '*' || whitelist.includes(mac);
+/** The whitelist names locks (a lock's MAC counts as a name too). */
+export function isWhitelisted(whitelist: Whitelist, lock: Pick<NearbyLock, 'mac' | 'name'>): boolean {
+  return whitelist === '*' || whitelist.includes(lock.name) || whitelist.includes(lock.mac);
 }
 
 /** One BLE scan: a lock is heard when its noisy signal clears the RSSI threshold (and the radio is lucky). */
@@ -50,11 +60,11 @@ export function scanNearbyLocks(
   random: Random,
 ): ScanResult {
   const found = locks
-    .map((lock) => ({ mac: lock.mac, rssi: Math.round(lock.rssi + 4 * gaussian(random)) }))
+    .map((lock) => ({ ...lock, rssi: Math.round(lock.rssi + 4 * gaussian(random)) }))
     .filter((lock) => lock.rssi >= rssiThreshold && chance(random, 0.92));
-  const whitelistedFound = found.filter((lock) => isWhitelisted(whitelist, lock.mac));
-  const heard = new Set(found.map((lock) => lock.mac));
-  const unreachable = whitelist === '*' ? [] : whitelist.filter((mac) => !heard.has(mac));
+  const whitelistedFound = found.filter((lock) => isWhitelisted(whitelist, lock));
+  const heard = new Set(found.flatMap((lock) => [lock.mac, lock.name]));
+  const unreachable = whitelist === '*' ? [] : whitelist.filter((name) => !heard.has(name));
   return { found, whitelistedFound, unreachable };
 }
 
@@ -148,7 +158,7 @@ export class LockEngine {
     return result;
   }
 
-  /** Probes the given locks (force probe names them by MAC); unknown MACs are probed blind at no signal. */
+  /** Probes the given locks (force probe names them by MAC); unknown MACs are probed blind at a weak signal. */
   startProbe(locks: readonly NearbyLock[]): void {
     const first = locks[0];
     this.live = {
@@ -162,7 +172,9 @@ export class LockEngine {
   }
 
   nearbyLocksByMac(macs: readonly string[]): NearbyLock[] {
-    return macs.map((mac) => this.nearby.find((lock) => lock.mac === mac) ?? { mac, rssi: -100 });
+    return macs.map(
+      (mac) => this.nearby.find((lock) => lock.mac === mac) ?? { mac, name: lockNameOf(mac), rssi: -100 },
+    );
   }
 
   completeProbe(now: number): void {

@@ -11,6 +11,10 @@ export interface GatewayCredential {
   mac: string;
   password?: string;
   scopeId?: string;
+  /** false: the gateway takes instructions but never answers them (tests of the portal's time-outs). */
+  answerInstructions?: boolean;
+  /** Whether a camera module is fitted (CMS); default: drawn at random with the other device facts. */
+  camera?: boolean;
 }
 
 export interface SimulationOptions {
@@ -36,6 +40,8 @@ export interface SimulationOptions {
   restartDelayMs?: number;
   /** How long a hotspot switch takes; default 5000 ms. */
   hotspotSwitchMs?: number;
+  /** Time between the progress answers of a device-logs upload; default 500 ms. */
+  logsStepMs?: number;
 }
 
 export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger'>> {
@@ -82,5 +88,6 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     scanDurationMs: positive('scanDurationMs', options.scanDurationMs ?? 3_000),
     restartDelayMs: positive('restartDelayMs', options.restartDelayMs ?? 3_000),
     hotspotSwitchMs: positive('hotspotSwitchMs', options.hotspotSwitchMs ?? 5_000),
+    logsStepMs: positive('logsStepMs', options.logsStepMs ?? 500),
   };
 }

@@ -54,6 +54,7 @@ export class SimulatedGateway implements GatewayHandle {
   private lastSample: TelemetrySample | undefined;
   /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
   private pendingInstruction: InstructionPlan | undefined;
+  private readonly answersInstructions: boolean;
   private bootedAt = Date.now();
   private away = false;
   private stopping = false;
@@ -70,11 +71,13 @@ export class SimulatedGateway implements GatewayHandle {
     this.behaviourRandom = streamOf('behaviour');
     const profileRandom = streamOf('profile');
     this.facts = randomDeviceFacts(profileRandom);
+    if (credential.camera !== undefined) this.facts.CMS = credential.camera ? 1 : 0;
+    this.answersInstructions = credential.answerInstructions ?? true;
     this.room = { ...randomRoomProfile(profileRandom), utcOffsetHours: utcOffsetHours(this.facts.LCTN) };
     const nearby = randomNearbyLocks(profileRandom);
     const whitelist = chance(profileRandom, 0.2)
       ? '*'
-      : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.mac);
+      : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
     this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, Date.now());
     this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
     this.link = new GatewayLink(
@@ -249,7 +252,7 @@ export class SimulatedGateway implements GatewayHandle {
     if (this.away) return;
     this.away = true;
     this.activities.forceIdle();
-    this.timers.cancel('hotspot');
+    this.timers.cancel('hotspot', 'logs');
     this.facts.HSIPRC = 0;
     const interrupted = this.pendingInstruction;
     this.pendingInstruction = undefined;
@@ -273,6 +276,7 @@ export class SimulatedGateway implements GatewayHandle {
   }
 
   private runInstruction(instruction: Instruction): void {
+    if (!this.answersInstructions) return;
     const plan = planInstruction(instruction, {
       facts: this.facts,
       live: this.engine.snapshot(),
@@ -280,7 +284,12 @@ export class SimulatedGateway implements GatewayHandle {
       cpuPercent: this.lastSample?.CP ?? 0,
       memoryMegabytes: this.lastSample?.MM ?? 0,
       now: Date.now(),
+      mac: this.mac,
     });
+    if (plan.progress) {
+      this.answerWithProgress(plan, plan.progress);
+      return;
+    }
     const target = plan.hotspotTarget;
     if (target === undefined) {
       void this.report.response(plan.responseKind, plan.response);
@@ -297,5 +306,25 @@ export class SimulatedGateway implements GatewayHandle {
       void this.report.state();
       void this.report.response(plan.responseKind, plan.response);
     });
+  }
+
+  /** A device-logs upload: PROGRESS answers step by step (an interrupted one is answered by the reboot). */
+  private answerWithProgress(plan: InstructionPlan, percents: number[]): void {
+    this.pendingInstruction = plan;
+    const step = (index: number) => {
+      if (index === percents.length) {
+        this.pendingInstruction = undefined;
+        void this.report.response(plan.responseKind, { ...plan.response, TI: Date.now() });
+        return;
+      }
+      void this.report.response(plan.responseKind, {
+        ...plan.response,
+        status: 'PROGRESS',
+        value: percents[index],
+        TI: Date.now(),
+      });
+      this.timers.once('logs', this.options.logsStepMs, () => step(index + 1));
+    };
+    this.timers.once('logs', this.options.logsStepMs, () => step(0));
   }
 }

@@ -6,7 +6,9 @@ import {
   deviceStatusMessage,
   deviceUp,
   eventsMessage,
+  onboardingStatus,
   parseUpstreamTopic,
+  scanReport,
   telemetryMessage,
 } from '@portal/contract';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -26,6 +28,7 @@ const SCHEMAS = {
   state: deviceStateMessage,
   telemetry: telemetryMessage,
   events: eventsMessage,
+  scan: scanReport,
 } as const;
 
 describe(`gateway simulation against ${BROKER_URL}`, () => {
@@ -108,6 +111,13 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
     expect(simulation.gateways.find((g) => g.mac === mac)?.liveState().currentState).toBe('ScanningState');
   });
 
+  it('reports the locks a scan heard, each with its name, MAC and RSSI', async () => {
+    const [mac] = macs as [string];
+    await waitFor('scan report', () => messagesOf(mac, 'scan').length > 0);
+    const report = scanReport.parse(messagesOf(mac, 'scan')[0]?.body);
+    for (const lock of report.locks) expect(lock.name).toBe(`Lock-${lock.MAC.slice(-4)}`);
+  });
+
   it('ignores a malformed command and keeps answering', async () => {
     const [, mac] = macs as [string, string];
     const before = simulation.stats().malformedMessages;
@@ -133,6 +143,10 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
     await waitFor('onboarding completed', () =>
       onboardingStatuses.some((s) => s.mac === mac && s.status === 'COMPLETED'),
     );
+    const completed = onboardingStatuses.find((s) => s.mac === mac && s.status === 'COMPLETED');
+    expect(
+      onboardingStatus.parse(completed).scannedLocks?.every((lock) => lock.name?.startsWith('Lock-')),
+    ).toBe(true);
     expect(onboardingStatuses.filter((s) => s.mac === mac).map((s) => [s.status, s.cycle])).toEqual([
       ['SCANNING', 1],
       ['COMPLETED', 2],

@@ -31,6 +31,11 @@ import { CustomerDeletionService } from './modules/customer-deletion/customer-de
 import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { PublicFiles } from './modules/files/public-files.ts';
+import { gatewayCommandsRoutes } from './modules/gateway-commands/gateway-commands.routes.ts';
+import { createGatewayCommands } from './modules/gateway-commands/gateway-commands.wiring.ts';
+import { GatewayRegistryRepository } from './modules/gateways/gateway-registry.repository.ts';
+import { gatewayRegistryRoutes } from './modules/gateways/gateway-registry.routes.ts';
+import { GatewayRegistryService } from './modules/gateways/gateway-registry.service.ts';
 import { GatewaysQuery } from './modules/gateways/gateways.query.ts';
 import { GatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
@@ -38,6 +43,9 @@ import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { GlobalSearchRepository } from './modules/global-search/global-search.repository.ts';
 import { globalSearchRoutes } from './modules/global-search/global-search.routes.ts';
 import { GlobalSearchService } from './modules/global-search/global-search.service.ts';
+import { instructionsRoutes } from './modules/instructions/instructions.routes.ts';
+import type { InstructionsService } from './modules/instructions/instructions.service.ts';
+import { createInstructions } from './modules/instructions/instructions.wiring.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { OutboxRepository } from './modules/mail/outbox.repository.ts';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.ts';
@@ -49,8 +57,11 @@ import { portalConfigRoutes } from './modules/portal-config/portal-config.routes
 import { PortalConfigService } from './modules/portal-config/portal-config.service.ts';
 import { portalUsersRoutes } from './modules/portal-users/portal-users.routes.ts';
 import { PortalUsersService } from './modules/portal-users/portal-users.service.ts';
+import { provisioningRoutes } from './modules/provisioning/provisioning.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { SocialService } from './modules/social/social.service.ts';
+import { GatewayEventsQuery } from './modules/telemetry/events-query.ts';
+import { GatewayEventsRepository } from './modules/telemetry/events-repository.ts';
 import { RetentionJob } from './modules/telemetry/retention.ts';
 import { SensorDataQuery } from './modules/telemetry/sensor-data.query.ts';
 import { TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
@@ -86,6 +97,7 @@ export interface Portal {
     gateways: GatewaysService;
     telemetry: TelemetryService;
     tenants: TenantsService;
+    instructions: InstructionsService;
   };
   retention: RetentionJob;
   /** Runs customer deletions; tests stop it and drive a runner of their own. */
@@ -123,7 +135,12 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const tenants = new TenantsService(new TenantsRepository(db));
   const throttle = new ThrottleService(new ThrottleRepository(db));
   const activities = new ActivitiesService(new ActivitiesRepository(db));
-  const auth = new AuthService(new AuthRepository(db), tenants, { throttle, activities, live });
+  const auth = new AuthService(new AuthRepository(db), tenants, {
+    throttle,
+    activities,
+    live,
+    staffDomains: config.STAFF_EMAIL_DOMAINS,
+  });
   const mailer = new Mailer(
     new OutboxRepository(db),
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
@@ -136,10 +153,47 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const gateways = new GatewaysService(gatewaysRepository, live);
   const telemetryRepository = new TelemetryRepository(db);
   const telemetry = new TelemetryService(telemetryRepository, live);
-  const inbox = new DeviceInbox(gateways, telemetry, logger.child({ component: 'ingest' }), {
-    perSecond: config.DEVICE_MAX_RATE,
-    burst: config.DEVICE_BURST,
+  // Instructions: published to devices once the broker below is wired; their answers come through the inbox.
+  const instructions = createInstructions({
+    db,
+    live,
+    tenants,
+    telemetry,
+    files: new LocalFileStorage(join(config.DATA_DIR, 'files')),
+    publish: async (topic, payload) => {
+      if (!messaging) throw new Error('messaging not started');
+      await messaging.publishToDevices(topic, payload, 2);
+    },
+    logger: logger.child({ component: 'instructions' }),
+    deadlineScale: config.INSTRUCTION_DEADLINE_SCALE,
+    staffDomains: config.STAFF_EMAIL_DOMAINS,
   });
+  // Gateway commands: published like instructions; scan results and onboarding progress come through the inbox.
+  const gatewayCommands = createGatewayCommands({
+    db,
+    live,
+    logger: logger.child({ component: 'gateway-commands' }),
+    gateways: { reachableGateway: (principal, mac) => gatewaysQuery.reachableGateway(principal, mac) },
+    users: auth,
+    devices: {
+      publishToDevices: async (topic, payload, qos) => {
+        if (!messaging) throw new Error('messaging not started');
+        await messaging.publishToDevices(topic, payload, qos);
+      },
+    },
+    events: telemetry,
+    states: gateways,
+    instructions: instructions.service,
+    staffDomains: config.STAFF_EMAIL_DOMAINS,
+  });
+  const inbox = new DeviceInbox(
+    gateways,
+    telemetry,
+    logger.child({ component: 'ingest' }),
+    { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
+    instructions.inbox,
+    gatewayCommands.inbox,
+  );
 
   const brokerDeps = {
     auth,
@@ -215,6 +269,16 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   await app.register(portalConfigRoutes, { portalConfig });
   const gatewaysQuery = new GatewaysQuery(gatewaysRepository, tenants, telemetry);
   await app.register(gatewaysRoutes, { query: gatewaysQuery });
+  await app.register(gatewayCommandsRoutes, gatewayCommands.routes);
+  // A moved gateway is disconnected from whichever broker is wired above, so it reconnects as its new tenant's.
+  const devices = { disconnectDevice: (mac: string) => messaging?.disconnectDevice(mac) };
+  const registry = new GatewayRegistryService(new GatewayRegistryRepository(db), gatewaysQuery, tenants, {
+    live,
+    devices,
+    scopeChanges: gatewayCommands.commands,
+    users: auth,
+  });
+  await app.register(gatewayRegistryRoutes, { registry });
   const retention = new RetentionJob(
     telemetryRepository,
     { rawDays: config.TELEMETRY_RETENTION_DAYS, rollupDays: config.ROLLUP_RETENTION_DAYS },
@@ -222,6 +286,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   );
   await app.register(telemetryRoutes, {
     sensors: new SensorDataQuery(telemetryRepository, gatewaysQuery, () => retention.rawSince()),
+    events: new GatewayEventsQuery(new GatewayEventsRepository(db), gatewaysQuery),
   });
 
   // Customer deletion (a resumable background job) and the global gateway search.
@@ -234,6 +299,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   await app.register(customerDeletionRoutes, {
     deletion: new CustomerDeletionService(deletionRepository, tenants, deletionRunner),
   });
+  await app.register(instructionsRoutes, { instructions: instructions.service });
+  await app.register(provisioningRoutes, { tenants, gateways });
   await app.register(globalSearchRoutes, {
     globalSearch: new GlobalSearchService(new GlobalSearchRepository(db), tenants),
   });
@@ -250,6 +317,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     retention.stop();
     await mailer.stop();
     await deletionRunner.stop();
+    await instructions.deadlines.stop();
     await activeMessaging.close();
     await database.close();
   });
@@ -260,6 +328,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     retention.start();
     mailer.start();
     deletionRunner.start();
+    instructions.deadlines.start();
   } catch (error) {
     await activeMessaging.close().catch(() => {});
     throw error;
@@ -269,7 +338,18 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     config,
     database,
     messaging: activeMessaging,
-    services: { auth, gateways, telemetry, tenants, activities, mailer, passwords, portalUsers, social },
+    services: {
+      auth,
+      gateways,
+      telemetry,
+      tenants,
+      activities,
+      mailer,
+      passwords,
+      portalUsers,
+      social,
+      instructions: instructions.service,
+    },
     retention,
     deletionRunner,
     inbox,

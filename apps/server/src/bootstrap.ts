@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database, TenantKind } from './db/schema.ts';
 import { hashPassword } from './lib/crypto.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
-import type { GatewaysService } from './modules/gateways/gateways.service.ts';
+import type { GatewaysService, ProvisionDetails } from './modules/gateways/gateways.service.ts';
 import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
 
 export const DEMO_CUSTOMER_NAME = 'Demo Customer';
@@ -54,6 +54,17 @@ export async function seedFirstStart(db: Kysely<Database>, config: Config, logge
   }
 }
 
+/** What registration would have recorded about demo gateway `i`: the last is left unregistered (REG 0). */
+function demoDetails(i: number, count: number): ProvisionDetails {
+  return {
+    registered: i < count || count === 1,
+    manufacturer: 'Demo Devices',
+    manufactured_at: new Date(Date.UTC(2023, (i - 1) % 12, 1 + ((i * 7) % 28))),
+    app_version: 158 + (i % 3),
+    tags: i % 2 === 0 ? ['demo', `floor-${i}`] : ['demo'],
+  };
+}
+
 /**
  * The demo customer and its gateways. Credentials are re-issued at every start, since only their
  * digests are stored; the in-process simulator uses them.
@@ -72,7 +83,7 @@ export async function prepareDemo(
   const devices = [];
   for (let i = 1; i <= count; i++) {
     const mac = `DE${i.toString(16).toUpperCase().padStart(10, '0')}`;
-    const credential = await gateways.provision(demo.id, mac, `Demo Gateway ${i}`);
+    const credential = await gateways.provision(demo.id, mac, `Demo Gateway ${i}`, demoDetails(i, count));
     devices.push({ ...credential, scopeId: demo.id });
   }
   return { tenantId: demo.id, devices };

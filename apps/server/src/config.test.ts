@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '65536' })).toThrow(/PORT/);
   });
 
+  it('takes a map tile URL template with {z}, {x} and {y} (MAP_TILE_URL)', () => {
+    expect(loadConfig({}).MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    const withSubdomains = 'https://{s}.tiles.example/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILE_URL: withSubdomains }).MAP_TILE_URL).toBe(withSubdomains);
+    expect(loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe(
+      '/tiles/{z}/{x}/{y}.png',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+  });
+
   it('reads DEMO=0 as off and treats empty values as unset', () => {
     expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();

@@ -55,6 +55,29 @@ export const configSchema = z.object({
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   /** Per-minute and per-hour rollups older than this are deleted. */
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(1100),
+  /** Vendor staff e-mail domains (comma list, e.g. 'vendor.com,vendor.de'): activity feed and device logs. */
+  STAFF_EMAIL_DOMAINS: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter((domain) => domain !== ''),
+    ),
+  /**
+   * For tests only: multiplies every instruction deadline (0.01 makes the 15 s diagnostics time-out 150 ms) so
+   * integration tests need not wait. Leave it at 1 anywhere else.
+   */
+  INSTRUCTION_DEADLINE_SCALE: z.coerce.number().min(0.001).max(1).default(1),
+  /** Map tiles of the Gateway Location dialog: an http(s) (or same-origin '/') URL template with {z}, {x}, {y}. */
+  MAP_TILE_URL: z
+    .string()
+    .max(500)
+    .regex(/^(https?:\/\/|\/)/, 'must start with http://, https:// or /')
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must hold {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -37,6 +37,8 @@ export const userDetails = z.object({
     owner: z.boolean(),
   }),
   isRootUser: z.boolean(),
+  /** The user's e-mail is of a vendor staff domain (STAFF_EMAIL_DOMAINS): activity feed, device logs. */
+  vendorStaff: z.boolean(),
   permissions: z.array(z.string()),
   tenant: sessionTenant,
 });

@@ -3,6 +3,7 @@ import {
   instructionResponse,
   onboardingCommand,
   onboardingStatus,
+  scanReport,
   whitelistMessage,
 } from './device-operations.ts';
 
@@ -36,6 +37,27 @@ describe('gateway operation payloads (docs/mqtt.md section 3)', () => {
         scannedLocks: [{ MAC: 'A4C138F00A01', RSSI: -61 }],
       }).success,
     ).toBe(true);
+  });
+
+  it('names whitelisted locks by their advertised names (a MAC is a name too)', () => {
+    const list = (listOfWhiteListedLocks: string[]) =>
+      whitelistMessage.safeParse({
+        noOfWhiteListedDevices: listOfWhiteListedLocks.length,
+        listOfWhiteListedLocks,
+      }).success;
+    expect(list(['Lock-0A01', 'a_b.c-d:e@f', 'A4C138F00A01'])).toBe(true);
+    expect(list(['x'.repeat(40)])).toBe(true);
+    expect(list(['Lock 1'])).toBe(false);
+    expect(list(['x'.repeat(41)])).toBe(false);
+    expect(
+      scanReport.safeParse({
+        TI: 1735725600000,
+        locks: [{ MAC: 'A4C138F00A01', name: 'Lock-0A01', RSSI: -61 }],
+      }).success,
+    ).toBe(true);
+    expect(scanReport.safeParse({ TI: 1735725600000, locks: [{ MAC: 'nope', RSSI: -61 }] }).success).toBe(
+      false,
+    );
   });
 
   it('holds onboarding scans to 1..5 and refuses malformed answers', () => {

@@ -6,13 +6,19 @@ import { macId } from './mac.ts';
  * instructions and their answers, onboarding. The gateway-operations work builds on these.
  */
 
-/** `gateways/{mac}/receive/devices/whitelist`: '*' (or -1) means every lock; a bare array is accepted too. */
+/** A lock's name as the gateway reports it and the whitelist names it: letters, numbers and _ . - : @. */
+export const deviceLockName = z.string().regex(/^[A-Za-z0-9_.\-:@]{1,40}$/);
+
+/**
+ * `gateways/{mac}/receive/devices/whitelist`: lock names (spec 001 section 5; a lock's MAC is a valid name
+ * too); '*' (or -1) means every lock; a bare array is accepted too.
+ */
 export const whitelistMessage = z.union([
   z.object({
     noOfWhiteListedDevices: z.number().int().min(-1),
-    listOfWhiteListedLocks: z.array(z.union([macId, z.literal('*')])).max(10_000),
+    listOfWhiteListedLocks: z.array(z.union([deviceLockName, z.literal('*')])).max(10_000),
   }),
-  z.array(z.union([macId, z.literal('*')])).max(10_000),
+  z.array(z.union([deviceLockName, z.literal('*')])).max(10_000),
 ]);
 
 /** `gateways/{mac}/receive/devices/forceProbe`: lock MACs to probe now. */
@@ -31,11 +37,14 @@ export const instructionMessage = z.object({
 /** Answer kinds: the `{kind}` level of `gateways/{mac}/send/response/{kind}/{uid}`. */
 export const RESPONSE_KINDS = ['diagnostics', 'camera', 'hotspot', 'instruction', 'logs'] as const;
 
-/** `gateways/{mac}/send/response/{kind}/{uid}`: the gateway's one answer to an instruction. */
+/**
+ * `gateways/{mac}/send/response/{kind}/{uid}`: the gateway's final answer to an instruction (SUCCESS or
+ * ERROR), preceded for device logs by PROGRESS answers whose value is the percent done.
+ */
 export const instructionResponse = z.object({
   uid: instructionUid,
   type: z.string().min(1).max(40),
-  status: z.enum(['SUCCESS', 'ERROR']),
+  status: z.enum(['SUCCESS', 'ERROR', 'PROGRESS']),
   TI: z.number().int(),
   value: z.unknown().optional(),
 });
@@ -54,8 +63,19 @@ export const onboardingStatus = z.object({
   cycle: z.number().int().min(1).max(5).optional(),
   totalScanCycles: z.number().int().min(1).max(5).optional(),
   scannedLocks: z
-    .array(z.object({ MAC: macId, RSSI: z.number() }))
+    .array(z.object({ MAC: macId, RSSI: z.number(), name: deviceLockName.optional() }))
     .max(10_000)
     .optional(),
 });
 export type OnboardingStatus = z.infer<typeof onboardingStatus>;
+
+/** One lock heard by a scan: its MAC, its name (when it advertises one) and the signal strength in dBm. */
+export const scannedLock = z.object({ MAC: macId, name: deviceLockName.optional(), RSSI: z.number() });
+export type ScannedLock = z.infer<typeof scannedLock>;
+
+/** `gateways/{mac}/send/scan`: the locks a finished scan heard (the last one is kept for force probe and CSV). */
+export const scanReport = z.object({
+  TI: z.number().int(),
+  locks: z.array(scannedLock).max(10_000),
+});
+export type ScanReport = z.infer<typeof scanReport>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { telemetrySample } from './device.ts';
+import { gatewayLiveState, gatewayLocation, telemetrySample } from './device.ts';
 
 /** Query of GET /api/gateway/get-gateways: the scope whose gateways (its own and its sub-customers') to list. */
 export const getGatewaysQuery = z.object({ scopeId: z.string().uuid() });
@@ -18,6 +18,26 @@ export const gatewaySummary = z.object({
   LOFFTI: z.number().nullable(),
   state: z.record(z.string(), z.unknown()),
   latest: telemetrySample.nullable(),
+  /** 1 registered, 0 unregistered (spec 001 section 3). */
+  REG: z.union([z.literal(0), z.literal(1)]),
+  /** Device-reported facts (the last state message): hotspot, hotspot change in progress, network, signal, camera. */
+  HS: z.number().nullable(),
+  HSIPRC: z.number().nullable(),
+  NW: z.number().nullable(),
+  SS: z.number().nullable(),
+  CMS: z.number().nullable(),
+  /** The address entered at registration over the device-reported location (LAT/LNG usually the device's). */
+  LCTN: gatewayLocation.nullable(),
+  tags: z.array(z.string()),
+  /** Manufactured date, epoch ms (00:00 UTC of the day). */
+  CRTD: z.number().nullable(),
+  manufacturer: z.string().nullable(),
+  appVersion: z.number().nullable(),
+  /** Whitelisted lock count; -1 = every lock ('*'). */
+  noOfWhiteListedDevices: z.number().int(),
+  listOfWhiteListedLocks: z.array(z.string()),
+  /** The lock engine's live state as the device reports it (currentState, pollInterval, rssiValue...). */
+  liveState: gatewayLiveState.nullable(),
 });
 export type GatewaySummary = z.infer<typeof gatewaySummary>;
 

@@ -7,6 +7,13 @@ export const appDetails = z.object({
 });
 export type AppDetails = z.infer<typeof appDetails>;
 
+/** GET /api/frontend-app-details: the web app's details and its settings from the server's configuration. */
+export const frontendAppDetails = appDetails.extend({
+  /** Map tile URL template ({z}/{x}/{y}) of the Gateway Location dialog (MAP_TILE_URL). */
+  mapTileUrl: z.string(),
+});
+export type FrontendAppDetails = z.infer<typeof frontendAppDetails>;
+
 /** Where browsers open their MQTT-over-WebSocket connection: always the portal's own `/mqtt`. */
 export const mqttConfig = z.object({
   mqttHost: z.string(),

@@ -11,6 +11,8 @@ export const deviceUp = {
   events: (mac: string) => `gateways/${mac}/send/events`,
   /** Answer to an instruction (diagnostics, camera, logs...), keyed by the request's 8-character key. */
   response: (mac: string, kind: string, key: string) => `gateways/${mac}/send/response/${kind}/${key}`,
+  /** The locks a finished scan heard. */
+  scan: (mac: string) => `gateways/${mac}/send/scan`,
   onboardingStatus: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/status/${mac}`,
 } as const;
 
@@ -30,7 +32,7 @@ export const DEVICE_UPSTREAM_FILTER = 'gateways/+/send/#';
 export const SHARED_GROUP = 'portal';
 export const sharedSubscription = (filter: string, group = SHARED_GROUP) => `$share/${group}/${filter}`;
 
-export type UpstreamKind = 'status' | 'state' | 'telemetry' | 'events' | 'response';
+export type UpstreamKind = 'status' | 'state' | 'telemetry' | 'events' | 'response' | 'scan';
 
 /** Parses `gateways/{mac}/send/{kind}[/...]`; null when the topic is not device upstream. */
 export function parseUpstreamTopic(
@@ -39,7 +41,7 @@ export function parseUpstreamTopic(
   const parts = topic.split('/');
   if (parts.length < 4 || parts[0] !== 'gateways' || parts[2] !== 'send') return null;
   const kind = parts[3] as UpstreamKind;
-  if (!['status', 'state', 'telemetry', 'events', 'response'].includes(kind)) return null;
+  if (!['status', 'state', 'telemetry', 'events', 'response', 'scan'].includes(kind)) return null;
   return { mac: parts[1]!, kind, rest: parts.slice(4) };
 }
 
@@ -78,4 +80,17 @@ export function topicMatches(filter: string, topic: string): boolean {
     if (f[i] !== '+' && f[i] !== t[i]) return false;
   }
   return f.length === t.length;
+}
+
+/** Parses `gateways/{scopeId}/onboarding/status/{mac}`; null when the topic is not an onboarding status. */
+export function parseOnboardingStatusTopic(topic: string): { scopeId: string; mac: string } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || parts[0] !== 'gateways' || parts[2] !== 'onboarding' || parts[3] !== 'status')
+    return null;
+  return parts[1] && parts[4] ? { scopeId: parts[1], mac: parts[4] } : null;
+}
+
+/** The MAC of a topic a gateway publishes (upstream or onboarding status); null for any other topic. */
+export function deviceTopicMac(topic: string): string | null {
+  return parseUpstreamTopic(topic)?.mac ?? parseOnboardingStatusTopic(topic)?.mac ?? null;
 }

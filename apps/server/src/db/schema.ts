@@ -148,6 +148,17 @@ export interface GatewaysTable {
   state: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  // Registry (migrations/0006_gateway_registry.ts): what registration records beside the device's state.
+  manufacturer: string | null;
+  app_version: number | null;
+  /** Manufactured date (CRTD), 00:00 UTC of the day. */
+  manufactured_at: Date | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The address entered at registration (SRT, CTY, STATE, CNTRY, ZCODE, LAT, LNG). */
+  address: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Whitelisted lock names sent to the gateway; whitelist_all = '*' (every lock, count -1). */
+  whitelist: ColumnType<string[], string[] | undefined, string[]>;
+  whitelist_all: Generated<boolean>;
 }
 
 /** Online/offline transitions: off 1 = an offline period begins, 0 = it ends (spec 001 'OFF flag'). */
@@ -183,6 +194,63 @@ export type TelemetryRollupTable = { mac: string; bucket: number } & {
   [M in Metric as `${M}_min` | `${M}_max`]: number | null;
 } & { [M in Metric as `${M}_sum` | `${M}_n`]: number };
 
+/** Requests to a gateway with a deadline (migrations/0008_instructions.ts). */
+export interface InstructionsTable {
+  id: Generated<string>;
+  /** The 8-character request key the gateway answers with. */
+  uid: string;
+  mac: string;
+  type: string;
+  status: Generated<'PENDING' | 'SUCCESS' | 'FAILED' | 'ABORTED'>;
+  /** What was sent to the gateway as `value`. */
+  value: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The requester's details (lock name, lock MAC, time) shown in the pending list. */
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The gateway's answer (or the deadline's 'Timed-out'), as pushed to browsers. */
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  deadline_at: Timestamp;
+  finished_at: Date | null;
+}
+
+/** Device log files saved from LOGS answers. */
+export interface DeviceLogsTable {
+  id: Generated<string>;
+  mac: string;
+  uploaded_file_key: string;
+  elk_status: Generated<string>;
+  content_type: string;
+  created_at: CreatedAt;
+}
+
+/** What the portal sent a gateway, for its activity feed (migrations/0007_gateway_commands.ts). */
+export interface GatewayCommandLogTable {
+  id: Generated<string>;
+  mac: string;
+  ti: number;
+  /** A command (SCAN, RESET...) or WHITELIST, FORCE-PROBE, ONBOARDING-START, ONBOARDING-STOP. */
+  action: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The e-mail of the user who sent it. */
+  made_by: string | null;
+}
+
+/** The locks each gateway's last scan heard: [{ MAC, name?, RSSI }]. */
+export interface GatewayScansTable {
+  mac: string;
+  ti: number;
+  locks: ColumnType<unknown[], string, string>;
+}
+
+/** A hotspot change waiting for the gateway; ended by its state (HSIPRC 0) or its HOTSPOT instruction. */
+export interface GatewayHotspotChangesTable {
+  mac: string;
+  tenant_id: string;
+  target: number;
+  requested_at: CreatedAt;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -192,6 +260,11 @@ export interface Database {
   gateway_connection_log: GatewayConnectionLogTable;
   telemetry: TelemetryTable;
   gateway_events: GatewayEventsTable;
+  gateway_command_log: GatewayCommandLogTable;
+  gateway_scans: GatewayScansTable;
+  gateway_hotspot_changes: GatewayHotspotChangesTable;
+  instructions: InstructionsTable;
+  device_logs: DeviceLogsTable;
   telemetry_1m: TelemetryRollupTable;
   telemetry_1h: TelemetryRollupTable;
   trusted_devices: TrustedDevicesTable;

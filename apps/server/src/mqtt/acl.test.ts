@@ -47,6 +47,14 @@ describe('gateway ACL', () => {
     expect(canSubscribe(gw, '#')).toBe(false);
     expect(canSubscribe(gw, '$SYS/#')).toBe(false);
   });
+
+  it('subscribes to the onboarding commands of its own customer only', () => {
+    expect(canSubscribe(gw, 'gateways/t1/onboarding/command/AABBCCDDEEFF')).toBe(true);
+    expect(canSubscribe(gw, 'gateways/t1/onboarding/command/stop')).toBe(true);
+    expect(canSubscribe(gw, 'gateways/t2/onboarding/command/stop')).toBe(false);
+    expect(canSubscribe(gw, 'gateways/t1/onboarding/command/112233445566')).toBe(false);
+    expect(canSubscribe(gw, 'gateways/t1/onboarding/status/+')).toBe(false);
+  });
 });
 
 describe('browser ACL', () => {
@@ -56,6 +64,9 @@ describe('browser ACL', () => {
     expect(canSubscribe(user, 'portal/t3/scopes')).toBe(false);
     expect(canSubscribe(user, 'portal/+/scopes')).toBe(false);
     expect(canSubscribe(user, 'gateways/+/send/#')).toBe(false);
+    // Onboarding progress comes relayed on portal/{scope}/onboarding/{mac}, never from the device topic.
+    expect(canSubscribe(user, 'portal/t1/onboarding/AABBCCDDEEFF')).toBe(true);
+    expect(canSubscribe(user, 'gateways/t1/onboarding/status/+')).toBe(false);
     expect(canPublish(user, 'portal/t1/scopes')).toBe(false);
   });
 

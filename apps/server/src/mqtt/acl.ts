@@ -39,7 +39,7 @@ function publishFilters(principal: MqttPrincipal): string[] {
     const { mac, tenantId } = principal;
     return [`gateways/${mac}/send/#`, deviceUp.onboardingStatus(tenantId, mac)];
   }
-  // Browsers publish nothing yet; gateway commands arrive with the gateway-operations work.
+  // Browsers publish nothing: every command goes through an HTTP call (docs/gateway-operations.md).
   return [];
 }
 
@@ -53,11 +53,9 @@ function subscribeFilters(principal: MqttPrincipal): string[] {
       deviceDown.onboardingStop(tenantId),
     ];
   }
-  if (principal.tenantIds === null) return [`${LIVE_ROOT}/#`, deviceUp.onboardingStatus('+', '+')];
-  return [...principal.tenantIds].flatMap((id) => [
-    `${LIVE_ROOT}/${id}/#`,
-    deviceUp.onboardingStatus(id, '+'),
-  ]);
+  // Browsers see live channels only; onboarding progress reaches them relayed on live.onboarding.
+  if (principal.tenantIds === null) return [`${LIVE_ROOT}/#`];
+  return [...principal.tenantIds].map((id) => `${LIVE_ROOT}/${id}/#`);
 }
 
 const isSystemTopic = (topic: string) => topic.startsWith('$');

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { parseUpstreamTopic } from '@portal/contract';
+import { deviceTopicMac } from '@portal/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
@@ -70,7 +70,7 @@ export async function createAedesBroker(deps: AedesDeps) {
         deps.logger.warn({ clientId: client?.id, topic: packet.topic }, 'mqtt publish refused');
         return done(new Error('Not authorized'));
       }
-      if (principal?.kind !== 'gateway' || !parseUpstreamTopic(packet.topic)) return done(null);
+      if (principal?.kind !== 'gateway' || !deviceTopicMac(packet.topic)) return done(null);
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       deps.inbox.handle(principal, packet.topic, payload).then(
         () => done(null),
@@ -132,6 +132,14 @@ export async function createAedesBroker(deps: AedesDeps) {
           error ? reject(error) : resolve(),
         ),
       );
+    },
+    /** Closes the connection of the client with this id, if it is connected here; true when it was. */
+    disconnectClient(clientId: string): boolean {
+      // Aedes keeps its connected clients by id; its typings leave the map out.
+      const client = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
+      if (!client) return false;
+      client.close();
+      return true;
     },
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       webSockets.handleUpgrade(request, socket, head, (ws) => webSockets.emit('connection', ws, request));

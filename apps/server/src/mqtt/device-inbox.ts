@@ -1,12 +1,19 @@
 import {
+  type DeviceStateMessage,
   deviceStateMessage,
   deviceStatusMessage,
   eventsMessage,
+  type InstructionResponse,
   instructionResponse,
   MAX_CLOCK_SKEW_MS,
   MAX_SAMPLE_AGE_MS,
+  type OnboardingStatus,
+  onboardingStatus,
+  parseOnboardingStatusTopic,
   parseUpstreamTopic,
   RESPONSE_KINDS,
+  type ScanReport,
+  scanReport,
   telemetryMessage,
   telemetrySample,
 } from '@portal/contract';
@@ -25,6 +32,19 @@ const SAMPLE_KEYS = new Set(Object.keys(telemetrySample.shape));
 const now = () => Date.now();
 const withinWindow = (ti: number, at: number) => ti >= at - MAX_SAMPLE_AGE_MS && ti <= at + MAX_CLOCK_SKEW_MS;
 
+/** Where instruction answers go (modules/instructions), and who hears that a gateway came back. */
+export interface InstructionInbox {
+  record(device: DeviceIdentity, answer: InstructionResponse): Promise<void>;
+  gatewayOnline(device: DeviceIdentity): Promise<void>;
+}
+
+/** Where scan results, onboarding progress and state changes go for the gateway commands (modules/gateway-commands). */
+export interface CommandInbox {
+  recordScan(device: DeviceIdentity, report: ScanReport): Promise<void>;
+  onboardingStatus(device: DeviceIdentity, status: OnboardingStatus): Promise<void>;
+  stateChanged(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
+}
+
 export class DeviceInbox {
   readonly counters = { accepted: 0, rejected: 0, unknownFields: 0, slowedDown: 0 };
   private readonly rate: DeviceRate;
@@ -37,6 +57,8 @@ export class DeviceInbox {
     private readonly telemetry: TelemetryService,
     private readonly logger: Logger,
     rate: { perSecond: number; burst: number } = { perSecond: 20, burst: 200 },
+    private readonly instructions?: InstructionInbox,
+    private readonly commands?: CommandInbox,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -60,6 +82,8 @@ export class DeviceInbox {
   }
 
   private async dispatch(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
+    const onboarding = parseOnboardingStatusTopic(topic);
+    if (onboarding) return this.dispatchOnboarding(device, topic, onboarding, payload);
     const route = parseUpstreamTopic(topic);
     if (!route || route.mac !== device.mac) return this.reject(device, topic, 'unknown topic');
     let json: unknown;
@@ -80,11 +104,13 @@ export class DeviceInbox {
       case 'status': {
         const message = parse(deviceStatusMessage);
         if (message) await this.gateways.recordStatus(device, message);
+        if (message?.CS === 1) await this.instructions?.gatewayOnline(device);
         return this.accepted(message);
       }
       case 'state': {
         const message = parse(deviceStateMessage);
         if (message) await this.gateways.recordState(device, message);
+        if (message) await this.commands?.stateChanged(device, message);
         return this.accepted(message);
       }
       case 'telemetry': {
@@ -107,16 +133,48 @@ export class DeviceInbox {
         return this.accepted(message);
       }
       case 'response': {
-        // Answers to instructions: checked here; acted on by the gateway-operations work.
+        // Answers to instructions: the uid in the topic must be the answer's.
         if (!RESPONSE_KINDS.includes(route.rest[0] as (typeof RESPONSE_KINDS)[number])) {
           return this.reject(device, topic, 'unknown response kind');
         }
         const message = parse(instructionResponse);
-        if (message)
-          this.logger.debug({ mac: device.mac, topic, status: message.status }, 'instruction response');
+        if (!message) return;
+        if (route.rest[1] !== message.uid) return this.reject(device, topic, 'uid differs from the topic');
+        await this.instructions?.record(device, message);
+        return this.accepted(message);
+      }
+      case 'scan': {
+        const message = parse(scanReport);
+        if (!message) return;
+        if (!withinWindow(message.TI, now())) {
+          return this.reject(device, topic, `scan time ${message.TI} outside the accepted window`);
+        }
+        await this.commands?.recordScan(device, message);
         return this.accepted(message);
       }
     }
+  }
+
+  /** `gateways/{scopeId}/onboarding/status/{mac}`: only the gateway's own MAC and its own customer. */
+  private async dispatchOnboarding(
+    device: DeviceIdentity,
+    topic: string,
+    route: { scopeId: string; mac: string },
+    payload: Buffer,
+  ): Promise<void> {
+    if (route.mac !== device.mac || route.scopeId !== device.tenantId) {
+      return this.reject(device, topic, 'onboarding status of another gateway or customer');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return this.reject(device, topic, 'payload is not JSON');
+    }
+    const result = onboardingStatus.safeParse(json);
+    if (!result.success) return this.reject(device, topic, result.error.issues[0]?.message ?? 'invalid');
+    await this.commands?.onboardingStatus(device, result.data);
+    return this.accepted(result.data);
   }
 
   /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */

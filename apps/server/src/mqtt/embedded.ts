@@ -15,6 +15,10 @@ export async function createEmbeddedMessaging(
     mode: 'embedded',
     live: { publish: (topic, payload) => void broker.publish(topic, payload, 1).catch(() => {}) },
     publishToDevices: (topic, payload, qos = 1) => broker.publish(topic, payload, qos),
+    disconnectDevice(mac) {
+      // A gateway's client id is its MAC (docs/mqtt.md section 1).
+      if (broker.disconnectClient(mac)) deps.logger.info({ mac }, 'gateway disconnected: it moved');
+    },
     handleUpgrade: broker.handleUpgrade,
     async start() {
       tcp = createServer(broker.aedes.handle);

@@ -1,8 +1,8 @@
 import {
   DEVICE_UPSTREAM_FILTER,
+  deviceTopicMac,
   deviceUp,
   LIVE_ROOT,
-  parseUpstreamTopic,
   sharedSubscription,
 } from '@portal/contract';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
@@ -40,8 +40,8 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
   };
 
   const takeDeviceMessage = async (topic: string, payload: Buffer) => {
-    const route = parseUpstreamTopic(topic);
-    const device = route && (await identify(route.mac));
+    const mac = deviceTopicMac(topic);
+    const device = mac && (await identify(mac));
     if (!device) {
       deps.logger.warn({ topic }, 'message from an unknown gateway dropped');
       return;
@@ -60,14 +60,13 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
   const clients = Array.from({ length: deps.consumers }, (_, index) => {
     const subscriptions: Record<string, { qos: 1 }> = {
       [sharedSubscription(DEVICE_UPSTREAM_FILTER, deps.shareGroup)]: { qos: 1 },
+      // Onboarding progress is device traffic too: handled once, then relayed on live.onboarding.
+      [sharedSubscription(deviceUp.onboardingStatus('+', '+'), deps.shareGroup)]: { qos: 1 },
     };
-    if (index === 0) {
-      subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
-      subscriptions[deviceUp.onboardingStatus('+', '+')] = { qos: 1 };
-    }
+    if (index === 0) subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
     return connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, (packet) => {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      return parseUpstreamTopic(packet.topic)
+      return deviceTopicMac(packet.topic)
         ? takeDeviceMessage(packet.topic, payload)
         : relayToBrowsers(packet.topic, payload);
     });
@@ -85,6 +84,13 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     mode: 'external',
     live: { publish: (topic, payload) => void publish(topic, payload, 1).catch(() => {}) },
     publishToDevices: publish,
+    disconnectDevice(mac) {
+      // The external broker holds the connection and MQTT gives a client no way to drop another one: the
+      // gateway keeps its connection (and the broker's ACL) until it reconnects. Its traffic is attributed
+      // to the new customer here once the cached identity is dropped (docs/operations.md).
+      identities.delete(mac);
+      deps.logger.warn({ mac }, 'gateway moved: the external broker cannot be told to disconnect it');
+    },
     handleUpgrade: browsers.handleUpgrade,
     async start() {
       await Promise.all(clients.map((client) => connectWithin(client, deps.url)));

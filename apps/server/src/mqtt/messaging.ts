@@ -8,6 +8,11 @@ export interface Messaging {
   live: LivePublisher;
   /** Sends a message to devices (commands, whitelists...). */
   publishToDevices(topic: string, payload: unknown, qos?: 0 | 1 | 2): Promise<void>;
+  /**
+   * Drops a gateway's connection (it moved to another customer): it reconnects and is authorised under its
+   * new tenant. The embedded broker does it; an external broker cannot be told, so it is only logged there.
+   */
+  disconnectDevice(mac: string): void;
   /** Serves a browser's WebSocket upgrade at `/mqtt`. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Starts the listeners (embedded TCP) or connects (external). */

@@ -1,10 +1,10 @@
-import { type AppDetails, appDetails } from '@portal/contract';
+import { type FrontendAppDetails, frontendAppDetails } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 
-/** GET /api/frontend-app-details: name, version and build time of the running portal. */
-export function getAppDetails(): Promise<AppDetails> {
-  return apiRequest('/api/frontend-app-details', { schema: appDetails, endSessionOnLoss: false });
+/** GET /api/frontend-app-details: name, version and build time of the running portal, and the map tile source. */
+export function getAppDetails(): Promise<FrontendAppDetails> {
+  return apiRequest('/api/frontend-app-details', { schema: frontendAppDetails, endSessionOnLoss: false });
 }
 
 export const appDetailsQueryOptions = () =>

@@ -23,6 +23,8 @@ const sessionSchema = z.object({
   /** Rows-per-page choice per list, keyed by list name. */
   rowsPerPage: z.record(z.string(), z.number().int().positive()),
   user: userDetails.shape.user.nullable(),
+  /** The user's e-mail is of a vendor staff domain: activity feed, device logs (spec 001 section 6). */
+  vendorStaff: z.boolean().default(false),
   permissions: z.array(z.string()),
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -39,6 +41,7 @@ export const SIGNED_OUT_SESSION: Session = Object.freeze({
   logoUrl: null,
   rowsPerPage: {},
   user: null,
+  vendorStaff: false,
   permissions: [],
 });
 
@@ -69,7 +72,12 @@ function tenantValues(tenant: SessionTenant): Partial<Session> {
 }
 
 function userValues(details: UserDetails): Partial<Session> {
-  return { user: details.user, isRootUser: details.isRootUser, permissions: details.permissions };
+  return {
+    user: details.user,
+    isRootUser: details.isRootUser,
+    vendorStaff: details.vendorStaff,
+    permissions: details.permissions,
+  };
 }
 
 function readStored(storage: KeyValueStorage): Session {

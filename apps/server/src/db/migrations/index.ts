@@ -4,6 +4,9 @@ import * as rollups from './0002_rollups.ts';
 import * as identity from './0003_identity.ts';
 import * as customers from './0004_customers.ts';
 import * as customerDeletion from './0005_customer_deletion.ts';
+import * as gatewayRegistry from './0006_gateway_registry.ts';
+import * as gatewayCommands from './0007_gateway_commands.ts';
+import * as instructions from './0008_instructions.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '0003_identity': identity,
   '0004_customers': customers,
   '0005_customer_deletion': customerDeletion,
+  '0006_gateway_registry': gatewayRegistry,
+  '0007_gateway_commands': gatewayCommands,
+  '0008_instructions': instructions,
 };
 
 export const migrationProvider: MigrationProvider = {

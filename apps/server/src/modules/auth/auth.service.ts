@@ -25,6 +25,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
+import { isVendorStaff } from '../../lib/vendor-staff.ts';
 import type { BrowserPrincipal } from '../../mqtt/acl.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
@@ -53,7 +54,13 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly tenants: TenantsService,
-    readonly deps: { throttle: ThrottleService; activities: ActivitiesService; live: LivePublisher },
+    readonly deps: {
+      throttle: ThrottleService;
+      activities: ActivitiesService;
+      live: LivePublisher;
+      /** Vendor staff e-mail domains (STAFF_EMAIL_DOMAINS): user details say whether the user is staff. */
+      staffDomains?: readonly string[];
+    },
   ) {}
 
   /**
@@ -313,6 +320,7 @@ export class AuthService {
         owner: user.owner,
       },
       isRootUser: user.is_root,
+      vendorStaff: isVendorStaff(user.email, this.deps.staffDomains ?? []),
       permissions: [...principal.permissions].sort(),
       tenant: {
         id: tenant.id,

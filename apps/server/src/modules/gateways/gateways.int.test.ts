@@ -56,6 +56,63 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
     expect(gateways[1]!.latest).toBeNull();
   });
 
+  it('gives the registry and device-reported fields of each card', async () => {
+    const cookie = await signIn(portal, alpha.email, alpha.password);
+    const fresh = (await list(cookie, alpha.tenant.id)).json() as GatewaySummary[];
+    expect(fresh.find((g) => g.macId === macs.alphaChild)).toMatchObject({
+      REG: 1,
+      HS: null,
+      NW: null,
+      LCTN: null,
+      tags: [],
+      CRTD: null,
+      manufacturer: null,
+      appVersion: null,
+      noOfWhiteListedDevices: 0,
+      listOfWhiteListedLocks: [],
+      liveState: null,
+    });
+    const mac = randomMac();
+    const other = await createCustomerWithUser(portal, 'Fields');
+    await portal.services.gateways.provision(other.tenant.id, mac, 'Z gateway', {
+      registered: false,
+      manufacturer: 'Acme',
+      manufactured_at: new Date(Date.UTC(2023, 0, 2)),
+      app_version: 159,
+      tags: ['north'],
+    });
+    await portal.services.gateways.recordState(
+      { mac, tenantId: other.tenant.id },
+      {
+        TI: 1_800_000_000_000,
+        HS: 1,
+        HSIPRC: 0,
+        NW: 2,
+        SS: 4,
+        CMS: 1,
+        LCTN: { CTY: 'Oslo', LAT: 59.9, LNG: 10.7 },
+        state: { currentState: 'IdleState', pollInterval: 900_000, rssiValue: -85 },
+      },
+    );
+    const listed = ((await list(await signIn(portal), other.tenant.id)).json() as GatewaySummary[]).find(
+      (g) => g.macId === mac,
+    );
+    expect(listed).toMatchObject({
+      REG: 0,
+      HS: 1,
+      HSIPRC: 0,
+      NW: 2,
+      SS: 4,
+      CMS: 1,
+      LCTN: { CTY: 'Oslo', LAT: 59.9, LNG: 10.7 },
+      tags: ['north'],
+      CRTD: Date.UTC(2023, 0, 2),
+      manufacturer: 'Acme',
+      appVersion: 159,
+      liveState: { currentState: 'IdleState', pollInterval: 900_000, rssiValue: -85 },
+    });
+  });
+
   it('gives a user of another tenant nothing: 404, as for an id that does not exist', async () => {
     const cookie = await signIn(portal, beta.email, beta.password);
     for (const scopeId of [alpha.tenant.id, alphaChild.tenant.id, randomUUID()]) {
@@ -186,6 +243,25 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
       expect(recent[macs.alpha][49]).toEqual({ TI: base + 54 * 5000, CO2: 454 });
       expect(recent[macs.alpha][0].TI).toBeLessThan(recent[macs.alpha][49].TI);
       expect(recent[macs.alphaChild]).toEqual([]);
+    });
+
+    it('limits the recent data to the listed gateways, at most 100, and only those in the scope', async () => {
+      const cookie = await signIn(portal, alpha.email, alpha.password);
+      const recent = (macIds: string[]) =>
+        portal.app.inject({
+          method: 'GET',
+          url: `/api/device/recent-data?scopeId=${alpha.tenant.id}&macIds=${macIds.join(',')}`,
+          headers: { cookie },
+        });
+      const one = await recent([macs.alphaChild]);
+      expect(one.json()).toEqual({ [macs.alphaChild]: [] });
+      const others = Array.from({ length: 97 }, () => randomMac());
+      const hundred = await recent([macs.alpha, macs.alphaChild, macs.beta, ...others]);
+      expect(hundred.statusCode).toBe(200);
+      expect(Object.keys(hundred.json()).sort()).toEqual([macs.alpha, macs.alphaChild].sort());
+      const tooMany = await recent([macs.alpha, macs.alphaChild, macs.beta, ...others, randomMac()]);
+      expect(tooMany.statusCode).toBe(400);
+      expect((await recent(['not-a-mac'])).statusCode).toBe(400);
     });
 
     it('gives a user of another tenant nothing from any of them', async () => {

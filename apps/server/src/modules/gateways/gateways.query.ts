@@ -5,6 +5,7 @@ import type { Principal } from '../../lib/principal.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
 import type { GatewaysRepository } from './gateways.repository.ts';
+import { registryFields } from './registry-fields.ts';
 
 /** Read side of the fleet: gateways of a scope subtree with their latest sample. */
 export class GatewaysQuery {
@@ -16,10 +17,28 @@ export class GatewaysQuery {
 
   /** A gateway the principal may see, or a 404 (as for a MAC that does not exist). */
   async reachableGateway(principal: Principal, mac: string) {
-    const gateway = await this.repo.findByMac(mac);
-    const reachable = await this.tenants.reachableTenantIds(principal);
-    if (!gateway || (reachable && !reachable.has(gateway.tenant_id))) throw notFound('Gateway');
+    const gateway = await this.findReachable(principal, mac);
+    if (!gateway) throw notFound('Gateway');
     return gateway;
+  }
+
+  /** The same, by the gateway's id. */
+  async reachableGatewayById(principal: Principal, id: string) {
+    const gateway = await this.repo.findById(id);
+    if (!gateway || !(await this.reaches(principal, gateway))) throw notFound('Gateway');
+    return gateway;
+  }
+
+  /** The gateway with this MAC, or undefined when there is none; a 404 when it is outside the principal's reach. */
+  async findReachable(principal: Principal, mac: string): Promise<Gateway | undefined> {
+    const gateway = await this.repo.findByMac(mac);
+    if (gateway && !(await this.reaches(principal, gateway))) throw notFound('Gateway');
+    return gateway;
+  }
+
+  private async reaches(principal: Principal, gateway: Gateway): Promise<boolean> {
+    const reachable = await this.tenants.reachableTenantIds(principal);
+    return !reachable || reachable.has(gateway.tenant_id);
   }
 
   /** Tenants to list: a scope's subtree (404 outside the principal's reach), or all the principal reaches. */
@@ -37,14 +56,25 @@ export class GatewaysQuery {
     return gateways.filter((g) => !options.onlineOnly || g.connected).map(toDeviceRecord);
   }
 
-  /** The last samples of every gateway of a scope subtree, oldest first, for the card mini-charts. */
-  async recentData(principal: Principal, scopeId: string): Promise<Record<string, TelemetrySample[]>> {
-    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, scopeId));
+  /**
+   * The last samples of every gateway of a scope subtree, oldest first, for the card mini-charts; `macIds`
+   * limits it to those (the visible cards). A MAC outside the subtree is left out, as one that does not exist.
+   */
+  async recentData(
+    principal: Principal,
+    scopeId: string,
+    macIds?: string[],
+  ): Promise<Record<string, TelemetrySample[]>> {
+    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, scopeId), macIds);
     return this.telemetry.recentByMac(gateways.map((g) => g.mac));
   }
 
-  async listForScope(principal: Principal, scopeId?: string): Promise<GatewaySummary[]> {
-    const gateways = await this.repo.listByTenants(await this.tenantIds(principal, scopeId));
+  async listForScope(principal: Principal, scopeId?: string, limit?: number): Promise<GatewaySummary[]> {
+    const gateways = await this.repo.listByTenants(
+      await this.tenantIds(principal, scopeId),
+      undefined,
+      limit,
+    );
     const latest = await this.telemetry.latestByMac(gateways.map((g) => g.mac));
     return gateways.map((g) => ({
       id: g.id,
@@ -58,34 +88,32 @@ export class GatewaysQuery {
       LOFFTI: g.last_offline_at?.getTime() ?? null,
       state: g.state,
       latest: latest.get(g.mac) ?? null,
+      ...registryFields(g),
     }));
   }
 }
 
-const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
-
 function toDeviceRecord(g: Gateway): DeviceRecord {
-  const state = g.state;
-  const location = state.LCTN;
+  const registry = registryFields(g);
   return {
     id: g.id,
     MAC: g.mac,
     NAME: g.name,
     SID: g.tenant_id,
-    CRTD: g.created_at.getTime(),
-    REG: g.registered ? 1 : 0,
+    CRTD: registry.CRTD ?? g.created_at.getTime(),
+    REG: registry.REG,
     CS: g.connected ? 1 : 0,
-    HS: numberOrNull(state.HS),
-    HSIPRC: numberOrNull(state.HSIPRC),
-    NW: numberOrNull(state.NW),
-    SS: numberOrNull(state.SS),
-    CMS: numberOrNull(state.CMS),
-    LCTN: location && typeof location === 'object' ? (location as Record<string, unknown>) : null,
+    HS: registry.HS,
+    HSIPRC: registry.HSIPRC,
+    NW: registry.NW,
+    SS: registry.SS,
+    CMS: registry.CMS,
+    LCTN: registry.LCTN,
     LONTI: g.last_online_at?.getTime() ?? null,
     LOFFTI: g.last_offline_at?.getTime() ?? null,
     FW: g.firmware,
     OS: g.os_version,
     type: 'gateway',
-    tags: [],
+    tags: registry.tags,
   };
 }

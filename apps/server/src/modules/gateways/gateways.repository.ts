@@ -1,6 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, GatewayUpdate } from '../../db/schema.ts';
 
+/** What provisioning may record about a new gateway beside its credential (the demo fleet, the CLI). */
+export interface ProvisionDetails {
+  registered?: boolean;
+  manufacturer?: string;
+  manufactured_at?: Date;
+  app_version?: number;
+  tags?: string[];
+}
+
 export class GatewaysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -8,11 +17,28 @@ export class GatewaysRepository {
     return this.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirst();
   }
 
-  /** Gateways of the given tenants; null means every tenant. */
-  listByTenants(tenantIds: string[] | null) {
-    if (tenantIds?.length === 0) return Promise.resolve([]);
+  findById(id: string) {
+    return this.db.selectFrom('gateways').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The status of the tenant a gateway is provisioned into (undefined: no such tenant). */
+  async tenantStatus(tenantId: string) {
+    const tenant = await this.db
+      .selectFrom('tenants')
+      .select('status')
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+    return tenant?.status;
+  }
+
+  /** Gateways of the given tenants (null: every tenant), only those of `macs` when given. */
+  /** By name (then MAC); `limit` keeps the first ones. */
+  listByTenants(tenantIds: string[] | null, macs?: string[], limit?: number) {
+    if (tenantIds?.length === 0 || macs?.length === 0) return Promise.resolve([]);
     let query = this.db.selectFrom('gateways').selectAll();
     if (tenantIds) query = query.where('tenant_id', 'in', tenantIds);
+    if (macs) query = query.where('mac', 'in', macs);
+    if (limit) query = query.limit(limit);
     return query.orderBy('name').orderBy('mac').execute();
   }
 
@@ -25,11 +51,17 @@ export class GatewaysRepository {
       .execute();
   }
 
-  /** Creates the gateway or, when the MAC exists, replaces its credential (re-provisioning). */
-  upsertWithCredential(row: { mac: string; name: string; tenant_id: string; credential_hash: string }) {
+  /**
+   * Creates the gateway (with `details`) or, when the MAC exists, replaces its credential (re-provisioning)
+   * and leaves the rest as it is.
+   */
+  upsertWithCredential(
+    row: { mac: string; name: string; tenant_id: string; credential_hash: string },
+    details: ProvisionDetails = {},
+  ) {
     return this.db
       .insertInto('gateways')
-      .values({ ...row, registered: true, updated_at: new Date() })
+      .values({ ...row, registered: true, ...details, updated_at: new Date() })
       .onConflict((oc) =>
         oc.column('mac').doUpdateSet({ credential_hash: row.credential_hash, updated_at: new Date() }),
       )

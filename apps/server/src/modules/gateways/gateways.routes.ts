@@ -1,4 +1,11 @@
-import { deviceRecords, gatewayList, getGatewaysQuery, recentData } from '@portal/contract';
+import {
+  deviceRecords,
+  gatewayList,
+  getGatewaysQuery,
+  listGatewaysQuery,
+  recentData,
+  recentDataQuery,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { GatewaysQuery } from './gateways.query.ts';
@@ -13,12 +20,13 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ query: GatewaysQuery }> = a
       config: read,
       schema: {
         tags: ['gateways'],
-        summary: 'Gateways of a customer and its sub-customers, with their latest sample',
-        querystring: getGatewaysQuery,
+        summary:
+          'Gateways of a customer and its sub-customers, with their latest sample (the first `limit` by name)',
+        querystring: listGatewaysQuery,
         response: { 200: gatewayList },
       },
     },
-    async (request) => query.listForScope(principalOf(request), request.query.scopeId),
+    async (request) => query.listForScope(principalOf(request), request.query.scopeId, request.query.limit),
   );
 
   app.get(
@@ -82,11 +90,12 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ query: GatewaysQuery }> = a
       config: read,
       schema: {
         tags: ['sensor data'],
-        summary: 'The last 50 samples of each gateway of a customer (card mini-charts)',
-        querystring: getGatewaysQuery,
+        summary:
+          'The last 50 samples of each gateway of a customer, or of the listed ones (card mini-charts)',
+        querystring: recentDataQuery,
         response: { 200: recentData },
       },
     },
-    async (request) => query.recentData(principalOf(request), request.query.scopeId),
+    async (request) => query.recentData(principalOf(request), request.query.scopeId, request.query.macIds),
   );
 };

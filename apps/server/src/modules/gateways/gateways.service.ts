@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type DeviceStateMessage, type DeviceStatusMessage, live } from '@portal/contract';
+import { customerMessages, type DeviceStateMessage, type DeviceStatusMessage, live } from '@portal/contract';
 import { digest, newSecret } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { GatewaysRepository } from './gateways.repository.ts';
+import type { GatewaysRepository, ProvisionDetails } from './gateways.repository.ts';
+
+export type { ProvisionDetails };
 
 export interface DeviceIdentity {
   mac: string;
@@ -15,15 +18,24 @@ export class GatewaysService {
     private readonly live: LivePublisher,
   ) {}
 
-  /** Registers a gateway (or re-issues its credential) and returns the credential, shown once. */
-  async provision(tenantId: string, mac: string, name: string): Promise<{ mac: string; password: string }> {
+  /**
+   * Registers a gateway (or re-issues its credential) and returns the credential, shown once. `details` are
+   * recorded when the gateway is new. A customer being deleted takes no gateway.
+   */
+  async provision(
+    tenantId: string,
+    mac: string,
+    name: string,
+    details: ProvisionDetails = {},
+  ): Promise<{ mac: string; password: string }> {
+    if ((await this.repo.tenantStatus(tenantId)) === 'DELETE_PENDING') {
+      throw new AppError('CONFLICT', customerMessages.beingDeleted);
+    }
     const password = newSecret();
-    await this.repo.upsertWithCredential({
-      mac,
-      name,
-      tenant_id: tenantId,
-      credential_hash: digest(password),
-    });
+    await this.repo.upsertWithCredential(
+      { mac, name, tenant_id: tenantId, credential_hash: digest(password) },
+      details,
+    );
     return { mac, password };
   }
 

@@ -41,6 +41,13 @@ describe(`platform calls (${backend} backend)`, () => {
     expect(Number.isNaN(Date.parse(body.buildTime))).toBe(false);
   });
 
+  it('gives the web app the map tile source (MAP_TILE_URL)', async () => {
+    const response = await portal.app.inject({ method: 'GET', url: '/api/frontend-app-details' });
+    expect(response.json().mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    const iot = await portal.app.inject({ method: 'GET', url: '/api/iot-app-details' });
+    expect(iot.json().mapTileUrl).toBeUndefined();
+  });
+
   it('points browsers at the portal own /mqtt, only with a session', async () => {
     const anonymous = await portal.app.inject({ method: 'GET', url: '/api/mqttconfig' });
     expect(anonymous.statusCode).toBe(401);

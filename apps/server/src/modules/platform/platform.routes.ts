@@ -1,4 +1,4 @@
-import { appDetails, health, mqttConfig } from '@portal/contract';
+import { appDetails, frontendAppDetails, health, mqttConfig } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PlatformService } from './platform.service.ts';
 
@@ -30,7 +30,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ platform: PlatformService }
         schema: {
           tags: ['platform'],
           summary: `Name, version and build time (${part})`,
-          response: { 200: appDetails },
+          response: { 200: part === 'frontend' ? frontendAppDetails : appDetails },
         },
       },
       async () => platform.appDetails(part),

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { AppDetails, Health, MqttConfig } from '@portal/contract';
+import type { AppDetails, FrontendAppDetails, Health, MqttConfig } from '@portal/contract';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Messaging } from '../../mqtt/messaging.ts';
@@ -44,14 +44,16 @@ export class PlatformService {
     };
   }
 
-  appDetails(part: 'frontend' | 'iot' | 'auth'): AppDetails {
+  appDetails(part: 'frontend' | 'iot' | 'auth'): AppDetails | FrontendAppDetails {
     const names = {
       frontend: 'IoT Portal web app',
       iot: 'IoT Portal IoT service',
       auth: 'IoT Portal auth service',
     };
     const buildTime = this.builtAt[part === 'frontend' ? 'frontend' : 'server'];
-    return { name: names[part], version: serverPackage.version, buildTime };
+    const details = { name: names[part], version: serverPackage.version, buildTime };
+    // The web app's settings that come from the server's configuration.
+    return part === 'frontend' ? { ...details, mapTileUrl: this.config.MAP_TILE_URL } : details;
   }
 
   /** Browsers always use the portal's own `/mqtt`, on the address they reached the portal at. */

@@ -1,13 +1,21 @@
-import { gatewayStateSamples, sensorDataParams, sensorReadings, statesParams } from '@portal/contract';
+import {
+  gatewayEvents,
+  gatewayEventsParams,
+  gatewayStateSamples,
+  sensorDataParams,
+  sensorReadings,
+  statesParams,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
+import type { GatewayEventsQuery } from './events-query.ts';
 import type { SensorDataQuery } from './sensor-data.query.ts';
 
-export const telemetryRoutes: FastifyPluginAsyncZod<{ sensors: SensorDataQuery }> = async (
-  app,
-  { sensors },
-) => {
-  // Registered first: 'states' would otherwise be read as a series kind by the route below.
+export const telemetryRoutes: FastifyPluginAsyncZod<{
+  sensors: SensorDataQuery;
+  events: GatewayEventsQuery;
+}> = async (app, { sensors, events }) => {
+  // Registered first: 'states' and 'events' would otherwise be read as a series kind by the last route.
   app.get(
     '/api/device/states/macId/:macId/fromTime/:fromTime/toTime/:toTime',
     {
@@ -20,6 +28,20 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ sensors: SensorDataQuery }
       },
     },
     async (request) => sensors.states(principalOf(request), request.params),
+  );
+
+  app.get(
+    '/api/device/events/macId/:macId/fromTime/:fromTime/toTime/:toTime',
+    {
+      config: { access: 'IOT_DEVICE_READ' },
+      schema: {
+        tags: ['sensor data'],
+        summary: "Events (SE) and alerts (SA) a gateway reported over a range (the graphs' side panels)",
+        params: gatewayEventsParams,
+        response: { 200: gatewayEvents },
+      },
+    },
+    async (request) => events.inRange(principalOf(request), request.params),
   );
 
   app.get(

@@ -1,31 +1,22 @@
-import type { GatewaySummary } from '@portal/contract';
+import { gatewayListMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { applyGatewayChangeMessage, applyGraphMessage, gatewayLiveTopics } from './gateway-cache-updates.ts';
+import { applyGraphMessage, gatewayLiveTopics, gatewaysChannelReaction } from './gateway-cache-updates.ts';
+import { testGateway as gateway } from './test-gateway.ts';
 
 const T0 = 1_750_000_000_000;
 const MAC_A = 'AABBCCDDEE01';
 const MAC_B = 'AABBCCDDEE02';
 
-const gateway = (macId: string, overrides: Partial<GatewaySummary> = {}): GatewaySummary => ({
-  id: `id-${macId}`,
-  macId,
-  name: `Gateway ${macId}`,
-  scopeId: 'scope-1',
-  deviceStatus: 'offline',
-  firmware: 'v2024-01-01',
-  OSversion: '5.15.1',
-  LONTI: null,
-  LOFFTI: null,
-  state: {},
-  latest: null,
-  ...overrides,
-});
+/** The list after a gateways-channel message (the same list when the message changes nothing). */
+const after = (list: ReturnType<typeof gateway>[], message: unknown) =>
+  gatewaysChannelReaction(message).update?.(list) ?? list;
 
 describe('gatewayLiveTopics', () => {
   it('listens to every scope for a root user', () => {
     expect(gatewayLiveTopics(true, 'scope-1')).toEqual({
       graph: 'portal/+/graph/+',
       gateways: 'portal/+/gateways',
+      firmwareUpgraded: 'portal/+/firmware-upgraded',
     });
   });
 
@@ -33,6 +24,7 @@ describe('gatewayLiveTopics', () => {
     expect(gatewayLiveTopics(false, 'scope-1')).toEqual({
       graph: 'portal/scope-1/graph/+',
       gateways: 'portal/scope-1/gateways',
+      firmwareUpgraded: 'portal/scope-1/firmware-upgraded',
     });
   });
 
@@ -69,50 +61,143 @@ describe('applyGraphMessage', () => {
   });
 });
 
-describe('applyGatewayChangeMessage', () => {
+describe('gatewaysChannelReaction: status and state', () => {
   it('marks a gateway online at TI on CS 1', () => {
-    const next = applyGatewayChangeMessage([gateway(MAC_A)], { type: 'status', macId: MAC_A, CS: 1, TI: T0 });
+    const next = after([gateway(MAC_A)], { type: 'status', macId: MAC_A, CS: 1, TI: T0 });
     expect(next[0]).toMatchObject({ deviceStatus: 'online', LONTI: T0, LOFFTI: null });
   });
 
   it('marks a gateway offline at TI on CS 0, keeping its last online time', () => {
     const list = [gateway(MAC_A, { deviceStatus: 'online', LONTI: T0 })];
-    const next = applyGatewayChangeMessage(list, { type: 'status', macId: MAC_A, CS: 0, TI: T0 + 1000 });
+    const next = after(list, { type: 'status', macId: MAC_A, CS: 0, TI: T0 + 1000 });
     expect(next[0]).toMatchObject({ deviceStatus: 'offline', LONTI: T0, LOFFTI: T0 + 1000 });
   });
 
   it('ignores a status without a valid CS', () => {
-    const list = [gateway(MAC_A)];
-    expect(applyGatewayChangeMessage(list, { type: 'status', macId: MAC_A, CS: 3, TI: T0 })).toBe(list);
+    expect(gatewaysChannelReaction({ type: 'status', macId: MAC_A, CS: 3, TI: T0 })).toEqual({});
   });
 
-  it('updates firmware, OS version and reported facts from a state change', () => {
+  it('updates firmware, OS version and the card facts from a state change', () => {
     const list = [gateway(MAC_A, { state: { NW: 1 } })];
-    const next = applyGatewayChangeMessage(list, {
+    const next = after(list, {
       type: 'state',
       macId: MAC_A,
       TI: T0,
       FW: 'v2024-05-12',
       OS: '6.1.21',
       SS: 4,
+      NW: 0,
+      HS: 1,
+      HSIPRC: 1,
+      CMS: 0,
+      LCTN: { LAT: 52, LNG: 4 },
+      state: { currentState: 'ScanningState' },
     });
     expect(next[0]).toMatchObject({
       firmware: 'v2024-05-12',
       OSversion: '6.1.21',
-      state: { NW: 1, SS: 4, TI: T0, FW: 'v2024-05-12', OS: '6.1.21' },
+      NW: 0,
+      SS: 4,
+      HS: 1,
+      HSIPRC: 1,
+      CMS: 0,
+      LCTN: { LAT: 52, LNG: 4 },
+      liveState: { currentState: 'ScanningState' },
+      state: { NW: 0, SS: 4, TI: T0, FW: 'v2024-05-12', OS: '6.1.21' },
     });
   });
 
-  it('keeps firmware and OS version when a state change leaves them out', () => {
-    const next = applyGatewayChangeMessage([gateway(MAC_A)], { type: 'state', macId: MAC_A, TI: T0, SS: 2 });
-    expect(next[0]).toMatchObject({ firmware: 'v2024-01-01', OSversion: '5.15.1', state: { SS: 2 } });
+  it('keeps what a state change leaves out', () => {
+    const next = after([gateway(MAC_A)], { type: 'state', macId: MAC_A, TI: T0, SS: 2 });
+    expect(next[0]).toMatchObject({
+      firmware: 'v2024-01-01',
+      OSversion: '5.15.1',
+      HS: 0,
+      NW: 1,
+      state: { SS: 2 },
+    });
   });
 
-  it('returns the same list for events, unknown gateways and malformed messages', () => {
+  it('changes nothing for events, lock messages and unknown gateways', () => {
     const list = [gateway(MAC_A)];
-    expect(applyGatewayChangeMessage(list, { type: 'events', macId: MAC_A, TI: T0, SE: [] })).toBe(list);
-    expect(applyGatewayChangeMessage(list, { type: 'status', macId: MAC_B, CS: 1, TI: T0 })).toBe(list);
-    expect(applyGatewayChangeMessage(list, { type: 'reboot', macId: MAC_A })).toBe(list);
-    expect(applyGatewayChangeMessage(list, null)).toBe(list);
+    expect(gatewaysChannelReaction({ type: 'events', macId: MAC_A, TI: T0, SE: [] })).toEqual({});
+    for (const type of ['lockStatus', 'userMapping', 'lockMode', 'lockData', 'history', 'forceProbeData']) {
+      expect(gatewaysChannelReaction({ type, macId: MAC_A })).toEqual({});
+    }
+    expect(after(list, { type: 'status', macId: MAC_B, CS: 1, TI: T0 })).toBe(list);
+  });
+});
+
+describe('gatewaysChannelReaction: the list messages of section 4', () => {
+  it('gatewayOffline marks the gateway offline and drops its live link', () => {
+    const list = [gateway(MAC_A, { deviceStatus: 'online', liveState: { currentState: 'IdleState' } })];
+    const next = after(list, { type: 'gatewayOffline', macId: MAC_A, TI: T0 });
+    expect(next[0]).toMatchObject({ deviceStatus: 'offline', LOFFTI: T0, liveState: null });
+  });
+
+  it('deleteLock and gatewaysDeleted remove the rows', () => {
+    const list = [gateway(MAC_A), gateway(MAC_B)];
+    expect(after(list, { type: 'deleteLock', macId: MAC_A }).map((g) => g.macId)).toEqual([MAC_B]);
+    expect(after(list, { type: 'gatewaysDeleted', macIds: [MAC_A, MAC_B] })).toEqual([]);
+  });
+
+  it('a full device update replaces the fields it carries', () => {
+    const list = [gateway(MAC_A)];
+    const next = after(list, { type: 'gatewayUpdated', gateway: { macId: MAC_A, name: 'Renamed', REG: 0 } });
+    expect(next[0]).toMatchObject({ name: 'Renamed', REG: 0, firmware: 'v2024-01-01' });
+  });
+
+  it('deviceMoved removes the gateway and refetches quietly', () => {
+    const reaction = gatewaysChannelReaction({
+      type: 'deviceMoved',
+      id: 'id-1',
+      macId: MAC_A,
+      fromScopeId: 'scope-1',
+      toScopeId: 'scope-2',
+    });
+    expect(reaction.refetch).toBe(true);
+    expect(reaction.notice).toBeUndefined();
+    expect(reaction.update?.([gateway(MAC_A)])).toEqual([]);
+  });
+
+  it('bulkUpdate refetches quietly', () => {
+    expect(gatewaysChannelReaction({ type: 'bulkUpdate' })).toEqual({ refetch: true });
+  });
+
+  it('a hotspot result ends the change (HSIPRC 0) and shows its message', () => {
+    const list = [gateway(MAC_A, { HSIPRC: 1 })];
+    const done = gatewaysChannelReaction({
+      type: 'HSIPRCModified',
+      macId: MAC_A,
+      message: `Successfully updated hotspot status for ${MAC_A}`,
+    });
+    expect(done.update?.(list)[0]?.HSIPRC).toBe(0);
+    expect(done.notice).toEqual({
+      variant: 'success',
+      text: `Successfully updated hotspot status for ${MAC_A}`,
+    });
+    const failed = gatewaysChannelReaction({
+      type: 'HSIPRFAILED',
+      macId: MAC_A,
+      message: `Failed to update hotspot status for ${MAC_A}`,
+    });
+    expect(failed.update?.(list)[0]?.HSIPRC).toBe(0);
+    expect(failed.notice).toEqual({ variant: 'error', text: `Failed to update hotspot status for ${MAC_A}` });
+  });
+
+  it("an unknown message refetches with 'Refreshing Gateways...'", () => {
+    expect(gatewaysChannelReaction({ type: 'somethingNew', macId: MAC_A })).toEqual({
+      refetch: true,
+      notice: { variant: 'info', text: gatewayListMessages.refreshing },
+    });
+    expect(gatewayListMessages.refreshing).toBe('Refreshing Gateways...');
+  });
+
+  it('ignores what is not a typed message, and malformed known messages', () => {
+    expect(gatewaysChannelReaction(null)).toEqual({});
+    expect(gatewaysChannelReaction('text')).toEqual({});
+    expect(gatewaysChannelReaction({ macId: MAC_A })).toEqual({});
+    expect(gatewaysChannelReaction({ type: 'gatewaysDeleted', macIds: 'all' })).toEqual({});
+    expect(gatewaysChannelReaction({ type: 'HSIPRFAILED', macId: MAC_A })).toEqual({});
   });
 });

@@ -1,40 +1,62 @@
 import {
+  BULK_UPDATE_MESSAGE_TYPE,
+  deviceDeletedMessage,
+  deviceMovedMessage,
   deviceStateMessage,
   deviceStatusMessage,
   type GatewaySummary,
-  type LiveGatewayChange,
+  gatewayListMessages,
+  gatewayOfflineMessage,
+  gatewaysDeletedMessage,
+  gatewayUpdatedMessage,
+  hotspotLiveMessage,
+  LOCK_LIST_MESSAGE_TYPES,
   live,
-  liveGatewayChange,
   liveSamples,
   type TelemetrySample,
 } from '@portal/contract';
+import { z } from 'zod';
+import type { Notice } from '../../lib/use-notify.ts';
 
 export interface GatewayLiveTopics {
   graph: string;
   gateways: string;
+  firmwareUpgraded: string;
 }
 
 /** A root user hears every scope; anyone else the scope being viewed. Null when there is no scope yet. */
 export function gatewayLiveTopics(isRootUser: boolean, scopeId: string): GatewayLiveTopics | null {
   const scope = isRootUser ? '+' : scopeId;
   if (scope === '') return null;
-  return { graph: live.graph(scope, '+'), gateways: live.gateways(scope) };
+  return {
+    graph: live.graph(scope, '+'),
+    gateways: live.gateways(scope),
+    firmwareUpgraded: live.firmwareUpgraded(scope),
+  };
 }
 
+type ListUpdate = (gateways: GatewaySummary[]) => GatewaySummary[];
+
 /** Applies `update` to the gateway with that MAC; the same list comes back when nothing changed. */
-function updateGateway(
-  gateways: GatewaySummary[],
-  macId: string,
-  update: (gateway: GatewaySummary) => GatewaySummary,
-): GatewaySummary[] {
-  let changed = false;
-  const next = gateways.map((gateway) => {
-    if (gateway.macId !== macId) return gateway;
-    const updated = update(gateway);
-    if (updated !== gateway) changed = true;
-    return updated;
-  });
-  return changed ? next : gateways;
+function updateGateway(macId: string, update: (gateway: GatewaySummary) => GatewaySummary): ListUpdate {
+  return (gateways) => {
+    let changed = false;
+    const next = gateways.map((gateway) => {
+      if (gateway.macId !== macId) return gateway;
+      const updated = update(gateway);
+      if (updated !== gateway) changed = true;
+      return updated;
+    });
+    return changed ? next : gateways;
+  };
+}
+
+function removeGateways(macIds: readonly string[]): ListUpdate {
+  const gone = new Set(macIds);
+  return (gateways) => {
+    const next = gateways.filter((gateway) => !gone.has(gateway.macId));
+    return next.length === gateways.length ? gateways : next;
+  };
 }
 
 function newestSample(samples: TelemetrySample[]): TelemetrySample | undefined {
@@ -52,41 +74,119 @@ export function applyGraphMessage(gateways: GatewaySummary[], message: unknown):
   if (!parsed.success) return gateways;
   const newest = newestSample(parsed.data.samples);
   if (!newest) return gateways;
-  return updateGateway(gateways, parsed.data.macId, (gateway) =>
+  return updateGateway(parsed.data.macId, (gateway) =>
     gateway.latest && gateway.latest.TI > newest.TI ? gateway : { ...gateway, latest: newest },
-  );
+  )(gateways);
 }
 
-function withStatus(gateway: GatewaySummary, change: LiveGatewayChange): GatewaySummary {
-  const status = deviceStatusMessage.safeParse(change);
-  if (!status.success) return gateway;
-  const at = change.TI ?? null;
-  return status.data.CS === 1
-    ? { ...gateway, deviceStatus: 'online', LONTI: at ?? gateway.LONTI }
-    : { ...gateway, deviceStatus: 'offline', LOFFTI: at ?? gateway.LOFFTI };
+const statusChange = deviceStatusMessage.extend({ type: z.literal('status'), macId: z.string() });
+const stateChange = deviceStateMessage.partial().extend({ type: z.literal('state'), macId: z.string() });
+
+function withStatus(change: z.infer<typeof statusChange>): ListUpdate {
+  return updateGateway(change.macId, (gateway) => {
+    const at = change.TI ?? null;
+    return change.CS === 1
+      ? { ...gateway, deviceStatus: 'online', LONTI: at ?? gateway.LONTI }
+      : { ...gateway, deviceStatus: 'offline', LOFFTI: at ?? gateway.LOFFTI };
+  });
 }
 
-function withState(gateway: GatewaySummary, change: LiveGatewayChange): GatewaySummary {
-  const { type: _type, macId: _macId, ...facts } = change;
-  const firmware = deviceStateMessage.shape.FW.safeParse(change.FW);
-  const osVersion = deviceStateMessage.shape.OS.safeParse(change.OS);
-  return {
+/** Reported facts go to the card fields they feed; every fact also stays in `state`. */
+function withState(raw: Record<string, unknown>, change: z.infer<typeof stateChange>): ListUpdate {
+  const { type: _type, macId: _macId, ...facts } = raw;
+  return updateGateway(change.macId, (gateway) => ({
     ...gateway,
-    firmware: (firmware.success ? firmware.data : undefined) ?? gateway.firmware,
-    OSversion: (osVersion.success ? osVersion.data : undefined) ?? gateway.OSversion,
+    firmware: change.FW ?? gateway.firmware,
+    OSversion: change.OS ?? gateway.OSversion,
+    HS: change.HS ?? gateway.HS,
+    HSIPRC: change.HSIPRC ?? gateway.HSIPRC,
+    NW: change.NW ?? gateway.NW,
+    SS: change.SS ?? gateway.SS,
+    CMS: change.CMS ?? gateway.CMS,
+    LCTN: change.LCTN ? { ...gateway.LCTN, ...change.LCTN } : gateway.LCTN,
+    liveState: change.state ? { ...gateway.liveState, ...change.state } : gateway.liveState,
     state: { ...gateway.state, ...facts },
-  };
+  }));
 }
+
+/** What the page does with a gateways-channel message: change the cached lists, refetch, show a snackbar. */
+export interface GatewaysChannelReaction {
+  update?: ListUpdate;
+  /** Fetch the lists again (quietly unless `notice` says so). */
+  refetch?: boolean;
+  notice?: Notice;
+}
+
+const typed = z.looseObject({ type: z.string() });
+const QUIET_TYPES: readonly string[] = ['events', ...LOCK_LIST_MESSAGE_TYPES];
 
 /**
- * A gateways-channel message: `status` (CS 1 online, 0 offline, at TI) sets deviceStatus and LONTI/LOFFTI;
- * `state` updates firmware, OS version and the reported facts. Events and malformed messages are ignored.
+ * Spec 001 section 4 'Live updates on list rows' on `portal/{scope}/gateways`: status and state changes,
+ * gatewayOffline (offline, live link dropped), deleteLock and gatewaysDeleted (rows go), a full update
+ * (fields replaced), deviceMoved (the row goes, then a quiet refetch, since it may have moved within the
+ * list's customers), bulkUpdate (refetch), hotspot results (snackbar, HSIPRC 0), the lock messages (nothing a
+ * card shows) and anything else: a refetch with 'Refreshing Gateways...'. A malformed known message is ignored.
  */
-export function applyGatewayChangeMessage(gateways: GatewaySummary[], message: unknown): GatewaySummary[] {
-  const parsed = liveGatewayChange.safeParse(message);
-  if (!parsed.success) return gateways;
-  const change = parsed.data;
-  if (change.type === 'status') return updateGateway(gateways, change.macId, (g) => withStatus(g, change));
-  if (change.type === 'state') return updateGateway(gateways, change.macId, (g) => withState(g, change));
-  return gateways;
+export function gatewaysChannelReaction(message: unknown): GatewaysChannelReaction {
+  const kind = typed.safeParse(message);
+  if (!kind.success) return {};
+  const { type } = kind.data;
+  if (type === 'status') {
+    const change = statusChange.safeParse(message);
+    return change.success ? { update: withStatus(change.data) } : {};
+  }
+  if (type === 'state') {
+    const change = stateChange.safeParse(message);
+    return change.success ? { update: withState(kind.data, change.data) } : {};
+  }
+  if (QUIET_TYPES.includes(type)) return {};
+  if (type === BULK_UPDATE_MESSAGE_TYPE) return { refetch: true };
+  return otherReaction(type, message);
+}
+
+function otherReaction(type: string, message: unknown): GatewaysChannelReaction {
+  switch (type) {
+    case 'gatewayOffline': {
+      const parsed = gatewayOfflineMessage.safeParse(message);
+      if (!parsed.success) return {};
+      const { macId, TI } = parsed.data;
+      return {
+        update: updateGateway(macId, (gateway) => ({
+          ...gateway,
+          deviceStatus: 'offline',
+          LOFFTI: TI ?? gateway.LOFFTI,
+          liveState: null,
+        })),
+      };
+    }
+    case 'deleteLock': {
+      const parsed = deviceDeletedMessage.safeParse(message);
+      return parsed.success ? { update: removeGateways([parsed.data.macId]) } : {};
+    }
+    case 'gatewaysDeleted': {
+      const parsed = gatewaysDeletedMessage.safeParse(message);
+      return parsed.success ? { update: removeGateways(parsed.data.macIds) } : {};
+    }
+    case 'gatewayUpdated': {
+      const parsed = gatewayUpdatedMessage.safeParse(message);
+      if (!parsed.success) return {};
+      const fields = parsed.data.gateway;
+      return { update: updateGateway(fields.macId, (gateway) => ({ ...gateway, ...fields })) };
+    }
+    case 'deviceMoved': {
+      const parsed = deviceMovedMessage.safeParse(message);
+      return parsed.success ? { update: removeGateways([parsed.data.macId]), refetch: true } : {};
+    }
+    case 'HSIPRCModified':
+    case 'HSIPRFAILED': {
+      const parsed = hotspotLiveMessage.safeParse(message);
+      if (!parsed.success) return {};
+      return {
+        update: updateGateway(parsed.data.macId, (gateway) => ({ ...gateway, HSIPRC: 0 })),
+        notice: { variant: type === 'HSIPRCModified' ? 'success' : 'error', text: parsed.data.message },
+      };
+    }
+    default:
+      return { refetch: true, notice: { variant: 'info', text: gatewayListMessages.refreshing } };
+  }
 }

@@ -1,29 +1,64 @@
 import type { GatewaySummary } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useLiveTopic } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
+import { type Notice, useNotify } from '../../lib/use-notify.ts';
 import { GATEWAY_LISTS_KEY } from './api/get-gateways.ts';
-import { applyGatewayChangeMessage, applyGraphMessage, gatewayLiveTopics } from './gateway-cache-updates.ts';
+import { RECENT_DATA_KEY, type RecentData } from './api/get-recent-data.ts';
+import { applyGraphMessage, gatewayLiveTopics, gatewaysChannelReaction } from './gateway-cache-updates.ts';
+import { applySamplesToRecentData } from './recent-data-updates.ts';
 
-type GatewayListUpdate = (gateways: GatewaySummary[], message: unknown) => GatewaySummary[];
+/** Section 9: gateway pages reload 1 s after a firmware upgrade event. */
+export const FIRMWARE_RELOAD_DELAY_MS = 1000;
+/** A root user hears a message once per customer above the gateway: the same snackbar is shown once. */
+const SAME_NOTICE_WINDOW_MS = 2000;
 
 /**
- * Keeps the cached gateway lists current from the graph and gateways live channels, in place (no refetch).
- * Only lists that actually change are written, so other messages cause no render.
+ * Keeps the cached gateway lists and the cards' recent data current from the live channels, in place: only
+ * lists that change are written, so other messages cause no render. Messages the list cannot apply refetch it.
  */
 export function useLiveGatewayUpdates(scopeId: string): void {
   const { isRootUser } = useSession();
   const queryClient = useQueryClient();
+  const notify = useNotify();
+  const lastNotice = useRef<{ text: string; at: number } | null>(null);
   const topics = gatewayLiveTopics(isRootUser, scopeId);
 
-  const updateCachedLists = (update: GatewayListUpdate, message: unknown) => {
+  const updateCachedLists = (update: (gateways: GatewaySummary[]) => GatewaySummary[]) => {
     queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) => {
       if (!gateways) return undefined;
-      const next = update(gateways, message);
+      const next = update(gateways);
       return next === gateways ? undefined : next;
     });
   };
 
-  useLiveTopic(topics?.graph, (message) => updateCachedLists(applyGraphMessage, message));
-  useLiveTopic(topics?.gateways, (message) => updateCachedLists(applyGatewayChangeMessage, message));
+  const notifyOnce = (notice: Notice) => {
+    const now = Date.now();
+    const last = lastNotice.current;
+    if (last && last.text === notice.text && now - last.at < SAME_NOTICE_WINDOW_MS) return;
+    lastNotice.current = { text: notice.text, at: now };
+    notify(notice);
+  };
+
+  useLiveTopic(topics?.graph, (message) => {
+    updateCachedLists((gateways) => applyGraphMessage(gateways, message));
+    for (const [key, data] of queryClient.getQueriesData<RecentData>({ queryKey: RECENT_DATA_KEY })) {
+      if (!data) continue;
+      const asked = String(key[3] ?? '').split(',');
+      const next = applySamplesToRecentData(data, asked, message);
+      if (next !== data) queryClient.setQueryData(key, next);
+    }
+  });
+
+  useLiveTopic(topics?.gateways, (message) => {
+    const reaction = gatewaysChannelReaction(message);
+    if (reaction.update) updateCachedLists(reaction.update);
+    if (reaction.notice) notifyOnce(reaction.notice);
+    if (reaction.refetch) void queryClient.invalidateQueries({ queryKey: GATEWAY_LISTS_KEY });
+  });
+
+  useLiveTopic(topics?.firmwareUpgraded, () => {
+    window.setTimeout(() => window.location.reload(), FIRMWARE_RELOAD_DELAY_MS);
+  });
 }

@@ -20,6 +20,7 @@ const details: UserDetails = {
     owner: false,
   },
   isRootUser: false,
+  vendorStaff: false,
   permissions: [],
   tenant: {
     id: 't1',

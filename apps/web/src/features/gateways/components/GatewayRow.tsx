@@ -1,13 +1,43 @@
-import { TableCell, TableRow } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { Checkbox, TableCell, TableRow } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
-import { formatFirmware, formatLastUpdate, formatReading } from '../gateway-display.ts';
+import { memo } from 'react';
+import { daysSince } from '../card-rules.ts';
+import type { GatewayAction } from '../gateway-actions.ts';
+import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from '../gateway-display.ts';
+import { CardIconButton } from './CardIconButton.tsx';
+import { GatewayActionsMenu } from './GatewayActionsMenu.tsx';
 import { GatewayStatusChip } from './GatewayStatusChip.tsx';
 
-/** One gateway; the row is named after the gateway so it can be found by name. */
-export function GatewayRow({ gateway }: { gateway: GatewaySummary }) {
+interface GatewayRowProps {
+  gateway: GatewaySummary;
+  onOpen: (action: GatewayAction, macId: string) => void;
+  /** In selection and delete modes: whether it is selected; undefined otherwise (no checkbox). */
+  selected?: boolean;
+  onToggleSelect: (macId: string) => void;
+}
+
+/** One gateway of the list view; the row is named after the gateway so it can be found by name. */
+export const GatewayRow = memo(function GatewayRow({
+  gateway,
+  onOpen,
+  selected,
+  onToggleSelect,
+}: GatewayRowProps) {
   const { latest } = gateway;
+  const online = gateway.deviceStatus === 'online';
   return (
-    <TableRow hover aria-label={gateway.name}>
+    <TableRow hover aria-label={gateway.name} selected={selected === true}>
+      {selected !== undefined && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            size="small"
+            checked={selected}
+            onChange={() => onToggleSelect(gateway.macId)}
+            slotProps={{ input: { 'aria-label': `Select ${gateway.name}` } }}
+          />
+        </TableCell>
+      )}
       <TableCell component="th" scope="row">
         {gateway.name}
       </TableCell>
@@ -15,12 +45,18 @@ export function GatewayRow({ gateway }: { gateway: GatewaySummary }) {
       <TableCell>
         <GatewayStatusChip status={gateway.deviceStatus} />
       </TableCell>
+      <TableCell>{daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
       <TableCell>{formatFirmware(gateway.firmware)}</TableCell>
+      <TableCell>{gateway.OSversion?.trim() || NO_VALUE}</TableCell>
       <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>
       <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>
-      <TableCell align="right">{formatReading(latest?.CP)}</TableCell>
-      <TableCell align="right">{formatReading(latest?.MM)}</TableCell>
       <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>
+      <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
+        <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
+          <InfoOutlined fontSize="small" />
+        </CardIconButton>
+        <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
+      </TableCell>
     </TableRow>
   );
-}
+});

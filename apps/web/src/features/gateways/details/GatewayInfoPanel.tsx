@@ -1,6 +1,93 @@
-import type { GatewaySummary } from '@portal/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Divider, Drawer, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { effectivePermissions, type GatewaySummary } from '@portal/contract';
+import { useEffect, useId, useState } from 'react';
+import { useSession } from '../../../lib/session.ts';
+import { saveInfoViewed } from './api/save-info-viewed.ts';
+import { ChangeCustomerForm } from './ChangeCustomerForm.tsx';
+import { DeviceLogsRequest } from './DeviceLogsRequest.tsx';
+import { canRequestDeviceLogs } from './device-logs.ts';
+import { GatewayConfigurationForm } from './GatewayConfigurationForm.tsx';
 
-/** Gateway Information side panel (Info, Change Customer) and Gateway Configuration (placeholder until its work lands). */
-export function GatewayInfoPanel(_props: { gateway: GatewaySummary; open: boolean; onClose: () => void }) {
-  return null;
+type PanelTab = 'info' | 'changeCustomer';
+
+interface GatewayInfoPanelProps {
+  gateway: GatewaySummary;
+  open: boolean;
+  onClose: () => void;
+}
+
+function PanelContent({ gateway }: { gateway: GatewaySummary }) {
+  const session = useSession();
+  const [tab, setTab] = useState<PanelTab>('info');
+  const canEdit = effectivePermissions(session.permissions).has('IOT_DEVICE_WRITE');
+  const unregistered = gateway.REG === 0;
+  const shownTab = unregistered ? tab : 'info';
+  const showLogs = canRequestDeviceLogs(
+    { isRootUser: session.isRootUser, vendorStaff: session.vendorStaff },
+    gateway,
+  );
+
+  // Opening the panel is recorded as the user activity infoViewed; a failure to record it changes nothing here.
+  const email = session.user?.email;
+  useEffect(() => {
+    saveInfoViewed(gateway.macId, email).catch(() => undefined);
+  }, [gateway.macId, email]);
+
+  return (
+    <>
+      <Tabs value={shownTab} onChange={(_, next: PanelTab) => setTab(next)} aria-label="Gateway information">
+        <Tab value="info" label="Info" />
+        {unregistered && <Tab value="changeCustomer" label="Change Customer" />}
+      </Tabs>
+      <Box role="tabpanel" aria-label={shownTab === 'info' ? 'Info' : 'Change Customer'} sx={{ p: 3 }}>
+        {shownTab === 'info' ? (
+          <Stack spacing={3}>
+            <GatewayConfigurationForm gateway={gateway} canEdit={canEdit} />
+            {showLogs && (
+              <>
+                <Divider />
+                <DeviceLogsRequest gateway={gateway} />
+              </>
+            )}
+          </Stack>
+        ) : (
+          <ChangeCustomerForm gateway={gateway} canEdit={canEdit} />
+        )}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * Gateway Information side panel (spec 001 section 2): tabs Info (Gateway Configuration, device logs) and
+ * Change Customer (unregistered gateways only). Users without IOT_DEVICE_WRITE get it read-only.
+ */
+export function GatewayInfoPanel({ gateway, open, onClose }: GatewayInfoPanelProps) {
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      // Above the shell's top bar, which sits over the side navigation drawer.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 480 } } },
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 3, pt: 2 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Gateway Information
+        </Typography>
+        <IconButton aria-label="Close" onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 3 }}>
+        {gateway.name}
+      </Typography>
+      {open && <PanelContent key={gateway.macId} gateway={gateway} />}
+    </Drawer>
+  );
 }

@@ -1,4 +1,89 @@
-/** Register a new gateway in a customer (placeholder until its work lands). */
-export function RegisterGatewayDialog(_props: { scopeId: string; open: boolean; onClose: () => void }) {
-  return null;
+import { Dialog, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
+import { useId, useState } from 'react';
+import { useNotify } from '../../../lib/use-notify.ts';
+import { useGateways } from '../api/get-gateways.ts';
+import { useRegisterGateway } from './api/register-gateway.ts';
+import { GatewayDetailsForm } from './GatewayDetailsForm.tsx';
+import {
+  emptyRegisterValues,
+  gatewayFormValues,
+  type RegisterFormOutput,
+  registerBody,
+} from './gateway-form.ts';
+
+const m = gatewayRegistryMessages;
+const NEW_GATEWAY = 'new';
+
+/**
+ * Register gateway (spec 001 section 5): a new gateway by its MAC, or one of the customer's unregistered
+ * gateways (REG 0), registered in the customer being viewed.
+ */
+export function RegisterGatewayDialog({
+  scopeId,
+  open,
+  onClose,
+}: {
+  scopeId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const notify = useNotify();
+  const register = useRegisterGateway();
+  const gateways = useGateways(open ? scopeId : '');
+  const unregistered = (gateways.data ?? []).filter((gateway) => gateway.REG === 0);
+  const [pickedMac, setPickedMac] = useState(NEW_GATEWAY);
+  const picked: GatewaySummary | undefined = unregistered.find((gateway) => gateway.macId === pickedMac);
+
+  const close = () => {
+    register.reset();
+    setPickedMac(NEW_GATEWAY);
+    onClose();
+  };
+
+  const save = (values: RegisterFormOutput) =>
+    register.mutate(registerBody(values, picked?.scopeId ?? scopeId, picked?.HS ?? null), {
+      onSuccess: () => {
+        notify({ variant: 'success', text: m.registered });
+        close();
+      },
+      onError: () => notify({ variant: 'error', text: m.registerFailed }),
+    });
+
+  return (
+    <Dialog open={open} onClose={register.isPending ? undefined : close} aria-labelledby={titleId} fullWidth>
+      <DialogTitle id={titleId}>Register Gateway</DialogTitle>
+      {open && (
+        <GatewayDetailsForm
+          key={pickedMac}
+          loaded={picked ? { ...gatewayFormValues(picked), MAC: picked.macId } : emptyRegisterValues()}
+          macEditable={!picked}
+          requireChange={false}
+          submitLabel="Register"
+          pending={register.isPending}
+          serverError={register.error}
+          onSubmit={save}
+          onCancel={close}
+        >
+          {unregistered.length > 0 && (
+            <TextField
+              select
+              label="Unregistered gateway"
+              value={pickedMac}
+              onChange={(event) => setPickedMac(event.target.value)}
+              fullWidth
+            >
+              <MenuItem value={NEW_GATEWAY}>A new gateway</MenuItem>
+              {unregistered.map((gateway) => (
+                <MenuItem key={gateway.macId} value={gateway.macId}>
+                  {gateway.name} ({gateway.macId})
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </GatewayDetailsForm>
+      )}
+    </Dialog>
+  );
 }

@@ -1,10 +1,49 @@
-import type { GatewaySummary } from '@portal/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { type GatewaySummary, gatewayDetailsMessages, instructionMessages } from '@portal/contract';
+import { useId } from 'react';
+import { useNotify } from '../../../lib/use-notify.ts';
+import { useUnregisterGateway } from './api/unregister-gateway.ts';
 
-/** Gateway un-registration confirmation (placeholder until its work lands). */
-export function UnregisterGatewayDialog(_props: {
+/**
+ * Gateway un-registration (spec 001 sections 2 and 4): on OK the server saves the portal event 'Gateway
+ * Unregister Initiated', sends the unregister instruction, deletes the stored data and sets REG 0.
+ */
+export function UnregisterGatewayDialog({
+  gateway,
+  open,
+  onClose,
+}: {
   gateway: GatewaySummary;
   open: boolean;
   onClose: () => void;
 }) {
-  return null;
+  const titleId = useId();
+  const notify = useNotify();
+  const unregister = useUnregisterGateway();
+
+  const confirm = () =>
+    unregister.mutate(gateway.macId, {
+      onSuccess: () => {
+        notify({ variant: 'success', text: instructionMessages.unregisterInitiated });
+        onClose();
+      },
+      onError: (error) => notify({ variant: 'error', text: error.message }),
+    });
+
+  return (
+    <Dialog open={open} onClose={unregister.isPending ? undefined : onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{gatewayDetailsMessages.unregisterTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{gatewayDetailsMessages.unregisterQuestion}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={unregister.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={confirm} loading={unregister.isPending}>
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }

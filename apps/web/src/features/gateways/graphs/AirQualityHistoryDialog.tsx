@@ -1,10 +1,25 @@
 import type { GatewaySummary } from '@portal/contract';
+import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
-/** CO, NH3 and NO2 (ppb) charts with alerts (placeholder until its work lands). */
-export function AirQualityHistoryDialog(_props: {
+const AIR_QUALITY_SENSORS = ['CO', 'NH3', 'NO2'] as const;
+
+/** Air quality history: CO, NH3 and NO2 charts in ppb with interval, custom range and alerts. */
+export function AirQualityHistoryDialog({
+  gateway,
+  open,
+  onClose,
+}: {
   gateway: GatewaySummary;
   open: boolean;
   onClose: () => void;
 }) {
-  return null;
+  if (!open) return null;
+  return (
+    <SensorHistoryDialog
+      gateway={gateway}
+      onClose={onClose}
+      title="Air quality history"
+      sensors={AIR_QUALITY_SENSORS}
+    />
+  );
 }

@@ -1,6 +1,20 @@
 import type { GatewaySummary } from '@portal/contract';
+import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
-/** CO2 (ppm) and Temperature charts with alerts (placeholder until its work lands). */
-export function Co2HistoryDialog(_props: { gateway: GatewaySummary; open: boolean; onClose: () => void }) {
-  return null;
+const CO2_SENSORS = ['CO2', 'TEMP'] as const;
+
+/** CO2 history: CO2 (ppm) and Temperature (°C) charts with interval, custom range and alerts. */
+export function Co2HistoryDialog({
+  gateway,
+  open,
+  onClose,
+}: {
+  gateway: GatewaySummary;
+  open: boolean;
+  onClose: () => void;
+}) {
+  if (!open) return null;
+  return (
+    <SensorHistoryDialog gateway={gateway} onClose={onClose} title="CO2 history" sensors={CO2_SENSORS} />
+  );
 }

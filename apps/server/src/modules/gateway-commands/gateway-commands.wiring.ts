@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { CommandInbox } from '../../mqtt/device-inbox.ts';
+import type { InstructionsService } from '../instructions/instructions.service.ts';
+import { ActivityFeedRepository } from './activity-feed.repository.ts';
+import { ActivityFeedService } from './activity-feed.service.ts';
+import type { DevicePublisher, ReachableGateways, UserDirectory } from './gateway-access.ts';
+import { GatewayCommandsRepository } from './gateway-commands.repository.ts';
+import type { GatewayCommandsRouteDeps } from './gateway-commands.routes.ts';
+import { GatewayCommandsService } from './gateway-commands.service.ts';
+import { type HotspotDeps, HotspotService } from './hotspot.service.ts';
+import { OnboardingService } from './onboarding.service.ts';
+
+/** The gateway-commands module wired: its services (routes) and what the device inbox hands it. */
+export function createGatewayCommands(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  logger: Logger;
+  gateways: ReachableGateways;
+  users: UserDirectory;
+  devices: DevicePublisher;
+  events: HotspotDeps['events'];
+  states: HotspotDeps['states'];
+  instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
+  staffDomains: readonly string[];
+}): { routes: GatewayCommandsRouteDeps; inbox: CommandInbox; commands: GatewayCommandsService } {
+  const { db, live, logger, gateways, users, devices, instructions } = options;
+  const repo = new GatewayCommandsRepository(db);
+  const commands = new GatewayCommandsService(repo, { gateways, users, devices });
+  const onboarding = new OnboardingService(repo, { gateways, users, devices, live });
+  const hotspot = new HotspotService(repo, {
+    gateways,
+    users,
+    events: options.events,
+    states: options.states,
+    live,
+    logger,
+    sendInstruction: async (gateway, HS, principal) => {
+      await instructions.issue({ mac: gateway.mac, app_version: null }, 'HOTSPOT', HS, {
+        createdBy: principal.userId,
+      });
+    },
+  });
+  instructions.onEnded((ended) =>
+    ended.type === 'HOTSPOT'
+      ? hotspot.onInstructionEnded({ mac: ended.mac, tenantId: ended.tenantId }, ended.status === 'SUCCESS')
+      : undefined,
+  );
+  const activityFeed = new ActivityFeedService(new ActivityFeedRepository(db), {
+    gateways,
+    users,
+    staffDomains: options.staffDomains,
+  });
+  return {
+    routes: { commands, hotspot, onboarding, activityFeed },
+    commands,
+    inbox: {
+      recordScan: (device, report) => commands.recordScan(device, report),
+      onboardingStatus: async (device, status) => onboarding.relayStatus(device, status),
+      stateChanged: (device, message) => hotspot.onState(device, message),
+    },
+  };
+}

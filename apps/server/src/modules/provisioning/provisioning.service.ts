@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import type { ProvisionedGateway } from '@portal/contract';
+import type { Principal } from '../../lib/principal.ts';
+import type { GatewaysService } from '../gateways/gateways.service.ts';
+import type { TenantsService } from '../tenants/tenants.service.ts';
+
+/**
+ * New gateways with their credentials, for a customer the caller reaches (404 otherwise). MACs are drawn at
+ * random with the locally administered prefix 02, so an existing gateway's credential is never replaced.
+ */
+export async function provisionGateways(
+  deps: { tenants: TenantsService; gateways: GatewaysService },
+  principal: Principal,
+  request: { scopeId: string; count: number; name: string },
+): Promise<ProvisionedGateway[]> {
+  const scope = await deps.tenants.scopeWithin(principal, request.scopeId);
+  const provisioned: ProvisionedGateway[] = [];
+  for (let i = 0; i < request.count; i++) {
+    const mac = `02${randomBytes(5).toString('hex').toUpperCase()}`;
+    const { password } = await deps.gateways.provision(scope.id, mac, `${request.name} ${mac.slice(-4)}`);
+    provisioned.push({ mac, password, scopeId: scope.id });
+  }
+  return provisioned;
+}

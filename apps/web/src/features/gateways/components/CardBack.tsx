@@ -1,0 +1,39 @@
+import { Box, Typography } from '@mui/material';
+import type { GatewaySummary, TelemetrySample } from '@portal/contract';
+import { hasCamera } from '../card-rules.ts';
+import { formatFirmware, NO_VALUE } from '../gateway-display.ts';
+import { MINI_CHART_MAX_POINTS, SYSTEM_SERIES, seriesValues } from '../sensor-groups.ts';
+import { MiniChart } from './MiniChart.tsx';
+
+interface CardBackProps {
+  gateway: GatewaySummary;
+  samples: readonly TelemetrySample[];
+}
+
+/** The card's back: CPU and memory mini-charts, the camera module, firmware and OS version. */
+export function CardBack({ gateway, samples }: CardBackProps) {
+  const facts = [
+    `Camera ${hasCamera(gateway.CMS) ? 'installed' : 'not installed'}`,
+    `Firmware ${formatFirmware(gateway.firmware)}`,
+    `OS ${gateway.OSversion?.trim() || NO_VALUE}`,
+  ];
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minHeight: 0 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        {SYSTEM_SERIES.map(({ key, label, unit }) => (
+          <MiniChart
+            key={key}
+            label={label}
+            unit={unit}
+            values={seriesValues(samples, key, MINI_CHART_MAX_POINTS)}
+          />
+        ))}
+      </Box>
+      {facts.map((fact) => (
+        <Typography key={fact} variant="body2">
+          {fact}
+        </Typography>
+      ))}
+    </Box>
+  );
+}

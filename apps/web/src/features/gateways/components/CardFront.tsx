@@ -1,0 +1,52 @@
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { TelemetrySample } from '@portal/contract';
+import { SENSOR_GROUPS, type SensorGroup, sensorGroup, seriesValues } from '../sensor-groups.ts';
+import { MiniChart } from './MiniChart.tsx';
+
+interface CardFrontProps {
+  samples: readonly TelemetrySample[];
+  group: SensorGroup;
+  onGroupChange: (group: SensorGroup) => void;
+}
+
+/** The card's front: the sensor group selector (one group at a time) and its mini-charts. */
+export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
+  const shown = sensorGroup(group);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, minHeight: 0, flex: 1 }}>
+      <ToggleButtonGroup
+        orientation="vertical"
+        exclusive
+        size="small"
+        value={group}
+        aria-label="Sensor group"
+        onChange={(_event, next: SensorGroup | null) => next && onGroupChange(next)}
+        sx={{
+          flexShrink: 0,
+          alignSelf: 'flex-start',
+          '& .MuiToggleButton-root': { py: 0.5, px: 1, fontSize: 12 },
+        }}
+      >
+        {SENSOR_GROUPS.map(({ id, label }) => (
+          <ToggleButton key={id} value={id} disableRipple>
+            {label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: shown.series.length > 2 ? '1fr 1fr' : '1fr',
+          gap: 1,
+          flex: 1,
+          minWidth: 0,
+          overflowY: 'auto',
+        }}
+      >
+        {shown.series.map(({ key, label, unit }) => (
+          <MiniChart key={key} label={label} unit={unit} values={seriesValues(samples, key, shown.points)} />
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import type { GatewaySummary } from '@portal/contract';
+import type { ComponentType } from 'react';
+import { EditGatewayDialog } from '../details/EditGatewayDialog.tsx';
+import { GatewayInfoPanel } from '../details/GatewayInfoPanel.tsx';
+import { GatewayLocationDialog } from '../details/GatewayLocationDialog.tsx';
+import { MigrateGatewayDialog } from '../details/MigrateGatewayDialog.tsx';
+import { UnregisterGatewayDialog } from '../details/UnregisterGatewayDialog.tsx';
+import { DiagnosticsDialog } from '../device-actions/DiagnosticsDialog.tsx';
+import { HotspotToggleDialog } from '../device-actions/HotspotToggleDialog.tsx';
+import { RebootGatewayDialog } from '../device-actions/RebootGatewayDialog.tsx';
+import { TroubleshootPanel } from '../device-actions/TroubleshootPanel.tsx';
+import type { GatewayAction } from '../gateway-actions.ts';
+import { AirQualityHistoryDialog } from '../graphs/AirQualityHistoryDialog.tsx';
+import { Co2HistoryDialog } from '../graphs/Co2HistoryDialog.tsx';
+import { SystemGraphDialog } from '../graphs/SystemGraphDialog.tsx';
+import { GatewayStatusDialog } from '../status/GatewayStatusDialog.tsx';
+import { PendingInstructionsDialog } from '../status/PendingInstructionsDialog.tsx';
+
+type GatewayDialog = ComponentType<{ gateway: GatewaySummary; open: boolean; onClose: () => void }>;
+
+/** The dialog or panel each action opens; the maximised sensor view replaces the grid instead (see the page). */
+const DIALOGS: Record<Exclude<GatewayAction, 'sensorGraphs'>, GatewayDialog> = {
+  info: GatewayInfoPanel,
+  hotspot: HotspotToggleDialog,
+  camera: TroubleshootPanel,
+  location: GatewayLocationDialog,
+  systemGraphs: SystemGraphDialog,
+  reboot: RebootGatewayDialog,
+  status: GatewayStatusDialog,
+  pendingInstructions: PendingInstructionsDialog,
+  diagnostics: DiagnosticsDialog,
+  edit: EditGatewayDialog,
+  migrate: MigrateGatewayDialog,
+  unregister: UnregisterGatewayDialog,
+  co2History: Co2HistoryDialog,
+  airQualityHistory: AirQualityHistoryDialog,
+};
+
+export interface OpenedAction {
+  action: GatewayAction;
+  macId: string;
+}
+
+interface GatewayActionDialogProps {
+  opened: OpenedAction | null;
+  gateways: readonly GatewaySummary[];
+  onClose: () => void;
+}
+
+/**
+ * The one open dialog, given the live copy of its gateway (a status change shows in an open dialog). A gateway
+ * that left the list (deleted, moved) closes its dialog.
+ */
+export function GatewayActionDialog({ opened, gateways, onClose }: GatewayActionDialogProps) {
+  if (!opened || opened.action === 'sensorGraphs') return null;
+  const gateway = gateways.find((candidate) => candidate.macId === opened.macId);
+  if (!gateway) return null;
+  const Dialog = DIALOGS[opened.action];
+  return <Dialog key={`${opened.action}-${opened.macId}`} gateway={gateway} open onClose={onClose} />;
+}

@@ -1,0 +1,125 @@
+import { Box, Checkbox, Paper, Typography } from '@mui/material';
+import type { GatewaySummary, TelemetrySample } from '@portal/contract';
+import { memo, useState } from 'react';
+import { daysSince, truncateLabel } from '../card-rules.ts';
+import type { GatewayAction } from '../gateway-actions.ts';
+import type { SensorGroup } from '../sensor-groups.ts';
+import { CardBack } from './CardBack.tsx';
+import { CardFront } from './CardFront.tsx';
+import { CardIconBar } from './CardIconBar.tsx';
+
+/** What the page remembers per card while the grid scrolls: its sensor group and which face shows. */
+export interface CardView {
+  group: SensorGroup;
+  flipped: boolean;
+}
+
+interface GatewayCardProps {
+  gateway: GatewaySummary;
+  samples: readonly TelemetrySample[];
+  view: CardView;
+  onViewChange: (macId: string, view: CardView) => void;
+  onOpen: (action: GatewayAction, macId: string) => void;
+  /** Set in selection and delete modes: the card gets a 'Select {name}' checkbox. */
+  selected?: boolean;
+  onToggleSelect: (macId: string) => void;
+  height: number;
+}
+
+const FACE = { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } as const;
+const EMPTY_SAMPLES: readonly TelemetrySample[] = [];
+
+/**
+ * A gateway as a flip card (spec 001 section 2): only the shown face is rendered, so a screen of cards stays
+ * within the DOM budget; memoised, so a live sample for one gateway re-renders one card.
+ */
+export const GatewayCard = memo(function GatewayCard({
+  gateway,
+  samples = EMPTY_SAMPLES,
+  view,
+  onViewChange,
+  onOpen,
+  selected,
+  onToggleSelect,
+  height,
+}: GatewayCardProps) {
+  const online = gateway.deviceStatus === 'online';
+  const since = online ? gateway.LONTI : gateway.LOFFTI;
+  const [flippedHere, setFlippedHere] = useState(false);
+  const open = (action: GatewayAction) => onOpen(action, gateway.macId);
+  return (
+    <Paper
+      component="article"
+      aria-label={gateway.name}
+      variant="outlined"
+      sx={{
+        height,
+        p: 1.5,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        overflow: 'hidden',
+        '& .flipped-now': { animation: 'card-flip 0.3s ease-out' },
+        '@keyframes card-flip': { from: { transform: 'rotateY(90deg)' }, to: { transform: 'none' } },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+        {selected !== undefined && (
+          <Checkbox
+            size="small"
+            disableRipple
+            checked={selected}
+            onChange={() => onToggleSelect(gateway.macId)}
+            slotProps={{ input: { 'aria-label': `Select ${gateway.name}` } }}
+            sx={{ p: 0.5 }}
+          />
+        )}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle1" noWrap title={gateway.name} sx={{ lineHeight: 1.3 }}>
+            {truncateLabel(gateway.name)}
+          </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            title={gateway.macId}
+            sx={{ fontFamily: 'monospace' }}
+          >
+            {truncateLabel(gateway.macId)}
+          </Typography>
+        </Box>
+        <Typography
+          variant="caption"
+          sx={{ color: online ? 'success.main' : 'text.disabled', fontWeight: 600, whiteSpace: 'nowrap' }}
+          title={online ? 'Online since' : 'Offline since'}
+        >
+          {`${online ? 'Online' : 'Offline'} · ${daysSince(since)}`}
+        </Typography>
+      </Box>
+      <CardIconBar
+        gateway={gateway}
+        flipped={view.flipped}
+        onOpen={open}
+        onFlip={() => {
+          setFlippedHere(true);
+          onViewChange(gateway.macId, { ...view, flipped: !view.flipped });
+        }}
+      />
+      {/* Only a flip made here animates: cards scrolled into view appear as they are. */}
+      <Box
+        key={view.flipped ? 'back' : 'front'}
+        className={flippedHere ? 'flipped-now' : undefined}
+        sx={FACE}
+      >
+        {view.flipped ? (
+          <CardBack gateway={gateway} samples={samples} />
+        ) : (
+          <CardFront
+            samples={samples}
+            group={view.group}
+            onGroupChange={(group) => onViewChange(gateway.macId, { ...view, group })}
+          />
+        )}
+      </Box>
+    </Paper>
+  );
+});

@@ -1,0 +1,33 @@
+/** What a card or list row can open (docs/gateway-operations.md 'Browser'); the page decides which is open. */
+export type GatewayAction =
+  | 'info'
+  | 'hotspot'
+  | 'camera'
+  | 'location'
+  | 'sensorGraphs'
+  | 'systemGraphs'
+  | 'reboot'
+  | 'status'
+  | 'pendingInstructions'
+  | 'diagnostics'
+  | 'edit'
+  | 'migrate'
+  | 'unregister'
+  | 'co2History'
+  | 'airQualityHistory';
+
+/** The 'More actions' menu of a card and of a list row, in this order. */
+export const MORE_ACTIONS: readonly { action: GatewayAction; label: string }[] = [
+  { action: 'status', label: 'Gateway status' },
+  { action: 'pendingInstructions', label: 'Pending instructions' },
+  { action: 'diagnostics', label: 'Diagnostics' },
+  { action: 'edit', label: 'Edit gateway' },
+  { action: 'migrate', label: 'Move to customer' },
+  { action: 'unregister', label: 'Un-register' },
+  { action: 'co2History', label: 'CO2 history' },
+  { action: 'airQualityHistory', label: 'Air quality history' },
+  { action: 'systemGraphs', label: 'System graphs' },
+];
+
+/** Opens an action for a gateway (by MAC: the dialog then follows the live list's copy of it). */
+export type OpenGatewayAction = (action: GatewayAction, macId: string) => void;

@@ -1,0 +1,58 @@
+import { GATEWAY_NAME_PARAM, matchesGatewayName } from '../global-search/search-rules.ts';
+
+/**
+ * The page's URL filters (spec 001 section 2 'Filtered by :'): the dashboard's online/offline filter
+ * (?status=), the enrollment filter (?enrollment=) and a gateway name from the global search (?name=).
+ */
+export const STATUS_PARAM = 'status';
+export const ENROLLMENT_PARAM = 'enrollment';
+
+export type StatusFilter = 'online' | 'offline';
+export type EnrollmentFilter = 'registered' | 'unregistered';
+
+export interface GatewayFilters {
+  status: StatusFilter | null;
+  enrollment: EnrollmentFilter | null;
+  name: string | null;
+}
+
+/** One chip of the banner: its text and the URL parameter its remove icon clears. */
+export interface ActiveFilter {
+  param: string;
+  label: string;
+}
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
+  (allowed as readonly (string | null)[]).includes(value) ? (value as T) : null;
+
+/** Unknown values are ignored, as if there were no filter. */
+export function filtersFrom(params: URLSearchParams): GatewayFilters {
+  return {
+    status: oneOf(params.get(STATUS_PARAM), ['online', 'offline'] as const),
+    enrollment: oneOf(params.get(ENROLLMENT_PARAM), ['registered', 'unregistered'] as const),
+    name: params.get(GATEWAY_NAME_PARAM)?.trim() || null,
+  };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function activeFilters(filters: GatewayFilters): ActiveFilter[] {
+  const active: ActiveFilter[] = [];
+  if (filters.status) active.push({ param: STATUS_PARAM, label: capitalised(filters.status) });
+  if (filters.enrollment) active.push({ param: ENROLLMENT_PARAM, label: capitalised(filters.enrollment) });
+  if (filters.name) active.push({ param: GATEWAY_NAME_PARAM, label: filters.name });
+  return active;
+}
+
+export interface FilterableGateway {
+  name: string;
+  deviceStatus: string;
+  /** 1 registered, 0 unregistered. */
+  REG?: number | null;
+}
+
+export function matchesFilters(gateway: FilterableGateway, filters: GatewayFilters): boolean {
+  if (filters.status && gateway.deviceStatus !== filters.status) return false;
+  if (filters.enrollment && (gateway.REG === 1) !== (filters.enrollment === 'registered')) return false;
+  return matchesGatewayName(gateway.name, filters.name);
+}

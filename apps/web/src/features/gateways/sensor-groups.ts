@@ -1,0 +1,91 @@
+import type { TelemetrySample } from '@portal/contract';
+
+/**
+ * The card's sensor selector (spec 001 section 4 'Sensor selection per card'): CO2 (default), Air Quality (5)
+ * and Air Quality 2, mutually exclusive. CO2 shows CO2 and temperature; Air Quality (5) the five gas and
+ * resistance readings; Air Quality 2 the second sensor's two (resistance and organic compounds).
+ */
+export type SensorGroup = 'co2' | 'aq5' | 'aq2';
+export const DEFAULT_SENSOR_GROUP: SensorGroup = 'co2';
+
+export type SampleKey = Exclude<keyof TelemetrySample, 'TI'>;
+
+export interface SeriesInfo {
+  key: SampleKey;
+  label: string;
+  unit: string;
+}
+
+export interface SensorGroupInfo {
+  id: SensorGroup;
+  label: string;
+  /** How many of the newest samples the mini-charts show (section 9: 50, 40 for air quality 5). */
+  points: number;
+  series: readonly SeriesInfo[];
+}
+
+const CO2: SeriesInfo = { key: 'CO2', label: 'CO2', unit: 'ppm' };
+const TEMP: SeriesInfo = { key: 'TEMP', label: 'Temperature', unit: '°C' };
+const CO: SeriesInfo = { key: 'CO', label: 'CO', unit: 'ppb' };
+const NH3: SeriesInfo = { key: 'NH3', label: 'NH3', unit: 'ppb' };
+const NO2: SeriesInfo = { key: 'NO2', label: 'NO2', unit: 'ppb' };
+const RSTC: SeriesInfo = { key: 'RSTC', label: 'Resistance', unit: 'ohms' };
+const TVOC: SeriesInfo = { key: 'TVOC', label: 'TVOC', unit: 'ppb' };
+
+export const SENSOR_GROUPS: readonly SensorGroupInfo[] = [
+  { id: 'co2', label: 'CO2', points: 50, series: [CO2, TEMP] },
+  { id: 'aq5', label: 'Air Quality (5)', points: 40, series: [CO, NH3, NO2, RSTC, TVOC] },
+  { id: 'aq2', label: 'Air Quality 2', points: 50, series: [RSTC, TVOC] },
+];
+
+export const SYSTEM_SERIES: readonly SeriesInfo[] = [
+  { key: 'CP', label: 'CPU', unit: '%' },
+  { key: 'MM', label: 'Memory', unit: 'MB' },
+];
+
+export function sensorGroup(id: SensorGroup): SensorGroupInfo {
+  return SENSOR_GROUPS.find((group) => group.id === id) ?? SENSOR_GROUPS[0]!;
+}
+
+/** Card data keeps this many samples per gateway (the most any chart shows). */
+export const MINI_CHART_MAX_POINTS = 50;
+
+/** The newest `count` values of one reading, oldest first; samples without it are skipped. */
+export function seriesValues(samples: readonly TelemetrySample[], key: SampleKey, count: number): number[] {
+  const values: number[] = [];
+  for (const sample of samples) {
+    const value = sample[key];
+    if (typeof value === 'number' && Number.isFinite(value)) values.push(value);
+  }
+  return values.slice(-count);
+}
+
+/** Samples merged by TI (a newer copy of the same TI wins), oldest first, the newest `keep` kept. */
+export function mergeSamples(
+  current: readonly TelemetrySample[],
+  incoming: readonly TelemetrySample[],
+  keep = MINI_CHART_MAX_POINTS,
+): TelemetrySample[] {
+  const byTime = new Map<number, TelemetrySample>();
+  for (const sample of current) byTime.set(sample.TI, sample);
+  for (const sample of incoming) byTime.set(sample.TI, sample);
+  return [...byTime.values()].sort((a, b) => a.TI - b.TI).slice(-keep);
+}
+
+/**
+ * SVG polyline points for values in a width x height box; the y axis spans min..max with section 9's
+ * padding (minimum minus 5, maximum plus 10) so a flat line sits inside the box.
+ */
+export function polylinePoints(values: readonly number[], width: number, height: number): string {
+  if (values.length === 0) return '';
+  const low = Math.min(...values) - 5;
+  const high = Math.max(...values) + 10;
+  const stepX = values.length > 1 ? width / (values.length - 1) : 0;
+  return values
+    .map((value, i) => {
+      const x = Math.round(i * stepX * 10) / 10;
+      const y = Math.round((height - ((value - low) / (high - low)) * height) * 10) / 10;
+      return `${x},${y}`;
+    })
+    .join(' ');
+}

@@ -1,0 +1,39 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel?: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A question with Cancel and OK, named by its title; shown while it is rendered. */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel = 'OK',
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={pending ? undefined : onCancel} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import type { GatewaySummary } from '@portal/contract';
+
+/** A gateway as the list gives it, for the status folder's tests. */
+export const testGateway = (macId: string, overrides: Partial<GatewaySummary> = {}): GatewaySummary => ({
+  id: `id-${macId}`,
+  macId,
+  name: `Gateway ${macId}`,
+  scopeId: 'scope-1',
+  deviceStatus: 'online',
+  firmware: null,
+  OSversion: null,
+  LONTI: null,
+  LOFFTI: null,
+  state: {},
+  latest: null,
+  REG: 1,
+  HS: 0,
+  HSIPRC: 0,
+  NW: 1,
+  SS: 4,
+  CMS: 1,
+  LCTN: null,
+  tags: [],
+  CRTD: null,
+  manufacturer: null,
+  appVersion: null,
+  noOfWhiteListedDevices: 0,
+  listOfWhiteListedLocks: [],
+  liveState: null,
+  ...overrides,
+});

@@ -1,0 +1,65 @@
+import { mergeWhitelistCsv } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  addLockName,
+  gatewayReportsWhitelist,
+  removeLockName,
+  whitelistChanged,
+} from './whitelist-editing.ts';
+
+const NAMES_RULE = 'Lock names may only use letters, numbers and _ . - : @';
+
+describe('addLockName', () => {
+  it('adds a name using letters, numbers and _ . - : @, keeping the list sorted without duplicates', () => {
+    expect(addLockName(['b'], 'A_1.x-y:z@w')).toEqual({ ok: true, list: ['A_1.x-y:z@w', 'b'] });
+    expect(addLockName(['a', 'b'], ' a ')).toEqual({ ok: true, list: ['a', 'b'] });
+  });
+
+  it('refuses other characters and an empty name', () => {
+    for (const bad of ['front door', 'lock#1', '', 'ä']) {
+      expect(addLockName([], bad)).toEqual({ ok: false, error: NAMES_RULE });
+    }
+  });
+
+  it("collapses the list to just '*', and a name after '*' replaces it", () => {
+    expect(addLockName(['a', 'b'], '*')).toEqual({ ok: true, list: ['*'] });
+    expect(addLockName(['*'], 'c')).toEqual({ ok: true, list: ['c'] });
+  });
+});
+
+describe('whitelist CSV (contract merge)', () => {
+  it("merges 'Lock Name' files, de-duplicated and sorted", () => {
+    expect(mergeWhitelistCsv(['m'], 'Lock Name\nz\na\nm\n')).toEqual({ ok: true, list: ['a', 'm', 'z'] });
+  });
+
+  it('gives the two CSV error texts', () => {
+    expect(mergeWhitelistCsv([], 'Name\na')).toEqual({
+      ok: false,
+      error: 'Headers of selected csv file are not valid, please check and retry',
+    });
+    expect(mergeWhitelistCsv([], '')).toEqual({
+      ok: false,
+      error: 'Uploaded file is empty, please check and retry.',
+    });
+  });
+});
+
+describe('whitelistChanged', () => {
+  it('ignores order', () => {
+    expect(whitelistChanged(['a', 'b'], ['b', 'a'])).toBe(false);
+    expect(whitelistChanged(['a'], ['a', 'b'])).toBe(true);
+    expect(whitelistChanged(['a', 'b'], ['a'])).toBe(true);
+    expect(removeLockName(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});
+
+describe('gatewayReportsWhitelist', () => {
+  it("matches '*' to every lock and a count to the names", () => {
+    expect(gatewayReportsWhitelist('*', ['*'])).toBe(true);
+    expect(gatewayReportsWhitelist(-1, ['*'])).toBe(true);
+    expect(gatewayReportsWhitelist(2, ['*'])).toBe(false);
+    expect(gatewayReportsWhitelist(2, ['a', 'b'])).toBe(true);
+    expect(gatewayReportsWhitelist('*', ['a'])).toBe(false);
+    expect(gatewayReportsWhitelist(undefined, ['a'])).toBe(false);
+  });
+});

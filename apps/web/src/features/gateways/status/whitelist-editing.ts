@@ -1,0 +1,43 @@
+import {
+  gatewayCommandMessages,
+  isValidLockName,
+  normalizeWhitelist,
+  WHITELIST_ALL,
+  whitelistCount,
+} from '@portal/contract';
+
+export type WhitelistEdit = { ok: true; list: string[] } | { ok: false; error: string };
+
+/** Adds a typed lock name: '*' collapses the list to just '*'; a bad name gives the names rule. */
+export function addLockName(list: readonly string[], text: string): WhitelistEdit {
+  const name = text.trim();
+  if (name !== WHITELIST_ALL && !isValidLockName(name)) {
+    return { ok: false, error: gatewayCommandMessages.invalidLockName };
+  }
+  const base = list.includes(WHITELIST_ALL) ? [] : list;
+  return { ok: true, list: normalizeWhitelist([...base, name]) };
+}
+
+export function removeLockName(list: readonly string[], name: string): string[] {
+  return list.filter((entry) => entry !== name);
+}
+
+/** Whether the edited list differs from the saved one (order does not matter; both are normalised). */
+export function whitelistChanged(saved: readonly string[], edited: readonly string[]): boolean {
+  const a = normalizeWhitelist(saved);
+  const b = normalizeWhitelist(edited);
+  return a.length !== b.length || a.some((name, i) => name !== b[i]);
+}
+
+/**
+ * Whether the gateway's reported whitelist count matches a list it was sent: '*' (or -1) for every lock,
+ * else the number of names. Until it does, the gateway is not ready for another whitelist.
+ */
+export function gatewayReportsWhitelist(
+  reported: number | '*' | undefined,
+  list: readonly string[],
+): boolean {
+  const count = whitelistCount(list);
+  if (count === -1) return reported === WHITELIST_ALL || reported === -1;
+  return reported === count;
+}

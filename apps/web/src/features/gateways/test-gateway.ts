@@ -1,0 +1,31 @@
+import type { GatewaySummary } from '@portal/contract';
+
+/** A gateway as the list call returns it, for unit tests. */
+export const testGateway = (macId: string, overrides: Partial<GatewaySummary> = {}): GatewaySummary => ({
+  id: `id-${macId}`,
+  macId,
+  name: `Gateway ${macId}`,
+  scopeId: 'scope-1',
+  deviceStatus: 'offline',
+  firmware: 'v2024-01-01',
+  OSversion: '5.15.1',
+  LONTI: null,
+  LOFFTI: null,
+  state: {},
+  latest: null,
+  REG: 1,
+  HS: 0,
+  HSIPRC: 0,
+  NW: 1,
+  SS: 3,
+  CMS: 1,
+  LCTN: null,
+  tags: [],
+  CRTD: null,
+  manufacturer: null,
+  appVersion: null,
+  noOfWhiteListedDevices: 0,
+  listOfWhiteListedLocks: [],
+  liveState: null,
+  ...overrides,
+});
