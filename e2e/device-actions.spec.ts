@@ -57,6 +57,16 @@ async function toggleHotspot(page: Page, card: Locator, to: 'ON' | 'OFF'): Promi
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** A second toggle while the change is in progress is not offered. */
+async function refusedWhileInProgress(page: Page, card: Locator): Promise<void> {
+  await hotspotButton(card).click();
+  const dialog = page.getByRole('dialog', { name: 'Gateway HotSpot Toggle' });
+  await dialog.getByText('A hotspot change is already in progress', { exact: true }).waitFor();
+  expect(await dialog.getByRole('button', { name: 'OK' }).count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('Device actions', () => {
   const browser = useBrowser(() => portal.baseUrl);
 
@@ -67,10 +77,12 @@ describe('Device actions', () => {
     const mac = DEMO_MACS[0]!;
     const startedEnabled = (await hotspotButton(card).getAttribute('aria-label')) === 'Hotspot Enabled';
 
-    for (const to of startedEnabled ? (['OFF', 'ON'] as const) : (['ON', 'OFF'] as const)) {
+    // On, then off; a hotspot the simulator started enabled is first turned off.
+    for (const to of startedEnabled ? (['OFF', 'ON', 'OFF'] as const) : (['ON', 'OFF'] as const)) {
       await toggleHotspot(page, card, to);
       await expect.poll(() => isBlinking(card)).toBe(true);
       await saveScreenshot(page, `hotspot-${to}-in-progress`);
+      if (to === 'ON') await refusedWhileInProgress(page, card);
       await seeText(page, `Successfully updated hotspot status for ${mac}`);
       await expect.poll(() => isBlinking(card), { timeout: CHANGE_TIMEOUT_MS }).toBe(false);
       await expect

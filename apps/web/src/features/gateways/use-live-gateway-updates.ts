@@ -1,7 +1,7 @@
 import type { GatewaySummary } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useLiveTopic } from '../../lib/mqtt.ts';
+import { useEffect, useRef } from 'react';
+import { useLiveStatus, useLiveTopic } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { type Notice, useNotify } from '../../lib/use-notify.ts';
 import { GATEWAY_LISTS_KEY } from './api/get-gateways.ts';
@@ -40,6 +40,17 @@ export function useLiveGatewayUpdates(scopeId: string): void {
     lastNotice.current = { text: notice.text, at: now };
     notify(notice);
   };
+
+  // After a lost live connection the lists may have missed changes: fetch them again once it is back.
+  const liveStatus = useLiveStatus();
+  const wasDisconnected = useRef(false);
+  useEffect(() => {
+    if (liveStatus === 'reconnecting' || liveStatus === 'stopped') wasDisconnected.current = true;
+    if (liveStatus === 'connected' && wasDisconnected.current) {
+      wasDisconnected.current = false;
+      void queryClient.invalidateQueries({ queryKey: GATEWAY_LISTS_KEY });
+    }
+  }, [liveStatus, queryClient]);
 
   useLiveTopic(topics?.graph, (message) => {
     updateCachedLists((gateways) => applyGraphMessage(gateways, message));

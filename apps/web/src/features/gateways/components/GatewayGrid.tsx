@@ -75,10 +75,12 @@ export function GatewayGrid({ gateways, ...rest }: GridProps) {
   const columns = gridColumns(width);
   const rows = gridRows(gateways, columns);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the grid starts in the page; a banner or delete-mode header above it moves it, so it is read after
+  // every render (setting the same value again renders nothing).
   useLayoutEffect(() => {
     const top = containerRef.current?.getBoundingClientRect().top ?? 0;
-    setScrollMargin(top + window.scrollY);
-  }, []);
+    setScrollMargin(Math.round(top + window.scrollY));
+  });
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => GRID_ROW_HEIGHT,

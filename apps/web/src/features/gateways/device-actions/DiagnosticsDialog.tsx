@@ -28,6 +28,7 @@ interface DiagnosticsDialogProps {
   onClose: () => void;
 }
 
+/** The browser gave up: the instruction is marked failed (Timed-out), as the server's own deadline also does. */
 const markTimedOut = (uid: string) =>
   updateInstruction({ uid, status: 'FAILED', value: INSTRUCTION_ERRORS.timedOut }).catch(() => undefined);
 

@@ -1,6 +1,6 @@
 import { type GatewaySummary, type InstructionType, live } from '@portal/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useLiveTopic } from '../../../lib/mqtt.ts';
+import { useLiveStatus, useLiveTopic } from '../../../lib/mqtt.ts';
 import { createInstruction } from './api/create-instruction.ts';
 import { deleteInstruction } from './api/delete-instruction.ts';
 import {
@@ -55,27 +55,48 @@ export function useInstructionRequest(options: InstructionRequestOptions): Instr
     timers.current.add(timer);
   }, []);
 
-  const offline = gateway.deviceStatus === 'offline';
   const { macId } = gateway;
-  const start = useCallback(() => {
-    attempts.current += 1;
-    const next = attempts.current;
-    if (offline) {
-      dispatch({ type: 'offline', attempt: next });
-      return;
-    }
-    dispatch({ type: 'send', attempt: next });
-    later(startDelayMs, () => {
-      later(timeoutMs, () => dispatch({ type: 'timeout', attempt: next }));
+  const send = useCallback(
+    (attempt: number) =>
       createInstruction({ macId, type }).then(
         ({ uid }) => {
           if (closed.current) deleteInstruction(uid).catch(ignoreFailure);
-          else dispatch({ type: 'created', attempt: next, uid });
+          else dispatch({ type: 'created', attempt, uid });
         },
-        (error: Error) => dispatch({ type: 'refused', attempt: next, message: error.message }),
-      );
+        (error: Error) => dispatch({ type: 'refused', attempt, message: error.message }),
+      ),
+    [macId, type],
+  );
+
+  // The answer comes back on the live channel: a request is sent only while it is connected (e.g. not in the
+  // first moments after the page loaded), or the answer could pass before the browser listens.
+  const liveConnected = useLiveStatus() === 'connected';
+  const liveReady = useRef(liveConnected);
+  liveReady.current = liveConnected;
+  const deferredSend = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const sendNow = deferredSend.current;
+    if (!liveConnected || !sendNow) return;
+    deferredSend.current = null;
+    sendNow();
+  }, [liveConnected]);
+
+  const offline = gateway.deviceStatus === 'offline';
+  const start = useCallback(() => {
+    attempts.current += 1;
+    const attempt = attempts.current;
+    deferredSend.current = null;
+    if (offline) {
+      dispatch({ type: 'offline', attempt });
+      return;
+    }
+    dispatch({ type: 'send', attempt });
+    later(startDelayMs, () => {
+      later(timeoutMs, () => dispatch({ type: 'timeout', attempt }));
+      if (liveReady.current) send(attempt);
+      else deferredSend.current = () => send(attempt);
     });
-  }, [offline, later, startDelayMs, timeoutMs, macId, type]);
+  }, [offline, later, startDelayMs, timeoutMs, send]);
 
   const timedOutUid = state.phase === 'timedOut' ? state.uid : null;
   const handleTimedOut = useRef(onTimedOut);
@@ -89,6 +110,7 @@ export function useInstructionRequest(options: InstructionRequestOptions): Instr
     const pending = timers.current;
     return () => {
       closed.current = true;
+      deferredSend.current = null;
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
       if (openUid.current) deleteInstruction(openUid.current).catch(ignoreFailure);
