@@ -9,12 +9,17 @@ const integration = (backend: 'embedded' | 'real') => ({
     env: { TEST_BACKEND: backend },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Embedded: every file has its own PGlite and Aedes, so files run side by side. Real: files share one
+    // Mosquitto, and some watch device topics of fixed MACs, so they run one at a time.
+    fileParallelism: backend === 'embedded',
   },
 });
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default is one on a 2-core machine): the integration files spend much
+    // of their time waiting on databases, brokers and simulated gateways.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -291,11 +291,13 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   // Customer deletion (a resumable background job) and the global gateway search.
   const deletionRepository = new CustomerDeletionRepository(db);
-  const deletionRunner = new DeletionRunner(
-    deletionRepository,
-    live,
-    logger.child({ component: 'customer-deletion' }),
-  );
+  const deletionLogger = logger.child({ component: 'customer-deletion' });
+  const deletionRunner = new DeletionRunner(deletionRepository, live, deletionLogger, {
+    onGatewaysMoved: (moved, move) =>
+      void registry
+        .gatewaysMoved(moved, move, null)
+        .catch((error: Error) => deletionLogger.warn({ err: error }, 'announcing moved gateways failed')),
+  });
   await app.register(customerDeletionRoutes, {
     deletion: new CustomerDeletionService(deletionRepository, tenants, deletionRunner),
   });

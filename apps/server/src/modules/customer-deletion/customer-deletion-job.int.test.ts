@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerMessages } from '@portal/contract';
+import { customerMessages, live } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   type TestPortal,
   testEnvironment,
   waitFor,
+  watchLive,
 } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -93,6 +94,32 @@ describe(`customer deletion (${backend} backend)`, () => {
     // Deleted: a second deletion finds no customer.
     expect((await startDeletion(portal, rootCookie, customer.tenant.id)).statusCode).toBe(404);
     await expect(signIn(portal, customer.email, customer.password)).rejects.toThrow('sign-in failed');
+  });
+
+  it('announces each moved gateway to the root list as deviceMoved', async () => {
+    const customer = await createCustomerWithUser(portal, 'Moving');
+    const macs = await addGateways(portal, customer.tenant.id, 2);
+    const rootGateways = await watchLive<{ type: string; macId?: string }>(
+      portal,
+      rootCookie,
+      live.gateways(rootId),
+    );
+    clients.push(rootGateways.client);
+
+    expect((await startDeletion(portal, rootCookie, customer.tenant.id)).statusCode).toBe(202);
+    await waitDone(portal, rootCookie, customer.tenant.id);
+    const moved = () => rootGateways.messages.filter((m) => m.type === 'deviceMoved');
+    await waitFor(
+      async () => moved().length === macs.length,
+      5000,
+      () => JSON.stringify(moved()),
+    );
+    expect(
+      moved()
+        .map((m) => m.macId)
+        .sort(),
+    ).toEqual([...macs].sort());
+    expect(moved()[0]).toMatchObject({ fromScopeId: customer.tenant.id, toScopeId: rootId });
   });
 
   it('starts one job for two requests at once, and runs it once', async () => {

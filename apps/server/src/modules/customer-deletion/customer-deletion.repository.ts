@@ -121,6 +121,10 @@ export class CustomerDeletionRepository {
   }
 
   /** Hands the tenant's gateways to `rootId`, unregistered; nothing is sent to the devices. */
+  async gatewaysOf(tenantId: string): Promise<{ id: string; mac: string }[]> {
+    return this.db.selectFrom('gateways').select(['id', 'mac']).where('tenant_id', '=', tenantId).execute();
+  }
+
   async moveGateways(tenantId: string, rootId: string): Promise<number> {
     const result = await this.db
       .updateTable('gateways')

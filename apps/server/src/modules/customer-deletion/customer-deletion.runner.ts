@@ -25,6 +25,13 @@ export interface DeletionRunnerOptions {
   beforeStep?: DeletionHook;
   /** Test seam: runs inside a step's transaction, after the step's changes, before they commit. */
   beforeCommit?: DeletionHook;
+  /** After the gateways were moved to the root tenant (committed): tell browsers, drop their connections. */
+  onGatewaysMoved?: (moved: MovedGateway[], move: { fromScopeId: string; toScopeId: string }) => void;
+}
+
+export interface MovedGateway {
+  id: string;
+  mac: string;
 }
 
 const POLL_MS = 5_000;
@@ -124,10 +131,12 @@ export class DeletionRunner {
         return;
       }
       const next = DELETION_STEPS[index + 1];
+      let moved: MovedGateway[] = [];
       try {
         await this.options.beforeStep?.(step, job.tenant_id);
         const changed = await retryTransient(() =>
           this.repo.transaction(async (trx) => {
+            if (step === 'moveGateways') moved = await trx.gatewaysOf(job.tenant_id);
             const count = await deletionSteps[step](trx, target);
             await this.options.beforeCommit?.(step, job.tenant_id);
             const recorded = await trx.recordProgress(
@@ -141,6 +150,9 @@ export class DeletionRunner {
           }),
         );
         log.info({ step, changed }, 'customer deletion step done');
+        if (moved.length > 0) {
+          this.options.onGatewaysMoved?.(moved, { fromScopeId: job.tenant_id, toScopeId: job.root_id });
+        }
       } catch (error) {
         if (error instanceof ClaimLost) {
           log.warn({ step }, 'customer deletion taken over by another runner');

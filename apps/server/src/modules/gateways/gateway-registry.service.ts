@@ -147,30 +147,40 @@ export class GatewayRegistryService {
     return scope;
   }
 
-  /**
-   * After a move: deviceMoved on the gateways channel of both customers and their ancestors, the gateway's
-   * connection dropped (so that it reconnects, and is authorised, as a gateway of its new customer), and the
-   * move recorded for its activity feed.
-   */
+  /** After a user's move: announced, and recorded with the user's e-mail for the activity feed. */
   private async announceMove(principal: Principal, gateway: Gateway, toScopeId: string): Promise<void> {
     if (gateway.tenant_id === toScopeId) return;
-    const message: DeviceMovedMessage = {
-      type: 'deviceMoved',
-      id: gateway.id,
-      macId: gateway.mac,
-      fromScopeId: gateway.tenant_id,
-      toScopeId,
-    };
-    for (const scopeId of await this.withAncestors([gateway.tenant_id, toScopeId])) {
-      this.deps.live.publish(live.gateways(scopeId), message);
-    }
-    this.deps.devices.disconnectDevice(gateway.mac);
     const { email } = await this.deps.users.sessionUser(principal);
-    await this.deps.scopeChanges.recordScopeChange(gateway.mac, {
-      from: gateway.tenant_id,
-      to: toScopeId,
-      madeBy: email,
-    });
+    await this.gatewaysMoved([gateway], { fromScopeId: gateway.tenant_id, toScopeId }, email);
+  }
+
+  /**
+   * Gateways moved (by a user, or to the root tenant by a customer deletion): deviceMoved on the gateways
+   * channel of both customers and their ancestors, each gateway's connection dropped (so that it reconnects,
+   * and is authorised, as a gateway of its new customer), and the move recorded for its activity feed.
+   */
+  async gatewaysMoved(
+    moved: { id: string; mac: string }[],
+    { fromScopeId, toScopeId }: { fromScopeId: string; toScopeId: string },
+    madeBy: string | null,
+  ): Promise<void> {
+    const scopes = await this.withAncestors([fromScopeId, toScopeId]);
+    for (const gateway of moved) {
+      const message: DeviceMovedMessage = {
+        type: 'deviceMoved',
+        id: gateway.id,
+        macId: gateway.mac,
+        fromScopeId,
+        toScopeId,
+      };
+      for (const scopeId of scopes) this.deps.live.publish(live.gateways(scopeId), message);
+      this.deps.devices.disconnectDevice(gateway.mac);
+      await this.deps.scopeChanges.recordScopeChange(gateway.mac, {
+        from: fromScopeId,
+        to: toScopeId,
+        madeBy,
+      });
+    }
   }
 
   private async announceDeleted(deleted: { mac: string; tenant_id: string }[]): Promise<void> {
