@@ -18,6 +18,11 @@ export interface SimulatedGatewaysOptions {
   answerInstructions?: boolean;
   /** Whether a camera module is fitted (CMS 1); default: drawn at random per gateway. */
   camera?: boolean;
+  /**
+   * Set: the gateways answer every diagnostics and camera capture with status ERROR and this value
+   * ('GATEWAY_REBOOTED', ...); '' answers ERROR with no value (an empty response).
+   */
+  instructionFailure?: string;
   /** How often each gateway samples telemetry; default 5000 ms. */
   telemetryIntervalMs?: number;
 }
@@ -72,6 +77,7 @@ export async function startSimulatedGateways(
       ...credential,
       ...(options.answerInstructions === undefined ? {} : { answerInstructions: options.answerInstructions }),
       ...(options.camera === undefined ? {} : { camera: options.camera }),
+      ...(options.instructionFailure === undefined ? {} : { instructionFailure: options.instructionFailure }),
     })),
     telemetryIntervalMs: options.telemetryIntervalMs ?? 5_000,
   });

@@ -56,6 +56,29 @@ describe('planInstruction', () => {
     expect(planInstruction({ type: 'HOTSPOT', uid: 'k5' }, context({ HS: 1 })).hotspotTarget).toBe(0);
   });
 
+  it('answers diagnostics and camera captures with the configured error code, or with no value', () => {
+    const failing = (instructionFailure: string) => ({ ...context({ CMS: 1 }), instructionFailure });
+    const diagnostics = planInstruction({ type: 'DIAGNOSTICS', uid: 'k9' }, failing('ERR_SENDING_ZIP'));
+    expect(diagnostics.responseKind).toBe('diagnostics');
+    expect(diagnostics.response).toEqual({
+      uid: 'k9',
+      type: 'DIAGNOSTICS',
+      status: 'ERROR',
+      TI: 1_700_000_000_000,
+      value: 'ERR_SENDING_ZIP',
+    });
+    const camera = planInstruction({ type: 'CAMERA_CAPTURE', uid: 'k10' }, failing('GATEWAY_REBOOTED'));
+    expect(camera.responseKind).toBe('camera');
+    expect(camera.response).toMatchObject({ status: 'ERROR', value: 'GATEWAY_REBOOTED' });
+    // '' is an empty response: ERROR without a value.
+    const empty = planInstruction({ type: 'CAMERA_CAPTURE', uid: 'k11' }, failing(''));
+    expect(empty.response.status).toBe('ERROR');
+    expect(empty.response).not.toHaveProperty('value');
+    // Other instructions are answered as usual.
+    const hotspot = planInstruction({ type: 'HOTSPOT', uid: 'k12', value: 1 }, failing('ERR_X'));
+    expect(hotspot.response).toMatchObject({ status: 'SUCCESS', value: 1 });
+  });
+
   it('acknowledges lock instructions and refuses unknown ones', () => {
     expect(planInstruction({ type: 'LOCK_DEVICE_LOCK_UNLOCK', uid: 'k6' }, context()).response.status).toBe(
       'SUCCESS',

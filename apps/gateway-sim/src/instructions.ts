@@ -82,6 +82,8 @@ export interface InstructionContext {
   memoryMegabytes: number;
   now: number;
   mac?: string;
+  /** Set: DIAGNOSTICS and CAMERA_CAPTURE are answered ERROR with this value ('' for none). */
+  instructionFailure?: string;
 }
 
 export function planInstruction(instruction: Instruction, context: InstructionContext): InstructionPlan {
@@ -94,6 +96,11 @@ export function planInstruction(instruction: Instruction, context: InstructionCo
     responseKind,
     response: { uid, type, status, TI: context.now, ...(value === undefined ? {} : { value }) },
   });
+  const failure = context.instructionFailure;
+  if (failure !== undefined) {
+    if (type === INSTRUCTION_TYPES.diagnostics) return answer('diagnostics', 'ERROR', failure || undefined);
+    if (type === INSTRUCTION_TYPES.camera) return answer('camera', 'ERROR', failure || undefined);
+  }
   switch (type) {
     case INSTRUCTION_TYPES.diagnostics:
       return answer('diagnostics', 'SUCCESS', diagnostics(context));

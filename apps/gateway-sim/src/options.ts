@@ -15,6 +15,12 @@ export interface GatewayCredential {
   answerInstructions?: boolean;
   /** Whether a camera module is fitted (CMS); default: drawn at random with the other device facts. */
   camera?: boolean;
+  /**
+   * Set: the gateway answers every DIAGNOSTICS and CAMERA_CAPTURE instruction with status ERROR and this
+   * string as value ('GATEWAY_REBOOTED', 'ERR_SENDING_ZIP', ...); '' answers ERROR with no value (an empty
+   * response). Tests of the portal's error answers.
+   */
+  instructionFailure?: string;
 }
 
 export interface SimulationOptions {

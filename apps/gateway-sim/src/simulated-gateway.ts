@@ -55,6 +55,8 @@ export class SimulatedGateway implements GatewayHandle {
   /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
   private pendingInstruction: InstructionPlan | undefined;
   private readonly answersInstructions: boolean;
+  /** Set: diagnostics and camera captures are answered ERROR with this value ('' for none). */
+  private readonly instructionFailure: string | undefined;
   private bootedAt = Date.now();
   private away = false;
   private stopping = false;
@@ -73,6 +75,7 @@ export class SimulatedGateway implements GatewayHandle {
     this.facts = randomDeviceFacts(profileRandom);
     if (credential.camera !== undefined) this.facts.CMS = credential.camera ? 1 : 0;
     this.answersInstructions = credential.answerInstructions ?? true;
+    this.instructionFailure = credential.instructionFailure;
     this.room = { ...randomRoomProfile(profileRandom), utcOffsetHours: utcOffsetHours(this.facts.LCTN) };
     const nearby = randomNearbyLocks(profileRandom);
     const whitelist = chance(profileRandom, 0.2)
@@ -285,6 +288,7 @@ export class SimulatedGateway implements GatewayHandle {
       memoryMegabytes: this.lastSample?.MM ?? 0,
       now: Date.now(),
       mac: this.mac,
+      ...(this.instructionFailure === undefined ? {} : { instructionFailure: this.instructionFailure }),
     });
     if (plan.progress) {
       this.answerWithProgress(plan, plan.progress);
