@@ -36,7 +36,8 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each spec file starts its own portal (free ports, own data directory) and browser.
+          fileParallelism: true,
         },
       },
     ],
