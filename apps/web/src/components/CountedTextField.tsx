@@ -6,10 +6,20 @@ type CountedTextFieldProps = Omit<TextFieldProps, 'helperText' | 'error'> & {
   max: number;
   /** The problem to show; the field shows as invalid while there is one. */
   message?: string;
+  /** Let the user type past `max`, so that the rule's message shows instead of a silent stop. */
+  allowOverflow?: boolean;
 };
 
-/** A text field that cannot take more than `max` characters, its helper line showing the problem and n/max. */
-export function CountedTextField({ value, max, message, slotProps, ...props }: CountedTextFieldProps) {
+/** A text field of at most `max` characters, its helper line showing the problem and n/max. */
+export function CountedTextField({
+  value,
+  max,
+  message,
+  allowOverflow = false,
+  slotProps,
+  ...props
+}: CountedTextFieldProps) {
+  const maxLength = allowOverflow ? undefined : max;
   return (
     <TextField
       {...props}
@@ -22,7 +32,7 @@ export function CountedTextField({ value, max, message, slotProps, ...props }: C
           <span>{lengthCounter(value, max)}</span>
         </Box>
       }
-      slotProps={{ ...slotProps, htmlInput: { maxLength: max, ...(slotProps?.htmlInput as object) } }}
+      slotProps={{ ...slotProps, htmlInput: { maxLength, ...(slotProps?.htmlInput as object) } }}
     />
   );
 }

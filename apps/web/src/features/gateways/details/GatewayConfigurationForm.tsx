@@ -1,12 +1,12 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { GATEWAY_NAME_MAX_LENGTH, type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useCustomerOptions } from './api/get-hierarchy.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
 import { configurationChange, nameProblem } from './gateway-configuration.ts';
-import { LimitedTextField } from './LimitedTextField.tsx';
 
 const m = gatewayRegistryMessages;
 
@@ -54,7 +54,8 @@ export function GatewayConfigurationForm({
       <Typography id={titleId} variant="subtitle1" component="h3">
         Gateway Configuration
       </Typography>
-      <LimitedTextField
+      <CountedTextField
+        allowOverflow
         label="Gateway Name"
         value={name}
         onChange={(event) => setName(event.target.value)}

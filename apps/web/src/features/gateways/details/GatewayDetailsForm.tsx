@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import {
   type AddressField,
   hasChanges,
@@ -16,7 +17,6 @@ import {
   type RegisterFormValues,
   registerFormSchema,
 } from './gateway-form.ts';
-import { LimitedTextField } from './LimitedTextField.tsx';
 import { serverFieldErrors } from './server-field-errors.ts';
 import { TagsField } from './TagsField.tsx';
 
@@ -73,7 +73,8 @@ export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
       name={name}
       control={control}
       render={({ field: { ref, ...field }, fieldState }) => (
-        <LimitedTextField
+        <CountedTextField
+          allowOverflow
           {...field}
           inputRef={ref}
           label={label}

@@ -23,6 +23,7 @@ import {
   type OnboardingLiveMessage,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useStartOnboarding, useStopOnboarding } from './api/onboarding.ts';
 import { OnboardingGatewayRow } from './OnboardingGatewayRow.tsx';
@@ -38,7 +39,6 @@ import {
   scanNumbers,
   startableMacs,
 } from './onboarding-run.ts';
-import { saveBlob } from './save-blob.ts';
 
 const SCAN_CHOICES = Array.from(
   { length: ONBOARDING_SCANS_MAX - ONBOARDING_SCANS_MIN + 1 },

@@ -21,6 +21,7 @@ import {
   PENDING_INSTRUCTIONS_ROWS_PER_PAGE,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
@@ -28,7 +29,6 @@ import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAbortPendingInstructions } from './api/abort-pending-instructions.ts';
 import { usePendingInstructions } from './api/get-pending-instructions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDateTime } from './date-time.ts';
 import { keepListed, rowsOfPage, toggleAllOnPage, toggleSelected } from './pending-instructions.ts';
 import { canAbortInstructions } from './status-access.ts';

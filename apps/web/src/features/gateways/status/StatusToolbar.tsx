@@ -8,10 +8,10 @@ import TrackChanges from '@mui/icons-material/TrackChanges';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { type GatewayCommandBody, gatewayCommandMessages, SCANNED_LOCKS_CSV_NAME } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { downloadScannedLocks } from './api/download-scanned-locks.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { saveBlob } from './save-blob.ts';
 import { useGatewayCommand } from './use-gateway-command.ts';
 
 /** Commands that ask first: the confirmation's title is the spec's dialog name; its question is ours. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testGateway } from '../test-gateway.ts';
 import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
-import { testGateway } from './test-gateway.ts';
 
 const MAC = 'AA0000000001';
 

@@ -1,5 +1,6 @@
 import type { OnboardingLiveMessage } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { testGateway } from '../test-gateway.ts';
 import {
   allFinished,
   applyProgress,
@@ -12,11 +13,12 @@ import {
   startableMacs,
   statusText,
 } from './onboarding-run.ts';
-import { testGateway } from './test-gateway.ts';
 
 const A = 'AA0000000001';
 const B = 'AA0000000002';
 const C = 'AA0000000003';
+/** The shared fixture is offline; onboarding starts online gateways. */
+const online = (mac: string) => testGateway(mac, { deviceStatus: 'online' });
 
 const progress = (
   macId: string,
@@ -38,7 +40,7 @@ const progress = (
 });
 
 const started = () =>
-  markStarted(initialRows([testGateway(A), testGateway(B), testGateway(C, { deviceStatus: 'offline' })]), {
+  markStarted(initialRows([online(A), online(B), testGateway(C, { deviceStatus: 'offline' })]), {
     results: [
       { macId: A, ok: true },
       { macId: B, ok: true },
@@ -47,14 +49,14 @@ const started = () =>
 
 describe('onboarding run', () => {
   it('starts online gateways; offline ones say so and are not asked', () => {
-    const rows = initialRows([testGateway(A), testGateway(C, { deviceStatus: 'offline' })]);
+    const rows = initialRows([online(A), testGateway(C, { deviceStatus: 'offline' })]);
     expect(startableMacs(rows)).toEqual([A]);
     expect(statusText(rows[0]!, 5)).toBe('Not started');
     expect(statusText(rows[1]!, 5)).toBe('Gateway is offline...');
   });
 
   it('shows the reason the server refused a gateway', () => {
-    const rows = markStarted(initialRows([testGateway(A), testGateway(B)]), {
+    const rows = markStarted(initialRows([online(A), online(B)]), {
       results: [
         { macId: A, ok: false, message: 'Gateway is offline...' },
         { macId: B, ok: false, message: 'Not allowed' },
@@ -104,7 +106,7 @@ describe('onboarding run', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const rows = initialRows([testGateway(A, { name: '=cmd()' })]);
+    const rows = initialRows([testGateway(A, { deviceStatus: 'online', name: '=cmd()' })]);
     expect(onboardingCsv(rows, 1).split('\r\n')[1]).toBe(`'=cmd(),${A},`);
   });
 });

@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AddFab } from '../../../components/AddFab.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -31,7 +32,6 @@ import {
 } from '../portal-users-list.ts';
 import { useLivePortalUsers } from '../use-live-portal-users.ts';
 import { usePortalUserViewer } from '../use-portal-user-viewer.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { type PanelTarget, PortalUserPanel } from './PortalUserPanel.tsx';
 import { PortalUsersTable } from './PortalUsersTable.tsx';
 

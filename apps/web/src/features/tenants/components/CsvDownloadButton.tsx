@@ -2,10 +2,10 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Button, CircularProgress, Dialog, DialogContent, Stack, Typography } from '@mui/material';
 import { type CustomersQuery, customerMessages } from '@portal/contract';
 import { useId, useState } from 'react';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { CUSTOMERS_CSV_FILE_NAME, downloadCustomersCsv } from '../api/download-customers-csv.ts';
 import { failureText } from '../create-customer.ts';
-import { saveBlob } from '../save-file.ts';
 
 /** Downloads Customers.csv for the list's filter and order; 'Preparing the CSV' shows while it is built. */
 export function CsvDownloadButton({ filter }: { filter: CustomersQuery }) {

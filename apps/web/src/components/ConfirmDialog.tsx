@@ -4,18 +4,18 @@ import { useId } from 'react';
 interface ConfirmDialogProps {
   title: string;
   text: string;
-  confirmLabel: string;
-  pending: boolean;
+  confirmLabel?: string;
+  pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A question with Cancel and a confirm button, named by its title; shown while it is rendered. */
+/** A question with Cancel and a confirm button (OK unless named), named by its title; shown while it is rendered. */
 export function ConfirmDialog({
   title,
   text,
-  confirmLabel,
-  pending,
+  confirmLabel = 'OK',
+  pending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
