@@ -86,19 +86,9 @@ export class DeviceInbox {
     if (onboarding) return this.dispatchOnboarding(device, topic, onboarding, payload);
     const route = parseUpstreamTopic(topic);
     if (!route || route.mac !== device.mac) return this.reject(device, topic, 'unknown topic');
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return this.reject(device, topic, 'payload is not JSON');
-    }
-    const parse = <T extends z.ZodType>(schema: T): z.infer<T> | null => {
-      const result = schema.safeParse(json);
-      if (result.success) return result.data;
-      const reason = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      this.reject(device, topic, reason);
-      return null;
-    };
+    const json = this.readJson(device, topic, payload);
+    if (json === undefined) return;
+    const parse = <T extends z.ZodType>(schema: T) => this.validate(device, topic, json, schema);
 
     switch (route.kind) {
       case 'status': {
@@ -165,16 +155,38 @@ export class DeviceInbox {
     if (route.mac !== device.mac || route.scopeId !== device.tenantId) {
       return this.reject(device, topic, 'onboarding status of another gateway or customer');
     }
-    let json: unknown;
+    const json = this.readJson(device, topic, payload);
+    const status = json === undefined ? null : this.validate(device, topic, json, onboardingStatus);
+    if (!status) return;
+    await this.commands?.onboardingStatus(device, status);
+    return this.accepted(status);
+  }
+
+  /** The payload's JSON, or undefined when it is not JSON (rejected: counted, logged). */
+  private readJson(device: DeviceIdentity, topic: string, payload: Buffer): unknown {
     try {
-      json = JSON.parse(payload.toString('utf8'));
+      return JSON.parse(payload.toString('utf8'));
     } catch {
-      return this.reject(device, topic, 'payload is not JSON');
+      this.reject(device, topic, 'payload is not JSON');
+      return undefined;
     }
-    const result = onboardingStatus.safeParse(json);
-    if (!result.success) return this.reject(device, topic, result.error.issues[0]?.message ?? 'invalid');
-    await this.commands?.onboardingStatus(device, result.data);
-    return this.accepted(result.data);
+  }
+
+  /** The message as `schema` reads it, or null when it is not valid (rejected with the reasons). */
+  private validate<T extends z.ZodType>(
+    device: DeviceIdentity,
+    topic: string,
+    json: unknown,
+    schema: T,
+  ): z.infer<T> | null {
+    const result = schema.safeParse(json);
+    if (result.success) return result.data;
+    this.reject(
+      device,
+      topic,
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+    return null;
   }
 
   /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */

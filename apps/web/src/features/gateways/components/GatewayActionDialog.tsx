@@ -10,13 +10,14 @@ import { HotspotToggleDialog } from '../device-actions/HotspotToggleDialog.tsx';
 import { RebootGatewayDialog } from '../device-actions/RebootGatewayDialog.tsx';
 import { TroubleshootPanel } from '../device-actions/TroubleshootPanel.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { AirQualityHistoryDialog } from '../graphs/AirQualityHistoryDialog.tsx';
 import { Co2HistoryDialog } from '../graphs/Co2HistoryDialog.tsx';
 import { SystemGraphDialog } from '../graphs/SystemGraphDialog.tsx';
 import { GatewayStatusDialog } from '../status/GatewayStatusDialog.tsx';
 import { PendingInstructionsDialog } from '../status/PendingInstructionsDialog.tsx';
 
-type GatewayDialog = ComponentType<{ gateway: GatewaySummary; open: boolean; onClose: () => void }>;
+type GatewayDialog = ComponentType<GatewayDialogProps>;
 
 /** The dialog or panel each action opens; the maximised sensor view replaces the grid instead (see the page). */
 const DIALOGS: Record<Exclude<GatewayAction, 'sensorGraphs'>, GatewayDialog> = {

@@ -1,7 +1,8 @@
 import { Dialog, DialogTitle } from '@mui/material';
-import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
+import { gatewayRegistryMessages } from '@portal/contract';
 import { useId } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
 import { GatewayDetailsForm } from './GatewayDetailsForm.tsx';
@@ -13,15 +14,7 @@ const m = gatewayRegistryMessages;
  * Edit gateway (spec 001 section 5): a registered gateway's details, saved only when something changed; an
  * unregistered gateway (REG 0) is registered in its customer by the same form.
  */
-export function EditGatewayDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
   const titleId = useId();
   const notify = useNotify();
   const update = useUpdateGateway();

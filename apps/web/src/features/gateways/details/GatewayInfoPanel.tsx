@@ -1,7 +1,8 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Divider, Drawer, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Divider, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { effectivePermissions, type GatewaySummary } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
+import { SidePanel } from '../../../components/SidePanel.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { saveInfoViewed } from './api/save-info-viewed.ts';
 import { ChangeCustomerForm } from './ChangeCustomerForm.tsx';
@@ -66,16 +67,7 @@ function PanelContent({ gateway }: { gateway: GatewaySummary }) {
 export function GatewayInfoPanel({ gateway, open, onClose }: GatewayInfoPanelProps) {
   const titleId = useId();
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      // Above the shell's top bar, which sits over the side navigation drawer.
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{
-        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 480 } } },
-      }}
-    >
+    <SidePanel open={open} onClose={onClose} titleId={titleId} width={480}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 3, pt: 2 }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Gateway Information
@@ -88,6 +80,6 @@ export function GatewayInfoPanel({ gateway, open, onClose }: GatewayInfoPanelPro
         {gateway.name}
       </Typography>
       {open && <PanelContent key={gateway.macId} gateway={gateway} />}
-    </Drawer>
+    </SidePanel>
   );
 }

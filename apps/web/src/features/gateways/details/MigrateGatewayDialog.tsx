@@ -11,6 +11,7 @@ import {
 import { type GatewaySummary, gatewayDetailsMessages, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useCustomerOptions } from './api/get-hierarchy.ts';
 import { useMigrateGateway } from './api/migrate-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
@@ -61,15 +62,7 @@ function MigrateForm({ gateway, onClose }: { gateway: GatewaySummary; onClose: (
 }
 
 /** Device migration (spec 001 sections 2 and 4): move a gateway to another customer; IOT_DEVICE_SCOPE_MIGRATE. */
-export function MigrateGatewayDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function MigrateGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">

@@ -1,22 +1,15 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { type GatewaySummary, gatewayDetailsMessages, instructionMessages } from '@portal/contract';
+import { gatewayDetailsMessages, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useUnregisterGateway } from './api/unregister-gateway.ts';
 
 /**
  * Gateway un-registration (spec 001 sections 2 and 4): on OK the server saves the portal event 'Gateway
  * Unregister Initiated', sends the unregister instruction, deletes the stored data and sets REG 0.
  */
-export function UnregisterGatewayDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function UnregisterGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
   const titleId = useId();
   const notify = useNotify();
   const unregister = useUnregisterGateway();

@@ -1,8 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import { type GatewaySummary, instructionDeadlineMs, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
+import { SidePanel } from '../../../components/SidePanel.tsx';
 import { updateInstruction } from './api/update-instruction.ts';
 import { capturedImageUrl, captureOutcome } from './request-outcome.ts';
 import { useInstructionRequest } from './use-instruction-request.ts';
@@ -96,15 +97,8 @@ function TroubleshootContent({
 export function TroubleshootPanel({ gateway, open, onClose }: TroubleshootPanelProps) {
   const titleId = useId();
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      // Above the shell's app bar, which sits over the side navigation.
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}
-    >
+    <SidePanel open={open} onClose={onClose} titleId={titleId}>
       {open && <TroubleshootContent gateway={gateway} onClose={onClose} titleId={titleId} />}
-    </Drawer>
+    </SidePanel>
   );
 }

@@ -1,18 +1,10 @@
-import type { GatewaySummary } from '@portal/contract';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
 const AIR_QUALITY_SENSORS = ['CO', 'NH3', 'NO2'] as const;
 
 /** Air quality history: CO, NH3 and NO2 charts in ppb with interval, custom range and alerts. */
-export function AirQualityHistoryDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function AirQualityHistoryDialog({ gateway, open, onClose }: GatewayDialogProps) {
   if (!open) return null;
   return (
     <SensorHistoryDialog

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { type GatewaySummary, GRAPH_TEXTS } from '@portal/contract';
 import { useMemo } from 'react';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { alertPanels } from './alert-rules.ts';
 import { GraphDialogFrame } from './GraphDialogFrame.tsx';
@@ -14,15 +15,7 @@ export const MEMORY_CHART_HEIGHT = 220;
 const SYSTEM_KINDS = ['cpuMm'] as const;
 
 /** Full-screen CPU and memory charts titled with the gateway's name, with its System Alerts. */
-export function SystemGraphDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function SystemGraphDialog({ gateway, open, onClose }: GatewayDialogProps) {
   return open ? <SystemGraphs gateway={gateway} onClose={onClose} /> : null;
 }
 

@@ -15,7 +15,6 @@ import {
 } from '@mui/material';
 import {
   abortInstructionsQuestion,
-  type GatewaySummary,
   instructionMessages,
   PENDING_INSTRUCTIONS_DEFAULT_ROWS,
   PENDING_INSTRUCTIONS_ROWS_PER_PAGE,
@@ -27,6 +26,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useAbortPendingInstructions } from './api/abort-pending-instructions.ts';
 import { usePendingInstructions } from './api/get-pending-instructions.ts';
 import { formatDateTime } from './date-time.ts';
@@ -43,15 +43,7 @@ const COLUMNS = ['Instruction Type', 'Status', 'Lock Name', 'Date/Time'];
  * Pending instructions of one gateway (spec 001 sections 2 and 4): choose rows and abort them. The list is
  * refetched whenever a device or instruction event of the gateway arrives.
  */
-export function PendingInstructionsDialog({
-  gateway,
-  open,
-  onClose,
-}: {
-  gateway: GatewaySummary;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDialogProps) {
   const titleId = useId();
   const session = useSession();
   const notify = useNotify();
