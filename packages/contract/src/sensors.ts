@@ -18,6 +18,12 @@ export const MAX_POINTS_PER_SERIES = 1000;
 /** The longest range a chart asks for: 3 months (the feed's 91.25 days), with a day's margin. */
 export const MAX_SENSOR_RANGE_MS = 92 * 24 * 3600_000;
 
+/**
+ * The earliest time a chart may ask for: the Custom Range starts no earlier than 2024-01-01 (spec 001 section 5),
+ * a local day, so its midnight in the easternmost time zone (UTC+14) is accepted.
+ */
+export const EARLIEST_CHART_MS = Date.UTC(2024, 0, 1) - 14 * 3600_000;
+
 const rangeFields = { fromTime: z.coerce.number().int().min(0), toTime: z.coerce.number().int().min(0) };
 
 /** A chart range: toTime after fromTime, at most 3 months. */
@@ -26,6 +32,10 @@ function withRange<T extends z.ZodType<{ fromTime: number; toTime: number }>>(sc
     .refine((p) => p.toTime > p.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] })
     .refine((p) => p.toTime - p.fromTime <= MAX_SENSOR_RANGE_MS, {
       message: 'The range can be at most 3 months',
+      path: ['fromTime'],
+    })
+    .refine((p) => p.fromTime >= EARLIEST_CHART_MS, {
+      message: 'Charts start no earlier than 2024-01-01',
       path: ['fromTime'],
     });
 }

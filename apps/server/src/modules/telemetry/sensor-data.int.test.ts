@@ -1,4 +1,9 @@
-import { MAX_POINTS_PER_SERIES, type SensorReading, type TelemetrySample } from '@portal/contract';
+import {
+  EARLIEST_CHART_MS,
+  MAX_POINTS_PER_SERIES,
+  type SensorReading,
+  type TelemetrySample,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -103,6 +108,14 @@ describe(`sensor data calls (${backend} backend)`, () => {
       expect(response.statusCode, path).toBe(400);
       expect(response.json().code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('answers ranges from 2024-01-01 (any time zone) and refuses earlier ones', async () => {
+    const from = (time: number) => `/api/device/co2Data/macId/${mac}/fromTime/${time}/toTime/${time + DAY}`;
+    expect((await get(from(EARLIEST_CHART_MS))).statusCode).toBe(200);
+    const early = await get(from(EARLIEST_CHART_MS - 1));
+    expect(early.statusCode).toBe(400);
+    expect(early.json().code).toBe('VALIDATION_ERROR');
   });
 
   it('gives a user of another tenant nothing, as for a gateway that does not exist', async () => {
