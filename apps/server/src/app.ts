@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -18,6 +19,7 @@ import { seedFirstStart } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import type { LivePublisher } from './lib/live.ts';
+import { ownOrigin } from './lib/own-origin.ts';
 import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { ActivitiesService } from './modules/activities/activities.service.ts';
@@ -130,6 +132,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   // Services publish live updates through whichever broker is wired below.
   let messaging: Messaging | undefined;
+  // Mailed links name the port the HTTP server actually bound (PORT=0 in tests), known once it listens.
+  let httpServer: Server | undefined;
   const live: LivePublisher = { publish: (topic, payload) => messaging?.live.publish(topic, payload) };
 
   const tenants = new TenantsService(new TenantsRepository(db));
@@ -146,7 +150,11 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
     logger.child({ component: 'mail' }),
   );
-  const passwords = new PasswordsService(db, { mailer, throttle, publicUrl: config.PUBLIC_URL });
+  const passwords = new PasswordsService(db, {
+    mailer,
+    throttle,
+    origin: () => ownOrigin(config, httpServer?.address()),
+  });
   const portalUsers = new PortalUsersService(db, { tenants, passwords, activities, live });
   const social = new SocialService(db, config, { auth, portalUsers, activities });
   const gatewaysRepository = new GatewaysRepository(db);
@@ -220,6 +228,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     // JSON calls are small; routes that take more (uploads) set their own limit.
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  httpServer = app.server;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

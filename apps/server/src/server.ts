@@ -2,6 +2,7 @@ import { startSimulation } from '@portal/gateway-sim';
 import { buildApp, createLogger } from './app.ts';
 import { prepareDemo } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ownOrigin } from './lib/own-origin.ts';
 
 /** Starts the portal: config, database, broker, HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
       throw new Error(`HTTP port ${config.PORT} is already in use: set PORT to a free port`);
     }
     throw error;
+  }
+  if (!config.PUBLIC_URL) {
+    logger.warn(
+      { linksPointAt: ownOrigin(config, app.server.address()) },
+      'PUBLIC_URL is not set: links in mails point at the address above; set PUBLIC_URL to the address users reach',
+    );
   }
 
   let simulation: Awaited<ReturnType<typeof startSimulation>> | null = null;

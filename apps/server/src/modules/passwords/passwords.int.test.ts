@@ -93,7 +93,8 @@ describe(`forgot and reset password over SMTP (${backend} backend)`, () => {
     expect(mail.subject).toBe('Reset your IoT Portal password');
     expect(mail.text).toContain('Hello Reset,');
     expect(mail.text).toContain('The link is good for 1 hour and works once.');
-    expect(RESET_LINK.exec(mail.text)?.[1]).toBe('http://localhost:80');
+    // Without PUBLIC_URL the link names the portal's own listening address.
+    expect(RESET_LINK.exec(mail.text)?.[1]).toBe(portal.baseUrl);
 
     const done = await reset(tokenOf(mail), 'Fresh@Pass2');
     expect(done.statusCode).toBe(200);
@@ -118,6 +119,21 @@ describe(`forgot and reset password over SMTP (${backend} backend)`, () => {
       return rows[0]?.sent_at ? rows : null;
     });
     expect(row).toMatchObject({ channel: 'email', subject: 'Reset your IoT Portal password', attempts: 1 });
+  });
+
+  it("never builds a mailed link from the request's Host header", async () => {
+    const { email } = await createCustomerWithUser(portal, 'Hosted');
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/forgotPassword',
+      payload: { email },
+      headers: { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example' },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    const mail = await smtp.waitForMessage(email);
+    expect(mail.text).not.toContain('evil.example');
+    expect(RESET_LINK.exec(mail.text)?.[1]).toBe(portal.baseUrl);
   });
 
   it('answers an unknown address and a social-login account the same, and mails neither', async () => {
@@ -258,15 +274,16 @@ describe(`forgot and reset password over SMTP (${backend} backend)`, () => {
       })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    await portal.services.passwords.sendActivationLink(
-      { id: user.id, email: user.email, firstName: 'Newcomer' },
-      'http://portal.test',
-    );
+    await portal.services.passwords.sendActivationLink({
+      id: user.id,
+      email: user.email,
+      firstName: 'Newcomer',
+    });
     const mail = await smtp.waitForMessage(user.email);
     expect(mail.subject).toBe('Set your IoT Portal password');
     expect(mail.text).toContain('Hello Newcomer,');
     expect(mail.text).toContain('The link is good for 7 days and works once.');
-    const token = /http:\/\/portal\.test\/#\/portal-user\/reset-password\/([\w-]+)/.exec(mail.text)?.[1];
+    const token = new RegExp(`${portal.baseUrl}/#/portal-user/reset-password/([\\w-]+)`).exec(mail.text)?.[1];
     expect(token).toBeDefined();
 
     expect((await reset(token!, 'Welcome1')).statusCode).toBe(200);

@@ -25,9 +25,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
       },
     },
     async (request) => {
-      // Links point at PUBLIC_URL when set; otherwise at the address this request came to.
-      const origin = `${request.protocol}://${request.host}`;
-      await passwords.forgotPassword(request.body.email, request.ip, origin);
+      await passwords.forgotPassword(request.body.email, request.ip);
       return { message: forgotPasswordMessages.sent };
     },
   );

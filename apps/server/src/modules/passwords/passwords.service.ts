@@ -28,7 +28,12 @@ export class PasswordsService {
 
   constructor(
     readonly db: Kysely<Database>,
-    readonly deps: { mailer: Mailer; throttle: ThrottleService; publicUrl?: string },
+    readonly deps: {
+      mailer: Mailer;
+      throttle: ThrottleService;
+      /** The portal's own address (lib/own-origin.ts): every mailed link starts with it. */
+      origin: () => string;
+    },
   ) {
     this.repo = new PasswordsRepository(db);
   }
@@ -37,14 +42,14 @@ export class PasswordsService {
    * Mails a reset link to a password-login account. Every request counts towards the 'forgot' limit of the
    * address typed and of the client address; the caller answers the same whether or not the account exists.
    */
-  async forgotPassword(email: string, clientAddress: string, origin: string, now = new Date()) {
+  async forgotPassword(email: string, clientAddress: string, now = new Date()) {
     const address = email.trim().toLowerCase();
     const keys = ThrottleService.keys('forgot', address, clientAddress);
     await this.deps.throttle.check(keys, now);
     await this.deps.throttle.fail(keys, now);
     const user = address ? await this.repo.findUserByEmail(address) : undefined;
     if (!user || user.social_login) return;
-    const link = await this.issueUserLink(user.id, 'resetPassword', RESET_LINK_TTL_MS, origin, now);
+    const link = await this.issueUserLink(user.id, 'resetPassword', RESET_LINK_TTL_MS, now);
     await this.deps.mailer.send(
       resetPasswordMail({ email: user.email, firstName: user.first_name }, link, RESET_LINK_TTL_MS),
     );
@@ -53,10 +58,9 @@ export class PasswordsService {
   /** Mails the user a link to set a first password (new portal user, sign-up). */
   async sendActivationLink(
     user: { id: string; email: string; firstName: string },
-    origin: string,
     now = new Date(),
   ): Promise<void> {
-    const link = await this.issueUserLink(user.id, 'activation', ACTIVATION_LINK_TTL_MS, origin, now);
+    const link = await this.issueUserLink(user.id, 'activation', ACTIVATION_LINK_TTL_MS, now);
     await this.deps.mailer.send(activationMail(user, link, ACTIVATION_LINK_TTL_MS));
   }
 
@@ -129,7 +133,6 @@ export class PasswordsService {
     userId: string,
     purpose: keyof typeof LINK_PAGES,
     ttlMs: number,
-    origin: string,
     now: Date,
   ): Promise<string> {
     const token = newSecret();
@@ -143,7 +146,6 @@ export class PasswordsService {
         expires_at: new Date(now.getTime() + ttlMs),
       });
     });
-    const base = (this.deps.publicUrl ?? origin).replace(/\/+$/, '');
-    return `${base}/#/${LINK_PAGES[purpose]}/${token}`;
+    return `${this.deps.origin()}/#/${LINK_PAGES[purpose]}/${token}`;
   }
 }

@@ -10,7 +10,6 @@ import {
   signUpMessages,
   updatePortalUserBody,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.ts';
@@ -18,9 +17,6 @@ import type { PortalUsersService } from './portal-users.service.ts';
 
 /** A user record is small: 16 KiB is plenty and keeps oversized bodies out early. */
 export const PORTAL_USER_BODY_LIMIT = 16 * 1024;
-
-/** Where links in mails point when PUBLIC_URL is not set: the address the browser used. */
-const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The portal-user calls of spec 002 section 7 and the sign-up calls of spec 000 section 7, paths as written. */
 export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsersService }> = async (
@@ -54,7 +50,7 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsers
       },
     },
     async (request, reply) => {
-      const user = await portalUsers.create(principalOf(request), request.body, requestOrigin(request));
+      const user = await portalUsers.create(principalOf(request), request.body);
       return reply.status(201).send(user);
     },
   );
@@ -118,7 +114,7 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsers
       },
     },
     async (request, reply) => {
-      await portalUsers.signUp(request.body, { address: request.ip, origin: requestOrigin(request) });
+      await portalUsers.signUp(request.body, { address: request.ip });
       return reply.status(201).send({ message: signUpMessages.created });
     },
   );

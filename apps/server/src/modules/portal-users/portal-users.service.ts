@@ -84,7 +84,7 @@ export class PortalUsersService {
   }
 
   /** A new user without a password; the set-password link goes out by mail. */
-  async create(principal: Principal, body: CreateBody, origin: string): Promise<PortalUser> {
+  async create(principal: Principal, body: CreateBody): Promise<PortalUser> {
     const caller = await this.assertManager(principal);
     const scope = await this.scopeWithin(principal, body.scopeId);
     if (scope.status === 'DELETE_PENDING') throw new AppError('CONFLICT', customerMessages.beingDeleted);
@@ -102,7 +102,7 @@ export class PortalUsersService {
       password_hash: null,
     });
     if (!row) throw await this.duplicateEmail(principal, body.email);
-    await this.deps.passwords.sendActivationLink(activationTarget(row), origin);
+    await this.deps.passwords.sendActivationLink(activationTarget(row));
     const user = toPortalUser(row);
     this.publish(scope.id, { type: 'newUser', user });
     return user;
@@ -162,7 +162,7 @@ export class PortalUsersService {
    * Self-service sign-up: always into the general users scope with the sign-up permissions, whatever the
    * body asks. Every attempt counts against the address (5 per 15 minutes).
    */
-  async signUp(body: SignUpBody, request: { address: string; origin: string }): Promise<void> {
+  async signUp(body: SignUpBody, request: { address: string }): Promise<void> {
     const keys = ThrottleService.keys('signup', undefined, request.address);
     await this.throttle.check(keys);
     await this.throttle.fail(keys);
@@ -177,7 +177,7 @@ export class PortalUsersService {
       permissions: [...SIGN_UP_PERMISSIONS],
       password_hash: null,
     });
-    await this.deps.passwords.sendActivationLink(activationTarget(row), request.origin);
+    await this.deps.passwords.sendActivationLink(activationTarget(row));
   }
 
   /** Id of the general users (free-tier) scope, which the sign-up form sends. */
