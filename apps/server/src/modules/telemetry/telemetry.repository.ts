@@ -43,17 +43,19 @@ export class TelemetryRepository {
       .execute();
   }
 
-  /** The newest sample of each gateway. */
-  latestSamples(macs: string[]) {
-    if (macs.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('telemetry')
-      .selectAll()
-      .distinctOn('mac')
-      .where('mac', 'in', macs)
-      .orderBy('mac')
-      .orderBy('ti', 'desc')
-      .execute();
+  /**
+   * The newest sample of each gateway: one backward step on the (mac, ti) key per gateway, so the cost grows
+   * with the number of gateways, not with their stored history (a gateway at a 5 s cadence keeps 1.5 M
+   * samples in 90 days; DISTINCT ON over them read every one). See docs/decisions.md, "Latest samples".
+   */
+  async latestSamples(macs: string[]) {
+    if (macs.length === 0) return [];
+    const result = await sql<Selectable<TelemetryTable>>`
+      select t.* from unnest(${macs}::text[]) as m(mac)
+      cross join lateral (
+        select * from telemetry where telemetry.mac = m.mac order by ti desc limit 1
+      ) t`.execute(this.db);
+    return result.rows;
   }
 
   /**
@@ -80,14 +82,15 @@ export class TelemetryRepository {
     return result.rows.map((row) => ({ ...row, first: Number(row.first), last: Number(row.last) }));
   }
 
-  /** The last `perGateway` samples of each gateway, oldest first. */
+  /** The last `perGateway` samples of each gateway, oldest first (the same per-gateway key walk). */
   async recentSamples(macs: string[], perGateway: number) {
     if (macs.length === 0) return [];
     const result = await sql<Selectable<TelemetryTable>>`
-      select mac, ti, co2, temp, nh3, no2, co, rstc, tvoc, cp, mm from (
-        select *, row_number() over (partition by mac order by ti desc) as recent
-        from telemetry where mac in (${sql.join(macs)})
-      ) ranked where recent <= ${perGateway} order by mac, ti`.execute(this.db);
+      select t.* from unnest(${macs}::text[]) as m(mac)
+      cross join lateral (
+        select * from telemetry where telemetry.mac = m.mac order by ti desc limit ${perGateway}
+      ) t
+      order by t.mac, t.ti`.execute(this.db);
     return result.rows;
   }
 
