@@ -5,10 +5,12 @@ import { Outlet } from 'react-router-dom';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { SideNav } from './SideNav.tsx';
+import { TenantContextBar } from './TenantContextBar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useIdleLogout } from './use-idle-logout.ts';
 import { useLiveTenant } from './use-live-tenant.ts';
 import { useRefreshUserDetails } from './use-refresh-user-details.ts';
+import { useViewedTenant } from './use-viewed-tenant.ts';
 
 /**
  * The signed-in frame: top bar, side navigation and the current view; owns the live connection and follows
@@ -21,6 +23,7 @@ export function AppShell() {
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
   useIdleLogout();
+  useViewedTenant();
   useLiveTenant();
 
   return (
@@ -29,6 +32,7 @@ export function AppShell() {
       <SideNav collapsed={navCollapsed} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Toolbar />
+        <TenantContextBar />
         <Outlet />
       </Box>
     </Box>

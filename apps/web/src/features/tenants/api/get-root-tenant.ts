@@ -18,6 +18,6 @@ export const rootTenantQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useRootTenant() {
-  return useQuery(rootTenantQueryOptions());
+export function useRootTenant(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...rootTenantQueryOptions(), enabled: options.enabled ?? true });
 }

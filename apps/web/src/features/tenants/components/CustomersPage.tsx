@@ -1,16 +1,18 @@
 import { Alert, Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AddFab } from '../../../components/AddFab.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { scopedPath } from '../../../lib/home-path.ts';
 import { lastPage, nextSort } from '../../../lib/list-paging.ts';
-import { rowsPerPageFor, sessionStore, useSession } from '../../../lib/session.ts';
+import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { useRootTenant } from '../api/get-root-tenant.ts';
-import { useScope } from '../api/get-scope.ts';
+import { scopeKey } from '../api/get-scope.ts';
 import { customersLayoutFor } from '../customers-layout.ts';
 import {
   CUSTOMERS_LIST_NAME,
@@ -32,21 +34,17 @@ import { CustomersTable } from './CustomersTable.tsx';
 import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
 import { UpdateCustomerDialog } from './UpdateCustomerDialog.tsx';
 
-/** Opens a customer: its name, id, kind, logo and colours are kept for the session (spec 000 section 2). */
+/**
+ * Opens a customer: the shell then views it for the session (spec 000 section 2; app/shell/use-viewed-tenant.ts
+ * follows the URL). The row's record goes into the cache so the switch paints at once.
+ */
 function useOpenCustomer(): (scope: Scope) => void {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (scope) => {
-    sessionStore.openTenant(scope);
-    navigate(`/cli/dashboard?scopeId=${encodeURIComponent(scope.id)}`);
+    queryClient.setQueryData(scopeKey(scope.id), scope);
+    navigate(scopedPath('/cli/dashboard', scope.id));
   };
-}
-
-/** Back on the customers list, the root user views the admin tenant again (its colours, its menu). */
-function useViewRootTenant(root: Scope | undefined): void {
-  const { tenantId } = useSession();
-  useEffect(() => {
-    if (root && tenantId !== root.id) sessionStore.openTenant(root);
-  }, [root, tenantId]);
 }
 
 interface CustomersListProps {
@@ -146,9 +144,7 @@ export function CustomersPage() {
   const { permissions } = useSession();
   const rootTenant = useRootTenant();
   const rootTenantId = rootTenant.data?.rootTenantId;
-  const root = useScope(rootTenantId ?? '');
   useLiveCustomers(rootTenantId);
-  useViewRootTenant(root.data);
   const open = useOpenCustomer();
   const layout = customersLayoutFor(useViewportWidth());
   const viewer: CustomerViewer = { permissions, rootTenantId };
