@@ -131,9 +131,16 @@ describe('Customers', () => {
       await page.goto('/#/theme-config');
       await page.getByRole('combobox', { name: 'Select Customer' }).click();
       await page.getByRole('option', { name: CUSTOMER, exact: true }).click();
+      // The pickers show the customer's colours, so changing the primary keeps its secondary.
+      expect(await page.getByLabel('Primary Color').inputValue()).toBe(chosenPrimary);
+      const secondary = await page.getByLabel('Secondary Color').inputValue();
       await page.getByLabel('Primary Color').fill('#aa3300');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Successfully Updated customer').waitFor();
+      const customers = await page.request.get(`/api/customers?search=${encodeURIComponent(CUSTOMER)}`);
+      const updated = ((await customers.json()) as { customers: { secondaryThemeColor: string }[] })
+        .customers[0];
+      expect(updated?.secondaryThemeColor.toLowerCase()).toBe(secondary.toLowerCase());
 
       await customer.getByText('Details update successfully').waitFor();
       await customer.waitForFunction(

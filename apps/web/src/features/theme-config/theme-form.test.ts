@@ -5,10 +5,12 @@ import {
   canApplyTheme,
   currentColors,
   INITIAL_THEME_FORM,
+  initialThemeForm,
   isColorChosen,
   pageCount,
   sortCustomersByName,
   themeCustomerSource,
+  themeFormFor,
   themeUpdateBody,
   withUpdatedCustomer,
 } from './theme-form.ts';
@@ -50,6 +52,24 @@ describe('theme colour defaults', () => {
       primaryThemeColor: '#4190c7',
       secondaryThemeColor: '#B0BF5D',
     });
+  });
+
+  it("loads a chosen customer's current colours into both pickers, so changing one keeps the other", () => {
+    expect(themeFormFor(scope({ primaryThemeColor: '#8e24aa', secondaryThemeColor: '#ff9800' }))).toEqual({
+      scopeId: 's1',
+      primaryThemeColor: '#8e24aa',
+      secondaryThemeColor: '#ff9800',
+    });
+    expect(themeFormFor(undefined)).toEqual(INITIAL_THEME_FORM);
+  });
+
+  it("preselects the user's own customer when it is offered", () => {
+    const own = scope({ id: 'own', primaryThemeColor: '#010203' });
+    expect(initialThemeForm([scope(), own], 'own')).toMatchObject({
+      scopeId: 'own',
+      primaryThemeColor: '#010203',
+    });
+    expect(initialThemeForm([scope()], 'elsewhere')).toEqual(INITIAL_THEME_FORM);
   });
 
   it('counts only a full #rrggbb value as a chosen colour', () => {

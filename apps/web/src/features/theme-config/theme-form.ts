@@ -27,12 +27,28 @@ export interface ThemeFormValues {
   secondaryThemeColor: string;
 }
 
-/** The pickers start at the theme defaults: primary #4190c7, secondary #B0BF5D. */
+/** With no customer chosen, the pickers show the theme defaults: primary #4190c7, secondary #B0BF5D. */
 export const INITIAL_THEME_FORM: ThemeFormValues = {
   scopeId: '',
   primaryThemeColor: THEME_DEFAULTS.primary,
   secondaryThemeColor: THEME_DEFAULTS.secondary,
 };
+
+/**
+ * The form for a chosen customer: its current colours in both pickers, so changing one colour keeps the
+ * other; no customer (or an unknown one) gives the defaults.
+ */
+export function themeFormFor(customer: Scope | undefined): ThemeFormValues {
+  return customer ? { scopeId: customer.id, ...currentColors(customer) } : INITIAL_THEME_FORM;
+}
+
+/** The form first shows the user's own customer when it is on offer. */
+export function initialThemeForm(
+  customers: readonly Scope[],
+  ownScopeId: string | undefined,
+): ThemeFormValues {
+  return themeFormFor(customers.find((customer) => customer.id === ownScopeId));
+}
 
 /** A colour counts as chosen when it is a full #rrggbb value (what the picker gives and the server takes). */
 export function isColorChosen(value: string | null | undefined): boolean {

@@ -9,9 +9,10 @@ import { useUpdateScope } from '../api/update-scope.ts';
 import {
   canApplyTheme,
   currentColors,
-  INITIAL_THEME_FORM,
+  initialThemeForm,
   type ThemeFormValues,
   themeCustomerSource,
+  themeFormFor,
   themeUpdateBody,
 } from '../theme-form.ts';
 
@@ -70,10 +71,12 @@ function ColorField({ name, label, control }: ColorFieldProps) {
   );
 }
 
-function ThemeForm({ customers }: { customers: Scope[] }) {
+function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: string | undefined }) {
   const { enqueueSnackbar } = useSnackbar();
   const updateScope = useUpdateScope();
-  const { control, handleSubmit, watch } = useForm<ThemeFormValues>({ defaultValues: INITIAL_THEME_FORM });
+  const { control, handleSubmit, watch, reset } = useForm<ThemeFormValues>({
+    defaultValues: initialThemeForm(customers, ownScopeId),
+  });
   const values = watch();
   const chosen = customers.find((customer) => customer.id === values.scopeId);
 
@@ -96,6 +99,10 @@ function ThemeForm({ customers }: { customers: Scope[] }) {
         render={({ field }) => (
           <TextField
             {...field}
+            // Choosing a customer loads its current colours into both pickers.
+            onChange={(event) =>
+              reset(themeFormFor(customers.find((customer) => customer.id === event.target.value)))
+            }
             select
             label="Select Customer"
             slotProps={{
@@ -139,7 +146,7 @@ function ThemeCustomers() {
   const customers = useThemeCustomers(source, session.user?.scopeId ?? '');
   if (customers.isPending) return <CenteredProgress label="Loading customers" />;
   if (customers.isError) return <Alert severity="error">{customers.error.message}</Alert>;
-  return <ThemeForm customers={customers.data} />;
+  return <ThemeForm customers={customers.data} ownScopeId={session.user?.scopeId} />;
 }
 
 /**
