@@ -81,6 +81,7 @@ import { createExternalMessaging } from './mqtt/external.ts';
 import type { Messaging } from './mqtt/messaging.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { textInputPlugin } from './plugins/text-input.ts';
 
 const WEB_DIST = new URL('../../web/dist/', import.meta.url);
 
@@ -248,6 +249,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   });
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'IoT Portal API', version: '1' } },

@@ -17,4 +17,5 @@ export * from './platform.ts';
 export * from './portal-users.ts';
 export * from './sensors.ts';
 export * from './tenants.ts';
+export * from './text.ts';
 export * from './topics.ts';
