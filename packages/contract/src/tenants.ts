@@ -63,6 +63,7 @@ export const customerMessages = {
   invalidColor: 'A colour is #rrggbb.',
   labelReadOnly: 'The customer label cannot be changed.',
   customerIdTaken: 'This Customer ID is already used.',
+  labelTaken: 'A customer with this label already exists here.',
   created: 'Successfully created customer instruction',
   createFailed: 'Failed to create customer instruction',
   deleted: 'deleted successfully',

@@ -146,6 +146,30 @@ describe(`customers (${backend} backend)`, () => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     });
 
+    it('refuses a label its siblings have, ignoring case and spaces; other parents may have it', async () => {
+      const label = `Twin Co ${tag()}`;
+      expect((await createScope(root, { name: label, customerId: `T1-${tag()}` })).statusCode).toBe(201);
+      const twin = await createScope(root, {
+        name: label.toUpperCase().replace(' ', ''),
+        customerId: `T2-${tag()}`,
+      });
+      expect(twin.statusCode).toBe(409);
+      expect(twin.json().message).toBe(customerMessages.labelTaken);
+      // Below another parent the label is free.
+      const elsewhere = await createScope(alphaAdmin, { name: label, customerId: `T3-${tag()}` });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+
+      // Five at once, each with its own customer id: exactly one gets the label.
+      const contested = `Rush ${tag()}`;
+      const results = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => createScope(root, { name: contested, customerId: `R${n}-${tag()}` })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+      expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(
+        Array(4).fill(customerMessages.labelTaken),
+      );
+    });
+
     it('applies the customer field rules at both bounds (spec 000 section 5)', async () => {
       const ok = async (name: string, customerId: string) => {
         const response = await createScope(root, { name, customerId });

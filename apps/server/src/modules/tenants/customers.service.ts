@@ -100,7 +100,13 @@ export class CustomersService {
       primary_theme_color: body.primaryThemeColor ?? THEME_DEFAULTS.primary,
       secondary_theme_color: body.secondaryThemeColor ?? THEME_DEFAULTS.secondary,
     });
-    if (!row) throw new AppError('CONFLICT', customerMessages.customerIdTaken);
+    if (!row) {
+      const labelTaken = await this.repo.findSiblingByLabel(parent.id, body.name);
+      throw new AppError(
+        'CONFLICT',
+        labelTaken ? customerMessages.labelTaken : customerMessages.customerIdTaken,
+      );
+    }
     const scope = await this.load(row.id);
     // The parent's browsers and every level above (the root's list among them) hear of it.
     this.publish([...row.ancestors], { type: 'scopeCreated', scope });

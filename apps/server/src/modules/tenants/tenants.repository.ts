@@ -58,6 +58,18 @@ export class TenantsRepository {
       .executeTakeFirst();
   }
 
+  /** A child of `parentId` whose label equals `name` without case and white space (tenants_sibling_label_idx). */
+  findSiblingByLabel(parentId: string, name: string) {
+    return this.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('parent_id', '=', parentId)
+      .where(
+        sql<SqlBool>`lower(regexp_replace(name, '\\s', '', 'g')) = lower(regexp_replace(${name}, '\\s', '', 'g'))`,
+      )
+      .executeTakeFirst();
+  }
+
   findByName(name: string) {
     return this.db.selectFrom('tenants').selectAll().where('name', '=', name).executeTakeFirst();
   }
@@ -66,7 +78,7 @@ export class TenantsRepository {
     return this.db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** Inserts the tenant; undefined when its customer id is taken. */
+  /** Inserts the tenant; undefined when its customer id, or its label among its siblings, is taken. */
   insertUnique(tenant: NewTenant) {
     return this.db
       .insertInto('tenants')
