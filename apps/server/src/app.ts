@@ -109,6 +109,11 @@ export interface Portal {
   logger: Logger;
 }
 
+/** TRUST_PROXY for Fastify; a hop count as proxy-addr reads it: the nearest n addresses are proxies. */
+function trustedProxies(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, base: { service: 'portal' } });
 }
@@ -226,6 +231,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // request.ip from X-Forwarded-For only behind the proxies the operator names (TRUST_PROXY).
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // JSON calls are small; routes that take more (uploads) set their own limit.
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -23,6 +23,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROOT_EMAIL: 'not-an-email' })).toThrow(/ROOT_EMAIL/);
   });
 
+  it('reads TRUST_PROXY as off, on, a hop count or a list of addresses and ranges, and names it when bad', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/32' }).TRUST_PROXY).toEqual(['10.0.0.0/32']);
+    const bad = ['yes', '10.0.0.0/33', '10.0.0.300', 'proxy.example.com', '10.0.0.1,', '-1', 'fd00::/129'];
+    for (const value of bad) expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+  });
+
   it('accepts the port bounds 0 and 65535 and refuses 65536', () => {
     expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
     expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);

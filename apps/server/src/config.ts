@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -11,6 +12,41 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.join(':// or ')}://`,
     )
     .optional();
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy: which proxies' X-Forwarded-For to believe for the client address (request.ip).
+ * 'false' (default: the socket's address), 'true' (any), a hop count, or a comma list of addresses and ranges.
+ */
+const trustProxy = z
+  .string()
+  .max(2000)
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the portal reads, with its default. README's production section mirrors this. */
 export const configSchema = z.object({
@@ -34,6 +70,8 @@ export const configSchema = z.object({
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),
   PUBLIC_URL: optionalUrl(['http', 'https']),
+  /** Proxies in front of the portal whose X-Forwarded-For gives the client address (guess limits, logs). */
+  TRUST_PROXY: trustProxy,
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); otherwise it waits in the outbox table. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('IoT Portal <no-reply@portal.local>'),

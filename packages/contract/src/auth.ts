@@ -92,6 +92,9 @@ export const twoFactorMessages = {
   disableFailed: 'Failed to Disable 2 factor-authentication',
   enabledTooltip: 'Two-Factor Authentication Enabled',
   disabledTooltip: 'Two-Factor Authentication Disabled',
+  /** Switching 2FA off: not from the spec, which asks for no proof. */
+  proofRequired: 'Enter a code from your authenticator app or your password.',
+  wrongPassword: 'Your password is incorrect.',
 } as const;
 
 export const authenticatorCode = z.string().regex(/^\d{6}$/, twoFactorMessages.incorrectCode);
@@ -123,6 +126,16 @@ export type QrCodeResponse = z.infer<typeof qrCodeResponse>;
 export const enableTwoFactorBody = z.object({ email: z.string().max(200), code: authenticatorCode });
 /** DELETE /api/disableTwoFA/user?email=. */
 export const disableTwoFactorQuery = z.object({ email: z.string().min(1).max(200) });
+/**
+ * The body added to DELETE /api/disableTwoFA/user: proof that the signed-in user is at the keyboard, a
+ * current code from their authenticator or their password (their own, also when it is another user's 2FA).
+ */
+export const disableTwoFactorBody = z
+  .object({ code: authenticatorCode.optional(), password: z.string().min(1).max(200).optional() })
+  .refine((body) => (body.code === undefined) !== (body.password === undefined), {
+    message: twoFactorMessages.proofRequired,
+  });
+export type DisableTwoFactorBody = z.infer<typeof disableTwoFactorBody>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
@@ -247,6 +260,20 @@ export const removeAccountMessages = {
   dialogFailed: 'Error: Failed to remove you account, try again.',
 } as const;
 
-/** Guessing is bounded: failures per account and per address within a window, then a pause. */
-export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+/**
+ * Guessing is bounded (docs/identity.md): at most `maxAttempts` passwords or codes evaluated per account
+ * (and codes per sign-in challenge) in a window, reserved before verifying; the last one pauses the account.
+ */
+export const LOGIN_THROTTLE = { maxAttempts: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+/**
+ * Spraying many accounts from one address: once failures from an address name `distinctAccounts` accounts
+ * within the window, its guesses take turns, one per `turnMs`, each waiting at most `maxWaitMs`. Never a
+ * refusal: a person behind that address with the right password still signs in.
+ */
+export const ADDRESS_SPRAYING = {
+  distinctAccounts: 20,
+  windowMs: 15 * 60_000,
+  turnMs: 1000,
+  maxWaitMs: 10_000,
+} as const;
 export const throttleMessage = 'Too many attempts. Please wait a few minutes and try again.';

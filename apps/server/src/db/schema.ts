@@ -78,9 +78,22 @@ export interface OneTimeLinksTable {
 
 export interface AuthThrottleTable {
   key: string;
-  failures: number;
+  /** Attempts reserved in the window (a success gives them back). */
+  attempts: number;
   window_start: Timestamp;
   locked_until: Date | null;
+}
+
+export interface AuthAddressFailuresTable {
+  address: string;
+  /** The e-mail typed, whether or not such an account exists. */
+  account: string;
+  failed_at: Date;
+}
+
+export interface AuthAddressTurnsTable {
+  address: string;
+  next_turn: Date;
 }
 
 export interface ActivitiesTable {
@@ -271,6 +284,8 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   one_time_links: OneTimeLinksTable;
   auth_throttle: AuthThrottleTable;
+  auth_address_failures: AuthAddressFailuresTable;
+  auth_address_turns: AuthAddressTurnsTable;
   activities: ActivitiesTable;
   outbox: OutboxTable;
   oidc_requests: OidcRequestsTable;

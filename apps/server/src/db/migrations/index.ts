@@ -7,6 +7,7 @@ import * as customerDeletion from './0005_customer_deletion.ts';
 import * as gatewayRegistry from './0006_gateway_registry.ts';
 import * as gatewayCommands from './0007_gateway_commands.ts';
 import * as instructions from './0008_instructions.ts';
+import * as guessLimits from './0009_guess_limits.ts';
 import * as siblingLabels from './0011_sibling_labels.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_gateway_registry': gatewayRegistry,
   '0007_gateway_commands': gatewayCommands,
   '0008_instructions': instructions,
+  '0009_guess_limits': guessLimits,
   '0011_sibling_labels': siblingLabels,
 };
 

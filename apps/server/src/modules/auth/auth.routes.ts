@@ -1,5 +1,6 @@
 import {
   changePasswordBody,
+  disableTwoFactorBody,
   disableTwoFactorQuery,
   enableTwoFactorBody,
   loginBody,
@@ -133,13 +134,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       schema: {
         tags: ['auth'],
         summary:
-          "Turn 2FA off: one's own, or (owner, root with IOT_DEVICE_SCOPE_MIGRATE) a user within reach",
+          "Turn 2FA off: one's own, or (owner, root with IOT_DEVICE_SCOPE_MIGRATE) a user within reach; the body proves the signed-in user is present (a current code or their password)",
         querystring: disableTwoFactorQuery,
+        body: disableTwoFactorBody,
         response: { 200: messageResponse },
       },
     },
     async (request) => {
-      await auth.disableTwoFactor(principalOf(request), request.query.email);
+      await auth.disableTwoFactor(principalOf(request), request.query.email, request.body);
       return { message: twoFactorMessages.disabled };
     },
   );

@@ -1,5 +1,6 @@
 import type {
   ChangePasswordBody,
+  DisableTwoFactorBody,
   LoginBody,
   MqttToken,
   QrCodeResponse,
@@ -39,8 +40,12 @@ const MQTT_TOKEN_TTL_MS = 60_000;
 /** How long a password accepted for a 2FA account waits for its code. */
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
 export const TOTP_ISSUER = 'IoT Portal';
-/** Failed passwords and failed codes share one count per account and per address. */
+/**
+ * Passwords and codes share one count per account (sign-in, change password, switching 2FA off); a
+ * sign-in challenge has its own count of codes.
+ */
 const THROTTLE_KIND = 'login';
+const accountKey = (email: string) => ThrottleService.accountKey(THROTTLE_KIND, email);
 
 export type LoginResult = { result: 'authenticated'; sessionId: string } | { result: 'secureAuthentication' };
 
@@ -69,22 +74,25 @@ export class AuthService {
    */
   async login(body: LoginBody, attempt: SignInAttempt, now = new Date()): Promise<LoginResult> {
     const { throttle } = this.deps;
-    const keys = ThrottleService.keys(THROTTLE_KIND, body.email, attempt.address);
-    await throttle.check(keys, now);
+    const keys = [accountKey(body.email)];
+    await throttle.slowDownSpraying(attempt.address, now);
+    // Reserved before the password is checked: a burst cannot get more than the limit evaluated.
+    await throttle.reserve(keys, now);
     const user = await this.repo.findUserByEmail(body.email.trim());
     // A social-login user has no password to check; the dummy hash keeps the timing the same.
     const passwordHash = user && !user.social_login ? user.password_hash : null;
     const ok = await verifyPassword(passwordHash, body.password);
     if (!user || !ok) {
-      await throttle.fail(keys, now);
+      await throttle.failedFrom(attempt.address, body.email, now);
       throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
     }
     if (user.two_factor_enabled) {
       const fingerprintHash = body.fingerprint ? digest(body.fingerprint) : null;
       const trusted = fingerprintHash && (await this.repo.isTrustedDevice(user.id, fingerprintHash, now));
       if (!trusted) {
-        // The account's failure count stays until the code is right too, so right passwords between
-        // wrong codes do not reset it.
+        // The right password gives its attempt back, but the account's count is forgotten only when the
+        // code is right too, so right passwords between wrong codes do not reset it.
+        await throttle.release(keys);
         await this.repo.saveLoginChallenge({
           key_hash: digest(attempt.key),
           user_id: user.id,
@@ -95,7 +103,7 @@ export class AuthService {
         return { result: 'secureAuthentication' };
       }
     }
-    await throttle.succeed(keys);
+    await throttle.forget(keys);
     return { result: 'authenticated', ...(await this.startSession(user, now)) };
   }
 
@@ -109,21 +117,22 @@ export class AuthService {
     now = new Date(),
   ): Promise<{ sessionId: string }> {
     const { throttle } = this.deps;
-    const keys = ThrottleService.keys(THROTTLE_KIND, body.email, attempt.address);
-    await throttle.check(keys, now);
     const keyHash = digest(attempt.key);
+    const account = accountKey(body.email);
+    // The challenge has its own count: at most LOGIN_THROTTLE.maxAttempts codes, then it is gone.
+    const challengeKey = `${THROTTLE_KIND}:challenge:${keyHash}`;
+    await throttle.slowDownSpraying(attempt.address, now);
+    const counts = await throttle.reserve([account, challengeKey], now);
     const challenge = await this.repo.findLoginChallenge(keyHash, now);
     const user = challenge && (await this.repo.findUserById(challenge.user_id));
     if (!challenge || !user?.totp_secret || user.email !== body.email.trim().toLowerCase()) {
-      await throttle.fail(keys, now);
+      await throttle.failedFrom(attempt.address, body.email, now);
       throw unauthorized();
     }
     const step = verifyTotp(user.totp_secret, body.code, now);
     if (step === null || !(await this.repo.acceptTotpStep(user.id, step))) {
-      // The challenge has its own count too: after LOGIN_THROTTLE.maxFailures wrong codes it is gone.
-      const challengeKey = `${THROTTLE_KIND}:challenge:${keyHash}`;
-      await throttle.fail([...keys, challengeKey], now);
-      if (await this.isLocked(challengeKey, now)) await this.repo.deleteLoginChallenge(keyHash);
+      await throttle.failedFrom(attempt.address, body.email, now);
+      if (throttle.isLast(counts.get(challengeKey))) await this.repo.deleteLoginChallenge(keyHash);
       throw new AppError('UNAUTHORIZED', twoFactorMessages.incorrectCode);
     }
     await this.repo.deleteLoginChallenge(keyHash);
@@ -131,18 +140,8 @@ export class AuthService {
       const trustedUntil = new Date(now.getTime() + TRUST_PERIODS_MS[attempt.trustPeriod]);
       await this.repo.trustDevice(user.id, challenge.fingerprint_hash, trustedUntil);
     }
-    await throttle.succeed(keys);
+    await throttle.forget([account, challengeKey]);
     return this.startSession(user, now);
-  }
-
-  private async isLocked(key: string, now: Date): Promise<boolean> {
-    try {
-      await this.deps.throttle.check([key], now);
-      return false;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'RATE_LIMITED') return true;
-      throw error;
-    }
   }
 
   /** Opens a session for a user whose identity is already proven (password and code, or a social login). */
@@ -181,10 +180,14 @@ export class AuthService {
    * the browser signs this one out after 2 s.
    */
   async changePassword(principal: Principal, body: ChangePasswordBody): Promise<void> {
-    const user = await this.repo.findUserById(principal.userId);
-    if (!user || !(await verifyPassword(user.password_hash, body.oldPassword))) {
+    const user = await this.sessionUser(principal);
+    // The current password is a guess like a sign-in's: the same count per account.
+    const keys = [accountKey(user.email)];
+    await this.deps.throttle.reserve(keys);
+    if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
       throw new AppError('VALIDATION_ERROR', passwordMessages.oldIncorrect);
     }
+    await this.deps.throttle.forget(keys);
     if (body.oldPassword === body.newPassword)
       throw new AppError('VALIDATION_ERROR', passwordMessages.sameAsOld);
     await this.repo.updatePasswordHash(user.id, await hashPassword(body.newPassword));
@@ -253,21 +256,48 @@ export class AuthService {
 
   /**
    * Turns 2FA off: for oneself, or (spec 002 section 6) by an owner or a root user holding
-   * IOT_DEVICE_SCOPE_MIGRATE for a user within reach who has it on. Anyone else gets a 404.
+   * IOT_DEVICE_SCOPE_MIGRATE for a user within reach who has it on. Anyone else gets a 404. A session
+   * alone is not enough: the acting user proves it is them with a current code or their password
+   * (their own, also for another user's 2FA), counted like a sign-in's guesses.
    */
-  async disableTwoFactor(principal: Principal, email: string): Promise<void> {
+  async disableTwoFactor(
+    principal: Principal,
+    email: string,
+    proof: DisableTwoFactorBody,
+    now = new Date(),
+  ): Promise<void> {
     const target = await this.repo.findUserByEmail(email.trim());
     if (!target) throw notFound('User');
+    const actor = target.id === principal.userId ? target : await this.sessionUser(principal);
     if (target.id !== principal.userId) {
-      const actor = await this.sessionUser(principal);
       const mayDisable =
         actor.owner || (principal.isRoot && principal.permissions.has('IOT_DEVICE_SCOPE_MIGRATE'));
       const reachable = await this.tenants.reachableTenantIds(principal);
       const inReach = reachable === null || reachable.has(target.tenant_id);
       if (!mayDisable || !inReach || !target.two_factor_enabled) throw notFound('User');
     }
+    await this.confirmPresence(actor, proof, now);
     await this.repo.disableTwoFactor(target.id);
     this.publishTwoFactor(target, false);
+  }
+
+  /**
+   * Re-authenticates a signed-in user with a current code (2FA on) or the password. 400 for a wrong one
+   * (a 401 would end the session in the browser); each counts like a sign-in guess.
+   */
+  private async confirmPresence(user: User, proof: DisableTwoFactorBody, now: Date): Promise<void> {
+    const keys = [accountKey(user.email)];
+    await this.deps.throttle.reserve(keys, now);
+    if (proof.code !== undefined) {
+      const step = user.totp_secret ? verifyTotp(user.totp_secret, proof.code, now) : null;
+      if (step === null || !(await this.repo.acceptTotpStep(user.id, step)))
+        throw new AppError('VALIDATION_ERROR', twoFactorMessages.incorrectCode);
+    } else {
+      const passwordHash = user.social_login ? null : user.password_hash;
+      if (!(await verifyPassword(passwordHash, proof.password ?? '')))
+        throw new AppError('VALIDATION_ERROR', twoFactorMessages.wrongPassword);
+    }
+    await this.deps.throttle.forget(keys);
   }
 
   /** The signed-in user, when `email` is theirs; any other address answers 404. */

@@ -152,18 +152,20 @@ describe(`two-factor authentication (${backend} backend)`, () => {
   });
 
   describe('disable', () => {
-    const disable = (cookie: string, email: string) =>
+    /** As the holder of `cookie`, who proves it is them with their password (the test users' one). */
+    const disable = (cookie: string, email: string, proof: object = { password: 'UserPass1' }) =>
       portal.app.inject({
         method: 'DELETE',
         url: `/api/disableTwoFA/user?email=${encodeURIComponent(email)}`,
         headers: { cookie },
+        payload: proof,
       });
     const twoFactorOn = async (userId: string) => (await userRow(portal, userId))!.two_factor_enabled;
 
     it("turns one's own 2FA off and forgets the secret", async () => {
       const user = await addTwoFactorUser(portal, tenantId);
       const cookie = await signInWithCode(user);
-      const response = await disable(cookie, user.email);
+      const response = await disable(cookie, user.email, { password: user.password });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: twoFactorMessages.disabled });
       const row = (await userRow(portal, user.id))!;
@@ -230,7 +232,11 @@ describe(`two-factor authentication (${backend} backend)`, () => {
       const cookie = sessionCookie(await login(portal, ownerA))!;
 
       const calls = [
-        { method: 'DELETE' as const, url: `/api/disableTwoFA/user?email=${encodeURIComponent(userB.email)}` },
+        {
+          method: 'DELETE' as const,
+          url: `/api/disableTwoFA/user?email=${encodeURIComponent(userB.email)}`,
+          payload: { password: ownerA.password },
+        },
         { method: 'POST' as const, url: '/api/getQrCodeUrl', payload: { email: userB.email } },
         {
           method: 'PUT' as const,

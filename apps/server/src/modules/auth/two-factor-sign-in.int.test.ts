@@ -289,6 +289,7 @@ describe(`two-factor authentication (${backend} backend)`, () => {
         method: 'DELETE',
         url: `/api/disableTwoFA/user?email=${encodeURIComponent(user.email)}`,
         headers: { cookie },
+        payload: { password: user.password },
       });
       expect(disable.statusCode).toBe(200);
       expect(await trustedDevices(portal, user.id)).toHaveLength(0);

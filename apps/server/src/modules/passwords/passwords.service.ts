@@ -45,8 +45,7 @@ export class PasswordsService {
   async forgotPassword(email: string, clientAddress: string, now = new Date()) {
     const address = email.trim().toLowerCase();
     const keys = ThrottleService.keys('forgot', address, clientAddress);
-    await this.deps.throttle.check(keys, now);
-    await this.deps.throttle.fail(keys, now);
+    await this.deps.throttle.reserve(keys, now);
     const user = address ? await this.repo.findUserByEmail(address) : undefined;
     if (!user || user.social_login) return;
     const link = await this.issueUserLink(user.id, 'resetPassword', RESET_LINK_TTL_MS, now);

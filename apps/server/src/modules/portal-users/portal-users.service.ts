@@ -164,8 +164,7 @@ export class PortalUsersService {
    */
   async signUp(body: SignUpBody, request: { address: string }): Promise<void> {
     const keys = ThrottleService.keys('signup', undefined, request.address);
-    await this.throttle.check(keys);
-    await this.throttle.fail(keys);
+    await this.throttle.reserve(keys);
     const scope = await this.generalScope();
     const row = await this.insertSignUp({
       tenant_id: scope.id,

@@ -1,0 +1,405 @@
+import {
+  ADDRESS_SPRAYING,
+  LOGIN_THROTTLE,
+  passwordMessages,
+  throttleMessage,
+  twoFactorMessages,
+} from '@portal/contract';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  createCustomerWithUser,
+  endBrokerSessions,
+  REAL_MQTT,
+  randomTag,
+  startPortal,
+  type TestPortal,
+} from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { digest, hashPassword } from '../../lib/crypto.ts';
+import {
+  addTwoFactorUser,
+  addUser,
+  codeFor,
+  enableTwoFactor,
+  forgetUsedCodes,
+  login,
+  randomKey,
+  sessionCookie,
+  userRow,
+  wrongCodeFor,
+} from './test-helpers.ts';
+
+// Issue 12, points 1 and 2: guess limits that hold for concurrent requests (real HTTP, 100 requests in
+// flight), and strangers behind one address (TRUST_PROXY, X-Forwarded-For) who do not lock each other out.
+
+const BURST = 100;
+const { maxAttempts } = LOGIN_THROTTLE;
+
+describe(`guess limits under concurrency (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let tenantId: string;
+  /** Each test guesses from client addresses of its own (X-Forwarded-For, believed from 127.0.0.1). */
+  let addressNumber = 0;
+  const freshAddress = () => `198.51.100.${++addressNumber}`;
+
+  beforeAll(async () => {
+    portal = await startPortal({ TRUST_PROXY: '127.0.0.1' });
+    tenantId = (await createCustomerWithUser(portal, 'Guess')).tenant.id;
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  /** A real HTTP request to the listening portal (not inject): JSON body, optional cookie and client address. */
+  const send = (
+    path: string,
+    body: unknown,
+    options: { method?: string; cookie?: string; address?: string; headers?: Record<string, string> } = {},
+    baseUrl = portal.baseUrl,
+  ) =>
+    fetch(`${baseUrl}${path}`, {
+      method: options.method ?? 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+        ...options.headers,
+      },
+      body: JSON.stringify(body),
+    });
+  const signInOverHttp = (email: string, password: string, address?: string, baseUrl?: string) =>
+    send(`/api/login/twoFactorKey/${randomKey()}`, { email, password }, { address }, baseUrl);
+
+  /** Answers of a burst, with their bodies; every 429 must carry the spec's throttle message. */
+  async function burst(requests: (() => Promise<Response>)[]) {
+    const responses = await Promise.all(requests.map((request) => request()));
+    const answers = await Promise.all(
+      responses.map(async (response) => ({ status: response.status, body: await response.json() })),
+    );
+    for (const answer of answers.filter((a) => a.status === 429))
+      expect(answer.body).toEqual({ code: 'RATE_LIMITED', message: throttleMessage });
+    return answers.map((answer) => answer.status);
+  }
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  describe('sign-in passwords', () => {
+    it('evaluates at most 5 of 100 concurrent sign-ins of one account; the right password inside is refused', async () => {
+      const user = await addUser(portal, tenantId);
+      const address = freshAddress();
+      const statuses = await burst(
+        Array.from(
+          { length: BURST },
+          (_, n) => () => signInOverHttp(user.email, n === 60 ? user.password : `Wrong${n}`, address),
+        ),
+      );
+      // Before the fix all 100 were evaluated (99 answered 401 and the right one 200).
+      expect(count(statuses, 401)).toBe(maxAttempts);
+      expect(statuses[60]).toBe(429);
+      expect(count(statuses, 429)).toBe(BURST - maxAttempts);
+      // The account stays paused for the right password too.
+      expect((await signInOverHttp(user.email, user.password, freshAddress())).status).toBe(429);
+    });
+
+    it('allows the 5th password of a window and refuses the 6th, right or not', async () => {
+      const user = await addUser(portal, tenantId);
+      for (let n = 1; n <= maxAttempts - 1; n++)
+        expect((await signInOverHttp(user.email, 'Wrong1', freshAddress())).status).toBe(401);
+      expect((await signInOverHttp(user.email, user.password, freshAddress())).status).toBe(200);
+
+      for (let n = 1; n <= maxAttempts; n++)
+        expect((await signInOverHttp(user.email, 'Wrong1', freshAddress())).status).toBe(401);
+      expect((await signInOverHttp(user.email, user.password, freshAddress())).status).toBe(429);
+    });
+
+    it.runIf(backend === 'real')(
+      'holds across two portal instances on one PostgreSQL: 100 sign-ins split between them, at most 5 evaluated',
+      async () => {
+        const clientId = `portal-test-second-${randomTag(6)}`;
+        const second = await buildApp(
+          { ...portal.config, MQTT_CLIENT_ID: clientId },
+          pino({ level: 'silent' }),
+        );
+        try {
+          await second.app.listen({ port: 0, host: '127.0.0.1' });
+          const address = second.app.server.address();
+          const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+          const user = await addUser(portal, tenantId);
+          const statuses = await burst(
+            Array.from(
+              { length: BURST },
+              (_, n) => () =>
+                signInOverHttp(
+                  user.email,
+                  n === 61 ? user.password : `Wrong${n}`,
+                  freshAddress(),
+                  n % 2 ? secondUrl : portal.baseUrl,
+                ),
+            ),
+          );
+          expect(count(statuses, 401)).toBe(maxAttempts);
+          expect(statuses[61]).toBe(429);
+        } finally {
+          await second.app.close();
+          await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
+        }
+      },
+    );
+  });
+
+  describe('sign-in codes', () => {
+    const challengeRow = (key: string) =>
+      portal.database.db
+        .selectFrom('login_challenges')
+        .selectAll()
+        .where('key_hash', '=', digest(key))
+        .executeTakeFirst();
+
+    it('evaluates at most 5 of 100 concurrent codes on one challenge, then the challenge is gone', async () => {
+      const user = await addTwoFactorUser(portal, tenantId);
+      const key = randomKey();
+      expect((await login(portal, user, { key })).json()).toEqual({ result: 'secureAuthentication' });
+      const wrong = wrongCodeFor(user.secret);
+      const right = codeFor(user.secret, 1);
+      const address = freshAddress();
+      const statuses = await burst(
+        Array.from(
+          { length: BURST },
+          (_, n) => () =>
+            send(
+              '/api/twoStepVerification',
+              { email: user.email, code: n === 60 ? right : wrong },
+              { address, headers: { twoFactorKey: key } },
+            ),
+        ),
+      );
+      expect(count(statuses, 401)).toBe(maxAttempts);
+      expect(statuses[60]).toBe(429);
+      expect(count(statuses, 200)).toBe(0);
+      expect(await challengeRow(key)).toBeUndefined();
+    });
+
+    it('lets the 5th code of a challenge sign in', async () => {
+      const user = await addTwoFactorUser(portal, tenantId);
+      const key = randomKey();
+      await login(portal, user, { key });
+      const verify = (code: string) =>
+        send(
+          '/api/twoStepVerification',
+          { email: user.email, code },
+          { address: freshAddress(), headers: { twoFactorKey: key } },
+        );
+      for (let n = 1; n <= maxAttempts - 1; n++)
+        expect((await verify(wrongCodeFor(user.secret))).status).toBe(401);
+      expect((await verify(codeFor(user.secret, 1))).status).toBe(200);
+    });
+  });
+
+  describe('current password of POST /api/changePassword', () => {
+    const change = (cookie: string, oldPassword: string, newPassword = 'Changed1') =>
+      send('/api/changePassword', { oldPassword, newPassword }, { cookie });
+
+    it('answers the 5th wrong current password with 400 and the 6th, even the right one, with 429', async () => {
+      const user = await addUser(portal, tenantId);
+      const cookie = sessionCookie(await login(portal, user))!;
+      for (let n = 1; n <= maxAttempts; n++) {
+        const response = await change(cookie, `Wrong${n}`);
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toBe(passwordMessages.oldIncorrect);
+      }
+      const sixth = await change(cookie, user.password);
+      expect(sixth.status).toBe(429);
+      expect(await sixth.json()).toEqual({ code: 'RATE_LIMITED', message: throttleMessage });
+      // Not changed; and the same count pauses sign-in.
+      expect((await login(portal, user)).statusCode).toBe(429);
+    });
+
+    it('takes the right current password as the 5th try, and evaluates at most 5 of 100 concurrent ones', async () => {
+      const user = await addUser(portal, tenantId);
+      const cookie = sessionCookie(await login(portal, user))!;
+      for (let n = 1; n <= maxAttempts - 1; n++) expect((await change(cookie, 'Wrong1')).status).toBe(400);
+      expect((await change(cookie, user.password)).status).toBe(200);
+
+      const statuses = await burst(
+        Array.from(
+          { length: BURST },
+          (_, n) => () => change(cookie, n === 60 ? 'Changed1' : `Wrong${n}`, 'Changed2'),
+        ),
+      );
+      expect(count(statuses, 400)).toBe(maxAttempts);
+      expect(statuses[60]).toBe(429);
+    });
+  });
+
+  describe('switching 2FA off needs a current code or the password', () => {
+    const disable = (cookie: string, email: string, proof?: object) =>
+      send(`/api/disableTwoFA/user?email=${encodeURIComponent(email)}`, proof, { method: 'DELETE', cookie });
+    const twoFactorOn = async (userId: string) => (await userRow(portal, userId))!.two_factor_enabled;
+    /** A user with 2FA on and the session in which they turned it on. */
+    async function signedInTwoFactorUser() {
+      const user = await addUser(portal, tenantId);
+      const cookie = sessionCookie(await login(portal, user))!;
+      return { user: { ...user, secret: await enableTwoFactor(portal, cookie, user.email) }, cookie };
+    }
+
+    it('refuses the session alone, a wrong code and a wrong password; a current code turns it off', async () => {
+      const user = await addTwoFactorUser(portal, tenantId);
+      const key = randomKey();
+      await login(portal, user, { key });
+      const signedIn = await send(
+        '/api/twoStepVerification',
+        { email: user.email, code: codeFor(user.secret, 1) },
+        { headers: { twoFactorKey: key } },
+      );
+      const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+
+      for (const proof of [undefined, {}, { code: '12345' }, { code: '123456', password: user.password }]) {
+        expect((await disable(cookie, user.email, proof)).status, JSON.stringify(proof)).toBe(400);
+      }
+      const wrongCode = await disable(cookie, user.email, { code: wrongCodeFor(user.secret) });
+      expect(wrongCode.status).toBe(400);
+      expect(((await wrongCode.json()) as { message: string }).message).toBe(twoFactorMessages.incorrectCode);
+      const wrongPassword = await disable(cookie, user.email, { password: 'Wrong1' });
+      expect(wrongPassword.status).toBe(400);
+      expect(((await wrongPassword.json()) as { message: string }).message).toBe(
+        twoFactorMessages.wrongPassword,
+      );
+      // The code that signed in is used up.
+      expect((await disable(cookie, user.email, { code: codeFor(user.secret, 1) })).status).toBe(400);
+      expect(await twoFactorOn(user.id)).toBe(true);
+
+      await forgetUsedCodes(portal, user.id);
+      const right = await disable(cookie, user.email, { code: codeFor(user.secret) });
+      expect(right.status).toBe(200);
+      expect(await right.json()).toEqual({ message: twoFactorMessages.disabled });
+      expect(await twoFactorOn(user.id)).toBe(false);
+    });
+
+    it('counts wrong codes and passwords like sign-in guesses: the 6th try is refused, right or not', async () => {
+      const { user, cookie } = await signedInTwoFactorUser();
+      for (let n = 1; n <= maxAttempts; n++) {
+        const proof = n % 2 ? { password: `Wrong${n}` } : { code: wrongCodeFor(user.secret) };
+        expect((await disable(cookie, user.email, proof)).status).toBe(400);
+      }
+      const sixth = await disable(cookie, user.email, { password: user.password });
+      expect(sixth.status).toBe(429);
+      expect(((await sixth.json()) as { message: string }).message).toBe(throttleMessage);
+      expect(await twoFactorOn(user.id)).toBe(true);
+    });
+
+    it("lets an owner turn another user's 2FA off with the owner's own password, not the user's", async () => {
+      const target = await addTwoFactorUser(portal, tenantId);
+      const owner = await addUser(portal, tenantId, { owner: true });
+      await portal.database.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('OwnerPass1') })
+        .where('id', '=', owner.id)
+        .execute();
+      const cookie = sessionCookie(await login(portal, { email: owner.email, password: 'OwnerPass1' }))!;
+      expect((await disable(cookie, target.email)).status).toBe(400);
+      expect((await disable(cookie, target.email, { password: target.password })).status).toBe(400);
+      expect((await disable(cookie, target.email, { code: codeFor(target.secret, 1) })).status).toBe(400);
+      expect(await twoFactorOn(target.id)).toBe(true);
+      expect((await disable(cookie, target.email, { password: 'OwnerPass1' })).status).toBe(200);
+      expect(await twoFactorOn(target.id)).toBe(false);
+    });
+  });
+
+  describe('one address, many accounts', () => {
+    const { distinctAccounts, turnMs } = ADDRESS_SPRAYING;
+    const failuresFrom = async (address: string) =>
+      (
+        await portal.database.db
+          .selectFrom('auth_address_failures')
+          .select('account')
+          .where('address', '=', address)
+          .execute()
+      ).length;
+    const turnsOf = (address: string) =>
+      portal.database.db
+        .selectFrom('auth_address_turns')
+        .selectAll()
+        .where('address', '=', address)
+        .executeTakeFirst();
+    const timed = async (requests: (() => Promise<Response>)[]) => {
+      const start = Date.now();
+      const statuses = await burst(requests);
+      return { statuses, ms: Date.now() - start };
+    };
+
+    it('slows an address down from 20 distinct accounts failed, never refusing a right password', async () => {
+      const address = freshAddress();
+      const sprayed = Array.from(
+        { length: distinctAccounts },
+        (_, n) => `sprayed-${n}-${randomTag()}@test.local`,
+      );
+      for (const email of sprayed.slice(0, distinctAccounts - 1))
+        expect((await signInOverHttp(email, 'Summer2024', address)).status).toBe(401);
+      expect(await failuresFrom(address)).toBe(distinctAccounts - 1);
+
+      // 19 distinct accounts: more guesses on them go at once (no turns taken).
+      const again = await timed(
+        sprayed.slice(0, 3).map((email) => () => signInOverHttp(email, 'Winter2024', address)),
+      );
+      expect(again.statuses).toEqual([401, 401, 401]);
+      expect(await turnsOf(address)).toBeUndefined();
+
+      // The 20th distinct account: from now on guesses from this address take turns, one per second.
+      expect((await signInOverHttp(sprayed[distinctAccounts - 1]!, 'Summer2024', address)).status).toBe(401);
+      const fresh = Array.from({ length: 4 }, (_, n) => `later-${n}-${randomTag()}@test.local`);
+      const slowed = await timed(fresh.map((email) => () => signInOverHttp(email, 'Summer2024', address)));
+      expect(slowed.statuses).toEqual([401, 401, 401, 401]);
+      expect(slowed.ms).toBeGreaterThanOrEqual(3 * turnMs - 100);
+      expect(await turnsOf(address)).toBeDefined();
+
+      // Never a refusal: a person behind that address signs in, also after 4 typos of their own.
+      const person = await addUser(portal, tenantId);
+      expect((await signInOverHttp(person.email, person.password, address)).status).toBe(200);
+      const typist = await addUser(portal, tenantId);
+      for (let n = 1; n <= maxAttempts - 1; n++)
+        expect((await signInOverHttp(typist.email, 'Wrong1', address)).status).toBe(401);
+      expect((await signInOverHttp(typist.email, typist.password, address)).status).toBe(200);
+
+      // Another address behind the same proxy is not slowed down.
+      const neighbour = freshAddress();
+      expect((await signInOverHttp(fresh[0]!, 'Summer2024', neighbour)).status).toBe(401);
+      expect(await turnsOf(neighbour)).toBeUndefined();
+    });
+
+    it("lets a person behind a shared address (TRUST_PROXY, X-Forwarded-For) sign in after strangers' failures", async () => {
+      const office = freshAddress();
+      // Strangers behind the same proxy address fail on 6 accounts, 5 times each on one of them.
+      for (let n = 1; n <= 6; n++)
+        expect(
+          (await signInOverHttp(`stranger-${n}-${randomTag()}@test.local`, 'Wrong1', office)).status,
+        ).toBe(401);
+      const unlucky = await addUser(portal, tenantId);
+      for (let n = 1; n <= maxAttempts; n++)
+        expect((await signInOverHttp(unlucky.email, 'Wrong1', office)).status).toBe(401);
+
+      const person = await addUser(portal, tenantId);
+      for (let n = 1; n <= maxAttempts - 1; n++)
+        expect((await signInOverHttp(person.email, 'Wrong1', office)).status).toBe(401);
+      expect((await signInOverHttp(person.email, person.password, office)).status).toBe(200);
+      // Only the account that had 5 failures is paused.
+      expect((await signInOverHttp(unlucky.email, unlucky.password, office)).status).toBe(429);
+      // The failures were counted against the forwarded address, not the proxy's.
+      expect(await failuresFrom(office)).toBe(8);
+    });
+
+    it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+      const forged = freshAddress();
+      const response = await portal.app.inject({
+        method: 'POST',
+        url: `/api/login/twoFactorKey/${randomKey()}`,
+        payload: { email: `forger-${randomTag()}@test.local`, password: 'Wrong1' },
+        headers: { 'x-forwarded-for': forged },
+        remoteAddress: '10.77.0.1',
+      });
+      expect(response.statusCode).toBe(401);
+      expect(await failuresFrom(forged)).toBe(0);
+      expect(await failuresFrom('10.77.0.1')).toBe(1);
+    });
+  });
+});
