@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './device.ts';
 export * from './device-operations.ts';
 export * from './errors.ts';
+export * from './firmware-date.ts';
 export * from './gateway-commands.ts';
 export * from './gateway-details.ts';
 export * from './gateway-graphs.ts';

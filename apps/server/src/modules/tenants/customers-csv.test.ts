@@ -42,13 +42,13 @@ describe('customers CSV', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it('has the header row and one CRLF-ended row per customer', () => {
+  it('has the header row and one CRLF-ended row per customer, the firmware as the list shows it', () => {
     const csv = customersCsv([
-      customer({ name: 'Acme, Inc', customerId: 'A1', firmwareVersion: '2024-01-02', osVersion: '5.1' }),
-      customer({ name: 'Bolt', customerId: '=1+1', osPatch: 'p3' }),
+      customer({ name: 'Acme, Inc', customerId: 'A1', firmwareVersion: 'v2024-01-02', osVersion: '5.1' }),
+      customer({ name: 'Bolt', customerId: '=1+1', firmwareVersion: 'build 7', osPatch: 'p3' }),
     ]);
     expect(csv).toBe(
-      '\uFEFFname,customerId,gatewayFirmware,gatewayOS,partialOS\r\n"Acme, Inc",A1,2024-01-02,5.1,\r\nBolt,\'=1+1,,,p3\r\n',
+      '\uFEFFname,customerId,gatewayFirmware,gatewayOS,partialOS\r\n"Acme, Inc",A1,FW 2024-01-02,5.1,\r\nBolt,\'=1+1,,,p3\r\n',
     );
   });
 });

@@ -1,4 +1,9 @@
-import { CUSTOMERS_CSV_COLUMNS, type CustomersPage, superAdminPreset } from '@portal/contract';
+import {
+  CUSTOMERS_CSV_COLUMNS,
+  type CustomersPage,
+  firmwareDateLabel,
+  superAdminPreset,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, createCustomerWithUser, signIn, type TestPortal } from '../../../test/harness.ts';
 import { customerCalls, startCustomersPortal, tag } from './test-helpers.ts';
@@ -180,7 +185,13 @@ describe(`customers (${backend} backend)`, () => {
         expect(lines.pop()).toBe('');
         expect(lines[0]).toBe(CUSTOMERS_CSV_COLUMNS.join(','));
         const expected = listed.customers.map((c) =>
-          [c.name, c.customerId, c.firmwareVersion ?? '', c.osVersion ?? '', c.osPatch ?? ''].join(','),
+          [
+            c.name,
+            c.customerId,
+            firmwareDateLabel(c.firmwareVersion) ?? '',
+            c.osVersion ?? '',
+            c.osPatch ?? '',
+          ].join(','),
         );
         expect(lines.slice(1)).toEqual(expected);
       }
@@ -194,7 +205,7 @@ describe(`customers (${backend} backend)`, () => {
       const body = (await csv({ search: mark })).body.replace(/^\uFEFF/, '');
       const rows = body.split('\r\n').slice(1, -1);
       expect(rows).toHaveLength(2);
-      expect(rows).toContain(`"'=X(""${mark}"")",'+${mark},'-1+1,'@SUM(A1),'\tcmd`);
+      expect(rows).toContain(`"'=X(""${mark}"")",'+${mark},,'@SUM(A1),'\tcmd`);
       expect(rows).toContain(`"${mark}, ""quoted""",'-${mark},,,`);
       // The list itself keeps the values as they are.
       const listed: CustomersPage = (await list({ search: mark })).json();

@@ -1,32 +1,11 @@
-import type { Scope } from '@portal/contract';
+import { firmwareDateLabel, type Scope } from '@portal/contract';
 
 /** What the table shows for a missing value. */
 export const NO_VALUE = '-';
 
-/**
- * A release date inside a firmware version: yyyy, mm and dd, written together ('20240517') or separated by
- * one of . - / _ ('2024.05.17', 'v2024-05-17', '2024-05-17T08:00:00Z'), not part of a longer number.
- */
-const DATE_IN_VERSION = /(?<!\d)(\d{4})([.\-/_]?)(\d{2})\2(\d{2})(?!\d)/;
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
-}
-
-/**
- * Spec 000 section 2: a firmware number shows as 'FW ' plus year(4)-month(2)-day(2); '-' when it is empty or
- * holds no valid date.
- */
+/** Spec 000 section 2: 'FW ' plus the date inside the firmware number, or '-'. */
 export function formatFirmwareDate(version: string | null | undefined): string {
-  const text = version?.trim();
-  if (!text) return NO_VALUE;
-  const match = DATE_IN_VERSION.exec(text);
-  if (!match) return NO_VALUE;
-  const [, year, , month, day] = match as unknown as [string, string, string, string, string];
-  if (!isCalendarDate(Number(year), Number(month), Number(day))) return NO_VALUE;
-  return `FW ${year}-${month}-${day}`;
+  return firmwareDateLabel(version) ?? NO_VALUE;
 }
 
 /** A text column's value, or '-'. */
