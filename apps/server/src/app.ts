@@ -215,6 +215,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     inbox,
     logger: logger.child({ component: 'mqtt' }),
     sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+    maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
   };
   const activeMessaging: Messaging = config.MQTT_URL
     ? await createExternalMessaging({

@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     for (const value of bad) expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes MQTT_MAX_PACKET_BYTES from 16 KiB to 32 MiB, 256 KiB by default', () => {
+    expect(loadConfig({}).MQTT_MAX_PACKET_BYTES).toBe(262_144);
+    expect(loadConfig({ MQTT_MAX_PACKET_BYTES: '16384' }).MQTT_MAX_PACKET_BYTES).toBe(16_384);
+    expect(loadConfig({ MQTT_MAX_PACKET_BYTES: '33554432' }).MQTT_MAX_PACKET_BYTES).toBe(33_554_432);
+    for (const bad of ['16383', '33554433', '1e9', 'big']) {
+      expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: bad })).toThrow(/MQTT_MAX_PACKET_BYTES/);
+    }
+  });
+
   it('accepts the port bounds 0 and 65535 and refuses 65536', () => {
     expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
     expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);

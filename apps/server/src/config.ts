@@ -66,6 +66,16 @@ export const configSchema = z.object({
     .default('portal'),
   /** Connections taking device traffic from the external broker (each handles one message at a time). */
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(128).default(32),
+  /**
+   * Largest MQTT packet a gateway may send, fixed header included: the embedded broker closes a connection
+   * sending a larger one; behind an external broker the portal refuses larger device messages.
+   */
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(32 * 1024 * 1024)
+    .default(256 * 1024),
   /** Seconds between checks that close browsers' live connections whose session has ended. */
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   MQTT_RETRY_COUNT: z.coerce.number().int().min(0).max(1000).default(5),

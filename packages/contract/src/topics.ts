@@ -42,6 +42,8 @@ export function parseUpstreamTopic(
   if (parts.length < 4 || parts[0] !== 'gateways' || parts[2] !== 'send') return null;
   const kind = parts[3] as UpstreamKind;
   if (!['status', 'state', 'telemetry', 'events', 'response', 'scan'].includes(kind)) return null;
+  // Exactly the documented levels: a response names its kind and uid, the other kinds nothing more.
+  if (parts.length !== (kind === 'response' ? 6 : 4)) return null;
   return { mac: parts[1]!, kind, rest: parts.slice(4) };
 }
 

@@ -37,7 +37,16 @@ export function filterCovers(allowed: string, requested: string): boolean {
 function publishFilters(principal: MqttPrincipal): string[] {
   if (principal.kind === 'gateway') {
     const { mac, tenantId } = principal;
-    return [`gateways/${mac}/send/#`, deviceUp.onboardingStatus(tenantId, mac)];
+    // The documented upstream topics only (docs/mqtt.md section 2); a response's kind and uid are the inbox's.
+    return [
+      deviceUp.status(mac),
+      deviceUp.state(mac),
+      deviceUp.telemetry(mac),
+      deviceUp.events(mac),
+      deviceUp.scan(mac),
+      deviceUp.response(mac, '+', '+'),
+      deviceUp.onboardingStatus(tenantId, mac),
+    ];
   }
   // Browsers publish nothing: every command goes through an HTTP call (docs/gateway-operations.md).
   return [];
@@ -63,6 +72,22 @@ const isSystemTopic = (topic: string) => topic.startsWith('$');
 export function canPublish(principal: MqttPrincipal | undefined, topic: string): boolean {
   if (!principal || isSystemTopic(topic) || /[+#]/.test(topic)) return false;
   return publishFilters(principal).some((allowed) => filterCovers(allowed, topic));
+}
+
+/**
+ * A gateway's publish that is not granted but lies in its own upstream tree (`gateways/{its mac}/send/...`) is a
+ * protocol error, not an intrusion: the broker hands it to the device inbox, which refuses it like a bad payload
+ * (counted, logged, acknowledged: docs/mqtt.md section 4). Anything else not granted closes the connection.
+ */
+export function inOwnUpstreamTree(
+  principal: MqttPrincipal | undefined,
+  topic: string,
+): principal is GatewayPrincipal {
+  return (
+    principal?.kind === 'gateway' &&
+    topic.startsWith(`gateways/${principal.mac}/send/`) &&
+    !/[+#]/.test(topic)
+  );
 }
 
 export function canSubscribe(principal: MqttPrincipal | undefined, filter: string): boolean {

@@ -1,13 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { deviceTopicMac } from '@portal/contract';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type Connection } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { GatewaysService } from '../modules/gateways/gateways.service.ts';
-import { type BrowserPrincipal, canPublish, canSubscribe, type MqttPrincipal } from './acl.ts';
+import {
+  type BrowserPrincipal,
+  canPublish,
+  canSubscribe,
+  inOwnUpstreamTree,
+  type MqttPrincipal,
+} from './acl.ts';
 import type { DeviceInbox } from './device-inbox.ts';
+import { limitPacketSize } from './packet-size.ts';
 
 export interface AedesDeps {
   auth: AuthService;
@@ -16,6 +22,8 @@ export interface AedesDeps {
   logger: Logger;
   /** How often browser connections are checked against their sessions (ended sessions are disconnected). */
   sessionCheckMs: number;
+  /** Largest MQTT packet a client may send (MQTT_MAX_PACKET_BYTES); a larger one closes its connection. */
+  maxPacketBytes: number;
 }
 
 const MAC_USERNAME = /^[0-9A-F]{12}$/;
@@ -66,13 +74,17 @@ export async function createAedesBroker(deps: AedesDeps) {
     },
     authorizePublish: (client, packet, done) => {
       const principal = client ? principals.get(client) : undefined;
-      if (!canPublish(principal, packet.topic)) {
+      if (!canPublish(principal, packet.topic) && !inOwnUpstreamTree(principal, packet.topic)) {
         deps.logger.warn({ clientId: client?.id, topic: packet.topic }, 'mqtt publish refused');
         return done(new Error('Not authorized'));
       }
-      if (principal?.kind !== 'gateway' || !deviceTopicMac(packet.topic)) return done(null);
+      if (principal?.kind !== 'gateway') return done(null);
+      // Everything a gateway sends ends in the inbox, which refuses what the protocol does not allow (a retained
+      // message, an undocumented topic...); the broker keeps none of it: no client may subscribe to it either.
+      const { retain } = packet;
+      packet.retain = false;
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      deps.inbox.handle(principal, packet.topic, payload).then(
+      deps.inbox.handle(principal, packet.topic, payload, { retain }).then(
         () => done(null),
         (error: Error) => {
           // Not stored, so not acknowledged: the client is dropped and sends it again on reconnect.
@@ -113,18 +125,30 @@ export async function createAedesBroker(deps: AedesDeps) {
   }, deps.sessionCheckMs);
   sessionCheck.unref();
 
-  const webSockets = new WebSocketServer({ noServer: true });
+  /** Serves one connection (gateways' TCP, or WebSocket at /mqtt); no packet above maxPacketBytes is read. */
+  const handle = (conn: Connection, request?: IncomingMessage) => {
+    const client = aedes.handle(conn, request);
+    limitPacketSize(client, deps.maxPacketBytes, (size) => {
+      const principal = principals.get(client);
+      const reason = `packet of ${size} bytes above MQTT_MAX_PACKET_BYTES (${deps.maxPacketBytes}); connection closed`;
+      if (principal?.kind === 'gateway') deps.inbox.refuse(principal, '(unread)', reason);
+      else deps.logger.warn({ clientId: client.id, size }, `mqtt ${reason}`);
+    });
+  };
+
+  const webSockets = new WebSocketServer({ noServer: true, maxPayload: deps.maxPacketBytes });
   webSockets.on('connection', (socket, request: IncomingMessage) => {
     const stream = createWebSocketStream(socket);
     // mqtt-packet writes a packet in pieces (corked); send them as one WebSocket frame, not one per piece.
     stream._writev = (chunks, callback) => {
       socket.send(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), callback);
     };
-    aedes.handle(stream, request);
+    handle(stream, request);
   });
 
   return {
     aedes,
+    handle,
     publish(topic: string, payload: unknown, qos: 0 | 1 | 2 = 1): Promise<void> {
       const body = Buffer.from(JSON.stringify(payload));
       return new Promise((resolve, reject) =>

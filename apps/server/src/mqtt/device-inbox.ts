@@ -1,8 +1,10 @@
 import {
+  controlCharacterMessage,
   type DeviceStateMessage,
   deviceStateMessage,
   deviceStatusMessage,
   eventsMessage,
+  findControlCharacter,
   type InstructionResponse,
   instructionResponse,
   MAX_CLOCK_SKEW_MS,
@@ -63,11 +65,22 @@ export class DeviceInbox {
     this.rate = new DeviceRate(rate);
   }
 
-  async handle(device: DeviceIdentity, topic: string, payload: Buffer): Promise<void> {
+  /**
+   * Every message a gateway publishes, whatever its topic, takes its turn in the gateway's rate first. One
+   * flagged retained is refused: the protocol has gateways publish with retain false, and no broker should
+   * keep what a gateway sends (docs/mqtt.md section 4).
+   */
+  async handle(
+    device: DeviceIdentity,
+    topic: string,
+    payload: Buffer,
+    flags: { retain?: boolean } = {},
+  ): Promise<void> {
     this.inFlight++;
     try {
       const wait = this.rate.reserve(device.mac);
       if (wait > 0) await this.slowDown(device, wait);
+      if (flags.retain) return this.refuse(device, topic, 'retained message (publish with retain false)');
       await this.dispatch(device, topic, payload);
     } finally {
       this.inFlight--;
@@ -85,7 +98,7 @@ export class DeviceInbox {
     const onboarding = parseOnboardingStatusTopic(topic);
     if (onboarding) return this.dispatchOnboarding(device, topic, onboarding, payload);
     const route = parseUpstreamTopic(topic);
-    if (!route || route.mac !== device.mac) return this.reject(device, topic, 'unknown topic');
+    if (!route || route.mac !== device.mac) return this.refuse(device, topic, 'unknown topic');
     const json = this.readJson(device, topic, payload);
     if (json === undefined) return;
     const parse = <T extends z.ZodType>(schema: T) => this.validate(device, topic, json, schema);
@@ -108,7 +121,7 @@ export class DeviceInbox {
         if (!message) return;
         const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
         if (outside)
-          return this.reject(device, topic, `sample time ${outside.TI} outside the accepted window`);
+          return this.refuse(device, topic, `sample time ${outside.TI} outside the accepted window`);
         this.noteUnknownFields(device, topic, json as { samples: Record<string, unknown>[] });
         await this.telemetry.recordSamples(device, message.samples);
         return this.accepted(message);
@@ -117,7 +130,7 @@ export class DeviceInbox {
         const message = parse(eventsMessage);
         if (!message) return;
         if (!withinWindow(message.TI, now())) {
-          return this.reject(device, topic, `event time ${message.TI} outside the accepted window`);
+          return this.refuse(device, topic, `event time ${message.TI} outside the accepted window`);
         }
         await this.telemetry.recordEvents(device, message);
         return this.accepted(message);
@@ -125,11 +138,11 @@ export class DeviceInbox {
       case 'response': {
         // Answers to instructions: the uid in the topic must be the answer's.
         if (!RESPONSE_KINDS.includes(route.rest[0] as (typeof RESPONSE_KINDS)[number])) {
-          return this.reject(device, topic, 'unknown response kind');
+          return this.refuse(device, topic, 'unknown response kind');
         }
         const message = parse(instructionResponse);
         if (!message) return;
-        if (route.rest[1] !== message.uid) return this.reject(device, topic, 'uid differs from the topic');
+        if (route.rest[1] !== message.uid) return this.refuse(device, topic, 'uid differs from the topic');
         await this.instructions?.record(device, message);
         return this.accepted(message);
       }
@@ -137,7 +150,7 @@ export class DeviceInbox {
         const message = parse(scanReport);
         if (!message) return;
         if (!withinWindow(message.TI, now())) {
-          return this.reject(device, topic, `scan time ${message.TI} outside the accepted window`);
+          return this.refuse(device, topic, `scan time ${message.TI} outside the accepted window`);
         }
         await this.commands?.recordScan(device, message);
         return this.accepted(message);
@@ -153,7 +166,7 @@ export class DeviceInbox {
     payload: Buffer,
   ): Promise<void> {
     if (route.mac !== device.mac || route.scopeId !== device.tenantId) {
-      return this.reject(device, topic, 'onboarding status of another gateway or customer');
+      return this.refuse(device, topic, 'onboarding status of another gateway or customer');
     }
     const json = this.readJson(device, topic, payload);
     const status = json === undefined ? null : this.validate(device, topic, json, onboardingStatus);
@@ -162,14 +175,22 @@ export class DeviceInbox {
     return this.accepted(status);
   }
 
-  /** The payload's JSON, or undefined when it is not JSON (rejected: counted, logged). */
+  /**
+   * The payload's JSON, or undefined when it is not JSON or holds a control character in any string (the
+   * contract's text rule; PostgreSQL cannot store U+0000): refused, counted, logged, and still acknowledged.
+   */
   private readJson(device: DeviceIdentity, topic: string, payload: Buffer): unknown {
+    let json: unknown;
     try {
-      return JSON.parse(payload.toString('utf8'));
+      json = JSON.parse(payload.toString('utf8'));
     } catch {
-      this.reject(device, topic, 'payload is not JSON');
+      this.refuse(device, topic, 'payload is not JSON');
       return undefined;
     }
+    const path = findControlCharacter(json);
+    if (!path) return json;
+    this.refuse(device, topic, controlCharacterMessage(path.join('.')));
+    return undefined;
   }
 
   /** The message as `schema` reads it, or null when it is not valid (rejected with the reasons). */
@@ -181,7 +202,7 @@ export class DeviceInbox {
   ): z.infer<T> | null {
     const result = schema.safeParse(json);
     if (result.success) return result.data;
-    this.reject(
+    this.refuse(
       device,
       topic,
       result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
@@ -220,7 +241,8 @@ export class DeviceInbox {
     if (message) this.counters.accepted++;
   }
 
-  private reject(device: DeviceIdentity, topic: string, reason: string): void {
+  /** Refuses a message whole: counted and logged with the gateway, the topic and the reason. */
+  refuse(device: DeviceIdentity, topic: string, reason: string): void {
     this.counters.rejected++;
     this.logger.warn(
       { mac: device.mac, tenantId: device.tenantId, topic, reason },

@@ -21,7 +21,7 @@ export async function createEmbeddedMessaging(
     },
     handleUpgrade: broker.handleUpgrade,
     async start() {
-      tcp = createServer(broker.aedes.handle);
+      tcp = createServer((socket) => broker.handle(socket));
       await new Promise<void>((resolve, reject) => {
         tcp!.once('error', (error: NodeJS.ErrnoException) =>
           reject(

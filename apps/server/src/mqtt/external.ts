@@ -9,10 +9,16 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceIdentity } from '../modules/gateways/gateways.service.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
 import type { Messaging } from './messaging.ts';
+import { publishPacketBytes } from './packet-size.ts';
 
 const IDENTITY_TTL_MS = 60_000;
 const MAX_BACKOFF_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 30_000;
+/**
+ * Room above MQTT_MAX_PACKET_BYTES in the maximum packet size the portal's connections announce: a delivery
+ * carries the broker's framing (MQTT 5 properties), a little more than the gateway's own packet.
+ */
+const DELIVERY_FRAMING_BYTES = 1024;
 
 export interface ExternalOptions extends AedesDeps {
   url: string;
@@ -39,14 +45,31 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     return identity;
   };
 
-  const takeDeviceMessage = async (topic: string, payload: Buffer) => {
-    const mac = deviceTopicMac(topic);
+  /**
+   * Device traffic as the broker delivers it. The broker's own limits (docs/operations.md) should already
+   * hold gateways to their topics and packet size; the portal checks again: a message above
+   * MQTT_MAX_PACKET_BYTES is refused here (counted, logged, acknowledged), and the inbox refuses any topic the
+   * protocol does not document and anything flagged retained. Much larger deliveries never reach it: its
+   * connections announce a maximum packet size the broker must respect.
+   */
+  const takeDeviceMessage = async ({ topic, payload: body, retain }: IPublishPacket) => {
+    const payload = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    const mac = deviceTopicMac(topic) ?? upstreamTreeMac(topic);
     const device = mac && (await identify(mac));
     if (!device) {
       deps.logger.warn({ topic }, 'message from an unknown gateway dropped');
       return;
     }
-    await deps.inbox.handle(device, topic, payload);
+    const size = publishPacketBytes(topic, payload.length);
+    if (size > deps.maxPacketBytes) {
+      deps.inbox.refuse(
+        device,
+        topic,
+        `message of ${size} bytes above MQTT_MAX_PACKET_BYTES (${deps.maxPacketBytes})`,
+      );
+      return;
+    }
+    await deps.inbox.handle(device, topic, payload, { retain });
   };
 
   const relayToBrowsers = (topic: string, payload: Buffer) =>
@@ -65,10 +88,10 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     };
     if (index === 0) subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
     return connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, (packet) => {
+      // Only the live channels are relayed; whatever else arrives came through a device subscription.
+      if (!packet.topic.startsWith(`${LIVE_ROOT}/`)) return takeDeviceMessage(packet);
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      return deviceTopicMac(packet.topic)
-        ? takeDeviceMessage(packet.topic, payload)
-        : relayToBrowsers(packet.topic, payload);
+      return relayToBrowsers(packet.topic, payload);
     });
   });
   const publisher = clients[0]!;
@@ -124,7 +147,10 @@ function connectConsumer(
     clientId,
     protocolVersion: 5,
     clean: false,
-    properties: { sessionExpiryInterval: 3600 },
+    properties: {
+      sessionExpiryInterval: 3600,
+      maximumPacketSize: deps.maxPacketBytes + DELIVERY_FRAMING_BYTES,
+    },
     reconnectPeriod: 1000,
     resubscribe: false,
     connectTimeout: 10_000,
@@ -185,6 +211,12 @@ function connectWithin(client: MqttClient, url: string): Promise<void> {
     client.once('connect', onConnect);
     client.connect();
   });
+}
+
+/** The gateway of a topic in an upstream tree, `gateways/{mac}/send/...`, documented or not. */
+function upstreamTreeMac(topic: string): string | null {
+  const [root, mac, send] = topic.split('/');
+  return root === 'gateways' && send === 'send' && mac ? mac : null;
 }
 
 function redact(url: string): string {
