@@ -4,6 +4,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import {
   applyTwoFactorLiveMessage,
   isIncorrectCodeError,
+  proofErrorText,
+  proofFromInput,
   twoFactorSwitchChecked,
   withTwoFactorStatus,
 } from './two-factor-rules.ts';
@@ -67,5 +69,29 @@ describe('stored 2FA status', () => {
     expect(applyTwoFactorLiveMessage(details, { ...message, userId: 'u2' })).toBe(details);
     expect(applyTwoFactorLiveMessage(details, { userId: 'u1' })).toBe(details);
     expect(applyTwoFactorLiveMessage(undefined, message)).toBeUndefined();
+  });
+});
+
+describe('the proof that switches 2FA off', () => {
+  it('is a code of exactly 6 digits, or a password of 1 to 200 characters', () => {
+    expect(proofFromInput('code', '12345')).toBeNull();
+    expect(proofFromInput('code', '123456')).toEqual({ code: '123456' });
+    expect(proofFromInput('code', '1234567')).toBeNull();
+    expect(proofFromInput('password', '')).toBeNull();
+    expect(proofFromInput('password', 'x')).toEqual({ password: 'x' });
+    expect(proofFromInput('password', 'x'.repeat(200))).toEqual({ password: 'x'.repeat(200) });
+    expect(proofFromInput('password', 'x'.repeat(201))).toBeNull();
+  });
+
+  it("shows the server's text for a wrong proof (400) and too many tries (429), nothing for other failures", () => {
+    expect(proofErrorText(new ApiError(400, 'VALIDATION_ERROR', 'Your password is incorrect.'))).toBe(
+      'Your password is incorrect.',
+    );
+    expect(proofErrorText(new ApiError(429, 'RATE_LIMITED', 'Too many attempts.'))).toBe(
+      'Too many attempts.',
+    );
+    expect(proofErrorText(new ApiError(500, 'INTERNAL', 'boom'))).toBeNull();
+    expect(proofErrorText(new Error('x'))).toBeNull();
+    expect(proofErrorText(null)).toBeNull();
   });
 });

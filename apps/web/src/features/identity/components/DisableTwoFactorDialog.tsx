@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { twoFactorMessages } from '@portal/contract';
 import { useSnackbar } from 'notistack';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
+import { proofErrorText } from '../two-factor-rules.ts';
 import { useSetTwoFactorStatus } from '../use-two-factor-status.ts';
+import { TwoFactorProofDialog } from './TwoFactorProofDialog.tsx';
 
 interface DisableTwoFactorDialogProps {
   open: boolean;
@@ -10,38 +11,45 @@ interface DisableTwoFactorDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 section 4 'Disable': Yes turns 2FA off; cancel (or a failure) leaves it on. */
+/**
+ * Spec 000 section 4 'Disable': Yes turns 2FA off; cancel (or a failure) leaves it on. Yes needs a current
+ * code or the password; a wrong one (or too many tries) is shown in the dialog, which stays open.
+ */
 export function DisableTwoFactorDialog({ open, email, onClose }: DisableTwoFactorDialogProps) {
   const disable = useDisableTwoFactor();
   const setTwoFactorStatus = useSetTwoFactorStatus();
   const { enqueueSnackbar } = useSnackbar();
-
-  const confirm = () =>
-    disable.mutate(email, {
-      onSuccess: () => {
-        setTwoFactorStatus(false);
-        enqueueSnackbar(twoFactorMessages.disabled, { variant: 'success' });
-      },
-      onError: () => enqueueSnackbar(twoFactorMessages.disableFailed, { variant: 'error' }),
-      onSettled: onClose,
-    });
+  const close = () => {
+    disable.reset();
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={disable.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Disable Two-Factor Authentication</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Do you want to disable two-factor authentication? Signing in will then need only your password.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={disable.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={confirm} loading={disable.isPending}>
-          Yes
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TwoFactorProofDialog
+      open={open}
+      title="Disable Two-Factor Authentication"
+      text="Do you want to disable two-factor authentication? Signing in will then need only your password. Confirm with a code from your authenticator app or your password."
+      codeAvailable
+      pending={disable.isPending}
+      errorText={proofErrorText(disable.error)}
+      onCancel={close}
+      onConfirm={(proof) =>
+        disable.mutate(
+          { email, proof },
+          {
+            onSuccess: () => {
+              setTwoFactorStatus(false);
+              enqueueSnackbar(twoFactorMessages.disabled, { variant: 'success' });
+              close();
+            },
+            onError: (error) => {
+              if (proofErrorText(error)) return;
+              enqueueSnackbar(twoFactorMessages.disableFailed, { variant: 'error' });
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }

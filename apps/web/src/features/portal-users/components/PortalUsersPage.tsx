@@ -1,5 +1,6 @@
 import { Alert, Paper, Typography } from '@mui/material';
 import {
+  type DisableTwoFactorBody,
   PORTAL_USERS_PAGE_SIZES,
   type PortalUser,
   portalUserDisplayName,
@@ -17,7 +18,9 @@ import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
+import { TwoFactorProofDialog } from '../../identity/components/TwoFactorProofDialog.tsx';
 import { TwoFactorSetupDialog } from '../../identity/components/TwoFactorSetupDialog.tsx';
+import { proofErrorText } from '../../identity/two-factor-rules.ts';
 import { useSetTwoFactorStatus } from '../../identity/use-two-factor-status.ts';
 import { useDeletePortalUser } from '../api/delete-portal-user.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
@@ -82,15 +85,27 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
       onSettled: () => setDeleting(null),
     });
 
-  const confirmDisableTwoFactor = (user: PortalUser) =>
-    disableTwoFactor.mutate(user, {
-      onSuccess: () => {
-        if (user.id === viewer.id) setOwnTwoFactorStatus(false);
-        notify({ variant: 'success', text: twoFactorMessages.disabled });
+  const closeDisableTwoFactor = () => {
+    disableTwoFactor.reset();
+    setDisablingTwoFactor(null);
+  };
+  // The signed-in user's own code or password confirms it; a wrong one keeps the dialog open with its message.
+  const confirmDisableTwoFactor = (user: PortalUser, proof: DisableTwoFactorBody) =>
+    disableTwoFactor.mutate(
+      { user, proof },
+      {
+        onSuccess: () => {
+          if (user.id === viewer.id) setOwnTwoFactorStatus(false);
+          notify({ variant: 'success', text: twoFactorMessages.disabled });
+          closeDisableTwoFactor();
+        },
+        onError: (error) => {
+          if (proofErrorText(error)) return;
+          notify({ variant: 'error', text: twoFactorMessages.disableFailed });
+          closeDisableTwoFactor();
+        },
       },
-      onError: () => notify({ variant: 'error', text: twoFactorMessages.disableFailed }),
-      onSettled: () => setDisablingTwoFactor(null),
-    });
+    );
 
   // Only one's own 2FA can be turned on (the rules enable the switch of another user only when it is on).
   const toggleTwoFactor = (user: PortalUser) => {
@@ -146,13 +161,15 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
         />
       )}
       {disablingTwoFactor && (
-        <ConfirmDialog
+        <TwoFactorProofDialog
+          open
           title="Disable Two-Factor Authentication"
-          text={`Turn off two-factor authentication for ${portalUserDisplayName(disablingTwoFactor)}?`}
-          confirmLabel="Yes"
+          text={`Turn off two-factor authentication for ${portalUserDisplayName(disablingTwoFactor)}? Confirm with your own ${session.user?.secureAuthentication ? 'authentication code or password' : 'password'}.`}
+          codeAvailable={session.user?.secureAuthentication ?? false}
           pending={disableTwoFactor.isPending}
-          onConfirm={() => confirmDisableTwoFactor(disablingTwoFactor)}
-          onCancel={() => setDisablingTwoFactor(null)}
+          errorText={proofErrorText(disableTwoFactor.error)}
+          onConfirm={(proof) => confirmDisableTwoFactor(disablingTwoFactor, proof)}
+          onCancel={closeDisableTwoFactor}
         />
       )}
       <TwoFactorSetupDialog
