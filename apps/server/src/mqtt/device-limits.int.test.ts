@@ -138,6 +138,23 @@ describe(`device traffic is bounded (${backend} backend)`, () => {
     expect(await portal.services.telemetry.countSamples(mac)).toBe(1);
   });
 
+  it("holds a gateway on the portal's own /mqtt WebSocket to the same packet size", async () => {
+    const device = await portal.services.gateways.provision(tenantId, randomMac(), 'WebSocket');
+    const client = await connectMqtt(`${portal.baseUrl.replace('http', 'ws')}/mqtt`, {
+      clientId: device.mac,
+      username: device.mac,
+      password: device.password,
+    });
+    clients.push(client);
+    const topic = deviceUp.telemetry(device.mac);
+    const exact = payloadBytesFor(topic, MAX_PACKET);
+    await send(client, topic, telemetryOfSize(now + 5, exact));
+    await waitFor(async () => (await portal.services.telemetry.countSamples(device.mac)) === 1);
+    client.publish(topic, telemetryOfSize(now + 6, exact + 1), { qos: 1 });
+    await closed(client);
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(1);
+  });
+
   it('never takes in a 2 MB packet', async () => {
     const { mac, client } = await newGateway('Two megabytes');
     const topic = deviceUp.telemetry(mac);
