@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { migrationProvider } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 // int8 columns hold epoch milliseconds and counts: safe as JS numbers, and PGlite returns numbers too.
@@ -60,9 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // In a worker thread: a long statement must not stop HTTP and MQTT for everyone (PGliteThread).
+  const pglite = await PGliteThread.open(dir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  return withHelpers(db, 'pglite');
+  return withHelpers(db, 'pglite', () => pglite.ping());
 }
 
 async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {
@@ -89,18 +90,24 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
   return withHelpers(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
-function withHelpers(db: Kysely<Database>, backend: DbBackend): DatabaseHandle {
+function withHelpers(
+  db: Kysely<Database>,
+  backend: DbBackend,
+  ping?: () => Promise<boolean>,
+): DatabaseHandle {
   return {
     db,
     backend,
-    async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping:
+      ping ??
+      (async () => {
+        try {
+          await sql`select 1`.execute(db);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
     close: () => db.destroy(),
   };
 }

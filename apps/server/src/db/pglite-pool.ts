@@ -1,15 +1,15 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PGliteConnection } from './pglite-thread.ts';
 
 /**
  * Presents one PGlite instance as the pool Kysely's PostgresDialect expects. PGlite is a single
  * connection, so a client is lent to one borrower at a time: a transaction never interleaves with
- * another caller's statements.
+ * another caller's statements. The instance runs in a thread of its own (PGliteThread).
  */
 export class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteConnection) {}
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
@@ -24,7 +24,7 @@ export class PGlitePool implements PostgresPool {
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         const result = await pglite.query<R>(sql, parameters as unknown[]);
-        const command = (result as { command?: string }).command ?? 'SELECT';
+        const command = result.command ?? 'SELECT';
         return {
           command: command as PostgresQueryResult<R>['command'],
           rowCount: result.affectedRows ?? result.rows.length,

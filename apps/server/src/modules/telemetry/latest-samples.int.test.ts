@@ -115,4 +115,18 @@ describe(`latest samples (${backend} backend)`, () => {
     expect(recent.found).toBe(150);
     expect(recent.read).toBeLessThanOrEqual(150);
   });
+
+  it('answers HTTP while a long database call runs', async () => {
+    let finished = false;
+    // A statement of 1.5 s inside the database (on its only connection when embedded).
+    const long = sql`select pg_sleep(1.5)`.execute(portal.database.db).then(() => {
+      finished = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await fetch(`${portal.baseUrl}/api/frontend-app-details`);
+    expect(response.status).toBe(200);
+    // The answer came while the database was still busy: the call did not hold the process.
+    expect(finished).toBe(false);
+    await long;
+  });
 });

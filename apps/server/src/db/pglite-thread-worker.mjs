@@ -1,0 +1,49 @@
+// The embedded database's thread (see pglite-thread.ts): PGlite runs here, off the portal's main thread, so
+// a long statement keeps only this thread busy. Plain JavaScript, so it starts without a TypeScript loader
+// (under tsx, vitest or a bare node alike).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** A database error as plain fields (SQLSTATE `code`, `detail`, `constraint`...): they survive postMessage. */
+function plainError(error) {
+  const fields = {};
+  if (error && typeof error === 'object') {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+    }
+  }
+  return {
+    ...fields,
+    name: error?.name ?? 'Error',
+    message: error?.message ?? String(error),
+  };
+}
+
+let pglite;
+try {
+  pglite = await PGlite.create({ dataDir: workerData.dataDir, ...workerData.assets });
+  parentPort.postMessage({ id: 0, result: true });
+} catch (error) {
+  parentPort.postMessage({ id: 0, error: plainError(error) });
+  parentPort.close();
+}
+
+parentPort.on('message', async ({ id, op, sql, params }) => {
+  try {
+    if (op === 'query') {
+      const result = await pglite.query(sql, params);
+      parentPort.postMessage({
+        id,
+        result: { rows: result.rows, affectedRows: result.affectedRows, command: result.command },
+      });
+    } else if (op === 'ping') {
+      parentPort.postMessage({ id, result: pglite.ready && !pglite.closed });
+    } else if (op === 'close') {
+      await pglite.close();
+      parentPort.postMessage({ id, result: true });
+      parentPort.close();
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: plainError(error) });
+  }
+});
