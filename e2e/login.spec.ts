@@ -89,7 +89,7 @@ describe('Login screen', () => {
     expect((await page.request.get('/api/user-details')).status()).toBe(401);
 
     await page.goto('/#/admin/tenants');
-    await page.waitForURL(/#\/login$/);
+    await page.waitForURL(/#\/login\?next=%2Fadmin%2Ftenants$/);
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Customers' }).count()).toBe(0);
   });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromResponse, isSessionLoss, noResponseError } from './api-error.ts';
+import { LOGIN_PATH } from './home-path.ts';
+import { authPathWith } from './return-path.ts';
 import { clearSession } from './session.ts';
 
 export { ApiError } from './api-error.ts';
@@ -19,10 +21,12 @@ export interface ApiRequestOptions {
   endSessionOnLoss?: boolean;
 }
 
-/** Spec 000 section 4 'Session loss': clear the session and go to the login page. */
+/** Spec 000 section 4 'Session loss': clear the session and go to the login page, which says why. */
 function endLostSession(): void {
+  const here = window.location.hash.replace(/^#/, '');
   clearSession();
-  if (!window.location.hash.startsWith(LOGIN_ROUTE_HASH)) window.location.assign(LOGIN_ROUTE_HASH);
+  if (!window.location.hash.startsWith(LOGIN_ROUTE_HASH))
+    window.location.assign(`#${authPathWith(LOGIN_PATH, { reason: 'ended', next: here })}`);
 }
 
 function requestInit(options: ApiRequestOptions): RequestInit {

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
+import { authPathWith } from '../../lib/return-path.ts';
 import { type Session, useSession } from '../../lib/session.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 
-/** The shell and its views need a session; without one the login page opens. */
+/** The shell and its views need a session; without one the login page opens, and leads back here after. */
 export function RequireSession() {
   const { userLoggedIn } = useSession();
-  return userLoggedIn ? <AppShell /> : <Navigate to={LOGIN_PATH} replace />;
+  const { pathname, search } = useLocation();
+  if (userLoggedIn) return <AppShell />;
+  return <Navigate to={authPathWith(LOGIN_PATH, { next: `${pathname}${search}` })} replace />;
 }
 
 interface RequireAccessProps {

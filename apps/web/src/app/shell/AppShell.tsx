@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
+import { IdleWarningDialog } from './IdleWarningDialog.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TenantContextBar } from './TenantContextBar.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -22,7 +23,7 @@ export function AppShell() {
   const [navCollapsed, setNavCollapsed] = useState(narrowScreen);
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
-  useIdleLogout();
+  const idle = useIdleLogout();
   useViewedTenant();
   useLiveTenant();
 
@@ -35,6 +36,7 @@ export function AppShell() {
         <TenantContextBar />
         <Outlet />
       </Box>
+      <IdleWarningDialog {...idle} />
     </Box>
   );
 }

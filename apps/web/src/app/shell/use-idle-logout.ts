@@ -1,44 +1,115 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { getUserDetails } from '../../features/auth/api/get-user-details.ts';
 import { LOGOUT_PATH } from '../../lib/home-path.ts';
+import { authPathWith } from '../../lib/return-path.ts';
 
 /** Spec 000 section 4: 15 minutes without activity logs the user out; activity is noticed at most every 500 ms. */
 export const IDLE_TIMEOUT_MS = 900_000;
 export const ACTIVITY_DEBOUNCE_MS = 500;
+/** The warning comes a minute before, with a way to stay. */
+export const IDLE_WARNING_MS = 60_000;
+/**
+ * The server ends a session 15 minutes after its last request: activity in the browser tells it at most
+ * every 5 minutes, so a user reading one screen is not signed out by the server meanwhile.
+ */
+export const KEEP_ALIVE_MS = 5 * 60_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 export interface IdleTimer {
-  /** The user did something: the idle time starts again (unless noticed less than 500 ms ago). */
+  /** The user did something: the idle time starts again (unless noticed less than 500 ms ago, or warned). */
   activity(): void;
+  /** 'Stay signed in' on the warning: the idle time starts again. */
+  stay(): void;
   stop(): void;
 }
 
-/** Calls `onIdle` once `IDLE_TIMEOUT_MS` pass without noticed activity. */
-export function startIdleTimer(onIdle: () => void, now: () => number = Date.now): IdleTimer {
-  let idleTimer = setTimeout(onIdle, IDLE_TIMEOUT_MS);
+/**
+ * Calls `onWarn` a minute before `IDLE_TIMEOUT_MS` pass without noticed activity, then `onIdle`. Once warned,
+ * only `stay()` keeps the session: a mouse passing over the page does not.
+ */
+export function startIdleTimer(
+  handlers: { onWarn?: () => void; onIdle: () => void },
+  now: () => number = Date.now,
+): IdleTimer {
+  let warnTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let warned = false;
   let lastActivity = now();
+  const stop = () => {
+    clearTimeout(warnTimer);
+    clearTimeout(idleTimer);
+  };
+  const restart = () => {
+    stop();
+    warned = false;
+    lastActivity = now();
+    warnTimer = setTimeout(() => {
+      warned = true;
+      handlers.onWarn?.();
+    }, IDLE_TIMEOUT_MS - IDLE_WARNING_MS);
+    idleTimer = setTimeout(handlers.onIdle, IDLE_TIMEOUT_MS);
+  };
+  restart();
   return {
     activity() {
-      const time = now();
-      if (time - lastActivity < ACTIVITY_DEBOUNCE_MS) return;
-      lastActivity = time;
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(onIdle, IDLE_TIMEOUT_MS);
+      if (warned || now() - lastActivity < ACTIVITY_DEBOUNCE_MS) return;
+      restart();
     },
-    stop: () => clearTimeout(idleTimer),
+    stay: restart,
+    stop,
   };
 }
 
-/** Idle time-out: /logout ends the server session, clears the local one and opens the login page. */
-export function useIdleLogout(): void {
+/** What the shell shows: the warning's deadline while it is due, and the way to stay. */
+export interface IdleState {
+  /** Epoch ms of the sign-out, while the warning is shown; null otherwise. */
+  signOutAt: number | null;
+  stay(): void;
+}
+
+/**
+ * Idle time-out: a warning a minute before, then /logout, which ends the server session and opens the login
+ * page saying why, with the way back to this page.
+ */
+export function useIdleLogout(): IdleState {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  const [signOutAt, setSignOutAt] = useState<number | null>(null);
+  const timer = useRef<IdleTimer | null>(null);
+  const lastKeepAlive = useRef(Date.now());
+
   useEffect(() => {
-    const timer = startIdleTimer(() => navigate(LOGOUT_PATH, { replace: true }));
-    const onActivity = () => timer.activity();
+    const keepAlive = () => {
+      lastKeepAlive.current = Date.now();
+      // A lost session ends here the usual way (the API layer opens the login page).
+      void getUserDetails().catch(() => undefined);
+    };
+    const idle = startIdleTimer({
+      onWarn: () => setSignOutAt(Date.now() + IDLE_WARNING_MS),
+      onIdle: () =>
+        navigate(authPathWith(LOGOUT_PATH, { reason: 'idle', next: here.current }), { replace: true }),
+    });
+    timer.current = {
+      ...idle,
+      stay() {
+        idle.stay();
+        setSignOutAt(null);
+        keepAlive();
+      },
+    };
+    const onActivity = () => {
+      idle.activity();
+      if (Date.now() - lastKeepAlive.current >= KEEP_ALIVE_MS) keepAlive();
+    };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
     return () => {
-      timer.stop();
+      idle.stop();
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
     };
   }, [navigate]);
+
+  return { signOutAt, stay: () => timer.current?.stay() };
 }

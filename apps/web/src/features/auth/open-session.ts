@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
+import { safeReturnPath } from '../../lib/return-path.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { userDetailsQueryOptions } from './api/get-user-details.ts';
 
@@ -10,7 +11,17 @@ export async function openSession(queryClient: QueryClient): Promise<void> {
   sessionStore.signIn(details);
 }
 
-/** Root users to the customers list, others to their dashboard. */
+/** The page the login page was asked to lead back to (`?next=`), if any. */
+export function returnPathOfLoginPage(): string | null {
+  const query = window.location.hash.split('?')[1] ?? '';
+  return safeReturnPath(new URLSearchParams(query).get('next'));
+}
+
+/**
+ * Back to the page that asked for the sign-in; otherwise root users to the customers list, others home.
+ * The login page may have led there already (it leaves as soon as the session exists): then nothing to do.
+ */
 export function goHome(navigate: NavigateFunction): void {
-  navigate(homePathFor(sessionStore.get()) ?? LOGIN_PATH, { replace: true });
+  if (!window.location.hash.startsWith(`#${LOGIN_PATH}`)) return;
+  navigate(returnPathOfLoginPage() ?? homePathFor(sessionStore.get()) ?? LOGIN_PATH, { replace: true });
 }

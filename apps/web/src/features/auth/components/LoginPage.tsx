@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { AppVersion } from '../../../components/AppVersion.tsx';
 import { homePathFor } from '../../../lib/home-path.ts';
+import { SIGN_IN_REASONS, safeReturnPath, signInReason } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm.tsx';
@@ -33,8 +34,10 @@ function SocialOutcome({ status, message }: SocialCallback) {
 export function LoginPage() {
   const session = useSession();
   const socialCallback = useSocialCallback();
+  const [searchParams] = useSearchParams();
+  const reason = signInReason(searchParams.get('reason'));
   const home = homePathFor(session);
-  if (home) return <Navigate to={home} replace />;
+  if (home) return <Navigate to={safeReturnPath(searchParams.get('next')) ?? home} replace />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -52,6 +55,7 @@ export function LoginPage() {
       >
         <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
           <Stack spacing={2}>
+            {reason && <Alert severity="info">{SIGN_IN_REASONS[reason]}</Alert>}
             <SocialOutcome {...socialCallback} />
             <LoginModeForm />
           </Stack>
