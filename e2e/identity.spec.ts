@@ -122,7 +122,7 @@ describe('Sign-up', () => {
 describe('Two-factor authentication and trusted devices', () => {
   const browser = useBrowser(() => portal.baseUrl);
 
-  it('asks for the code after 2FA is on, refuses a wrong one for 3 s, and trusts the device for later', async () => {
+  it('asks for the code after 2FA is on, refuses a wrong one for 3 s, trusts the device for later, and switches off only with the password', async () => {
     const { page, context } = browser;
     const email = uniqueEmail('staff');
 
@@ -207,5 +207,26 @@ describe('Two-factor authentication and trusted devices', () => {
     } finally {
       await other.close();
     }
+
+    // Switching 2FA off needs more than the session: Yes waits for a code or the password; a wrong one shows.
+    await openAccountMenu(page);
+    await page.getByRole('switch', { name: 'Two-Factor Authentication' }).click();
+    const disable = page.getByRole('dialog', { name: 'Disable Two-Factor Authentication' });
+    const yes = disable.getByRole('button', { name: 'Yes' });
+    await disable.getByLabel('Authentication code').waitFor();
+    expect(await yes.isEnabled()).toBe(false);
+    await disable.getByRole('button', { name: 'Use your password instead' }).click();
+    await disable.getByLabel('Your password').fill('Wrong1');
+    await yes.click();
+    await disable.getByText('Your password is incorrect.').waitFor();
+    await disable.getByLabel('Your password').fill(NEW_PASSWORD);
+    await yes.click();
+    await page.getByText('Successfully Disabled 2 factor-authentication').waitFor();
+    await disable.waitFor({ state: 'hidden' });
+    expect(
+      await page
+        .getByRole('switch', { name: 'Two-Factor Authentication', includeHidden: true })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
   });
 });
