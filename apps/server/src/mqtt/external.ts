@@ -3,6 +3,7 @@ import {
   deviceTopicMac,
   deviceUp,
   LIVE_ROOT,
+  MAC_PATTERN,
   sharedSubscription,
 } from '@portal/contract';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
@@ -12,6 +13,7 @@ import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
 
 const IDENTITY_TTL_MS = 60_000;
+const MAX_CACHED_IDENTITIES = 100_000;
 const MAX_BACKOFF_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 30_000;
 /**
@@ -38,9 +40,15 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
   const browsers = await createAedesBroker(deps);
   const identities = new Map<string, { identity: DeviceIdentity | null; until: number }>();
   const identify = async (mac: string) => {
+    if (!MAC_PATTERN.test(mac)) return null;
     const cached = identities.get(mac);
     if (cached && cached.until > Date.now()) return cached.identity;
     const identity = await deps.gateways.identify(mac);
+    // Bounded whatever MACs the traffic names: expired entries go first, then everything.
+    if (identities.size >= MAX_CACHED_IDENTITIES) {
+      for (const [key, entry] of identities) if (entry.until <= Date.now()) identities.delete(key);
+      if (identities.size >= MAX_CACHED_IDENTITIES) identities.clear();
+    }
     identities.set(mac, { identity, until: Date.now() + IDENTITY_TTL_MS });
     return identity;
   };
