@@ -1,3 +1,5 @@
+import type { Permission } from './permissions.ts';
+
 /**
  * MQTT topic builders. Device-side topics are the protocol of docs/mqtt.md; the `gateways/...` names the
  * spec gives are kept verbatim. Browser live-update channels live under `portal/{scopeId}/...`.
@@ -51,7 +53,8 @@ export function parseUpstreamTopic(
 export const LIVE_ROOT = 'portal';
 export const live = {
   scopes: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/scopes`,
-  twoFactor: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/two-factor`,
+  /** One user's 2FA switched on or off; `+` for every user of the scope (the users list). */
+  twoFactor: (scopeId: string, userId: string) => `${LIVE_ROOT}/${scopeId}/two-factor/${userId}`,
   portalUsers: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/portal-users`,
   portalConfig: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/portal-config`,
   /** Gateway online/offline and state changes of the scope's gateways. */
@@ -65,6 +68,152 @@ export const live = {
   /** A firmware, customer-firmware or OS upgrade finished: gateway pages reload after 1 s. */
   firmwareUpgraded: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/firmware-upgraded`,
 } as const;
+
+export type LiveChannelName = keyof typeof live;
+
+/**
+ * Who may listen on a live channel: the permission its REST twin needs, in the caller's reachable scopes
+ * (docs/mqtt.md section 8). Checked by the broker on every SUBSCRIBE and again on every delivery, and by the
+ * web app before it subscribes.
+ */
+export interface LiveChannelRule {
+  /** The levels after `portal/{scopeId}/`; `{mac}` and `{userId}` are parameters (`+` allowed there). */
+  levels: readonly string[];
+  /** What the REST call giving the same data needs (`authenticated`: any signed-in user). */
+  permission: Permission | 'authenticated';
+  /** A user may always follow its own record (`{userId}` = its id) with this permission instead. */
+  own?: Permission;
+  /**
+   * Members of the free-tier scope are strangers to each other: in it they may listen only to channels
+   * marked true here (no user's data on them), and to their own record of an `own` channel.
+   */
+  freeTier: boolean;
+  /** The REST call(s) showing the same data, and who publishes on the channel. */
+  restTwin: string;
+  publishers: string;
+}
+
+/** One row per builder of `live`: the single table the broker's ACL and the web app both read. */
+export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> = {
+  scopes: {
+    levels: ['scopes'],
+    permission: 'HIERARCHY_READ',
+    freeTier: true,
+    restTwin: 'GET /api/hirarchy, GET /api/scope/{id}',
+    publishers: 'customers (scopeCreated, scopeUpdated), customer deletion (progress)',
+  },
+  twoFactor: {
+    levels: ['two-factor', '{userId}'],
+    permission: 'PORTAL_USER_READ',
+    own: 'PORTAL_USER_DETAILS',
+    freeTier: false,
+    restTwin: 'GET /api/getPortalUsers/portalUsers (any user), GET /api/user-details (own)',
+    publishers: 'auth (2FA enabled, disabled, reset)',
+  },
+  portalUsers: {
+    levels: ['portal-users'],
+    permission: 'PORTAL_USER_READ',
+    freeTier: false,
+    restTwin: 'GET /api/getPortalUsers/portalUsers',
+    publishers: 'portal users (newUser, updateUser, deleteUser; sign-up)',
+  },
+  portalConfig: {
+    levels: ['portal-config'],
+    permission: 'authenticated',
+    freeTier: true,
+    restTwin: 'GET /api/iotdevices/configurations',
+    publishers: 'portal config (graph options)',
+  },
+  gateways: {
+    levels: ['gateways'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/gateway/get-gateways, GET /api/device/events/...',
+    publishers: 'gateways (status, state), telemetry (events), hotspot, gateway registry (moved, deleted)',
+  },
+  graph: {
+    levels: ['graph', '{mac}'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/device/{kind}/macId/{mac}/fromTime/...',
+    publishers: 'telemetry (new samples)',
+  },
+  instructions: {
+    levels: ['instructions', '{mac}'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'POST /api/instruction, PUT /api/update-instruction (viewing instructions)',
+    publishers: 'instruction outcomes (answers, progress, time-outs)',
+  },
+  onboarding: {
+    levels: ['onboarding', '{mac}'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/gateway/{mac}/last-scan, GET /api/gateway/{mac}/scanned-locks',
+    publishers: 'onboarding (scan progress relayed from the gateway)',
+  },
+  firmwareUpgraded: {
+    levels: ['firmware-upgraded'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/gateway/get-gateways',
+    publishers: 'none yet (firmware upgrades); gateway pages listen',
+  },
+};
+
+/** Who asks to listen: effective permissions, own id, and whether it is a member of the free-tier scope. */
+export interface LiveListenerRights {
+  userId: string;
+  /** Effective permissions (`effectivePermissions`). */
+  permissions: ReadonlySet<string>;
+  /** A member of the free-tier scope (its own tenant is the free-tier one, and not a root user). */
+  freeTierMember: boolean;
+}
+
+/** A live filter parsed against the table: its channel, scope level and parameter values (maybe `+`). */
+export interface LiveFilter {
+  channel: LiveChannelName;
+  rule: LiveChannelRule;
+  scopeId: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The channel a filter names exactly: `portal/{scopeId}/{levels}` with `+` only at the scope or a parameter
+ * level. Anything else (`#`, a wildcard over channel names, an unknown channel) is null: no channel.
+ */
+export function parseLiveFilter(filter: string): LiveFilter | null {
+  const parts = filter.split('/');
+  if (parts[0] !== LIVE_ROOT || parts.length < 3 || parts.includes('#')) return null;
+  const [, scopeId, ...rest] = parts as [string, string, ...string[]];
+  if (!scopeId) return null;
+  for (const [channel, rule] of Object.entries(LIVE_CHANNELS) as [LiveChannelName, LiveChannelRule][]) {
+    if (rule.levels.length !== rest.length) continue;
+    const params: Record<string, string> = {};
+    const matches = rule.levels.every((level, i) => {
+      const value = rest[i]!;
+      if (level.startsWith('{')) {
+        params[level.slice(1, -1)] = value;
+        return value !== '';
+      }
+      return value === level;
+    });
+    if (matches) return { channel, rule, scopeId, params };
+  }
+  return null;
+}
+
+/**
+ * Whether the table lets this listener follow the parsed filter. Tenant reach is the server's part: it also
+ * checks that the scope is one the user reaches (a free-tier member reaches the free-tier scope only).
+ */
+export function liveChannelPermits(parsed: LiveFilter, listener: LiveListenerRights): boolean {
+  const { rule, params } = parsed;
+  const ownRecord = rule.own !== undefined && params.userId === listener.userId;
+  if (listener.freeTierMember && !rule.freeTier) return ownRecord && listener.permissions.has(rule.own!);
+  if (rule.permission === 'authenticated' || listener.permissions.has(rule.permission)) return true;
+  return ownRecord && listener.permissions.has(rule.own!);
+}
 
 /** The scope id a live topic belongs to, or null when it is not a live topic. */
 export function liveTopicScope(topic: string): string | null {

@@ -1,6 +1,17 @@
+import {
+  DEFAULT_PERMISSIONS,
+  effectivePermissions,
+  LIVE_CHANNELS,
+  type LiveChannelName,
+  type LiveChannelRule,
+  live,
+  PERMISSIONS,
+  SIGN_UP_PERMISSIONS,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type BrowserPrincipal,
+  canDeliver,
   canPublish,
   canSubscribe,
   filterCovers,
@@ -8,13 +19,48 @@ import {
 } from './acl.ts';
 
 const gw: GatewayPrincipal = { kind: 'gateway', mac: 'AABBCCDDEEFF', tenantId: 't1' };
+const everything = new Set<string>(PERMISSIONS);
 const user: BrowserPrincipal = {
   kind: 'browser',
   userId: 'u1',
   sessionIdHash: 's1',
+  tenantId: 't1',
   tenantIds: new Set(['t1', 't2']),
+  permissions: effectivePermissions(SIGN_UP_PERMISSIONS),
+  freeTierMember: false,
 };
-const root: BrowserPrincipal = { kind: 'browser', userId: 'r', sessionIdHash: 's2', tenantIds: null };
+const root: BrowserPrincipal = {
+  kind: 'browser',
+  userId: 'r',
+  sessionIdHash: 's2',
+  tenantId: 'root',
+  tenantIds: null,
+  permissions: everything,
+  freeTierMember: false,
+};
+/** A user holding only the defaults every user has. */
+const bare: BrowserPrincipal = { ...user, userId: 'u2', permissions: new Set(DEFAULT_PERMISSIONS) };
+/** A self-service sign-up in the free-tier scope (it holds PORTAL_USER_READ and IOT_DEVICE_READ). */
+const stranger: BrowserPrincipal = {
+  ...user,
+  userId: 'f1',
+  tenantId: 'free',
+  tenantIds: new Set(['free']),
+  freeTierMember: true,
+};
+
+/** One topic of every live channel of scope `t`, a user's record being `userId`'s. */
+const channelTopics = (t: string, userId: string): Record<LiveChannelName, string> => ({
+  scopes: live.scopes(t),
+  twoFactor: live.twoFactor(t, userId),
+  portalUsers: live.portalUsers(t),
+  portalConfig: live.portalConfig(t),
+  gateways: live.gateways(t),
+  graph: live.graph(t, 'AABBCCDDEEFF'),
+  instructions: live.instructions(t, 'AABBCCDDEEFF'),
+  onboarding: live.onboarding(t, 'AABBCCDDEEFF'),
+  firmwareUpgraded: live.firmwareUpgraded(t),
+});
 
 describe('filterCovers', () => {
   it('matches wildcards the MQTT way', () => {
@@ -58,9 +104,9 @@ describe('gateway ACL', () => {
 });
 
 describe('browser ACL', () => {
-  it('sees its tenants only', () => {
+  it('sees its tenants only, one channel at a time', () => {
     expect(canSubscribe(user, 'portal/t1/scopes')).toBe(true);
-    expect(canSubscribe(user, 'portal/t2/#')).toBe(true);
+    expect(canSubscribe(user, live.gateways('t2'))).toBe(true);
     expect(canSubscribe(user, 'portal/t3/scopes')).toBe(false);
     expect(canSubscribe(user, 'portal/+/scopes')).toBe(false);
     expect(canSubscribe(user, 'gateways/+/send/#')).toBe(false);
@@ -70,16 +116,70 @@ describe('browser ACL', () => {
     expect(canPublish(user, 'portal/t1/scopes')).toBe(false);
   });
 
+  it('refuses wildcards over channels and unknown channels; + only for a gateway or user of one channel', () => {
+    for (const filter of [
+      'portal/t1/#',
+      'portal/t1/+',
+      'portal/t1/+/AABBCCDDEEFF',
+      'portal/#',
+      'portal/t1/x',
+    ])
+      expect(canSubscribe(user, filter), filter).toBe(false);
+    expect(canSubscribe(user, live.graph('t1', '+'))).toBe(true);
+    expect(canSubscribe(user, live.twoFactor('t1', '+'))).toBe(true);
+    expect(canSubscribe(user, 'portal/t1/graph/AABBCCDDEEFF/x')).toBe(false);
+    expect(canSubscribe(root, 'portal/#')).toBe(false);
+    expect(canSubscribe(root, 'portal/t1/+')).toBe(false);
+  });
+
+  it('ties every live channel to the permission of its REST twin (LIVE_CHANNELS)', () => {
+    for (const [channel, rule] of Object.entries(LIVE_CHANNELS) as [LiveChannelName, LiveChannelRule][]) {
+      const topic = channelTopics('t1', 'someone-else')[channel];
+      const holder = { ...bare, permissions: new Set([...DEFAULT_PERMISSIONS, rule.permission]) };
+      const lacking = new Set(PERMISSIONS.filter((code) => code !== rule.permission));
+      expect(canSubscribe(holder, topic), `${channel} with ${rule.permission}`).toBe(true);
+      expect(canDeliver(holder, topic), `${channel} delivered with ${rule.permission}`).toBe(true);
+      if (rule.permission === 'authenticated') continue;
+      const without = { ...bare, permissions: lacking };
+      expect(canSubscribe(without, topic), `${channel} without ${rule.permission}`).toBe(false);
+      expect(canDeliver(without, topic), `${channel} delivered without ${rule.permission}`).toBe(false);
+    }
+    expect(LIVE_CHANNELS.portalUsers.permission).toBe('PORTAL_USER_READ');
+    expect(LIVE_CHANNELS.graph.permission).toBe('IOT_DEVICE_READ');
+  });
+
+  it("lets a user follow its own two-factor record with the defaults, and everyone's only with PORTAL_USER_READ", () => {
+    expect(canSubscribe(bare, live.twoFactor('t1', 'u2'))).toBe(true);
+    expect(canSubscribe(bare, live.twoFactor('t1', 'u1'))).toBe(false);
+    expect(canSubscribe(bare, live.twoFactor('t1', '+'))).toBe(false);
+    expect(canDeliver(bare, live.twoFactor('t1', 'u1'))).toBe(false);
+    expect(canSubscribe(user, live.twoFactor('t1', 'u2'))).toBe(true);
+  });
+
+  it('keeps free-tier users strangers: in their scope only shared channels and their own record', () => {
+    const topics = channelTopics('free', 'f2');
+    for (const [channel, topic] of Object.entries(topics) as [LiveChannelName, string][])
+      expect(canSubscribe(stranger, topic), channel).toBe(LIVE_CHANNELS[channel].freeTier);
+    expect(canSubscribe(stranger, live.portalUsers('free'))).toBe(false);
+    expect(canSubscribe(stranger, live.twoFactor('free', '+'))).toBe(false);
+    expect(canSubscribe(stranger, live.twoFactor('free', 'f1'))).toBe(true);
+    expect(canDeliver(stranger, live.twoFactor('free', 'f2'))).toBe(false);
+    // Root, and users of tenants above it, still see the free-tier scope as REST shows it.
+    expect(canSubscribe(root, live.portalUsers('free'))).toBe(true);
+  });
+
   it('lets root see every tenant but not system or device traffic', () => {
-    expect(canSubscribe(root, 'portal/#')).toBe(true);
     expect(canSubscribe(root, 'portal/+/gateways')).toBe(true);
+    expect(canSubscribe(root, live.portalUsers('anywhere'))).toBe(true);
     expect(canSubscribe(root, '#')).toBe(false);
     expect(canSubscribe(root, '$SYS/#')).toBe(false);
     expect(canSubscribe(root, 'gateways/+/send/telemetry')).toBe(false);
+    expect(canDeliver(root, '$SYS/broker/uptime')).toBe(false);
   });
 
   it('denies an unauthenticated client everything', () => {
     expect(canSubscribe(undefined, 'portal/t1/scopes')).toBe(false);
+    expect(canDeliver(undefined, 'portal/t1/scopes')).toBe(false);
     expect(canPublish(undefined, 'gateways/AABBCCDDEEFF/send/status')).toBe(false);
   });
 });

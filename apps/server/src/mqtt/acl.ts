@@ -1,4 +1,4 @@
-import { deviceDown, deviceUp, LIVE_ROOT } from '@portal/contract';
+import { deviceDown, deviceUp, liveChannelPermits, parseLiveFilter } from '@portal/contract';
 
 /**
  * The one MQTT access-control module. Every broker hook (authenticate's result, publish, subscribe,
@@ -10,13 +10,30 @@ export interface GatewayPrincipal {
   tenantId: string;
 }
 
+/**
+ * A browser's live connection, as its session's user stands now: resolved from the database at connect and
+ * again on every SUBSCRIBE; when the user's rights change the connection is closed (docs/mqtt.md section 8).
+ */
 export interface BrowserPrincipal {
   kind: 'browser';
   userId: string;
   /** Digest of the portal session the connection was opened for: the connection ends with it. */
   sessionIdHash: string;
+  /** The user's own tenant. */
+  tenantId: string;
   /** Tenants the user reaches; null for a root user (every tenant). */
   tenantIds: ReadonlySet<string> | null;
+  /** Effective permissions (held plus granted). */
+  permissions: ReadonlySet<string>;
+  /** A member of the free-tier scope: strangers to each other (LIVE_CHANNELS' freeTier column). */
+  freeTierMember: boolean;
+}
+
+/** What decides a browser's channels: two principals with the same rights may listen to the same. */
+export function browserRights(principal: BrowserPrincipal): string {
+  const tenants = principal.tenantIds === null ? '*' : [...principal.tenantIds].sort().join(',');
+  const permissions = [...principal.permissions].sort().join(',');
+  return [principal.userId, principal.tenantId, tenants, permissions, principal.freeTierMember].join('|');
 }
 
 export type MqttPrincipal = GatewayPrincipal | BrowserPrincipal;
@@ -52,19 +69,27 @@ function publishFilters(principal: MqttPrincipal): string[] {
   return [];
 }
 
-function subscribeFilters(principal: MqttPrincipal): string[] {
-  if (principal.kind === 'gateway') {
-    const { mac, tenantId } = principal;
-    return [
-      deviceDown.command('+', mac),
-      `gateways/${mac}/receive/#`,
-      deviceDown.onboardingCommand(tenantId, mac),
-      deviceDown.onboardingStop(tenantId),
-    ];
-  }
-  // Browsers see live channels only; onboarding progress reaches them relayed on live.onboarding.
-  if (principal.tenantIds === null) return [`${LIVE_ROOT}/#`];
-  return [...principal.tenantIds].map((id) => `${LIVE_ROOT}/${id}/#`);
+function gatewaySubscribeFilters({ mac, tenantId }: GatewayPrincipal): string[] {
+  return [
+    deviceDown.command('+', mac),
+    `gateways/${mac}/receive/#`,
+    deviceDown.onboardingCommand(tenantId, mac),
+    deviceDown.onboardingStop(tenantId),
+  ];
+}
+
+/**
+ * Browsers see live channels only (onboarding progress reaches them relayed on live.onboarding): one
+ * channel of LIVE_CHANNELS at a time, in a tenant they reach, when they hold its permission. A wildcard
+ * over channels (`portal/{t}/#`, `portal/{t}/+`) names no channel and is refused; `+` stands for a gateway
+ * or user of one channel, and for the scope only for a user reaching every tenant (root).
+ */
+function browserMayListen(principal: BrowserPrincipal, filter: string): boolean {
+  const parsed = parseLiveFilter(filter);
+  if (!parsed) return false;
+  const { scopeId } = parsed;
+  const reaches = principal.tenantIds === null || (scopeId !== '+' && principal.tenantIds.has(scopeId));
+  return reaches && liveChannelPermits(parsed, principal);
 }
 
 const isSystemTopic = (topic: string) => topic.startsWith('$');
@@ -92,7 +117,18 @@ export function inOwnUpstreamTree(
 
 export function canSubscribe(principal: MqttPrincipal | undefined, filter: string): boolean {
   if (!principal || isSystemTopic(filter)) return false;
-  return subscribeFilters(principal).some((allowed) => filterCovers(allowed, filter));
+  if (principal.kind === 'browser') return browserMayListen(principal, filter);
+  return gatewaySubscribeFilters(principal).some((allowed) => filterCovers(allowed, filter));
+}
+
+/**
+ * The second wall, on delivery: a live message reaches a browser only when its principal (as last
+ * resolved) may listen to that very topic. Gateways receive what their subscriptions were allowed.
+ */
+export function canDeliver(principal: MqttPrincipal | undefined, topic: string): boolean {
+  if (!principal) return false;
+  if (principal.kind === 'gateway') return true;
+  return !isSystemTopic(topic) && !/[+#]/.test(topic) && browserMayListen(principal, topic);
 }
 
 /** Client ids are bound to the credential: a gateway's is its MAC; a browser's was issued with its token. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { parseLiveFilter } from '@portal/contract';
 import { Aedes, type AuthenticateError, type Client, type Connection } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
@@ -7,6 +8,8 @@ import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { GatewaysService } from '../modules/gateways/gateways.service.ts';
 import {
   type BrowserPrincipal,
+  browserRights,
+  canDeliver,
   canPublish,
   canSubscribe,
   inOwnUpstreamTree,
@@ -94,32 +97,84 @@ export async function createAedesBroker(deps: AedesDeps) {
       );
     },
     authorizeSubscribe: (client, subscription, done) => {
-      if (canSubscribe(principals.get(client), subscription.topic)) return done(null, subscription);
-      deps.logger.warn({ clientId: client.id, topic: subscription.topic }, 'mqtt subscription refused');
-      done(null, null); // failure return code in the SUBACK
+      const refuse = () => {
+        deps.logger.warn({ clientId: client.id, topic: subscription.topic }, 'mqtt subscription refused');
+        done(null, null); // failure return code in the SUBACK
+      };
+      const principal = principals.get(client);
+      if (principal?.kind !== 'browser') {
+        return canSubscribe(principal, subscription.topic) ? done(null, subscription) : refuse();
+      }
+      // A browser is asked about as its user stands now (permissions, tenant, reach), not as it connected.
+      deps.auth.liveBrowserPrincipals([principal.sessionIdHash]).then(
+        (fresh) => {
+          const now = fresh.get(principal.sessionIdHash);
+          if (!now) {
+            closeBrowser(client, principal, 'session ended');
+            return refuse();
+          }
+          if (browsers.has(client)) adopt(client, now);
+          return canSubscribe(now, subscription.topic) ? done(null, subscription) : refuse();
+        },
+        (error: Error) => {
+          deps.logger.warn({ err: error, clientId: client.id }, 'live subscription check failed');
+          refuse();
+        },
+      );
     },
+    // The second wall: each live message is delivered only to browsers whose current principal may have it.
+    authorizeForward: (client, packet) => (canDeliver(principals.get(client), packet.topic) ? packet : null),
   });
+
+  /** The connection's principal from now on (delivery and later subscriptions ask it). */
+  const adopt = (client: Client, principal: BrowserPrincipal) => {
+    principals.set(client, principal);
+    browsers.set(client, principal);
+  };
+  const closeBrowser = (client: Client, principal: BrowserPrincipal, reason: string) => {
+    deps.logger.info({ clientId: client.id, userId: principal.userId }, `live connection closed: ${reason}`);
+    browsers.delete(client);
+    client.close();
+  };
 
   aedes.on('clientDisconnect', (client) => browsers.delete(client));
 
-  // A browser's live connection must not outlive its session (logout, idle expiry, password change, removed
-  // user): each instance checks the connections it holds and closes those whose session has ended.
-  const closeEndedSessions = async () => {
-    const sessions = await deps.auth.liveSessions([
-      ...new Set([...browsers.values()].map((b) => b.sessionIdHash)),
+  /**
+   * Re-reads the sessions of these connections and closes each whose session ended or whose user's rights
+   * (permissions, tenant, reach) changed; the web app reconnects with a fresh token and what it may have.
+   */
+  const recheck = async (connections: [Client, BrowserPrincipal][]) => {
+    const fresh = await deps.auth.liveBrowserPrincipals([
+      ...new Set(connections.map(([, principal]) => principal.sessionIdHash)),
     ]);
-    for (const [client, principal] of browsers) {
-      if (sessions.has(principal.sessionIdHash)) continue;
-      deps.logger.info(
-        { clientId: client.id, userId: principal.userId },
-        'live connection closed: session ended',
-      );
-      browsers.delete(client);
-      client.close();
+    for (const [client] of connections) {
+      // The connection's principal may have been re-resolved by a SUBSCRIBE meanwhile: compare with that.
+      const current = browsers.get(client);
+      if (!current) continue;
+      const now = fresh.get(current.sessionIdHash);
+      if (!now) closeBrowser(client, current, 'session ended');
+      else if (browserRights(now) !== browserRights(current)) closeBrowser(client, current, 'rights changed');
     }
   };
+
+  // A user changed, moved or deleted is announced on its scope's portal-users channel; every instance sees
+  // the announcement (embedded: published here; external: relayed from portal/#) and re-checks that user's
+  // connections at once, before the next periodic check.
+  aedes.on('publish', (packet, client) => {
+    if (client || parseLiveFilter(packet.topic)?.channel !== 'portalUsers') return;
+    const userId = announcedUser(packet.payload);
+    if (!userId) return;
+    const connections = [...browsers].filter(([, principal]) => principal.userId === userId);
+    if (connections.length === 0) return;
+    recheck(connections).catch((error: Error) =>
+      deps.logger.warn({ err: error, userId }, 'live rights check failed'),
+    );
+  });
+
+  // A browser's live connection must not outlive its session (logout, idle expiry, password change, removed
+  // user) nor its rights: each instance checks the connections it holds and closes those that ended or changed.
   const sessionCheck = setInterval(() => {
-    closeEndedSessions().catch((error: Error) =>
+    recheck([...browsers]).catch((error: Error) =>
       deps.logger.warn({ err: error }, 'live session check failed'),
     );
   }, deps.sessionCheckMs);
@@ -178,3 +233,14 @@ export async function createAedesBroker(deps: AedesDeps) {
 }
 
 export type AedesBroker = Awaited<ReturnType<typeof createAedesBroker>>;
+
+/** The user a portal-users announcement is about (newUser, updateUser, deleteUser), if any. */
+function announcedUser(payload: Buffer | string): string | null {
+  try {
+    const message = JSON.parse(payload.toString()) as { id?: unknown; user?: { id?: unknown } };
+    const id = message.user?.id ?? message.id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -218,13 +218,23 @@ export class AuthRepository {
   }
 
   /** A token is good for one connection: taking it deletes it. */
-  liveSessionHashes(idHashes: string[], idleSince: Date, now: Date) {
+  /** These sessions, when still live, with their user's current tenant, tenant kind and permissions. */
+  liveSessionUsers(idHashes: string[], idleSince: Date, now: Date) {
     return this.db
       .selectFrom('sessions')
-      .select('id_hash')
-      .where('id_hash', 'in', idHashes)
-      .where('last_seen_at', '>', idleSince)
-      .where('expires_at', '>', now)
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+      .select([
+        'sessions.id_hash',
+        'users.id as user_id',
+        'users.tenant_id',
+        'users.is_root',
+        'users.permissions',
+        'tenants.kind as tenant_kind',
+      ])
+      .where('sessions.id_hash', 'in', idHashes)
+      .where('sessions.last_seen_at', '>', idleSince)
+      .where('sessions.expires_at', '>', now)
       .execute();
   }
 

@@ -315,7 +315,7 @@ export class AuthService {
 
   private publishTwoFactor(user: User, secureAuthentication: boolean): void {
     const message: TwoFactorLiveMessage = { userId: user.id, email: user.email, secureAuthentication };
-    this.deps.live.publish(liveTopics.twoFactor(user.tenant_id), message);
+    this.deps.live.publish(liveTopics.twoFactor(user.tenant_id, user.id), message);
   }
 
   /** The principal of a live session, sliding its idle expiry; null when absent or expired. */
@@ -387,19 +387,33 @@ export class AuthService {
   ): Promise<BrowserPrincipal | null> {
     const row = await this.repo.takeMqttToken(digest(token), now);
     if (!row || row.user_id !== username || row.client_id !== clientId) return null;
-    const user = await this.repo.findUserById(row.user_id);
-    if (!user) return null;
-    const tenantIds = await this.tenants.reachableTenantIds({
-      tenantId: user.tenant_id,
-      isRoot: user.is_root,
-    });
-    return { kind: 'browser', userId: user.id, sessionIdHash: row.session_id_hash, tenantIds };
+    return (await this.liveBrowserPrincipals([row.session_id_hash], now)).get(row.session_id_hash) ?? null;
   }
 
-  /** Which of these sessions are still live (neither idle nor past their absolute expiry). */
-  async liveSessions(idHashes: string[], now = new Date()): Promise<Set<string>> {
-    if (idHashes.length === 0) return new Set();
-    const rows = await this.repo.liveSessionHashes(idHashes, new Date(now.getTime() - SESSION_IDLE_MS), now);
-    return new Set(rows.map((row) => row.id_hash));
+  /**
+   * The browser principals of these sessions as their users stand now, read from the database; a session
+   * that ended (logout, idle, expiry, password change, removed user) is absent. The broker asks at connect,
+   * on every SUBSCRIBE and at each live-session check, so a live connection never has more than REST would.
+   */
+  async liveBrowserPrincipals(idHashes: string[], now = new Date()): Promise<Map<string, BrowserPrincipal>> {
+    const principals = new Map<string, BrowserPrincipal>();
+    if (idHashes.length === 0) return principals;
+    const rows = await this.repo.liveSessionUsers(idHashes, new Date(now.getTime() - SESSION_IDLE_MS), now);
+    const reach = new Map<string, Promise<Set<string> | null>>();
+    for (const row of rows) {
+      const key = row.is_root ? '' : row.tenant_id;
+      if (!reach.has(key))
+        reach.set(key, this.tenants.reachableTenantIds({ tenantId: row.tenant_id, isRoot: row.is_root }));
+      principals.set(row.id_hash, {
+        kind: 'browser',
+        userId: row.user_id,
+        sessionIdHash: row.id_hash,
+        tenantId: row.tenant_id,
+        tenantIds: await reach.get(key)!,
+        permissions: effectivePermissions(row.permissions),
+        freeTierMember: !row.is_root && row.tenant_kind === TENANT_KIND.freeTier,
+      });
+    }
+    return principals;
   }
 }

@@ -45,16 +45,16 @@ describe(`two-factor authentication (${backend} backend)`, () => {
     const clients: MqttClient[] = [];
     afterEach(() => endClients(clients));
 
-    /** A browser's live connection, collecting the two-factor channel of `scopeId`. */
-    async function watchTwoFactor(cookie: string, scopeId: string) {
-      const { client, messages } = await watchLive(portal, cookie, live.twoFactor(scopeId));
+    /** A browser's live connection, collecting the user's own two-factor channel in `scopeId`. */
+    async function watchTwoFactor(cookie: string, scopeId: string, userId: string) {
+      const { client, messages } = await watchLive(portal, cookie, live.twoFactor(scopeId, userId));
       clients.push(client);
       return messages;
     }
     it('gives a QR code, the secret and an otpauth URI; the right code turns 2FA on and tells the scope', async () => {
       const user = await addUser(portal, tenantId);
       const cookie = sessionCookie(await login(portal, user))!;
-      const messages = await watchTwoFactor(cookie, tenantId);
+      const messages = await watchTwoFactor(cookie, tenantId, user.id);
 
       const setup = await portal.app.inject({
         method: 'POST',

@@ -19,11 +19,11 @@ export function useSetTwoFactorStatus(): (secureAuthentication: boolean) => void
     );
 }
 
-/** Follows 2FA changes made elsewhere (another tab, an administrator) from the scope's two-factor channel. */
+/** Follows 2FA changes made elsewhere (another tab, an administrator) from the user's own two-factor channel. */
 export function useLiveTwoFactorStatus(): void {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  useLiveTopic(user ? live.twoFactor(user.scopeId) : null, (message) =>
+  useLiveTopic(user ? live.twoFactor(user.scopeId, user.id) : null, (message) =>
     queryClient.setQueryData(userDetailsQueryOptions().queryKey, (details) =>
       applyTwoFactorLiveMessage(details, message),
     ),

@@ -12,7 +12,7 @@ export function useLivePortalUsers(scopeId: string): void {
       applyPortalUsersMessage(page, params, message),
     ),
   );
-  useLiveTopic(scopeId ? live.twoFactor(scopeId) : null, (message) =>
+  useLiveTopic(scopeId ? live.twoFactor(scopeId, '+') : null, (message) =>
     updateCachedPortalUserLists(queryClient, scopeId, (page) => applyTwoFactorMessage(page, message)),
   );
 }
