@@ -116,25 +116,15 @@ export class TelemetryRepository {
     return [...before, ...within].map((r) => ({ ti: Number(r.ti), off: Number(r.off) }));
   }
 
-  /** Deletes raw samples older than `before`, in chunks so no statement holds locks for long. */
-  async deleteSamplesBefore(before: number): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const result = await sql`
-        delete from telemetry where (mac, ti) in (select mac, ti from telemetry where ti < ${before} limit 50000)`.execute(
-        this.db,
-      );
-      const deleted = Number(result.numAffectedRows ?? 0);
-      total += deleted;
-      if (deleted < 50000) return total;
-    }
+  /** Deletes raw samples older than `before`. */
+  deleteSamplesBefore(before: number): Promise<number> {
+    return deleteOlderThan(this.db, 'telemetry', 'ti', before);
   }
 
   async deleteRollupsBefore(before: number): Promise<number> {
     let total = 0;
     for (const table of Object.keys(ROLLUPS) as RollupTable[]) {
-      const result = await this.db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();
-      total += Number(result.numDeletedRows);
+      total += await deleteOlderThan(this.db, table, 'bucket', before);
     }
     return total;
   }
@@ -171,6 +161,48 @@ async function mergeRollups(db: Kysely<Database>, table: RollupTable, rows: Roll
     .values(rows)
     .onConflict((oc) => oc.columns(['mac', 'bucket']).doUpdateSet(merge as never))
     .execute();
+}
+
+/** Gateways per retention statement, and rows at most per statement. */
+const RETENTION_MACS = 100;
+const RETENTION_ROWS = 50_000;
+
+/**
+ * Deletes a (mac, time)-keyed table's rows older than `before`, gateway by gateway on the key: each
+ * statement reads only rows it deletes (at most RETENTION_ROWS), so no statement scans the whole history,
+ * which on the embedded backend would hold its one connection (and every request behind it) for seconds.
+ * The gateways are found by skipping along the key (one index step per gateway).
+ */
+async function deleteOlderThan(
+  db: Kysely<Database>,
+  table: 'telemetry' | RollupTable,
+  time: 'ti' | 'bucket',
+  before: number,
+): Promise<number> {
+  const t = sql.table(table);
+  const { rows } = await sql<{ mac: string }>`
+    with recursive macs(mac) as (
+      (select mac from ${t} order by mac limit 1)
+      union all
+      select (select mac from ${t} where mac > macs.mac order by mac limit 1) from macs where macs.mac is not null
+    )
+    select mac from macs where mac is not null`.execute(db);
+  const macs = rows.map((r) => r.mac);
+  let total = 0;
+  for (let i = 0; i < macs.length; i += RETENTION_MACS) {
+    const part = macs.slice(i, i + RETENTION_MACS);
+    for (;;) {
+      const result = await sql`
+        delete from ${t} where (mac, ${sql.ref(time)}) in (
+          select mac, ${sql.ref(time)} from ${t}
+          where mac = any(${part}::text[]) and ${sql.ref(time)} < ${before}
+          limit ${RETENTION_ROWS})`.execute(db);
+      const deleted = Number(result.numAffectedRows ?? 0);
+      total += deleted;
+      if (deleted < RETENTION_ROWS) break;
+    }
+  }
+  return total;
 }
 
 const byMacThen =
