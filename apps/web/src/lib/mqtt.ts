@@ -1,8 +1,16 @@
-import { mqttConfig, mqttToken } from '@portal/contract';
+import {
+  effectivePermissions,
+  liveChannelPermits,
+  mqttConfig,
+  mqttToken,
+  parseLiveFilter,
+  TENANT_KIND,
+} from '@portal/contract';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { apiRequest } from './api.ts';
 import { LiveClient, type LiveListener, type LiveStatus } from './live-client.ts';
 import { openMqttSocket } from './live-socket.ts';
+import { type Session, useSession } from './session.ts';
 
 export type { LiveListener, LiveStatus } from './live-client.ts';
 
@@ -28,14 +36,32 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /**
+ * Whether the signed-in user may listen on `topic` by the contract's LIVE_CHANNELS table (the broker checks
+ * the same, plus tenant reach): the app never asks for a channel the broker would refuse.
+ */
+export function mayListen(topic: string, session: Session): boolean {
+  const parsed = parseLiveFilter(topic);
+  if (!parsed || !session.user) return false;
+  return liveChannelPermits(parsed, {
+    userId: session.user.id,
+    permissions: effectivePermissions(session.permissions),
+    // A non-root user always views its own tenant.
+    freeTierMember: !session.isRootUser && session.tenantKind === TENANT_KIND.freeTier,
+  });
+}
+
+/**
  * Calls `onMessage` with every JSON message on `topic` (a filter; build it with the `live` topic builders of
- * `@portal/contract`) while the component is mounted. Pass null to listen to nothing. `onMessage` may change
- * on every render; validate the message with the contract schema of the topic.
+ * `@portal/contract`) while the component is mounted. Pass null to listen to nothing; a channel the user may
+ * not have (LIVE_CHANNELS) is not subscribed either. `onMessage` may change on every render; validate the
+ * message with the contract schema of the topic.
  */
 export function useLiveTopic(topic: string | null | undefined, onMessage: LiveListener): void {
   const handleMessage = useEffectEvent(onMessage);
+  const session = useSession();
+  const permitted = topic && mayListen(topic, session) ? topic : null;
   useEffect(() => {
-    if (!topic) return;
-    return liveClient.subscribe(topic, (message, messageTopic) => handleMessage(message, messageTopic));
-  }, [topic]);
+    if (!permitted) return;
+    return liveClient.subscribe(permitted, (message, messageTopic) => handleMessage(message, messageTopic));
+  }, [permitted]);
 }
