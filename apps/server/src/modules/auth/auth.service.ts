@@ -46,6 +46,7 @@ export const TOTP_ISSUER = 'IoT Portal';
  */
 const THROTTLE_KIND = 'login';
 const accountKey = (email: string) => ThrottleService.accountKey(THROTTLE_KIND, email);
+const challengeKeyOf = (keyHash: string) => `${THROTTLE_KIND}:challenge:${keyHash}`;
 
 export type LoginResult = { result: 'authenticated'; sessionId: string } | { result: 'secureAuthentication' };
 
@@ -93,6 +94,8 @@ export class AuthService {
         // The right password gives its attempt back, but the account's count is forgotten only when the
         // code is right too, so right passwords between wrong codes do not reset it.
         await throttle.release(keys);
+        // A new challenge has a count of its own, even under a key used before.
+        await throttle.forget([challengeKeyOf(digest(attempt.key))]);
         await this.repo.saveLoginChallenge({
           key_hash: digest(attempt.key),
           user_id: user.id,
@@ -120,7 +123,7 @@ export class AuthService {
     const keyHash = digest(attempt.key);
     const account = accountKey(body.email);
     // The challenge has its own count: at most LOGIN_THROTTLE.maxAttempts codes, then it is gone.
-    const challengeKey = `${THROTTLE_KIND}:challenge:${keyHash}`;
+    const challengeKey = challengeKeyOf(keyHash);
     await throttle.slowDownSpraying(attempt.address, now);
     const counts = await throttle.reserve([account, challengeKey], now);
     const challenge = await this.repo.findLoginChallenge(keyHash, now);

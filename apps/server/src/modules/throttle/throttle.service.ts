@@ -43,6 +43,7 @@ export class ThrottleService {
    * any key has used its attempts or is paused. Returns each key's count including this attempt.
    */
   async reserve(keys: string[], now = new Date()): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
     const { maxAttempts, windowMs, lockMs } = this.limits;
     const granted = await this.repo.reserve(
       keys,
