@@ -45,8 +45,11 @@ export function mayListen(topic: string, session: Session): boolean {
   return liveChannelPermits(parsed, {
     userId: session.user.id,
     permissions: effectivePermissions(session.permissions),
-    // A non-root user always views its own tenant.
-    freeTierMember: !session.isRootUser && session.tenantKind === TENANT_KIND.freeTier,
+    // The free-tier scope has no tenants below it: a member viewing it views its own tenant.
+    freeTierMember:
+      !session.isRootUser &&
+      session.tenantKind === TENANT_KIND.freeTier &&
+      session.tenantId === session.user.scopeId,
   });
 }
 
