@@ -18,6 +18,8 @@ import {
 } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { digest, hashPassword } from '../../lib/crypto.ts';
+import { ThrottleRepository } from '../throttle/throttle.repository.ts';
+import { ThrottleService } from '../throttle/throttle.service.ts';
 import {
   addTwoFactorUser,
   addUser,
@@ -401,5 +403,20 @@ describe(`guess limits under concurrency (${backend} backend)`, () => {
       expect(await failuresFrom(forged)).toBe(0);
       expect(await failuresFrom('10.77.0.1')).toBe(1);
     });
+  });
+
+  it('forgets counts, failures and turns no window looks at any more', async () => {
+    const repo = new ThrottleRepository(portal.database.db);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const address = freshAddress();
+    const key = `login:account:stale-${randomTag()}@test.local`;
+    await new ThrottleService(repo).reserve([key], hourAgo);
+    await repo.recordAddressFailure(address, 'stale@test.local', hourAgo);
+    await repo.takeTurn(address, hourAgo, new Date(0), 1, 1000, 10_000);
+    await repo.deleteStale(new Date(Date.now() - LOGIN_THROTTLE.windowMs));
+    const { db } = portal.database;
+    expect(await db.selectFrom('auth_throttle').selectAll().where('key', '=', key).execute()).toEqual([]);
+    for (const table of ['auth_address_failures', 'auth_address_turns'] as const)
+      expect(await db.selectFrom(table).selectAll().where('address', '=', address).execute()).toEqual([]);
   });
 });
