@@ -168,7 +168,7 @@ describe('Two-factor authentication and trusted devices', () => {
 
     // Next sign-in, this time trusting the device: the code is asked for.
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('checkbox', { name: 'Trust this device' }).check();
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const codeForm = page.getByRole('form', { name: 'Authenticator code' });

@@ -107,7 +107,7 @@ export function hashPath(page: Page): string {
 export async function signIn(page: Page, email = ROOT_EMAIL, password = ROOT_PASSWORD): Promise<void> {
   if (!hashPath(page).startsWith('/login')) await page.goto('/#/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 

@@ -22,6 +22,7 @@ import { ThemeConfigPage } from '../../features/theme-config/components/ThemeCon
 import type { Session } from '../../lib/session.ts';
 import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
 import { canSeeNavItem, canUseGlobalSearch, type NavItemId } from '../navigation.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
 import { RequireAccess, RequireSession } from './guards.tsx';
 import { EntryRedirect, UnknownRoute } from './redirects.tsx';
 
@@ -34,6 +35,7 @@ const guarded = (allows: (session: Session) => boolean, page: ReactNode) => (
 
 /** The routes of spec 000 section 2 (hash form). */
 export function AppRoutes() {
+  useDocumentTitle();
   return (
     <Routes>
       <Route index element={<EntryRedirect />} />

@@ -3,6 +3,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -27,21 +28,23 @@ function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: bool
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
   return (
-    <Tooltip title={collapsed ? item.label : ''} placement="right">
-      <ListItemButton
-        component={RouterLink}
-        to={scopedPath(item.path, tenantId)}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        aria-label={collapsed ? item.label : undefined}
-        sx={{ minHeight: 48, justifyContent: collapsed ? 'center' : 'flex-start', px: 2.5 }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, justifyContent: 'center' }}>
-          {NAV_ICONS[item.id]}
-        </ListItemIcon>
-        {!collapsed && <ListItemText primary={item.label} />}
-      </ListItemButton>
-    </Tooltip>
+    <ListItem disablePadding>
+      <Tooltip title={collapsed ? item.label : ''} placement="right">
+        <ListItemButton
+          component={RouterLink}
+          to={scopedPath(item.path, tenantId)}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          aria-label={collapsed ? item.label : undefined}
+          sx={{ minHeight: 48, justifyContent: collapsed ? 'center' : 'flex-start', px: 2.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, justifyContent: 'center' }}>
+            {NAV_ICONS[item.id]}
+          </ListItemIcon>
+          {!collapsed && <ListItemText primary={item.label} />}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }
 
@@ -75,7 +78,7 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
         {adminItems.length > 0 && (
           <>
             <Divider />
-            <List subheader={collapsed ? undefined : <ListSubheader component="div">Admin</ListSubheader>}>
+            <List subheader={collapsed ? undefined : <ListSubheader component="li">Admin</ListSubheader>}>
               {adminItems.map(link)}
             </List>
           </>

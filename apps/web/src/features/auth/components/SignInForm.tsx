@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
+import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
 import {
@@ -55,11 +56,10 @@ export function SignInForm({
         name="password"
         control={control}
         render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
+          <PasswordInput
             {...field}
             inputRef={ref}
             label="Password"
-            type="password"
             autoComplete="current-password"
             fullWidth
             error={fieldState.invalid}

@@ -50,15 +50,16 @@ const GridRow = memo(function GridRow({
       }}
     >
       {row.map((gateway) => (
-        <GatewayCard
-          key={gateway.id}
-          gateway={gateway}
-          samples={recent.data?.[gateway.macId] ?? EMPTY}
-          view={cardViews[gateway.macId] ?? DEFAULT_VIEW}
-          selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
-          height={GRID_ROW_HEIGHT - GAP}
-          {...rest}
-        />
+        <Box role="listitem" key={gateway.id} sx={{ minWidth: 0 }}>
+          <GatewayCard
+            gateway={gateway}
+            samples={recent.data?.[gateway.macId] ?? EMPTY}
+            view={cardViews[gateway.macId] ?? DEFAULT_VIEW}
+            selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
+            height={GRID_ROW_HEIGHT - GAP}
+            {...rest}
+          />
+        </Box>
       ))}
     </Box>
   );

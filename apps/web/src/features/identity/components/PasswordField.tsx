@@ -1,5 +1,5 @@
-import { TextField } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { PasswordInput } from '../../../components/PasswordInput.tsx';
 
 interface PasswordFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -22,11 +22,10 @@ export function PasswordField<T extends FieldValues>({
       name={name}
       control={control}
       render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
+        <PasswordInput
           {...field}
           inputRef={ref}
           label={label}
-          type="password"
           autoComplete={autoComplete}
           required
           fullWidth
