@@ -53,6 +53,8 @@ export function parseUpstreamTopic(
 export const LIVE_ROOT = 'portal';
 export const live = {
   scopes: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/scopes`,
+  /** Progress of the deletion of a customer below the scope (`deletion` messages of scopesLiveMessage). */
+  customerDeletion: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/customer-deletion`,
   /** One user's 2FA switched on or off; `+` for every user of the scope (the users list). */
   twoFactor: (scopeId: string, userId: string) => `${LIVE_ROOT}/${scopeId}/two-factor/${userId}`,
   portalUsers: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/portal-users`,
@@ -100,7 +102,14 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     permission: 'HIERARCHY_READ',
     freeTier: true,
     restTwin: 'GET /api/hirarchy, GET /api/scope/{id}',
-    publishers: 'customers (scopeCreated, scopeUpdated), customer deletion (progress)',
+    publishers: 'customers (scopeCreated, scopeUpdated)',
+  },
+  customerDeletion: {
+    levels: ['customer-deletion'],
+    permission: 'SCOPE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/customers/{id}/deletion',
+    publishers: 'customer deletion (running, done, failed per step; to the root and the parent scope)',
   },
   twoFactor: {
     levels: ['two-factor', '{userId}'],

@@ -52,6 +52,7 @@ const stranger: BrowserPrincipal = {
 /** One topic of every live channel of scope `t`, a user's record being `userId`'s. */
 const channelTopics = (t: string, userId: string): Record<LiveChannelName, string> => ({
   scopes: live.scopes(t),
+  customerDeletion: live.customerDeletion(t),
   twoFactor: live.twoFactor(t, userId),
   portalUsers: live.portalUsers(t),
   portalConfig: live.portalConfig(t),

@@ -43,6 +43,7 @@ const REFUSED = 128;
 /** One topic of every live channel of scope `t`; the two-factor one is `userId`'s record. */
 const channelTopics = (t: string, userId: string): Record<LiveChannelName, string> => ({
   scopes: live.scopes(t),
+  customerDeletion: live.customerDeletion(t),
   twoFactor: live.twoFactor(t, userId),
   portalUsers: live.portalUsers(t),
   portalConfig: live.portalConfig(t),

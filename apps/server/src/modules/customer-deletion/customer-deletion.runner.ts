@@ -209,7 +209,7 @@ export class DeletionRunner {
    */
   private publish(job: DeletionJobRow, message: ScopesLiveMessage): void {
     for (const scopeId of new Set([job.root_id, job.parent_id ?? job.root_id])) {
-      this.live.publish(live.scopes(scopeId), message);
+      this.live.publish(live.customerDeletion(scopeId), message);
     }
   }
 }

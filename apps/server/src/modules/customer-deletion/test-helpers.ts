@@ -63,7 +63,10 @@ export async function startDeletionPortal() {
   return { portal, rootCookie, rootId };
 }
 
-/** A browser's live connection on /mqtt, as the web app opens it, recording the scopes channel of `scopeId`. */
+/**
+ * A browser's live connection on /mqtt, as the web app opens it, recording the scopes channel of `scopeId`
+ * and, for root (no e-mail given), its customer-deletion channel too.
+ */
 export async function watchScopes(
   portal: Portal & { baseUrl: string },
   scopeId: string,
@@ -71,7 +74,9 @@ export async function watchScopes(
   password?: string,
 ): Promise<{ client: MqttClient; messages: ScopesLiveMessage[] }> {
   const cookie = await signIn(portal, email, password);
-  return watchLive<ScopesLiveMessage>(portal, cookie, live.scopes(scopeId));
+  const watcher = await watchLive<ScopesLiveMessage>(portal, cookie, live.scopes(scopeId));
+  if (email === undefined) await watcher.client.subscribeAsync(live.customerDeletion(scopeId), { qos: 1 });
+  return watcher;
 }
 
 /** The deletion messages about one customer, as `state step [message]`, in arrival order. */

@@ -10,13 +10,13 @@ import { applyToCachedCustomers } from './update-cached-customers.ts';
 export const deletionsStartedHere = new DeletionTracker();
 
 /**
- * Keeps the cached customers list and the Admin card current from the root tenant's scopes channel, and tells
- * the outcome of deletions started in this tab.
+ * Keeps the cached customers list and the Admin card current from the root tenant's scopes and
+ * customer-deletion channels, and tells the outcome of deletions started in this tab.
  */
 export function useLiveCustomers(rootTenantId: string | undefined): void {
   const queryClient = useQueryClient();
   const notify = useNotify();
-  useLiveTopic(rootTenantId ? live.scopes(rootTenantId) : null, (received) => {
+  const onMessage = (received: unknown) => {
     const deletion = deletionOf(received);
     const tracked = deletion ? deletionsStartedHere.find(deletion.id) : undefined;
     const message = withCustomerId(received, (id) => deletionsStartedHere.find(id)?.customerId);
@@ -24,5 +24,7 @@ export function useLiveCustomers(rootTenantId: string | undefined): void {
     if (!deletion || !tracked) return;
     for (const notice of deletionNotices(deletion, tracked.name)) notify(notice);
     if (deletionFinished(deletion)) deletionsStartedHere.forget(deletion.id);
-  });
+  };
+  useLiveTopic(rootTenantId ? live.scopes(rootTenantId) : null, onMessage);
+  useLiveTopic(rootTenantId ? live.customerDeletion(rootTenantId) : null, onMessage);
 }
