@@ -336,6 +336,7 @@ describe.runIf(backend === 'real')('A change of rights made on one instance (two
         () => 'the connection on the other instance is still open',
       );
     } finally {
+      await endClients(clients);
       for (const instance of instances) await instance.app.close();
       await endBrokerSessions(REAL_MQTT, secondClientId, Number(env.MQTT_CONSUMERS));
       await cleanup();
