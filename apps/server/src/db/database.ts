@@ -87,7 +87,26 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
       await sleep(delay);
     }
   }
-  return withHelpers(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  // The health check has a connection of its own: with every pooled connection lent to requests, /api/health
+  // would otherwise wait in the pool's queue behind them.
+  const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
+  probe.on('error', (error) => logger.warn({ err: error }, 'database connection lost (health check)'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const handle = withHelpers(db, 'postgres', async () => {
+    try {
+      await probe.query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return {
+    ...handle,
+    async close() {
+      await probe.end().catch(() => {});
+      await handle.close();
+    },
+  };
 }
 
 function withHelpers(
