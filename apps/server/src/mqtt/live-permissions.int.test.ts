@@ -277,6 +277,22 @@ describe(`A change of rights ends the connection's rights at once (${backend} ba
     expect(removal.statusCode).toBe(200);
     await closedAtOnce(deletedLive.client, 'deleted');
   });
+
+  it('closes the connections of a free-tier user who removes its own account', async () => {
+    const freeTier = await tenantOfKind(portal, 'free_tier');
+    const leaving = await addUser(portal, freeTier.id, { permissions: [...SIGN_UP_PERMISSIONS] });
+    const elsewhere = await liveAs(leaving);
+    const own = await liveAs(leaving);
+    expect(await subscribeCodes(elsewhere.client, [live.scopes(freeTier.id)])).toEqual([GRANTED]);
+    const removal = await injectAs(
+      portal,
+      own.cookie,
+      'DELETE',
+      `/api/remove-your-account/userId/${leaving.id}/scopeId/${freeTier.id}`,
+    );
+    expect(removal.statusCode, removal.body).toBe(200);
+    await closedAtOnce(elsewhere.client, 'removed account');
+  });
 });
 
 // Two portal instances share one database and one external broker; only the real backend has those.

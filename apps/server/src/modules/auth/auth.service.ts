@@ -3,6 +3,7 @@ import type {
   DisableTwoFactorBody,
   LoginBody,
   MqttToken,
+  PortalUsersLiveMessage,
   QrCodeResponse,
   TrustPeriod,
   TwoFactorLiveMessage,
@@ -221,6 +222,9 @@ export class AuthService {
     if (tenant?.kind !== TENANT_KIND.freeTier) throw forbidden();
     const user = await this.sessionUser(principal);
     await this.repo.deleteUser(user.id);
+    // As a deletion on the users screen: root's list drops the row, and the live connections end at once.
+    const gone: PortalUsersLiveMessage = { type: 'deleteUser', id: user.id };
+    this.deps.live.publish(liveTopics.portalUsers(user.tenant_id), gone);
     await this.deps.activities.record('accountDeleted', {
       tenantId: user.tenant_id,
       userId: user.id,
