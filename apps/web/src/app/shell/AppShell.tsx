@@ -1,9 +1,9 @@
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
-import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
+import { type NavBand, navCollapsed, PHONE_BELOW_PX, WIDE_FROM_PX } from '../nav-layout.ts';
 import { IdleWarningDialog } from './IdleWarningDialog.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TenantContextBar } from './TenantContextBar.tsx';
@@ -13,14 +13,34 @@ import { useLiveTenant } from './use-live-tenant.ts';
 import { useRefreshUserDetails } from './use-refresh-user-details.ts';
 import { useViewedTenant } from './use-viewed-tenant.ts';
 
+/** The side navigation's state at this width (app/nav-layout.ts); a phone's drawer closes on navigation. */
+function useNavLayout() {
+  const phone = useMediaQuery(`(max-width:${PHONE_BELOW_PX - 0.02}px)`, { noSsr: true });
+  const wide = useMediaQuery(`(min-width:${WIDE_FROM_PX}px)`, { noSsr: true });
+  const band: NavBand = phone ? 'phone' : wide ? 'wide' : 'narrow';
+  const [choice, setChoice] = useState<{ band: NavBand; collapsed: boolean } | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname, search]);
+  const collapsed = navCollapsed(band, choice);
+  return {
+    phone,
+    collapsed,
+    drawerOpen,
+    expanded: phone ? drawerOpen : !collapsed,
+    closeDrawer: () => setDrawerOpen(false),
+    toggle: () => (phone ? setDrawerOpen((open) => !open) : setChoice({ band, collapsed: !collapsed })),
+  };
+}
+
 /**
  * The signed-in frame: top bar, side navigation and the current view; owns the live connection and follows
  * live changes of the tenant being viewed (name, logo, colours).
  */
 export function AppShell() {
   const { userLoggedIn } = useSession();
-  const narrowScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
-  const [navCollapsed, setNavCollapsed] = useState(narrowScreen);
+  const nav = useNavLayout();
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
   const idle = useIdleLogout();
@@ -29,9 +49,9 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar navCollapsed={navCollapsed} onToggleNav={() => setNavCollapsed((collapsed) => !collapsed)} />
-      <SideNav collapsed={navCollapsed} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+      <TopBar navExpanded={nav.expanded} onToggleNav={nav.toggle} />
+      <SideNav {...nav} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
         <TenantContextBar />
         <Outlet />

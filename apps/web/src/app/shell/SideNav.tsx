@@ -48,15 +48,54 @@ function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: bool
   );
 }
 
-export function SideNav({ collapsed }: { collapsed: boolean }) {
+interface SideNavProps {
+  /** Below 600 px: a drawer over the screen, open or not. */
+  phone: boolean;
+  drawerOpen: boolean;
+  closeDrawer: () => void;
+  /** Otherwise: the 80 px icon rail, or the 240 px list. */
+  collapsed: boolean;
+}
+
+export function SideNav({ phone, drawerOpen, closeDrawer, collapsed }: SideNavProps) {
   const session = useSession();
   const items = visibleNavItems(session);
   const adminItems = items.filter((item) => item.section === 'admin');
-  const width = collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const railOnly = collapsed && !phone;
+  const width = railOnly ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
   const link = (item: NavItem) => (
-    <NavLink key={item.id} item={item} collapsed={collapsed} tenantId={session.tenantId} />
+    <NavLink key={item.id} item={item} collapsed={railOnly} tenantId={session.tenantId} />
+  );
+  const content = (
+    <>
+      <Toolbar />
+      <Box component="nav" aria-label="Main navigation" data-collapsed={railOnly}>
+        <List>{items.filter((item) => item.section === 'main').map(link)}</List>
+        {adminItems.length > 0 && (
+          <>
+            <Divider />
+            <List subheader={railOnly ? undefined : <ListSubheader component="li">Admin</ListSubheader>}>
+              {adminItems.map(link)}
+            </List>
+          </>
+        )}
+      </Box>
+    </>
   );
 
+  if (phone) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={drawerOpen}
+        onClose={closeDrawer}
+        ModalProps={{ keepMounted: true }}
+        sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' } }}
+      >
+        {content}
+      </Drawer>
+    );
+  }
   return (
     <Drawer
       variant="permanent"
@@ -72,18 +111,7 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
         },
       }}
     >
-      <Toolbar />
-      <Box component="nav" aria-label="Main navigation" data-collapsed={collapsed}>
-        <List>{items.filter((item) => item.section === 'main').map(link)}</List>
-        {adminItems.length > 0 && (
-          <>
-            <Divider />
-            <List subheader={collapsed ? undefined : <ListSubheader component="li">Admin</ListSubheader>}>
-              {adminItems.map(link)}
-            </List>
-          </>
-        )}
-      </Box>
+      {content}
     </Drawer>
   );
 }

@@ -10,7 +10,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { LiveStatusIndicator } from './LiveStatusIndicator.tsx';
 
 interface TopBarProps {
-  navCollapsed: boolean;
+  navExpanded: boolean;
   onToggleNav: () => void;
 }
 
@@ -20,7 +20,7 @@ export const GLOBAL_SEARCH_PATH = '/global-search';
  * Navigation toggle, the tenant's logo or name (a link home), the global gateway search, live status and the
  * account menu.
  */
-export function TopBar({ navCollapsed, onToggleNav }: TopBarProps) {
+export function TopBar({ navExpanded, onToggleNav }: TopBarProps) {
   const session = useSession();
   const branding = useBranding();
   return (
@@ -30,7 +30,7 @@ export function TopBar({ navCollapsed, onToggleNav }: TopBarProps) {
           color="inherit"
           edge="start"
           aria-label="Toggle navigation"
-          aria-expanded={!navCollapsed}
+          aria-expanded={navExpanded}
           onClick={onToggleNav}
           sx={{ mr: 2 }}
         >
