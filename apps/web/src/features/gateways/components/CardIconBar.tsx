@@ -50,7 +50,11 @@ export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarPro
           <WifiTetheringOff fontSize="small" />
         )}
       </CardIconButton>
-      <CardIconButton label="Camera" onClick={() => onOpen('camera')}>
+      <CardIconButton
+        label={camera ? 'Camera' : 'Camera not installed'}
+        disabled={!camera}
+        onClick={() => onOpen('camera')}
+      >
         {camera ? (
           <CameraAltOutlined fontSize="small" color="primary" />
         ) : (

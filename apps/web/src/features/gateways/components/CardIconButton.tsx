@@ -24,6 +24,6 @@ export function CardIconButton({ label, onClick, children, disabled, className }
       {children}
     </IconButton>
   );
-  // A disabled button gets no tooltip (MUI wants an enabled child for it).
-  return disabled ? button : <Tooltip title={label}>{button}</Tooltip>;
+  // A disabled button still says why, through a wrapper (MUI's tooltip needs an enabled child).
+  return <Tooltip title={label}>{disabled ? <span>{button}</span> : button}</Tooltip>;
 }

@@ -2,7 +2,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { live, type OnboardingLiveMessage, onboardingLiveMessage } from '@portal/contract';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
-import { finishedPasses, type OnboardingRow, scanNumbers, statusText } from './onboarding-run.ts';
+import { type OnboardingRow, progressPercent, scanNumbers, statusText } from './onboarding-run.ts';
 
 interface OnboardingGatewayRowProps {
   row: OnboardingRow;
@@ -17,7 +17,6 @@ export function OnboardingGatewayRow({ row, totalScans, onProgress }: Onboarding
     const parsed = onboardingLiveMessage.safeParse(message);
     if (parsed.success) onProgress(parsed.data);
   });
-  const done = finishedPasses(row);
   const failed = row.status === 'offline' || row.status === 'refused';
 
   return (
@@ -32,7 +31,7 @@ export function OnboardingGatewayRow({ row, totalScans, onProgress }: Onboarding
           {row.status !== 'ready' && !failed && (
             <LinearProgress
               variant="determinate"
-              value={Math.round((done / totalScans) * 100)}
+              value={progressPercent(row, totalScans)}
               aria-label={`${row.name} progress`}
             />
           )}

@@ -19,7 +19,7 @@ import {
   normalizeWhitelist,
   WHITELIST_CSV_HEADER,
 } from '@portal/contract';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUpdateWhitelist } from './api/update-whitelist.ts';
 import type { GatewayLiveView } from './live-gateway-state.ts';
@@ -28,6 +28,7 @@ import {
   gatewayReportsWhitelist,
   removeLockName,
   whitelistChanged,
+  whitelistMismatch,
 } from './whitelist-editing.ts';
 
 interface WhitelistDialogProps {
@@ -55,6 +56,11 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
   const acknowledged =
     awaiting === null || gatewayReportsWhitelist(view.liveState?.whitelistedLocksCount, awaiting);
   const ready = view.online && view.liveState !== null && acknowledged && !save.isPending;
+  const mismatch = awaiting === null ? whitelistMismatch(view.liveState?.whitelistedLocksCount, saved) : null;
+  // The editor closes once the gateway reports the list it was sent.
+  useEffect(() => {
+    if (awaiting !== null && acknowledged) onClose();
+  }, [awaiting, acknowledged, onClose]);
 
   const add = () => {
     if (typed.trim() === '') return;
@@ -125,6 +131,16 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
         <Typography variant="caption" color="text.secondary">
           CSV: first line '{WHITELIST_CSV_HEADER}', then one name per line.
         </Typography>
+        {mismatch && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {mismatch}
+          </Alert>
+        )}
+        {awaiting !== null && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Saved. Waiting for the gateway to apply it; this dialog closes when it has.
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {error}

@@ -9,6 +9,7 @@ import {
   isRunning,
   markStarted,
   onboardingCsv,
+  progressPercent,
   runningMacs,
   startableMacs,
   statusText,
@@ -75,11 +76,14 @@ describe('onboarding run', () => {
     rows = applyProgress(rows, progress(A, 1, 'SCANNING'));
     expect(finishedPasses(rows[0]!)).toBe(1);
     expect(statusText(rows[0]!, 2)).toBe('Scanning (1/2)');
+    expect(progressPercent(rows[0]!, 2)).toBe(50);
     rows = applyProgress(rows, progress(A, 2, 'COMPLETED', 2));
     expect(statusText(rows[0]!, 2)).toBe('Completed');
     expect(allFinished(rows)).toBe(false);
-    rows = applyProgress(rows, progress(B, 1, 'SCANNING'));
+    expect(progressPercent(rows[0]!, 2)).toBe(100);
+    // B's first cycle message is missed: 'Completed' still comes with a full bar.
     rows = applyProgress(rows, progress(B, 2, 'COMPLETED'));
+    expect([statusText(rows[1]!, 2), progressPercent(rows[1]!, 2)]).toEqual(['Completed', 100]);
     expect(isRunning(rows)).toBe(false);
     expect(allFinished(rows)).toBe(true);
   });

@@ -77,6 +77,15 @@ export const scanNumbers = (totalScans: number) => Array.from({ length: totalSca
 /** How many scan cycles a row finished. */
 export const finishedPasses = (row: OnboardingRow) => row.passes.filter(Boolean).length;
 
+/**
+ * The progress bar's percentage: the share of scan cycles reported, and 100 once the gateway says it
+ * completed (a cycle whose message was missed must not leave 'Completed' beside a part-filled bar).
+ */
+export function progressPercent(row: OnboardingRow, totalScans: number): number {
+  if (row.status === 'completed') return 100;
+  return Math.round((finishedPasses(row) / totalScans) * 100);
+}
+
 /** The Scanning Status column. */
 export function statusText(row: OnboardingRow, totalScans: number): string {
   switch (row.status) {

@@ -5,6 +5,7 @@ import {
   gatewayReportsWhitelist,
   removeLockName,
   whitelistChanged,
+  whitelistMismatch,
 } from './whitelist-editing.ts';
 
 const NAMES_RULE = 'Lock names may only use letters, numbers and _ . - : @';
@@ -61,5 +62,22 @@ describe('gatewayReportsWhitelist', () => {
     expect(gatewayReportsWhitelist(2, ['a', 'b'])).toBe(true);
     expect(gatewayReportsWhitelist('*', ['a'])).toBe(false);
     expect(gatewayReportsWhitelist(undefined, ['a'])).toBe(false);
+  });
+});
+
+describe('whitelistMismatch', () => {
+  it('says when the gateway holds another list than the portal stored', () => {
+    expect(whitelistMismatch(4, [])).toBe(
+      "The gateway reports a whitelist of 4 locks, but the portal has 0 names for it. Saving replaces the gateway's list with the one below.",
+    );
+    expect(whitelistMismatch('*', ['Lock-1'])).toContain(
+      'a whitelist of every lock, but the portal has 1 name for it',
+    );
+  });
+
+  it('says nothing when they agree or before the gateway reported', () => {
+    expect(whitelistMismatch(2, ['A', 'B'])).toBeNull();
+    expect(whitelistMismatch('*', ['*'])).toBeNull();
+    expect(whitelistMismatch(undefined, [])).toBeNull();
   });
 });

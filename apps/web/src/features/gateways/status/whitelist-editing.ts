@@ -41,3 +41,19 @@ export function gatewayReportsWhitelist(
   if (count === -1) return reported === WHITELIST_ALL || reported === -1;
   return reported === count;
 }
+
+/**
+ * When the gateway reports a whitelist other than the one the portal stored (one set on the device before the
+ * portal managed it, say), the editor says so before a save replaces it; null when they agree or the gateway
+ * has not reported yet. The device reports only a count, so the names it holds cannot be shown.
+ */
+export function whitelistMismatch(
+  reported: number | '*' | undefined,
+  saved: readonly string[],
+): string | null {
+  if (reported === undefined || gatewayReportsWhitelist(reported, saved)) return null;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const holds = reported === WHITELIST_ALL || reported === -1 ? 'every lock' : plural(reported, 'lock');
+  const known = whitelistCount(saved) === -1 ? 'every lock' : plural(saved.length, 'name');
+  return `The gateway reports a whitelist of ${holds}, but the portal has ${known} for it. Saving replaces the gateway's list with the one below.`;
+}
