@@ -63,8 +63,10 @@ export const live = {
   gateways: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/gateways`,
   /** New telemetry of one gateway (the graph channel per gateway MAC and tenant). */
   graph: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/graph/${mac}`,
-  /** Answers, progress and time-outs of one gateway's instructions (docs/gateway-operations.md). */
+  /** Answers, progress and time-outs of one gateway's instructions (docs/gateway-operations.md), LOGS aside. */
   instructions: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/instructions/${mac}`,
+  /** The same for one gateway's device-logs (LOGS) instructions, which only vendor staff and root may see. */
+  deviceLogs: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/device-logs/${mac}`,
   /** Onboarding scan progress of one gateway, relayed from `gateways/{scope}/onboarding/status/{mac}`. */
   onboarding: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/onboarding/${mac}`,
   /** A firmware, customer-firmware or OS upgrade finished: gateway pages reload after 1 s. */
@@ -72,6 +74,10 @@ export const live = {
 } as const;
 
 export type LiveChannelName = keyof typeof live;
+
+/** The channel an instruction of `type` is told on: device logs on their own, everything else together. */
+export const liveInstructionTopic = (scopeId: string, mac: string, type: string) =>
+  type === 'LOGS' ? live.deviceLogs(scopeId, mac) : live.instructions(scopeId, mac);
 
 /**
  * Who may listen on a live channel: the permission its REST twin needs, in the caller's reachable scopes
@@ -85,6 +91,8 @@ export interface LiveChannelRule {
   permission: Permission | 'authenticated';
   /** A user may always follow its own record (`{userId}` = its id) with this permission instead. */
   own?: Permission;
+  /** Vendor staff (STAFF_EMAIL_DOMAINS) and root only, besides the permission, as its REST twin. */
+  vendorStaff?: boolean;
   /**
    * Members of the free-tier scope are strangers to each other: in it they may listen only to channels
    * marked true here (no user's data on them), and to their own record of an `own` channel.
@@ -152,7 +160,15 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     permission: 'IOT_DEVICE_READ',
     freeTier: false,
     restTwin: 'POST /api/instruction, PUT /api/update-instruction (viewing instructions)',
-    publishers: 'instruction outcomes (answers, progress, time-outs)',
+    publishers: 'instruction outcomes (answers, progress, time-outs), LOGS aside',
+  },
+  deviceLogs: {
+    levels: ['device-logs', '{mac}'],
+    permission: 'IOT_DEVICE_READ',
+    vendorStaff: true,
+    freeTier: false,
+    restTwin: 'POST /api/instruction of type LOGS, GET of the saved logs (vendor staff and root)',
+    publishers: 'instruction outcomes of LOGS (upload progress, the saved file, time-outs)',
   },
   onboarding: {
     levels: ['onboarding', '{mac}'],
@@ -177,6 +193,8 @@ export interface LiveListenerRights {
   permissions: ReadonlySet<string>;
   /** A member of the free-tier scope (its own tenant is the free-tier one, and not a root user). */
   freeTierMember: boolean;
+  /** Vendor staff (an e-mail of STAFF_EMAIL_DOMAINS) or a root user. */
+  vendorStaff: boolean;
 }
 
 /** A live filter parsed against the table: its channel, scope level and parameter values (maybe `+`). */
@@ -218,6 +236,7 @@ export function parseLiveFilter(filter: string): LiveFilter | null {
  */
 export function liveChannelPermits(parsed: LiveFilter, listener: LiveListenerRights): boolean {
   const { rule, params } = parsed;
+  if (rule.vendorStaff && !listener.vendorStaff) return false;
   const ownRecord = rule.own !== undefined && params.userId === listener.userId;
   if (listener.freeTierMember && !rule.freeTier) return ownRecord && listener.permissions.has(rule.own!);
   if (rule.permission === 'authenticated' || listener.permissions.has(rule.permission)) return true;

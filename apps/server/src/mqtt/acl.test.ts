@@ -5,6 +5,7 @@ import {
   type LiveChannelName,
   type LiveChannelRule,
   live,
+  liveInstructionTopic,
   PERMISSIONS,
   SIGN_UP_PERMISSIONS,
 } from '@portal/contract';
@@ -28,6 +29,7 @@ const user: BrowserPrincipal = {
   tenantIds: new Set(['t1', 't2']),
   permissions: effectivePermissions(SIGN_UP_PERMISSIONS),
   freeTierMember: false,
+  vendorStaff: false,
 };
 const root: BrowserPrincipal = {
   kind: 'browser',
@@ -37,6 +39,7 @@ const root: BrowserPrincipal = {
   tenantIds: null,
   permissions: everything,
   freeTierMember: false,
+  vendorStaff: true,
 };
 /** A user holding only the defaults every user has. */
 const bare: BrowserPrincipal = { ...user, userId: 'u2', permissions: new Set(DEFAULT_PERMISSIONS) };
@@ -59,6 +62,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   gateways: live.gateways(t),
   graph: live.graph(t, 'AABBCCDDEEFF'),
   instructions: live.instructions(t, 'AABBCCDDEEFF'),
+  deviceLogs: live.deviceLogs(t, 'AABBCCDDEEFF'),
   onboarding: live.onboarding(t, 'AABBCCDDEEFF'),
   firmwareUpgraded: live.firmwareUpgraded(t),
 });
@@ -136,7 +140,11 @@ describe('browser ACL', () => {
   it('ties every live channel to the permission of its REST twin (LIVE_CHANNELS)', () => {
     for (const [channel, rule] of Object.entries(LIVE_CHANNELS) as [LiveChannelName, LiveChannelRule][]) {
       const topic = channelTopics('t1', 'someone-else')[channel];
-      const holder = { ...bare, permissions: new Set([...DEFAULT_PERMISSIONS, rule.permission]) };
+      const holder = {
+        ...bare,
+        permissions: new Set([...DEFAULT_PERMISSIONS, rule.permission]),
+        vendorStaff: rule.vendorStaff === true,
+      };
       const lacking = new Set(PERMISSIONS.filter((code) => code !== rule.permission));
       expect(canSubscribe(holder, topic), `${channel} with ${rule.permission}`).toBe(true);
       expect(canDeliver(holder, topic), `${channel} delivered with ${rule.permission}`).toBe(true);
@@ -146,6 +154,14 @@ describe('browser ACL', () => {
       expect(canDeliver(without, topic), `${channel} delivered without ${rule.permission}`).toBe(false);
     }
     expect(LIVE_CHANNELS.portalUsers.permission).toBe('PORTAL_USER_READ');
+    // Device logs: IOT_DEVICE_READ and vendor staff (or root), as requesting and fetching them over REST.
+    expect(canSubscribe(user, live.deviceLogs('t1', 'AABBCCDDEEFF'))).toBe(false);
+    expect(canSubscribe({ ...user, vendorStaff: true }, live.deviceLogs('t1', 'AABBCCDDEEFF'))).toBe(true);
+    expect(canDeliver(user, live.deviceLogs('t1', 'AABBCCDDEEFF'))).toBe(false);
+    expect(liveInstructionTopic('t1', 'AABBCCDDEEFF', 'LOGS')).toBe(live.deviceLogs('t1', 'AABBCCDDEEFF'));
+    expect(liveInstructionTopic('t1', 'AABBCCDDEEFF', 'CAMERA_CAPTURE')).toBe(
+      live.instructions('t1', 'AABBCCDDEEFF'),
+    );
     expect(LIVE_CHANNELS.graph.permission).toBe('IOT_DEVICE_READ');
   });
 

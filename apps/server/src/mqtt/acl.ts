@@ -27,13 +27,16 @@ export interface BrowserPrincipal {
   permissions: ReadonlySet<string>;
   /** A member of the free-tier scope: strangers to each other (LIVE_CHANNELS' freeTier column). */
   freeTierMember: boolean;
+  /** Vendor staff (STAFF_EMAIL_DOMAINS) or root: device logs. */
+  vendorStaff: boolean;
 }
 
 /** What decides a browser's channels: two principals with the same rights may listen to the same. */
 export function browserRights(principal: BrowserPrincipal): string {
   const tenants = principal.tenantIds === null ? '*' : [...principal.tenantIds].sort().join(',');
   const permissions = [...principal.permissions].sort().join(',');
-  return [principal.userId, principal.tenantId, tenants, permissions, principal.freeTierMember].join('|');
+  const { userId, tenantId, freeTierMember, vendorStaff } = principal;
+  return [userId, tenantId, tenants, permissions, freeTierMember, vendorStaff].join('|');
 }
 
 export type MqttPrincipal = GatewayPrincipal | BrowserPrincipal;

@@ -50,17 +50,20 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   gateways: live.gateways(t),
   graph: live.graph(t, MAC),
   instructions: live.instructions(t, MAC),
+  deviceLogs: live.deviceLogs(t, MAC),
   onboarding: live.onboarding(t, MAC),
   firmwareUpgraded: live.firmwareUpgraded(t),
 });
 const CHANNELS = Object.keys(LIVE_CHANNELS) as LiveChannelName[];
+/** Vendor staff of this portal (STAFF_EMAIL_DOMAINS): the device-logs channel is theirs (and root's). */
+const STAFF_DOMAIN = 'staff.test';
 
 let portal: TestPortal;
 let root: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  portal = await startPortal({ LIVE_SESSION_CHECK_SECONDS: '3600' });
+  portal = await startPortal({ LIVE_SESSION_CHECK_SECONDS: '3600', STAFF_EMAIL_DOMAINS: STAFF_DOMAIN });
   root = await signIn(portal);
 });
 afterEach(() => endClients(clients));
@@ -68,6 +71,13 @@ afterAll(async () => {
   await endClients(clients);
   await portal?.close();
 });
+
+/** Gives the user an e-mail of the staff domain; returns it. */
+async function staffEmail(userId: string): Promise<string> {
+  const email = uniqueEmail('staff', STAFF_DOMAIN);
+  await portal.database.db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  return email;
+}
 
 /** A browser's live connection for `user`, collecting every message with its topic. */
 async function liveAs(user: { email: string; password: string }, on: TestPortal = portal) {
@@ -89,21 +99,31 @@ describe(`Live channels follow the REST permissions (${backend} backend)`, () =>
 
     const pairs = await Promise.all(
       CHANNELS.map(async (channel) => {
-        const { permission } = LIVE_CHANNELS[channel];
+        const { permission, vendorStaff } = LIVE_CHANNELS[channel];
         // MQTT_AUTH gets the live credential; nothing else but the channel's permission.
         const holding = ['MQTT_AUTH', ...(permission === 'authenticated' ? [] : [permission])];
         const lacking = PERMISSIONS.filter((code) => code !== permission);
-        const holder = await liveAs(await addUser(portal, tenant.id, { permissions: holding }));
+        const holderUser = await addUser(portal, tenant.id, { permissions: holding });
+        if (vendorStaff) holderUser.email = await staffEmail(holderUser.id);
+        const holder = await liveAs(holderUser);
         const lacker =
           permission === 'authenticated'
             ? null
             : await liveAs(await addUser(portal, tenant.id, { permissions: lacking }));
-        return { channel, holder, lacker };
+        // A staff-only channel is refused to a user holding every permission but not of a staff domain.
+        const notStaff = vendorStaff
+          ? await liveAs(await addUser(portal, tenant.id, { permissions: [...PERMISSIONS] }))
+          : null;
+        return { channel, holder, lacker, notStaff };
       }),
     );
 
-    for (const { channel, holder, lacker } of pairs) {
+    for (const { channel, holder, lacker, notStaff } of pairs) {
       expect(await subscribeCodes(holder.client, [topics[channel]]), `${channel} holder`).toEqual([GRANTED]);
+      if (notStaff)
+        expect(await subscribeCodes(notStaff.client, [topics[channel]]), `${channel} not staff`).toEqual([
+          REFUSED,
+        ]);
       if (!lacker) continue;
       // Neither the channel nor a wildcard that would contain it.
       const wildcards = [`portal/${tenant.id}/#`, `portal/${tenant.id}/+`, topics[channel]];
@@ -123,9 +143,9 @@ describe(`Live channels follow the REST permissions (${backend} backend)`, () =>
       );
     }
     await settle();
-    for (const { channel, holder, lacker } of pairs) {
+    for (const { channel, holder, lacker, notStaff } of pairs) {
       expect(holder.received, channel).toEqual([{ topic: topics[channel], body: { channel } }]);
-      expect(lacker?.received ?? [], channel).toEqual([]);
+      expect([...(lacker?.received ?? []), ...(notStaff?.received ?? [])], channel).toEqual([]);
     }
   });
 

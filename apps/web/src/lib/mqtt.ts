@@ -50,6 +50,7 @@ export function mayListen(topic: string, session: Session): boolean {
       !session.isRootUser &&
       session.tenantKind === TENANT_KIND.freeTier &&
       session.tenantId === session.user.scopeId,
+    vendorStaff: session.vendorStaff || session.isRootUser,
   });
 }
 

@@ -227,6 +227,7 @@ export class AuthRepository {
       .select([
         'sessions.id_hash',
         'users.id as user_id',
+        'users.email',
         'users.tenant_id',
         'users.is_root',
         'users.permissions',

@@ -419,6 +419,7 @@ export class AuthService {
         tenantIds: await reach.get(key)!,
         permissions: effectivePermissions(row.permissions),
         freeTierMember: !row.is_root && row.tenant_kind === TENANT_KIND.freeTier,
+        vendorStaff: row.is_root || isVendorStaff(row.email, this.deps.staffDomains ?? []),
       });
     }
     return principals;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type LiveInstruction, live } from '@portal/contract';
+import { type LiveInstruction, liveInstructionTopic } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { LivePublisher } from '../../lib/live.ts';
 
@@ -21,7 +21,7 @@ export const newInstructionUid = () =>
   Array.from({ length: 8 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('');
 
 /**
- * Tells browsers (live.instructions of the gateway's customer) and interested modules (the hotspot change
+ * Tells browsers (live.instructions of the gateway's customer; device logs on live.deviceLogs) and interested modules (the hotspot change
  * listens for its HOTSPOT instruction) how an instruction goes.
  */
 export class InstructionOutcomes {
@@ -54,6 +54,6 @@ export class InstructionOutcomes {
   }
 
   private push(tenantId: string, mac: string, message: LiveInstruction): void {
-    this.live.publish(live.instructions(tenantId, mac), message);
+    this.live.publish(liveInstructionTopic(tenantId, mac, message.type), message);
   }
 }

@@ -103,6 +103,8 @@ export async function startInstructionsFixture(
           live.instructions(alpha.tenant.id, mac),
         );
         clients.push(client);
+        // Device logs are told on their own channel (vendor staff: alpha's test.local is a staff domain here).
+        await client.subscribeAsync(live.deviceLogs(alpha.tenant.id, mac), { qos: 1 });
         return messages;
       },
       request: (cookie, body) => injectAs(portal, cookie, 'POST', '/api/instruction', { payload: body }),

@@ -1,4 +1,4 @@
-import { type GatewaySummary, type InstructionType, live } from '@portal/contract';
+import { type GatewaySummary, type InstructionType, liveInstructionTopic } from '@portal/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLiveStatus, useLiveTopic } from '../../../lib/mqtt.ts';
 import { createInstruction } from './api/create-instruction.ts';
@@ -43,7 +43,7 @@ export function useInstructionRequest(options: InstructionRequestOptions): Instr
   const openUid = useRef<string | null>(null);
   openUid.current = openInstructionUid(state);
 
-  useLiveTopic(live.instructions(gateway.scopeId, gateway.macId), (message) =>
+  useLiveTopic(liveInstructionTopic(gateway.scopeId, gateway.macId, type), (message) =>
     dispatch({ type: 'message', message }),
   );
 

@@ -31,4 +31,8 @@ export function useGatewayLiveMessages(
   useLiveTopic(scope && handlers.onInstruction ? live.instructions(scope, gateway.macId) : null, (message) =>
     handlers.onInstruction?.(message),
   );
+  // Device logs are told apart (vendor staff and root only; useLiveTopic leaves it out for others).
+  useLiveTopic(scope && handlers.onInstruction ? live.deviceLogs(scope, gateway.macId) : null, (message) =>
+    handlers.onInstruction?.(message),
+  );
 }
