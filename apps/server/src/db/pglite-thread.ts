@@ -107,6 +107,7 @@ export class PGliteThread implements PGliteConnection {
   async close(): Promise<void> {
     if (this.stopped) return;
     await this.send({ op: 'close' });
+    this.stop(new Error('the embedded database is closed'));
     await this.worker.terminate();
   }
 
