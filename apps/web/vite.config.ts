@@ -4,15 +4,16 @@ import { defineConfig } from 'vite';
 /** The portal server the dev server forwards API calls and the MQTT WebSocket to. */
 const PORTAL_SERVER = 'http://127.0.0.1:8080';
 
-/** Libraries split into long-cached chunks; mqtt.js stays out, it is loaded on demand after sign-in. */
+/**
+ * React in a long-cached chunk of its own; every other library goes with the screens that use it (routes load
+ * lazily, app/routes/lazy-page.ts), so the login page does not carry charts, maps or mqtt.js.
+ */
 const vendorChunks = [
   {
     name: 'react',
     test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
     priority: 30,
   },
-  { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
-  { name: 'vendor', test: /node_modules[\\/](?!mqtt[\\/])/, priority: 10 },
 ];
 
 export default defineConfig({

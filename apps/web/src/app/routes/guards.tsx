@@ -3,7 +3,10 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { authPathWith } from '../../lib/return-path.ts';
 import { type Session, useSession } from '../../lib/session.ts';
-import { AppShell } from '../shell/AppShell.tsx';
+import { lazyPage } from './lazy-page.ts';
+
+/** The signed-in frame loads after sign-in (it brings the live connection and the navigation). */
+const AppShell = lazyPage(() => import('../shell/AppShell.tsx'), 'AppShell');
 
 /** The shell and its views need a session; without one the login page opens, and leads back here after. */
 export function RequireSession() {

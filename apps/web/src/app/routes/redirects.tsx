@@ -1,7 +1,12 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { ResetPasswordPage } from '../../features/identity/components/ResetPasswordPage.tsx';
 import { entryPathFor, isResetPasswordPath, unknownRoutePathFor } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const ResetPasswordPage = lazyPage(
+  () => import('../../features/identity/components/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
 
 /** Empty route and /home: root to the customers list, others with a session to their dashboard, else login. */
 export function EntryRedirect() {

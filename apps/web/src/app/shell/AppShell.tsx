@@ -1,6 +1,7 @@
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { CenteredProgress } from '../../components/CenteredProgress.tsx';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { type NavBand, navCollapsed, PHONE_BELOW_PX, WIDE_FROM_PX } from '../nav-layout.ts';
@@ -54,7 +55,9 @@ export function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
         <TenantContextBar />
-        <Outlet />
+        <Suspense fallback={<CenteredProgress label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <IdleWarningDialog {...idle} />
     </Box>

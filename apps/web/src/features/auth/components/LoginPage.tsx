@@ -1,16 +1,20 @@
 import { Alert, Box, LinearProgress, Paper, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { lazyPage } from '../../../app/routes/lazy-page.ts';
 import { AppVersion } from '../../../components/AppVersion.tsx';
 import { homePathFor } from '../../../lib/home-path.ts';
 import { SIGN_IN_REASONS, safeReturnPath, signInReason } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';
-import { AuthenticatorCodeForm } from './AuthenticatorCodeForm.tsx';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { MarketingPanel } from './MarketingPanel.tsx';
 import { type AuthenticatorCodeRequest, SignInForm } from './SignInForm.tsx';
-import { SignUpForm } from './SignUpForm.tsx';
+
+// The sign-in form comes with the page; the others (the sign-up form brings the phone number library) when
+// asked for.
+const ForgotPasswordForm = lazyPage(() => import('./ForgotPasswordForm.tsx'), 'ForgotPasswordForm');
+const SignUpForm = lazyPage(() => import('./SignUpForm.tsx'), 'SignUpForm');
+const AuthenticatorCodeForm = lazyPage(() => import('./AuthenticatorCodeForm.tsx'), 'AuthenticatorCodeForm');
 
 function LoginModeForm() {
   const [searchParams] = useSearchParams();
@@ -57,7 +61,9 @@ export function LoginPage() {
           <Stack spacing={2}>
             {reason && <Alert severity="info">{SIGN_IN_REASONS[reason]}</Alert>}
             <SocialOutcome {...socialCallback} />
-            <LoginModeForm />
+            <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+              <LoginModeForm />
+            </Suspense>
           </Stack>
         </Paper>
         <AppVersion />
