@@ -1,8 +1,11 @@
 import { telemetrySample } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { type AlertLevels, alertTransitions } from './events.ts';
+import { historySamples } from './history.ts';
 import { seededRandom } from './random.ts';
 import {
   co2Ppm,
+  cpuPercent,
   DEFAULT_ROOM,
   dailyCycle,
   localHour,
@@ -68,10 +71,58 @@ describe('sensor model', () => {
     }
   });
 
-  it('bursts the CPU now and then above its usual 5-60 %', () => {
-    const bursts = samples.filter((s) => (s.CP ?? 0) > SENSOR_BOUNDS.CP.max).length;
-    expect(bursts).toBeGreaterThan(0);
-    expect(bursts / samples.length).toBeLessThan(0.06);
+  it('peaks the CPU now and then above its usual 5-60 %, for minutes at a time', () => {
+    const peaks = samples.filter((s) => (s.CP ?? 0) > SENSOR_BOUNDS.CP.max).length;
+    expect(peaks).toBeGreaterThan(0);
+    expect(peaks / samples.length).toBeLessThan(0.06);
+  });
+
+  it('moves the CPU smoothly: samples 5 s apart differ by a few points outside a peak ramp', () => {
+    const random = seededRandom(3);
+    const room = randomRoomProfile(random);
+    let previous = cpuPercent(START, random, room);
+    const steps: number[] = [];
+    for (let t = START + 5_000; t < START + 6 * 3_600_000; t += 5_000) {
+      const value = cpuPercent(t, random, room);
+      steps.push(Math.abs(value - previous));
+      previous = value;
+    }
+    steps.sort((a, b) => a - b);
+    expect(steps[Math.floor(steps.length * 0.99)]).toBeLessThan(4);
+  });
+
+  it('raises a CPU alert at most once per peak: a few alerts a day, not ten in six minutes', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const random = seededRandom(seed);
+      const room = randomRoomProfile(random);
+      let levels: AlertLevels = {};
+      let cpuAlerts = 0;
+      const sixMinutes: number[] = [];
+      for (let t = START; t < START + 3 * DAY_MS; t += 5_000) {
+        const next = alertTransitions(levels, { TI: t, CP: cpuPercent(t, random, room) });
+        levels = next.levels;
+        for (const alert of next.alerts) {
+          if (alert.sr !== 'CP') continue;
+          cpuAlerts++;
+          sixMinutes.push(t);
+        }
+      }
+      // High and Normal once per peak above 80 %: ~2 peaks a day at most on average.
+      expect(cpuAlerts).toBeLessThanOrEqual(3 * 2 * 5);
+      for (let i = 2; i < sixMinutes.length; i++) {
+        expect((sixMinutes[i] ?? 0) - (sixMinutes[i - 2] ?? 0)).toBeGreaterThan(6 * 60_000);
+      }
+    }
+  });
+
+  it('writes history from the same model as the live samples of a gateway', () => {
+    const spans = [{ from: START, to: START + 3_600_000, stepMs: 60_000 }];
+    const history = historySamples(7, 'DE0000000001', spans);
+    expect(history).toHaveLength(60);
+    expect(history[0]?.TI).toBe(START);
+    expect(historySamples(7, 'DE0000000001', spans)).toEqual(history);
+    expect(historySamples(7, 'DE0000000002', spans)).not.toEqual(history);
+    for (const sample of history) expect(telemetrySample.safeParse(sample).success).toBe(true);
   });
 
   it('follows a daily cycle: more CO2 and warmer in the afternoon than at night', () => {

@@ -9,9 +9,16 @@ export interface RoomProfile {
   occupancy: number;
   /** Constant shift of the room temperature, in °C. */
   temperatureOffset: number;
+  /** Seed of the gateway's own load pattern (its CPU wander and peaks), so each gateway's load differs. */
+  loadSeed: number;
 }
 
-export const DEFAULT_ROOM: RoomProfile = { utcOffsetHours: 0, occupancy: 0.85, temperatureOffset: 0 };
+export const DEFAULT_ROOM: RoomProfile = {
+  utcOffsetHours: 0,
+  occupancy: 0.85,
+  temperatureOffset: 0,
+  loadSeed: 1,
+};
 
 export const SENSOR_BOUNDS = {
   CO2: { min: 400, max: 1200, spikeMin: 2050, spikeMax: 2600 },
@@ -21,12 +28,13 @@ export const SENSOR_BOUNDS = {
   CO: { min: 0, max: 1200 },
   TVOC: { min: 0, max: 800 },
   RSTC: { min: 10_000, max: 150_000 },
-  CP: { min: 5, max: 60, burstMin: 70, burstMax: 98 },
+  CP: { min: 5, max: 60, burstMin: 70, burstMax: 95 },
   MM: { min: 200, max: 900 },
 } as const;
 
 const CO2_SPIKE_PROBABILITY = 0.002;
-const CPU_BURST_PROBABILITY = 0.03;
+/** Chance that an hour of a gateway's time holds one CPU peak (a job running for some minutes). */
+const CPU_PEAK_PER_HOUR = 0.08;
 const HOUR_MS = 3_600_000;
 
 export function randomRoomProfile(random: Random): RoomProfile {
@@ -34,6 +42,7 @@ export function randomRoomProfile(random: Random): RoomProfile {
     utcOffsetHours: Math.round(uniform(random, -8, 10)),
     occupancy: uniform(random, 0.6, 1),
     temperatureOffset: uniform(random, -1, 1),
+    loadSeed: Math.floor(random() * 2 ** 32),
   };
 }
 
@@ -71,19 +80,73 @@ export function temperatureCelsius(timeMs: number, random: Random, room: RoomPro
   return round2(clamp(19 + 8 * cycle + room.temperatureOffset + 0.2 * gaussian(random), min, max));
 }
 
-/** CPU load in %: 5-60 normally, with occasional bursts to 70-98. */
-export function cpuPercent(timeMs: number, random: Random, room: RoomProfile = DEFAULT_ROOM): number {
-  const { min, max, burstMin, burstMax } = SENSOR_BOUNDS.CP;
-  if (chance(random, CPU_BURST_PROBABILITY)) return round2(uniform(random, burstMin, burstMax));
-  const cycle = dailyCycle(localHour(timeMs, room.utcOffsetHours), 4);
-  return round2(clamp(12 + 18 * cycle + 7 * gaussian(random), min, max));
+/** A uniform number in [0, 1) fixed by a seed and an integer (a hash): the same lattice point, the same value. */
+export function hashUnit(seed: number, n: number): number {
+  let h =
+    Math.imul((seed ^ 0x9e3779b9) >>> 0, 0x85ebca6b) ^ Math.imul(n | 0, 0xc2b2ae35) ^ Math.floor(n / 2 ** 32);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4_294_967_296;
 }
 
-/** Used memory in MB: 200-900, higher while the gateway is busy in the day. */
+/** Smooth noise in [-1, 1] of time: random values every `periodMs`, eased in between (value noise). */
+export function smoothNoise(timeMs: number, periodMs: number, seed: number): number {
+  const x = timeMs / periodMs;
+  const i = Math.floor(x);
+  const f = x - i;
+  const ease = f * f * (3 - 2 * f);
+  const a = hashUnit(seed, i) * 2 - 1;
+  const b = hashUnit(seed, i + 1) * 2 - 1;
+  return a + (b - a) * ease;
+}
+
+const CPU_PEAK_SLOT_MS = HOUR_MS;
+
+/**
+ * The CPU peak under way at `timeMs`, 0..1 of its height (0 outside a peak), and its height in %. Each hour
+ * of a gateway's time holds a peak with CPU_PEAK_PER_HOUR chance: it starts somewhere in the hour, lasts
+ * 4-20 minutes and ramps up and down over a minute, as a firmware job or a burst of lock traffic would.
+ */
+export function cpuPeak(timeMs: number, seed: number): { weight: number; height: number } {
+  const { burstMin, burstMax } = SENSOR_BOUNDS.CP;
+  const slot = Math.floor(timeMs / CPU_PEAK_SLOT_MS);
+  // A peak may run on past the end of its hour: look at this hour's and the previous one's.
+  for (const s of [slot, slot - 1]) {
+    if (hashUnit(seed, s * 4) >= CPU_PEAK_PER_HOUR) continue;
+    const start = s * CPU_PEAK_SLOT_MS + hashUnit(seed, s * 4 + 1) * CPU_PEAK_SLOT_MS;
+    const length = (4 + 16 * hashUnit(seed, s * 4 + 2)) * 60_000;
+    const ramp = 60_000;
+    const t = timeMs - start;
+    if (t < 0 || t > length) continue;
+    const edge = Math.min(t, length - t);
+    const weight = edge >= ramp ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * edge) / ramp);
+    return { weight, height: burstMin + (burstMax - burstMin) * hashUnit(seed, s * 4 + 3) };
+  }
+  return { weight: 0, height: 0 };
+}
+
+/**
+ * CPU load in %: a smooth load of 5-60 % following the day (busier by day) and wandering over minutes,
+ * a little jitter per sample, and now and then a peak of 70-95 % lasting minutes. Consecutive samples a few
+ * seconds apart differ by a point or two, so an alert with hysteresis is raised once per peak, not flapping.
+ */
+export function cpuPercent(timeMs: number, random: Random, room: RoomProfile = DEFAULT_ROOM): number {
+  const { min, max } = SENSOR_BOUNDS.CP;
+  const cycle = dailyCycle(localHour(timeMs, room.utcOffsetHours), 4);
+  const wander =
+    6 * smoothNoise(timeMs, 20 * 60_000, room.loadSeed) +
+    3 * smoothNoise(timeMs, 3 * 60_000, room.loadSeed + 1);
+  const base = clamp(12 + 18 * cycle + wander + 0.8 * gaussian(random), min, max);
+  const peak = cpuPeak(timeMs, room.loadSeed + 2);
+  return round2(clamp(base + (peak.height - base) * peak.weight, min, SENSOR_BOUNDS.CP.burstMax));
+}
+
+/** Used memory in MB: 200-900, higher while the gateway is busy in the day, drifting smoothly over half-hours. */
 export function memoryMegabytes(timeMs: number, random: Random, room: RoomProfile = DEFAULT_ROOM): number {
   const { min, max } = SENSOR_BOUNDS.MM;
   const cycle = dailyCycle(localHour(timeMs, room.utcOffsetHours), 4);
-  return round2(clamp(380 + 320 * cycle + 40 * gaussian(random), min, max));
+  const wander = 35 * smoothNoise(timeMs, 30 * 60_000, room.loadSeed + 3);
+  return round2(clamp(380 + 320 * cycle + wander + 4 * gaussian(random), min, max));
 }
 
 /** Trace gases in ppb and the gas sensor's resistance in ohms (falls as volatile compounds rise). */

@@ -1,5 +1,5 @@
 import type { GatewayCommand, TelemetrySample } from '@portal/contract';
-import { type DeviceFacts, driftSignalLevel, randomDeviceFacts, utcOffsetHours } from './device-profile.ts';
+import { type DeviceFacts, driftSignalLevel } from './device-profile.ts';
 import {
   type DownstreamMessage,
   gatewaySubscriptions,
@@ -11,12 +11,13 @@ import {
 import { type AlertLevels, alertTransitions } from './events.ts';
 import { GatewayLink } from './gateway-link.ts';
 import { GatewayReporter } from './gateway-reporter.ts';
+import { gatewayProfile } from './history.ts';
 import { type InstructionPlan, planInstruction } from './instructions.ts';
 import { LockActivities } from './lock-activities.ts';
 import { type GatewayLiveState, LockEngine, randomNearbyLocks } from './lock-engine.ts';
 import type { GatewayCredential, ResolvedOptions } from './options.ts';
 import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
-import { type RoomProfile, randomRoomProfile, sensorSample } from './sensor-model.ts';
+import { type RoomProfile, sensorSample } from './sensor-model.ts';
 import type { SimulationCounters } from './stats.ts';
 import { TelemetryBacklog } from './telemetry-backlog.ts';
 import { Timers } from './timers.ts';
@@ -72,11 +73,12 @@ export class SimulatedGateway implements GatewayHandle {
     this.sensorRandom = streamOf('sensors');
     this.behaviourRandom = streamOf('behaviour');
     const profileRandom = streamOf('profile');
-    this.facts = randomDeviceFacts(profileRandom);
+    const profile = gatewayProfile(profileRandom);
+    this.facts = profile.facts;
     if (credential.camera !== undefined) this.facts.CMS = credential.camera ? 1 : 0;
     this.answersInstructions = credential.answerInstructions ?? true;
     this.instructionFailure = credential.instructionFailure;
-    this.room = { ...randomRoomProfile(profileRandom), utcOffsetHours: utcOffsetHours(this.facts.LCTN) };
+    this.room = profile.room;
     const nearby = randomNearbyLocks(profileRandom);
     const whitelist = chance(profileRandom, 0.2)
       ? '*'
