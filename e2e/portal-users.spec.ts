@@ -43,7 +43,7 @@ describe('Users screen', () => {
       expect(await createButton.isEnabled()).toBe(false);
       await create.getByLabel('Email').fill(email);
       await create.getByLabel('Mobile Number').fill('1512345678');
-      await create.getByText('Mobile Number is required.').waitFor();
+      await create.getByText('Choose the country of the mobile number.').waitFor();
       expect(await createButton.isEnabled()).toBe(false);
       await create.getByLabel('Mobile Number').fill('');
       await createButton.click();

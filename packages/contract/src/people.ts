@@ -23,8 +23,13 @@ export const peopleMessages = {
   invalidEmail: 'Enter a valid email.',
   /** Sign-up form. */
   invalidMobile: 'Enter valid mobile number.',
-  /** Portal-user form: a number without a code, or a code without a number. */
+  /** Portal-user form: a code without a number, or digits that are not 7 to 15. */
   mobileRequired: 'Mobile Number is required.',
+  /**
+   * Our wording (the spec words both halves of the rule alike): a portal user's number is typed but its
+   * country is not chosen, so the message names what is missing.
+   */
+  countryRequired: 'Choose the country of the mobile number.',
 } as const;
 
 /** Leading spaces are stripped (spec 000 section 5); what is left must be 1 to 20 characters. */
@@ -66,6 +71,7 @@ export const joinPhoneNumber = (code: string, digits: string) => (digits ? `${co
 /**
  * Sign-up (spec 000 section 5): digits only, 7 to 15, may be omitted; a country code alone is accepted.
  * Portal user (spec 002 section 5): optional, 7 to 15 digits, but a number needs a code and a code a number.
+ * Digits come first: the country message is given only when the country is all that is missing.
  */
 export function phoneNumberProblem(phoneNumber: string, rule: 'signUp' | 'portalUser'): string | null {
   const parts = splitPhoneNumber(phoneNumber);
@@ -73,7 +79,8 @@ export function phoneNumberProblem(phoneNumber: string, rule: 'signUp' | 'portal
   const { code, digits } = parts;
   if (digits && !PHONE_PATTERN.test(digits))
     return rule === 'signUp' ? peopleMessages.invalidMobile : peopleMessages.mobileRequired;
-  if (rule === 'portalUser' && Boolean(code) !== Boolean(digits)) return peopleMessages.mobileRequired;
+  if (rule === 'portalUser' && digits && !code) return peopleMessages.countryRequired;
+  if (rule === 'portalUser' && code && !digits) return peopleMessages.mobileRequired;
   return null;
 }
 

@@ -18,6 +18,8 @@ interface PhoneNumberFieldProps {
   onChange: (phoneNumber: string, countryShortCode: string) => void;
   error?: boolean;
   helperText?: string;
+  /** Marks the country picker as the part in error (a number typed without its country). */
+  countryError?: boolean;
   disabled?: boolean;
   /** Label of the number input; 'Phone number' unless given. */
   label?: string;
@@ -34,6 +36,7 @@ export function PhoneNumberField({
   onChange,
   error,
   helperText,
+  countryError,
   disabled,
   label = 'Phone number',
 }: PhoneNumberFieldProps) {
@@ -60,7 +63,7 @@ export function PhoneNumberField({
             {option.name} ({option.callingCode})
           </Box>
         )}
-        renderInput={(params) => <TextField {...params} label="Country" />}
+        renderInput={(params) => <TextField {...params} label="Country" error={countryError} />}
         autoHighlight
         disabled={disabled}
         sx={{ width: 150, flexShrink: 0 }}

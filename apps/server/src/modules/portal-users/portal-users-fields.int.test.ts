@@ -15,7 +15,10 @@ describe(`portal users (${backend} backend)`, () => {
     await portal?.close();
   });
 
-  const { list, create, update, newUser, created, problems } = portalUserCalls(() => ({ portal, root }));
+  const { list, create, update, newUser, created, updateOf, problems } = portalUserCalls(() => ({
+    portal,
+    root,
+  }));
 
   describe('field rules (spec 002 section 5)', () => {
     it('accepts names of 1 and 20 characters, strips leading spaces, and refuses 21, empty or blank', async () => {
@@ -73,7 +76,7 @@ describe(`portal users (${backend} backend)`, () => {
       }
     });
 
-    it('accepts a mobile number of 7 and 15 digits with a code, and refuses 6, 16, a number alone or a code alone', async () => {
+    it('accepts a mobile number of 7 and 15 digits with a code, and refuses 6, 16, a code alone or a number without its country', async () => {
       const seven = await created(alpha.tenant.id, { phoneNumber: '+49 1234567', countryShortCode: 'DE' });
       expect(seven).toMatchObject({ phoneNumber: '+49 1234567', countryShortCode: 'DE' });
       const fifteen = await created(alpha.tenant.id, {
@@ -83,7 +86,7 @@ describe(`portal users (${backend} backend)`, () => {
       expect(fifteen.phoneNumber).toBe('+1 123456789012345');
       expect((await created(alpha.tenant.id, { phoneNumber: '' })).phoneNumber).toBe('');
 
-      for (const phoneNumber of ['+49 123456', '+49 1234567890123456', '1234567', '+49', '+49 12a4567']) {
+      for (const phoneNumber of ['+49 123456', '+49 1234567890123456', '+49', '+49 12a4567', '123456']) {
         const response = await create(
           root,
           newUser(alpha.tenant.id, { phoneNumber, countryShortCode: 'DE' }),
@@ -91,6 +94,16 @@ describe(`portal users (${backend} backend)`, () => {
         expect(response.statusCode, phoneNumber).toBe(400);
         expect(problems(response)).toContain('Mobile Number is required.');
       }
+      // A valid number (7 and 15 digits) without its calling code: the country is what is missing, on
+      // create and on update alike (the form gives the same message: one rule in the contract).
+      for (const phoneNumber of ['1234567', '123456789012345']) {
+        const response = await create(root, newUser(alpha.tenant.id, { phoneNumber, countryShortCode: '' }));
+        expect(response.statusCode, phoneNumber).toBe(400);
+        expect(problems(response)).toEqual(['Choose the country of the mobile number.']);
+      }
+      const updated = await update(root, updateOf(seven, { phoneNumber: '1234567', countryShortCode: '' }));
+      expect(updated.statusCode).toBe(400);
+      expect(problems(updated)).toEqual(['Choose the country of the mobile number.']);
     });
 
     it('validates the list query at its bounds', async () => {

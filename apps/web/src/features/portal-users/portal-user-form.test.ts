@@ -166,7 +166,10 @@ describe('create enablement', () => {
   it('phone: a number needs a code and a code needs a number', () => {
     expect(canCreate(valid({ phoneNumber: '1234567' }), false)).toBe(false);
     expect(canCreate(valid({ phoneNumber: '+49', countryShortCode: 'DE' }), false)).toBe(false);
-    expect(issueFor(valid({ phoneNumber: '1234567' }), 'phoneNumber')).toBe(peopleMessages.mobileRequired);
+    expect(issueFor(valid({ phoneNumber: '1234567' }), 'phoneNumber')).toBe(peopleMessages.countryRequired);
+    expect(issueFor(valid({ phoneNumber: '+49', countryShortCode: 'DE' }), 'phoneNumber')).toBe(
+      peopleMessages.mobileRequired,
+    );
   });
 
   it('does not hold while the email is taken', () => {

@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   type PortalUser,
+  peopleMessages,
   portalUserMessages,
   ROLES,
   stripLeadingSpace,
@@ -165,6 +166,7 @@ function PortalUserForm({
             }}
             error={fieldState.invalid}
             helperText={fieldState.error?.message}
+            countryError={fieldState.error?.message === peopleMessages.countryRequired}
           />
         )}
       />
