@@ -43,7 +43,7 @@ describe(`customers (${backend} backend)`, () => {
       expect(ids(own.json())).toEqual([alpha.tenant.id, alphaChild.tenant.id]);
     });
 
-    it('counts online/total gateways and takes the most common firmware, OS and patch per scope', async () => {
+    it("counts online/total gateways of the scope's subtree and takes the most common firmware, OS and patch", async () => {
       const id = await newCustomer();
       await gateways(id, [
         { connected: true, firmware: '2024-05-01', os: '5.1', osPatch: 'p2' },
@@ -56,10 +56,11 @@ describe(`customers (${backend} backend)`, () => {
       const response = await get(root, '/api/hierarchy/scope', { scopeId: id });
       expect(response.statusCode, response.body).toBe(200);
       const node: HierarchyNode = response.json();
+      // The parent counts its sub-customer's gateway too: the set its Gateways view lists.
       expect(node.scope).toMatchObject({
         id,
-        onlineDevicesCount: 2,
-        totalDevicesCount: 3,
+        onlineDevicesCount: 3,
+        totalDevicesCount: 4,
         firmwareVersion: '2024-05-01',
         osVersion: '5.1',
         osPatch: 'p2',
@@ -74,7 +75,22 @@ describe(`customers (${backend} backend)`, () => {
         osPatch: null,
       });
       const single = await get(root, `/api/scope/${id}`);
-      expect(single.json()).toMatchObject({ onlineDevicesCount: 2, totalDevicesCount: 3 });
+      expect(single.json()).toMatchObject({ onlineDevicesCount: 3, totalDevicesCount: 4 });
+      const listed = await get(root, '/api/gateway/get-gateways', { scopeId: id });
+      expect(listed.json()).toHaveLength(4);
+      // The root tenant's figures hold every customer's gateways, as root's Gateways view does.
+      const everything = await get(root, '/api/gateway/get-gateways', { scopeId: rootId });
+      const rootScope = (await get(root, `/api/scope/${rootId}`)).json();
+      expect(rootScope.totalDevicesCount).toBe(everything.json().length);
+      expect(rootScope.onlineDevicesCount).toBe(
+        everything.json().filter((g: { deviceStatus: string }) => g.deviceStatus === 'online').length,
+      );
+      // The customers list sorts and pages by the same figures.
+      const inList = (await get(root, '/api/customers', { search: node.scope.name })).json();
+      expect(inList.customers.find((c: { id: string }) => c.id === id)).toMatchObject({
+        onlineDevicesCount: 3,
+        totalDevicesCount: 4,
+      });
       // A scope without gateways.
       expect((await get(root, `/api/scope/${beta.tenant.id}`)).json()).toMatchObject({
         onlineDevicesCount: 0,

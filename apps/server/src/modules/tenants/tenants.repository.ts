@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, NewTenant, Tenant, TenantKind } from '../../db/schema.ts';
 
-/** A tenant with the figures of its own gateways (not its sub-scopes'). */
+/** A tenant with the figures of its subtree's gateways (its own and its sub-customers'). */
 export interface ScopeRow extends Tenant {
   online: number;
   total: number;
@@ -213,16 +213,20 @@ export class TenantsRepository {
   }
 
   /**
-   * Tenants joined with the figures of their own gateways. `ids` / `subtreeOf` limit the grouped pass
-   * over the gateways to those tenants (the caller still filters the tenants themselves).
+   * Tenants joined with the figures of their subtree's gateways (its own and every sub-customer's: the set its
+   * Gateways view lists, docs/decisions.md). Each gateway counts for its tenant and each of that tenant's
+   * ancestors. `ids` / `subtreeOf` limit the grouped pass to those counting tenants (the caller still filters
+   * the tenants themselves).
    */
   private scopes(limit: { ids?: string[]; subtreeOf?: string }) {
     return this.db
       .with('stats', (db) => {
         let stats = db
           .selectFrom('gateways')
+          .innerJoin('tenants as owner', 'owner.id', 'gateways.tenant_id')
+          .crossJoin(sql<{ counted: string }>`unnest(array_append(owner.ancestors, owner.id))`.as('counted'))
           .select([
-            'gateways.tenant_id',
+            sql<string>`counted`.as('tenant_id'),
             sql<number>`count(*)::int`.as('total'),
             sql<number>`(count(*) filter (where gateways.connected))::int`.as('online'),
             sql<string | null>`mode() within group (order by nullif(gateways.firmware, '') desc)`.as(
@@ -235,12 +239,14 @@ export class TenantsRepository {
               'os_patch',
             ),
           ])
-          .groupBy('gateways.tenant_id');
-        if (limit.ids) stats = stats.where('gateways.tenant_id', 'in', limit.ids);
+          .groupBy(sql`counted`);
+        if (limit.ids) stats = stats.where(sql.ref('counted'), 'in', limit.ids);
         if (limit.subtreeOf) {
           const root = limit.subtreeOf;
-          stats = stats.where('gateways.tenant_id', 'in', (eb) =>
-            eb.selectFrom('tenants').select('tenants.id').where(inSubtree(root)),
+          stats = stats.where(
+            sql.ref('counted'),
+            'in',
+            db.selectFrom('tenants').select('tenants.id').where(inSubtree(root)),
           );
         }
         return stats;
