@@ -169,6 +169,24 @@ export type DeleteOfflineGatewaysResult = z.infer<typeof deleteOfflineGatewaysRe
 export const registryResult = z.object({ message: z.string(), macId: z.string(), scopeId: z.string() });
 export type RegistryResult = z.infer<typeof registryResult>;
 
+/**
+ * Answer of register-gateway: besides the registry result, the gateway's device credential (its MQTT password,
+ * username and client id being the MAC, docs/mqtt.md), freshly issued and given this once: the portal keeps
+ * only its digest. Each registration issues a new one; the previous one stops working.
+ */
+export const registerGatewayResult = registryResult.extend({ credential: z.string() });
+export type RegisterGatewayResult = z.infer<typeof registerGatewayResult>;
+
+/** The Register Gateway dialog's credential step (our wording, after ThingsBoard's 'Device credentials'). */
+export const gatewayCredentialMessages = {
+  title: 'Device credential',
+  shownOnce:
+    'Copy this credential now: it is shown only once. The gateway connects with its MAC as client id and username and this credential as password. Registering the gateway again issues a new credential and this one stops working.',
+  copy: 'Copy credential',
+  copied: 'Credential copied',
+  done: 'Done',
+} as const;
+
 /** GET /api/device/recent-data: `macIds` (comma-separated, at most 100) limits it to the visible cards. */
 export const recentDataQuery = z.object({
   scopeId: z.string().uuid(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MANUFACTURED_MIN_MS, gatewayRegistryMessages as messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, randomMac } from '../../../test/harness.ts';
@@ -35,6 +36,7 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
       message: 'Successfully Registered',
       macId: 'AABBCC001122',
       scopeId: world.alpha.tenant.id,
+      credential: expect.any(String),
     });
     expect(await calls.listed(world.alpha.cookie, world.alpha.tenant.id, 'AABBCC001122')).toMatchObject({
       name: 'Lobby gateway',
@@ -61,6 +63,57 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
     const listed = await calls.listed(world.alpha.cookie, world.alpha.tenant.id, gateway.mac);
     expect(listed).toMatchObject({ id: gateway.id, REG: 1, NW: 1, name: 'Lobby gateway' });
     expect(listed!.LCTN).toEqual({ ...form('').LCTN, LAT: 59.91, LNG: 10.75 });
+  });
+
+  it('hands out a fresh device credential once, stores only its digest, and a new registration replaces it', async () => {
+    const gateways = world.portal.services.gateways;
+    const body = form(world.alpha.tenant.id);
+    const first = (await calls.register(world.alpha.cookie, body)).json().credential as string;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const row = await gatewayRow(world.portal, body.MAC);
+    expect(row!.credential_hash).toBe(createHash('sha256').update(first).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(first);
+    // The gateway connects with it (MAC as username, credential as password: docs/mqtt.md 1).
+    expect(await gateways.authenticateDevice(body.MAC, first)).toEqual({
+      mac: body.MAC,
+      tenantId: world.alpha.tenant.id,
+    });
+    // The list never shows it.
+    const listed = await calls.listed(world.alpha.cookie, world.alpha.tenant.id, body.MAC);
+    expect(JSON.stringify(listed)).not.toContain(first);
+
+    // Un-registered, then registered again: a new credential, the old one stops working.
+    await world.portal.database.db
+      .updateTable('gateways')
+      .set({ registered: false })
+      .where('mac', '=', body.MAC)
+      .execute();
+    const second = await calls.register(world.alpha.cookie, body);
+    expect(second.statusCode, second.body).toBe(200);
+    const renewed = second.json().credential as string;
+    expect(renewed).not.toBe(first);
+    expect(await gateways.authenticateDevice(body.MAC, first)).toBeNull();
+    expect(await gateways.authenticateDevice(body.MAC, renewed)).toMatchObject({ mac: body.MAC });
+  });
+
+  it('gives a user of another customer nothing for a gateway outside its reach: no credential, no change', async () => {
+    const gateway = await provisioned(world.portal, world.alpha.tenant.id, { registered: false });
+    const before = await gatewayRow(world.portal, gateway.mac);
+    const response = await calls.register(
+      world.beta.cookie,
+      form(world.beta.tenant.id, { MAC: gateway.mac }),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('credential');
+    const after = await gatewayRow(world.portal, gateway.mac);
+    expect(after!.credential_hash).toBe(before!.credential_hash);
+    expect(after!.registered).toBe(false);
+    expect(
+      await world.portal.services.gateways.authenticateDevice(gateway.mac, gateway.password),
+    ).not.toBeNull();
+    // Nor into a customer it cannot reach.
+    const sideways = await calls.register(world.beta.cookie, form(world.alpha.tenant.id));
+    expect(sideways.statusCode).toBe(404);
   });
 
   it('registers into a sub-customer, and refuses a gateway that is registered already', async () => {

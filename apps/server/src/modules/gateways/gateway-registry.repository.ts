@@ -32,13 +32,15 @@ export interface NewRegisteredGateway {
   address: Record<string, unknown>;
   manufactured_at: Date;
   state: Record<string, unknown>;
+  /** Digest of the device credential issued with the registration. */
+  credential_hash: string;
 }
 
 /** The registry's writes: registration, edits, moves and deletion of offline gateways. */
 export class GatewayRegistryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A registered gateway without a credential yet (provisioning issues it); undefined if the MAC exists. */
+  /** A registered gateway with its credential's digest; undefined if the MAC exists. */
   insertRegistered(row: NewRegisteredGateway) {
     const { address, state, ...rest } = row;
     return this.db

@@ -4,6 +4,7 @@ import {
   deleteOfflineGatewaysResult,
   migrateGatewayBody,
   registerGatewayBody,
+  registerGatewayResult,
   registryResult,
   updateGatewayBody,
   updateGatewayParams,
@@ -27,9 +28,10 @@ export const gatewayRegistryRoutes: FastifyPluginAsyncZod<{ registry: GatewayReg
       config: write,
       schema: {
         tags,
-        summary: 'Registers a gateway: creates the record or completes an unregistered one (REG 0 -> 1)',
+        summary:
+          'Registers a gateway: creates the record or completes an unregistered one (REG 0 -> 1); answers its new device credential once',
         body: registerGatewayBody,
-        response: { 200: registryResult },
+        response: { 200: registerGatewayResult },
       },
     },
     async (request) => registry.register(principalOf(request), request.body),

@@ -6,11 +6,13 @@ import {
   live,
   gatewayRegistryMessages as messages,
   type RegisterGatewayBody,
+  type RegisterGatewayResult,
   type RegistryResult,
   TENANT_KIND,
   type UpdateGatewayBody,
 } from '@portal/contract';
 import type { Gateway, Tenant } from '../../db/schema.ts';
+import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
@@ -53,15 +55,21 @@ export class GatewayRegistryService {
     },
   ) {}
 
-  /** Creates the record, or completes an unregistered one (REG 0 -> 1), in customer SID. */
-  async register(principal: Principal, body: RegisterGatewayBody): Promise<RegistryResult> {
+  /**
+   * Creates the record, or completes an unregistered one (REG 0 -> 1), in customer SID, and issues the
+   * gateway a fresh device credential, answered this once (only its digest is stored, as provisioning does).
+   * A previous credential stops working: a connection made with it is closed.
+   */
+  async register(principal: Principal, body: RegisterGatewayBody): Promise<RegisterGatewayResult> {
     const target = await this.target(principal, body.SID);
     const existing = await this.gateways.findReachable(principal, body.MAC);
+    const credential = newSecret();
     const details = {
       name: body.NAME,
       tags: body.tags,
       address: cleanAddress(body.LCTN),
       manufactured_at: new Date(body.CRTD),
+      credential_hash: digest(credential),
     };
     if (!existing) {
       const state = body.HS === undefined ? {} : { HS: body.HS };
@@ -73,12 +81,13 @@ export class GatewayRegistryService {
       });
       // Taken meanwhile by another registration (or by a gateway the caller cannot see).
       if (!row) throw new AppError('CONFLICT', messages.registerFailed);
-      return { message: messages.registered, macId: row.mac, scopeId: row.tenant_id };
+      return { message: messages.registered, macId: row.mac, scopeId: row.tenant_id, credential };
     }
     if (existing.registered) throw new AppError('CONFLICT', messages.alreadyRegistered);
     await this.repo.update(existing.mac, { ...details, registered: true, tenant_id: target.id });
+    if (existing.tenant_id === target.id) this.deps.devices.disconnectDevice(existing.mac);
     await this.announceMove(principal, existing, target.id);
-    return { message: messages.registered, macId: existing.mac, scopeId: target.id };
+    return { message: messages.registered, macId: existing.mac, scopeId: target.id, credential };
   }
 
   /** Edit form and Configuration dialog: name, address, manufactured date, tags, customer. */
