@@ -11,6 +11,12 @@ import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
 
 export const DEMO_CUSTOMER_NAME = 'Demo Customer';
 
+/**
+ * Seed of the demo gateways' simulation, fixed so that each demo gateway keeps its room, load pattern and
+ * location across restarts, and its live samples continue the history written at the first start.
+ */
+export const DEMO_SIMULATION_SEED = 14_062;
+
 const tenantDefaults = (name: string, customerId: string, kind: TenantKind, parent: string | null) => ({
   name,
   customer_id: customerId,

@@ -1,8 +1,9 @@
 import { startSimulation } from '@portal/gateway-sim';
 import { buildApp, createLogger } from './app.ts';
-import { prepareDemo } from './bootstrap.ts';
+import { DEMO_SIMULATION_SEED, prepareDemo } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ownOrigin } from './lib/own-origin.ts';
+import { gatewaysWithoutHistory, writeDemoHistory } from './modules/telemetry/demo-history.ts';
 
 /** Starts the portal: config, database, broker, HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -39,8 +40,20 @@ async function main(): Promise<void> {
   let simulation: Awaited<ReturnType<typeof startSimulation>> | null = null;
   if (config.DEMO && config.DEMO_GATEWAYS > 0) {
     const demo = await prepareDemo(portal.database.db, portal.services.gateways, config.DEMO_GATEWAYS);
+    // History is written for the gateways without any, found before they start sending, and in the
+    // background: the demo runs at once and its charts fill within seconds (docs/decisions.md).
+    const historyUntil = Date.now();
+    const withoutHistory = await gatewaysWithoutHistory(
+      portal.database.db,
+      demo.devices.map((d) => d.mac),
+    );
     const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`;
-    simulation = await startSimulation({ brokerUrl, gateways: demo.devices });
+    simulation = await startSimulation({ brokerUrl, gateways: demo.devices, seed: DEMO_SIMULATION_SEED });
+    if (withoutHistory.length > 0) {
+      writeDemoHistory(portal.database.db, withoutHistory, { seed: DEMO_SIMULATION_SEED, now: historyUntil })
+        .then((history) => logger.info({ ...history, ms: Date.now() - historyUntil }, 'demo history written'))
+        .catch((error: Error) => logger.warn({ err: error }, 'demo history not written'));
+    }
     logger.info({ gateways: demo.devices.length, tenantId: demo.tenantId }, 'demo gateways running');
   }
 

@@ -1,0 +1,154 @@
+import type { TelemetrySample } from '@portal/contract';
+import { type HistorySpan, historySamples } from '@portal/gateway-sim';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from './metrics.ts';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Days of history the demo fleet starts with. */
+export const DEMO_HISTORY_DAYS = 90;
+
+/**
+ * Where the demo history is sampled how densely, newest last. A chart reads raw samples for ranges up to
+ * about 8 hours, the minute rollup up to about 3 weeks and the hour rollup beyond (series-plan.ts), so:
+ * raw samples every 15 s for the last 9 hours, and older samples written to the rollups only, every minute
+ * for two days, every 5 minutes for three weeks (a chart of 1-2 weeks has buckets of 20-40 minutes) and every
+ * 20 minutes before (read through hour buckets). Every range then shows data, and the first start writes
+ * about 15,000 samples per gateway instead of 1.5 million.
+ */
+export function demoHistorySpans(
+  now: number,
+  days = DEMO_HISTORY_DAYS,
+): { raw: HistorySpan; older: HistorySpan[] } {
+  const start = now - days * DAY;
+  const rawFrom = Math.max(start, now - 9 * HOUR);
+  const edges = [start, now - 21 * DAY, now - 2 * DAY, rawFrom].map((t) =>
+    Math.max(start, Math.min(t, rawFrom)),
+  );
+  const steps = [20 * MINUTE, 5 * MINUTE, MINUTE];
+  const older = steps
+    .map((stepMs, i) => ({ from: edges[i] ?? start, to: edges[i + 1] ?? rawFrom, stepMs }))
+    .filter((span) => span.to > span.from);
+  return { raw: { from: rawFrom, to: now, stepMs: 15_000 }, older };
+}
+
+const ROWS_PER_STATEMENT = 20_000;
+
+/** The gateways among `macs` without any history yet (no hour rollup row): the ones to write history for. */
+export async function gatewaysWithoutHistory(
+  db: Kysely<Database>,
+  macs: readonly string[],
+): Promise<string[]> {
+  if (macs.length === 0) return [];
+  const { rows } = await sql<{ mac: string }>`
+    select m.mac from unnest(${[...macs]}::text[]) as m(mac)
+    where not exists (select 1 from telemetry_1h h where h.mac = m.mac)`.execute(db);
+  return rows.map((r) => r.mac);
+}
+
+/** Writes the demo history of each gateway in `macs` that has none yet; a restart writes nothing. */
+export async function seedDemoHistory(
+  db: Kysely<Database>,
+  macs: readonly string[],
+  options: { seed: number; now?: number; days?: number },
+): Promise<{ gateways: number; samples: number }> {
+  return writeDemoHistory(db, await gatewaysWithoutHistory(db, macs), options);
+}
+
+/**
+ * Writes `days` of simulated history up to `now` for each gateway of `macs`, so the demo fleet's charts show
+ * data for every range from the first start. The samples come from the simulator's model under the same
+ * seed as the live demo gateways. Each gateway's history is one transaction: its samples go into a temporary
+ * table with one `unnest` insert, and three statements derive from them the raw samples (the newest span),
+ * the minute rollup and the hour rollup, so the rollups hold exactly the fold of the samples, as live ingest
+ * would have made them (merged with a bucket live ingest already began).
+ */
+export async function writeDemoHistory(
+  db: Kysely<Database>,
+  macs: readonly string[],
+  options: { seed: number; now?: number; days?: number },
+): Promise<{ gateways: number; samples: number }> {
+  const now = options.now ?? Date.now();
+  const { raw, older } = demoHistorySpans(now, options.days);
+  const result = { gateways: 0, samples: 0 };
+  for (const mac of macs) {
+    const samples = historySamples(options.seed, mac, [...older, raw]);
+    await db.transaction().execute(async (trx) => {
+      await sql`create temporary table demo_history (like telemetry) on commit drop`.execute(trx);
+      for (let i = 0; i < samples.length; i += ROWS_PER_STATEMENT) {
+        await insertSamples(trx, 'demo_history', mac, samples.slice(i, i + ROWS_PER_STATEMENT));
+      }
+      const metrics = sql.join(METRIC_COLUMNS.map((m) => sql.ref(m)));
+      await sql`insert into telemetry (mac, ti, ${metrics})
+        select mac, ti, ${metrics} from demo_history where ti >= ${raw.from} on conflict do nothing`.execute(
+        trx,
+      );
+      for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
+        await foldInto(trx, table, size);
+      }
+    });
+    result.gateways++;
+    result.samples += samples.length;
+  }
+  return result;
+}
+
+/** Folds the temporary table's samples into a rollup: per bucket and metric min, max, sum and count. */
+async function foldInto(db: Kysely<Database>, table: RollupTable, size: number): Promise<void> {
+  const columns = METRIC_COLUMNS.flatMap((m) => [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`]);
+  const folds = METRIC_COLUMNS.flatMap((m) => {
+    const c = sql.ref(m);
+    return [sql`min(${c})`, sql`max(${c})`, sql`coalesce(sum(${c}), 0)`, sql`count(${c})`];
+  });
+  const merge = METRIC_COLUMNS.flatMap((m) => {
+    const [min, max, sum, n] = [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`].map((c) => ({
+      col: sql.ref(c),
+      cur: sql.ref(`${table}.${c}`),
+      new: sql.raw(`excluded.${c}`),
+    }));
+    return [
+      sql`${min!.col} = least(${min!.cur}, ${min!.new})`,
+      sql`${max!.col} = greatest(${max!.cur}, ${max!.new})`,
+      sql`${sum!.col} = ${sum!.cur} + ${sum!.new}`,
+      sql`${n!.col} = ${n!.cur} + ${n!.new}`,
+    ];
+  });
+  const b = sql.lit(size);
+  await sql`insert into ${sql.table(table)} (mac, bucket, ${sql.join(columns.map((c) => sql.ref(c)))})
+    select mac, (ti / ${b}) * ${b} as bucket, ${sql.join(folds)}
+    from demo_history group by mac, bucket
+    on conflict (mac, bucket) do update set ${sql.join(merge)}`.execute(db);
+}
+
+/** One column as an array parameter of the given SQL type. */
+const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+
+async function insertSamples(
+  db: Kysely<Database>,
+  table: string,
+  mac: string,
+  samples: TelemetrySample[],
+): Promise<void> {
+  const arrays = [
+    column(
+      samples.map(() => mac),
+      'text',
+    ),
+    column(
+      samples.map((s) => s.TI),
+      'bigint',
+    ),
+    ...METRIC_COLUMNS.map((m) =>
+      column(
+        samples.map((s) => s[METRICS[m]] ?? null),
+        'double precision',
+      ),
+    ),
+  ];
+  const columns = ['mac', 'ti', ...METRIC_COLUMNS];
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select * from unnest(${sql.join(arrays)})`.execute(db);
+}
