@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Drawer, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -13,6 +13,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { SidePanel } from '../../../components/SidePanel.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDuplicateEmailCheck } from '../api/check-duplicate-email.ts';
@@ -101,14 +102,20 @@ function PortalUserForm({
       });
       return;
     }
-    notify({ variant: 'info', text: portalUserMessages.updating });
-    updateUser.mutate(updateBody(output, loaded), {
-      onSuccess: () => {
+    // 'Updating ...' stays until the answer comes and goes when it does, also when the panel was closed
+    // meanwhile (mutateAsync settles after the panel is gone; mutate's own callbacks would not run).
+    const closeUpdating = notify({ variant: 'info', text: portalUserMessages.updating, untilClosed: true });
+    updateUser.mutateAsync(updateBody(output, loaded)).then(
+      () => {
+        closeUpdating();
         notify({ variant: 'success', text: portalUserMessages.updated });
         onClose();
       },
-      onError: () => notify({ variant: 'error', text: portalUserMessages.updateFailed }),
-    });
+      () => {
+        closeUpdating();
+        notify({ variant: 'error', text: portalUserMessages.updateFailed });
+      },
+    );
   });
 
   const nameField = (name: 'firstName' | 'lastName', label: string) => (
@@ -203,18 +210,14 @@ function PortalUserForm({
   );
 }
 
-/** The create/update side panel (right); it starts afresh each time it opens. */
+/**
+ * The create/update side panel (right), above the shell's top bar so its title shows at every width; it
+ * starts afresh each time it opens.
+ */
 export function PortalUserPanel({ target, ...settings }: PanelSettings & { target: PanelTarget | null }) {
   const titleId = useId();
   return (
-    <Drawer
-      anchor="right"
-      open={target !== null}
-      onClose={settings.onClose}
-      slotProps={{
-        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 520 } } },
-      }}
-    >
+    <SidePanel open={target !== null} onClose={settings.onClose} titleId={titleId} width={520}>
       {target && (
         <PortalUserForm
           key={target.mode === 'update' ? target.user.id : 'create'}
@@ -223,6 +226,6 @@ export function PortalUserPanel({ target, ...settings }: PanelSettings & { targe
           {...settings}
         />
       )}
-    </Drawer>
+    </SidePanel>
   );
 }
