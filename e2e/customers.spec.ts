@@ -113,7 +113,7 @@ describe('Customers', () => {
       await customer.goto(link!);
       await customer.getByLabel('New Password').fill(PASSWORD);
       await customer.getByLabel('Confirm Password').fill(PASSWORD);
-      await customer.getByRole('button', { name: 'Reset Password' }).click();
+      await customer.getByRole('button', { name: 'Set Password' }).click();
       await customer.getByRole('link', { name: 'Sign in' }).click();
       await signIn(customer, ADMIN_EMAIL, PASSWORD);
       await customer.waitForURL(/#\/cli\/dashboard/);

@@ -37,7 +37,7 @@ async function setPasswordFromLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
   await page.getByLabel('New Password').fill(NEW_PASSWORD);
   await page.getByLabel('Confirm Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Set Password' }).click();
   await page.getByText('Password has been set successfully. Please sign in.').waitFor();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.waitForURL(/#\/login/);

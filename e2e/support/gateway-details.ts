@@ -76,7 +76,7 @@ export async function signInAsNewUser(
   await other.goto(link);
   await other.getByLabel('New Password').fill(USER_PASSWORD);
   await other.getByLabel('Confirm Password').fill(USER_PASSWORD);
-  await other.getByRole('button', { name: 'Reset Password' }).click();
+  await other.getByRole('button', { name: 'Set Password' }).click();
   await other.getByText('Password has been set successfully. Please sign in.').waitFor();
   await signIn(other, email, USER_PASSWORD);
   await other.waitForURL(/#\/cli\//);

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import {
   activationCodeFromPath,
+  canSubmitPassword,
   changePasswordFailureText,
   changePasswordFormSchema,
+  passwordLinkPage,
   resetPasswordErrorText,
 } from './password-rules.ts';
 
@@ -79,5 +81,34 @@ describe('reset-password link', () => {
     expect(body('abc12', 'abc12')).toBe(true);
     expect(body('abc12', 'abc21')).toBe(false);
     expect(body('abcde', 'abcde')).toBe(false);
+  });
+});
+
+describe('the page of an e-mailed password link', () => {
+  it("names a new user's first password apart from a reset", () => {
+    expect(passwordLinkPage('/portal-user/reset-password/xyz')).toMatchObject({
+      title: 'Set Your Password',
+      submit: 'Set Password',
+    });
+    expect(passwordLinkPage('/reset-password/abc')).toMatchObject({
+      title: 'Reset Password',
+      submit: 'Reset Password',
+    });
+  });
+
+  it('enables the button only when the server would take both fields, at the bounds of the rule', () => {
+    const can = (password: string, confirm = password, activationCode = 'code') =>
+      canSubmitPassword({ password, confirm_password: confirm, activationCode });
+    expect(can('')).toBe(false);
+    expect(can('abc1')).toBe(false); // 4 characters
+    expect(can('abc12')).toBe(true); // 5 characters
+    expect(can('abcde')).toBe(false); // no digit
+    expect(can('12345')).toBe(false); // no letter
+    expect(can('ab@&#!1')).toBe(true); // the allowed special characters
+    expect(can('abc1$')).toBe(false); // another one
+    expect(can(`a${'1'.repeat(127)}`)).toBe(true); // 128 characters
+    expect(can(`a${'1'.repeat(128)}`)).toBe(false); // 129
+    expect(can('abc12', 'abc13')).toBe(false); // confirmation differs
+    expect(can('abc12', 'abc12', '')).toBe(false); // no code in the link
   });
 });

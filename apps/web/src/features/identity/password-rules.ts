@@ -1,4 +1,10 @@
-import { changePasswordBody, passwordMessages, resetLinkMessages } from '@portal/contract';
+import {
+  changePasswordBody,
+  passwordMessages,
+  type ResetPasswordBody,
+  resetLinkMessages,
+  resetPasswordBody,
+} from '@portal/contract';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { changePasswordMessages, resetFailed } from './messages.ts';
@@ -36,3 +42,30 @@ export function resetPasswordErrorText(error: unknown): string {
     ? error.message
     : resetFailed;
 }
+
+/** The page an e-mailed link opens: a first password (new or signed-up user) or a reset of a forgotten one. */
+export interface PasswordLinkPage {
+  /** Heading and screen name ('Set Your Password' matches the document title, app/page-title.ts). */
+  title: string;
+  intro: string;
+  submit: string;
+}
+
+const FIRST_PASSWORD_PAGE: PasswordLinkPage = {
+  title: 'Set Your Password',
+  intro: 'Choose a password to finish setting up your account.',
+  submit: 'Set Password',
+};
+const RESET_PAGE: PasswordLinkPage = {
+  title: 'Reset Password',
+  intro: 'Choose a new password for your account.',
+  submit: 'Reset Password',
+};
+
+/** 'portal-user/reset-password/{code}' is the activation link of a new user; any other is a reset link. */
+export function passwordLinkPage(pathname: string): PasswordLinkPage {
+  return pathname.includes('portal-user/reset-password/') ? FIRST_PASSWORD_PAGE : RESET_PAGE;
+}
+
+/** The button is enabled only when the server would take the body: the contract's rule and a match. */
+export const canSubmitPassword = (values: ResetPasswordBody) => resetPasswordBody.safeParse(values).success;

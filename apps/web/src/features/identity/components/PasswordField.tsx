@@ -7,6 +7,8 @@ interface PasswordFieldProps<T extends FieldValues> {
   label: string;
   autoComplete: 'current-password' | 'new-password';
   disabled?: boolean;
+  /** Shown under the field while it has no error (the rule it must meet). */
+  hint?: string;
 }
 
 /** A password input bound to a react-hook-form field, showing the field's rule message. */
@@ -16,6 +18,7 @@ export function PasswordField<T extends FieldValues>({
   label,
   autoComplete,
   disabled,
+  hint,
 }: PasswordFieldProps<T>) {
   return (
     <Controller
@@ -31,7 +34,7 @@ export function PasswordField<T extends FieldValues>({
           fullWidth
           disabled={disabled}
           error={fieldState.invalid}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error?.message ?? hint}
         />
       )}
     />

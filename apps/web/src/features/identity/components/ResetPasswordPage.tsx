@@ -1,65 +1,116 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { type ResetPasswordBody, resetLinkMessages, resetPasswordBody } from '@portal/contract';
+import {
+  passwordMessages,
+  type ResetPasswordBody,
+  resetLinkMessages,
+  resetPasswordBody,
+} from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { AppVersion } from '../../../components/AppVersion.tsx';
 import { LOGIN_PATH } from '../../../lib/home-path.ts';
+import { MarketingPanel } from '../../auth/components/MarketingPanel.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { activationCodeFromPath, resetPasswordErrorText } from '../password-rules.ts';
+import {
+  activationCodeFromPath,
+  canSubmitPassword,
+  passwordLinkPage,
+  resetPasswordErrorText,
+} from '../password-rules.ts';
 import { PasswordField } from './PasswordField.tsx';
 
-/** Reset-password form from an emailed link (reset or first password); shown without a session, outside the shell. */
+/**
+ * The page of an e-mailed link, shown without a session, outside the shell and branded like the login page:
+ * 'Set Your Password' for a new user's first password (portal-user/reset-password/{code}), 'Reset Password'
+ * for a forgotten one. The button is enabled only when both fields meet the server's rule.
+ */
 export function ResetPasswordPage() {
-  const activationCode = activationCodeFromPath(useLocation().pathname);
+  // Another link opened in the same tab starts afresh (its code, no earlier outcome).
+  const { pathname } = useLocation();
+  return <PasswordLinkForm key={pathname} pathname={pathname} />;
+}
+
+function PasswordLinkForm({ pathname }: { pathname: string }) {
+  const activationCode = activationCodeFromPath(pathname);
+  const page = passwordLinkPage(pathname);
   const resetPassword = useResetPassword();
   const done = resetPassword.isSuccess;
-  const { control, handleSubmit } = useForm<ResetPasswordBody>({
+  const { control, handleSubmit, watch } = useForm<ResetPasswordBody>({
     resolver: zodResolver(resetPasswordBody),
     mode: 'onTouched',
     defaultValues: { password: '', confirm_password: '', activationCode },
   });
+  const valid = canSubmitPassword(watch());
 
   const submit = handleSubmit((body) => resetPassword.mutate(body));
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
-      <Paper component="section" aria-labelledby="page-title" sx={{ p: 4, width: '100%', maxWidth: 440 }}>
-        <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-          Reset Password
-        </Typography>
-        {activationCode ? (
-          <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-            <PasswordField
-              control={control}
-              name="password"
-              label="New Password"
-              autoComplete="new-password"
-              disabled={done}
-            />
-            <PasswordField
-              control={control}
-              name="confirm_password"
-              label="Confirm Password"
-              autoComplete="new-password"
-              disabled={done}
-            />
-            {done && <Alert severity="success">{resetPassword.data.message}</Alert>}
-            {resetPassword.isError && (
-              <Alert severity="error">{resetPasswordErrorText(resetPassword.error)}</Alert>
-            )}
-            {!done && (
-              <Button type="submit" variant="contained" fullWidth loading={resetPassword.isPending}>
-                Reset Password
-              </Button>
-            )}
-          </Stack>
-        ) : (
-          <Alert severity="error">{resetLinkMessages.invalid}</Alert>
-        )}
-        <Link component={RouterLink} to={LOGIN_PATH} sx={{ display: 'inline-block', mt: 2 }}>
-          {done ? 'Sign in' : 'Back to sign in'}
-        </Link>
-      </Paper>
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <MarketingPanel />
+      <Box
+        component="main"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: 3,
+          gap: 2,
+        }}
+      >
+        <Paper
+          component="section"
+          elevation={3}
+          aria-labelledby="page-title"
+          sx={{ p: 4, width: '100%', maxWidth: 440 }}
+        >
+          <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+            {page.title}
+          </Typography>
+          {activationCode ? (
+            <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+              {!done && <Typography color="text.secondary">{page.intro}</Typography>}
+              <PasswordField
+                control={control}
+                name="password"
+                label="New Password"
+                autoComplete="new-password"
+                disabled={done}
+                hint={passwordMessages.rule}
+              />
+              <PasswordField
+                control={control}
+                name="confirm_password"
+                label="Confirm Password"
+                autoComplete="new-password"
+                disabled={done}
+              />
+              {done && <Alert severity="success">{resetPassword.data.message}</Alert>}
+              {resetPassword.isError && (
+                <Alert severity="error">{resetPasswordErrorText(resetPassword.error)}</Alert>
+              )}
+              {!done && (
+                <Button
+                  type="submit"
+                  variant="contained"
+                  fullWidth
+                  disabled={!valid}
+                  loading={resetPassword.isPending}
+                >
+                  {page.submit}
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <Alert severity="error">{resetLinkMessages.invalid}</Alert>
+          )}
+          <Link component={RouterLink} to={LOGIN_PATH} sx={{ display: 'inline-block', mt: 2 }}>
+            {done ? 'Sign in' : 'Back to sign in'}
+          </Link>
+        </Paper>
+        <AppVersion />
+      </Box>
     </Box>
   );
 }
