@@ -73,13 +73,19 @@ export function mergeSamples(
 }
 
 /**
- * SVG polyline points for values in a width x height box; the y axis spans min..max with section 9's
- * padding (minimum minus 5, maximum plus 10) so a flat line sits inside the box.
+ * SVG polyline points for values in a width x height box; the y axis spans `scale`, or else min..max with
+ * section 9's padding (minimum minus 5, maximum plus 10) so a flat line sits inside the box.
  */
-export function polylinePoints(values: readonly number[], width: number, height: number): string {
+export function polylinePoints(
+  values: readonly number[],
+  width: number,
+  height: number,
+  /** A fixed y range (mini-chart-scale.ts) instead of the padded extent of the values. */
+  scale?: readonly [number, number],
+): string {
   if (values.length === 0) return '';
-  const low = Math.min(...values) - 5;
-  const high = Math.max(...values) + 10;
+  const low = scale ? scale[0] : Math.min(...values) - 5;
+  const high = scale ? scale[1] : Math.max(...values) + 10;
   const stepX = values.length > 1 ? width / (values.length - 1) : 0;
   return values
     .map((value, i) => {

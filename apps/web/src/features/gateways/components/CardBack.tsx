@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { GatewaySummary, TelemetrySample } from '@portal/contract';
 import { hasCamera } from '../card-rules.ts';
 import { formatFirmware, NO_VALUE } from '../gateway-display.ts';
+import { miniChartScale } from '../mini-chart-scale.ts';
 import { MINI_CHART_MAX_POINTS, SYSTEM_SERIES, seriesValues } from '../sensor-groups.ts';
 import { MiniChart } from './MiniChart.tsx';
 
@@ -20,14 +21,18 @@ export function CardBack({ gateway, samples }: CardBackProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minHeight: 0 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-        {SYSTEM_SERIES.map(({ key, label, unit }) => (
-          <MiniChart
-            key={key}
-            label={label}
-            unit={unit}
-            values={seriesValues(samples, key, MINI_CHART_MAX_POINTS)}
-          />
-        ))}
+        {SYSTEM_SERIES.map(({ key, label, unit }) => {
+          const values = seriesValues(samples, key, MINI_CHART_MAX_POINTS);
+          return (
+            <MiniChart
+              key={key}
+              label={label}
+              unit={unit}
+              values={values}
+              scale={miniChartScale(key, values)}
+            />
+          );
+        })}
       </Box>
       {facts.map((fact) => (
         <Typography key={fact} variant="body2">

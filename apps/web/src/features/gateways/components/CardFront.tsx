@@ -1,7 +1,8 @@
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { TelemetrySample } from '@portal/contract';
+import { miniChartScale } from '../mini-chart-scale.ts';
 import { SENSOR_GROUPS, type SensorGroup, sensorGroup, seriesValues } from '../sensor-groups.ts';
-import { MiniChart } from './MiniChart.tsx';
+import { MINI_CHART_HEIGHT, MiniChart } from './MiniChart.tsx';
 
 interface CardFrontProps {
   samples: readonly TelemetrySample[];
@@ -37,15 +38,28 @@ export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
         sx={{
           display: 'grid',
           gridTemplateColumns: shown.series.length > 2 ? '1fr 1fr' : '1fr',
+          // Every chart fits the card: rows of up to 115 px, shrinking together when the card is lower
+          // (Air Quality (5) has three rows).
+          gridTemplateRows: `repeat(${Math.ceil(shown.series.length / (shown.series.length > 2 ? 2 : 1))}, minmax(0, ${MINI_CHART_HEIGHT}px))`,
           gap: 1,
           flex: 1,
           minWidth: 0,
-          overflowY: 'auto',
+          minHeight: 0,
         }}
       >
-        {shown.series.map(({ key, label, unit }) => (
-          <MiniChart key={key} label={label} unit={unit} values={seriesValues(samples, key, shown.points)} />
-        ))}
+        {shown.series.map(({ key, label, unit }) => {
+          const values = seriesValues(samples, key, shown.points);
+          return (
+            <MiniChart
+              key={key}
+              label={label}
+              unit={unit}
+              values={values}
+              scale={miniChartScale(key, values)}
+              height="100%"
+            />
+          );
+        })}
       </Box>
     </Box>
   );

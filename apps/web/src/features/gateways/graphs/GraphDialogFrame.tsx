@@ -27,13 +27,23 @@ interface GraphDialogFrameProps {
   interval: ReactNode;
   charts: ReactNode;
   alerts: ReactNode;
+  /** The range in words, above the charts, on every width. */
+  caption?: ReactNode;
 }
 
 /**
  * A full-screen graph dialog: title, interval selector, charts and an alerts side panel. At 1024 px or less
  * the interval opens through a 'Filter' icon and the alerts through an 'Alerts' icon.
  */
-export function GraphDialogFrame({ title, open, onClose, interval, charts, alerts }: GraphDialogFrameProps) {
+export function GraphDialogFrame({
+  title,
+  open,
+  onClose,
+  interval,
+  charts,
+  alerts,
+  caption,
+}: GraphDialogFrameProps) {
   const titleId = useId();
   const narrow = useMediaQuery(NARROW_MEDIA_QUERY);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
@@ -69,7 +79,10 @@ export function GraphDialogFrame({ title, open, onClose, interval, charts, alert
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: 2 }}>{charts}</Box>
+        <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: 2 }}>
+          {caption}
+          {charts}
+        </Box>
         {!narrow && (
           <Box sx={{ width: ALERTS_WIDTH, borderLeft: 1, borderColor: 'divider', display: 'flex' }}>
             {alerts}

@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { alertPanels } from './alert-rules.ts';
 import { IntervalSelector } from './IntervalSelector.tsx';
+import { RangeCaption } from './RangeCaption.tsx';
 import { SensorChart } from './SensorChart.tsx';
 import { SENSOR_GROUPS, SENSORS, type SensorKey } from './sensors.ts';
 import { useGatewayGraphs } from './use-gateway-graphs.ts';
@@ -75,6 +76,7 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
           </IconButton>
         </Tooltip>
       </Stack>
+      <RangeCaption interval={graphs.interval.interval} range={graphs.interval.range} />
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <ToggleButtonGroup
           orientation="vertical"

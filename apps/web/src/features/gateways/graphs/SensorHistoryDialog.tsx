@@ -5,6 +5,7 @@ import { AlertsPanel } from './AlertsPanel.tsx';
 import { alertPanels } from './alert-rules.ts';
 import { GraphDialogFrame } from './GraphDialogFrame.tsx';
 import { IntervalSelector } from './IntervalSelector.tsx';
+import { RangeCaption } from './RangeCaption.tsx';
 import { SensorChart } from './SensorChart.tsx';
 import { SENSORS, type SensorKey } from './sensors.ts';
 import { useGatewayGraphs } from './use-gateway-graphs.ts';
@@ -33,6 +34,7 @@ export function SensorHistoryDialog({ gateway, onClose, title, sensors }: Sensor
       open
       onClose={onClose}
       interval={<IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />}
+      caption={<RangeCaption interval={graphs.interval.interval} range={graphs.interval.range} />}
       charts={
         <Stack spacing={2}>
           {sensors.map((sensor) => (

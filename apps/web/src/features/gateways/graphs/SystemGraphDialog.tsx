@@ -6,6 +6,7 @@ import { AlertsPanel } from './AlertsPanel.tsx';
 import { alertPanels } from './alert-rules.ts';
 import { GraphDialogFrame } from './GraphDialogFrame.tsx';
 import { IntervalSelector } from './IntervalSelector.tsx';
+import { RangeCaption } from './RangeCaption.tsx';
 import { SensorChart } from './SensorChart.tsx';
 import { useGatewayGraphs } from './use-gateway-graphs.ts';
 
@@ -34,6 +35,7 @@ function SystemGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
       open
       onClose={onClose}
       interval={<IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />}
+      caption={<RangeCaption interval={graphs.interval.interval} range={graphs.interval.range} />}
       charts={
         <Stack spacing={2}>
           <SensorChart sensor="CP" height={CPU_CHART_HEIGHT} {...chart} />

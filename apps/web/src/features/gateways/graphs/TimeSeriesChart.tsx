@@ -75,7 +75,19 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           { ...axis, space: 80 },
           { ...axis, size: 60 },
         ],
-        hooks: { drawClear: [(u) => drawOffline(u, latest.current.offline)] },
+        hooks: {
+          drawClear: [(u) => drawOffline(u, latest.current.offline)],
+          // The drawn time axis, on the figure: what the chart shows can be checked without the canvas.
+          setScale: [
+            (u, key) => {
+              const figure = element.parentElement;
+              const { min, max } = u.scales.x ?? {};
+              if (key !== 'x' || !figure || min === undefined || max === undefined) return;
+              figure.dataset.axisFrom = String(Math.round(min));
+              figure.dataset.axisTo = String(Math.round(max));
+            },
+          ],
+        },
       },
       [latest.current.times as number[], latest.current.values as (number | null)[]],
       element,
@@ -104,6 +116,8 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       aria-label={title}
       aria-busy={loading}
       data-points={values.length}
+      data-first-time={times[0]}
+      data-last-time={times[times.length - 1]}
       sx={{ m: 0, height, position: 'relative', overflow: 'hidden' }}
     >
       <Typography

@@ -35,9 +35,17 @@ describe('chart axes', () => {
     expect(extent([null])).toEqual({ min: null, max: null });
   });
 
-  it('pads the time axis an hour each side, stretched to live samples past the end', () => {
-    expect(timeAxisRange(range, [])).toEqual([T - HOUR, T + 11 * HOUR]);
-    expect(timeAxisRange(range, [T + HOUR, T + 12 * HOUR])).toEqual([T - HOUR, T + 13 * HOUR]);
+  it('draws the time axis over exactly the chosen range: no hour before, no empty hour after', () => {
+    expect(timeAxisRange(range, [])).toEqual([T, T + 10 * HOUR]);
+    expect(timeAxisRange(range, [T + HOUR, T + 9 * HOUR])).toEqual([T, T + 10 * HOUR]);
+    // '1 hour' is one hour wide, whatever the samples.
+    const hour = { fromTime: T, toTime: T + HOUR };
+    const [from, to] = timeAxisRange(hour, [T + 60_000, T + HOUR]);
+    expect(to - from).toBe(HOUR);
+  });
+
+  it('slides a live window with samples past its end, keeping its span', () => {
+    expect(timeAxisRange(range, [T + HOUR, T + 12 * HOUR])).toEqual([T + 2 * HOUR, T + 12 * HOUR]);
   });
 });
 

@@ -1,14 +1,10 @@
 import type { TimeRange } from './intervals.ts';
 
-const HOUR_MS = 3_600_000;
-
 /** Spec 001 section 9: value axes from the minimum minus 5 to the maximum plus 10. */
 export const AXIS_PAD_BELOW = 5;
 export const AXIS_PAD_ABOVE = 10;
 /** CPU (%) and memory axes reach at least 100. */
 export const SYSTEM_AXIS_MIN_TOP = 100;
-/** The time axis of device graphs reaches 1 hour beyond each end. */
-export const TIME_AXIS_PAD_MS = HOUR_MS;
 
 /** The value axis for values between `min` and `max` (null when there are none). */
 export function valueAxisRange(
@@ -34,9 +30,13 @@ export function extent(values: readonly (number | null)[]): { min: number | null
   return { min, max };
 }
 
-/** The time axis: the range (stretched to live samples past its end), padded by an hour each side. */
+/**
+ * The time axis: exactly the chosen range, no padding (docs/decisions.md: the spec's hour of padding is not
+ * a future hour of empty space). Live samples past its end slide the window: it then ends at the newest
+ * sample and keeps the range's span.
+ */
 export function timeAxisRange(range: TimeRange, times: readonly number[]): [number, number] {
-  const first = times.length > 0 ? Math.min(range.fromTime, times[0]!) : range.fromTime;
-  const last = times.length > 0 ? Math.max(range.toTime, times[times.length - 1]!) : range.toTime;
-  return [first - TIME_AXIS_PAD_MS, last + TIME_AXIS_PAD_MS];
+  const last = times.length > 0 ? (times[times.length - 1] ?? range.toTime) : range.toTime;
+  if (last <= range.toTime) return [range.fromTime, range.toTime];
+  return [last - (range.toTime - range.fromTime), last];
 }
