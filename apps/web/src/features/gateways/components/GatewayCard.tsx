@@ -3,6 +3,7 @@ import type { GatewaySummary, TelemetrySample } from '@portal/contract';
 import { memo, useState } from 'react';
 import { daysSince, truncateLabel } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
+import { NEVER_CONNECTED, NEVER_CONNECTED_HINT, neverConnected } from '../gateway-customers.ts';
 import type { SensorGroup } from '../sensor-groups.ts';
 import { CardBack } from './CardBack.tsx';
 import { CardFront } from './CardFront.tsx';
@@ -24,8 +25,19 @@ interface GatewayCardProps {
   selected?: boolean;
   onToggleSelect: (macId: string) => void;
   height: number;
+  /** In a view mixing customers: the gateway's customer, shown as a small label; undefined otherwise. */
+  customerName?: string;
 }
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 const FACE = { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } as const;
 const EMPTY_SAMPLES: readonly TelemetrySample[] = [];
 
@@ -42,8 +54,10 @@ export const GatewayCard = memo(function GatewayCard({
   selected,
   onToggleSelect,
   height,
+  customerName,
 }: GatewayCardProps) {
   const online = gateway.deviceStatus === 'online';
+  const never = neverConnected(gateway);
   const since = online ? gateway.LONTI : gateway.LOFFTI;
   const [flippedHere, setFlippedHere] = useState(false);
   const open = (action: GatewayAction) => onOpen(action, gateway.macId);
@@ -86,13 +100,27 @@ export const GatewayCard = memo(function GatewayCard({
           >
             {truncateLabel(gateway.macId)}
           </Typography>
+          {customerName !== undefined && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              title={`Customer: ${customerName}`}
+              sx={{ display: 'block', lineHeight: 1.3 }}
+            >
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                Customer:{' '}
+              </Box>
+              {customerName}
+            </Typography>
+          )}
         </Box>
         <Typography
           variant="caption"
-          sx={{ color: online ? 'success.main' : 'text.disabled', fontWeight: 600, whiteSpace: 'nowrap' }}
-          title={online ? 'Online since' : 'Offline since'}
+          sx={{ color: online ? 'success.main' : 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' }}
+          title={never ? NEVER_CONNECTED_HINT : online ? 'Online since' : 'Offline since'}
         >
-          {`${online ? 'Online' : 'Offline'} · ${daysSince(since)}`}
+          {never ? NEVER_CONNECTED : `${online ? 'Online' : 'Offline'} · ${daysSince(since)}`}
         </Typography>
       </Box>
       <CardIconBar
@@ -112,6 +140,13 @@ export const GatewayCard = memo(function GatewayCard({
       >
         {view.flipped ? (
           <CardBack gateway={gateway} samples={samples} />
+        ) : never ? (
+          <Box role="note" sx={{ p: 1 }}>
+            <Typography variant="subtitle2">No data yet</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {NEVER_CONNECTED_HINT}
+            </Typography>
+          </Box>
         ) : (
           <CardFront
             samples={samples}

@@ -21,6 +21,8 @@ export interface GridProps {
   /** In selection and delete modes: the selected MACs; undefined otherwise (no checkboxes). */
   selectedMacs?: ReadonlySet<string>;
   onToggleSelect: (macId: string) => void;
+  /** In a view mixing customers: their names by id, for the cards' customer label; undefined otherwise. */
+  customerNames?: ReadonlyMap<string, string>;
 }
 
 interface GridRowProps extends Omit<GridProps, 'gateways'> {
@@ -35,6 +37,7 @@ const GridRow = memo(function GridRow({
   columnWidth,
   cardViews,
   selectedMacs,
+  customerNames,
   ...rest
 }: GridRowProps) {
   const recent = useRecentData(
@@ -57,6 +60,7 @@ const GridRow = memo(function GridRow({
             view={cardViews[gateway.macId] ?? DEFAULT_VIEW}
             selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
             height={GRID_ROW_HEIGHT - GAP}
+            customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
             {...rest}
           />
         </Box>

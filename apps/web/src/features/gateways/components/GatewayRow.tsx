@@ -4,6 +4,7 @@ import type { GatewaySummary } from '@portal/contract';
 import { memo } from 'react';
 import { daysSince } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
+import { NEVER_CONNECTED, neverConnected } from '../gateway-customers.ts';
 import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from '../gateway-display.ts';
 import { CardIconButton } from './CardIconButton.tsx';
 import { GatewayActionsMenu } from './GatewayActionsMenu.tsx';
@@ -15,6 +16,8 @@ interface GatewayRowProps {
   /** In selection and delete modes: whether it is selected; undefined otherwise (no checkbox). */
   selected?: boolean;
   onToggleSelect: (macId: string) => void;
+  /** In a view mixing customers: the gateway's customer (a Customer column); undefined otherwise. */
+  customerName?: string;
 }
 
 /** One gateway of the list view; the row is named after the gateway so it can be found by name. */
@@ -23,9 +26,11 @@ export const GatewayRow = memo(function GatewayRow({
   onOpen,
   selected,
   onToggleSelect,
+  customerName,
 }: GatewayRowProps) {
   const { latest } = gateway;
   const online = gateway.deviceStatus === 'online';
+  const never = neverConnected(gateway);
   return (
     <TableRow hover aria-label={gateway.name} selected={selected === true}>
       {selected !== undefined && (
@@ -41,11 +46,12 @@ export const GatewayRow = memo(function GatewayRow({
       <TableCell component="th" scope="row">
         {gateway.name}
       </TableCell>
+      {customerName !== undefined && <TableCell>{customerName}</TableCell>}
       <TableCell sx={{ fontFamily: 'monospace' }}>{gateway.macId}</TableCell>
       <TableCell>
         <GatewayStatusChip status={gateway.deviceStatus} />
       </TableCell>
-      <TableCell>{daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
+      <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
       <TableCell>{formatFirmware(gateway.firmware)}</TableCell>
       <TableCell>{gateway.OSversion?.trim() || NO_VALUE}</TableCell>
       <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>

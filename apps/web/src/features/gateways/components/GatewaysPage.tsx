@@ -1,15 +1,19 @@
-import { Alert, Paper } from '@mui/material';
+import { Alert, Box, Paper } from '@mui/material';
 import { effectivePermissions, gatewayListMessages, gatewayRegistryMessages } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDeleteOfflineGateways } from '../api/delete-offline-gateways.ts';
 import { useGatewaysFirstPageFirst } from '../api/get-gateways.ts';
 import { firstOfflineMacs } from '../delete-selection.ts';
+import { hierarchyQueryOptions } from '../details/api/get-hierarchy.ts';
 import { RegisterGatewayDialog } from '../details/RegisterGatewayDialog.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
+import { customerNamesOf, isMixedView } from '../gateway-customers.ts';
 import { activeFilters, matchesFilters } from '../gateway-filters.ts';
 import { matchesGatewaySearch } from '../gateway-search.ts';
 import { GATEWAY_VIEW_PATHS, type GatewayView, gatewayViewOf } from '../gateway-view.ts';
@@ -24,6 +28,7 @@ import type { CardView } from './GatewayCard.tsx';
 import { GatewayGrid } from './GatewayGrid.tsx';
 import { GatewaysToolbar, type PageMode } from './GatewaysToolbar.tsx';
 import { GatewayTable } from './GatewayTable.tsx';
+import { NoGatewaysYet } from './NoGatewaysYet.tsx';
 
 /** The scope in the URL (?scopeId=), or else the tenant being viewed. */
 function useGatewayScopeId(): string {
@@ -95,6 +100,19 @@ export function GatewaysPage() {
     [all, filters, deferredSearch, mode],
   );
 
+  // Root's view, or a customer with sub-customers: rows and cards name their customer.
+  const mixed = useMemo(() => isMixedView(all ?? [], scopeId), [all, scopeId]);
+  const hierarchy = useQuery({ ...hierarchyQueryOptions(), enabled: mixed && held.has('HIERARCHY_READ') });
+  const customerNames = useMemo(
+    () => (mixed ? customerNamesOf(hierarchy.data) : undefined),
+    [mixed, hierarchy.data],
+  );
+  // An unknown customer (or one out of reach) in the URL: nothing to act on.
+  const scopeMissing = gateways.error instanceof ApiError && gateways.error.status === 404;
+  const noGateways = all !== undefined && all.length === 0 && !gateways.isLoadingAll;
+  const emptyText =
+    mode === 'delete' ? 'No offline gateways to delete.' : 'No gateways match the search or filters.';
+
   const onOpen = useCallback((action: GatewayAction, macId: string) => setOpened({ action, macId }), []);
   const onViewChange = useCallback(
     (macId: string, next: CardView) => setCardViews((current) => ({ ...current, [macId]: next })),
@@ -120,9 +138,11 @@ export function GatewaysPage() {
           });
         },
         onError: () => notify({ variant: 'error', text: gatewayRegistryMessages.deleteFailed }),
-        onSettled: () => {
+        onSettled: (result) => {
           setConfirmingDelete(false);
           setSelected(new Set());
+          // Done deleting: back to the whole list (a refusal or failure keeps delete mode to try again).
+          if (result && result.deleted.length > 0) setMode('browse');
         },
       },
     );
@@ -145,6 +165,8 @@ export function GatewaysPage() {
         onRegister={() => setRegistering(true)}
         canWrite={held.has('IOT_DEVICE_WRITE')}
         canDeleteOffline={held.has('IOT_DEVICE_SCOPE_MIGRATE')}
+        disabled={scopeMissing || gateways.error !== null}
+        nothingToDelete={noGateways}
       />
       <FilteredByBanner filters={activeFilters(filters)} onRemove={removeFilter} />
       {mode === 'delete' && (
@@ -157,9 +179,30 @@ export function GatewaysPage() {
         />
       )}
       {gateways.isLoadingAll && <ProgressStatus text={gatewayListMessages.fetching} />}
-      {gateways.error && <Alert severity="error">{gateways.error.message}</Alert>}
+      {gateways.error && (
+        <Alert severity="error">
+          {gateways.error.message}
+          {scopeMissing && (
+            <Box component="span" sx={{ display: 'block' }}>
+              Choose a customer from the customer menu above, or check the address.
+            </Box>
+          )}
+        </Alert>
+      )}
+      {noGateways && mode === 'browse' && (
+        <NoGatewaysYet
+          scopeId={scopeId}
+          canRegister={held.has('IOT_DEVICE_WRITE')}
+          onRegister={() => setRegistering(true)}
+        />
+      )}
+      {all && !noGateways && shown.length === 0 && view === 'grid' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {emptyText}
+        </Alert>
+      )}
       {all && maximised && <SensorGraphView gateway={maximised} open onClose={() => setOpened(null)} />}
-      {all && !maximised && view === 'grid' && (
+      {all && !noGateways && !maximised && view === 'grid' && (
         <GatewayGrid
           scopeId={scopeId}
           gateways={shown}
@@ -168,10 +211,18 @@ export function GatewaysPage() {
           onOpen={onOpen}
           selectedMacs={selectedMacs}
           onToggleSelect={toggle}
+          customerNames={customerNames}
         />
       )}
-      {all && !maximised && view === 'list' && (
-        <GatewayTable gateways={shown} onOpen={onOpen} selectedMacs={selectedMacs} onToggleSelect={toggle} />
+      {all && !noGateways && !maximised && view === 'list' && (
+        <GatewayTable
+          gateways={shown}
+          onOpen={onOpen}
+          selectedMacs={selectedMacs}
+          onToggleSelect={toggle}
+          customerNames={customerNames}
+          emptyText={emptyText}
+        />
       )}
       <GatewayActionDialog opened={opened} gateways={all ?? []} onClose={() => setOpened(null)} />
       {registering && <RegisterGatewayDialog scopeId={scopeId} open onClose={() => setRegistering(false)} />}

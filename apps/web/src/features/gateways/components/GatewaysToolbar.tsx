@@ -17,6 +17,10 @@ interface GatewaysToolbarProps {
   onRegister: () => void;
   canWrite: boolean;
   canDeleteOffline: boolean;
+  /** The customer could not be read (unknown or out of reach): every action is disabled. */
+  disabled?: boolean;
+  /** The customer has no gateway: selecting and deleting have nothing to work on. */
+  nothingToDelete?: boolean;
 }
 
 export const SEARCH_PLACEHOLDER = 'Search using keyword or name..';
@@ -24,6 +28,8 @@ export const SEARCH_PLACEHOLDER = 'Search using keyword or name..';
 /** Heading ('selected - N' while selecting), search, the view switch and the page's mode buttons. */
 export function GatewaysToolbar(props: GatewaysToolbarProps) {
   const { view, mode, canWrite } = props;
+  const disabled = props.disabled === true;
+  const empty = disabled || props.nothingToDelete === true;
   return (
     <Stack spacing={2} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
@@ -42,6 +48,7 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
           type="search"
           placeholder={SEARCH_PLACEHOLDER}
           value={props.search}
+          disabled={disabled}
           onChange={(event) => props.onSearchChange(event.target.value)}
           slotProps={{ htmlInput: { 'aria-label': SEARCH_PLACEHOLDER } }}
           sx={{ width: { xs: '100%', sm: 320 } }}
@@ -61,7 +68,12 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
           </ToggleButton>
         </ToggleButtonGroup>
         {mode === 'browse' && canWrite && (
-          <Button size="small" variant="outlined" onClick={() => props.onModeChange('select')}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={empty}
+            onClick={() => props.onModeChange('select')}
+          >
             Select gateways
           </Button>
         )}
@@ -81,12 +93,18 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
           </>
         )}
         {mode === 'browse' && canWrite && (
-          <Button size="small" variant="outlined" onClick={props.onRegister}>
+          <Button size="small" variant="outlined" disabled={disabled} onClick={props.onRegister}>
             Register gateway
           </Button>
         )}
         {mode === 'browse' && props.canDeleteOffline && (
-          <Button size="small" variant="outlined" color="error" onClick={() => props.onModeChange('delete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            disabled={empty}
+            onClick={() => props.onModeChange('delete')}
+          >
             Delete offline gateways
           </Button>
         )}

@@ -1,0 +1,62 @@
+import { Box, Button, Paper, Typography } from '@mui/material';
+
+interface NoGatewaysYetProps {
+  scopeId: string;
+  canRegister: boolean;
+  onRegister: () => void;
+}
+
+/** The simulator commands of README 'Gateways and the simulator', for this customer and this portal's host. */
+export function simulatorCommands(scopeId: string, host: string): string {
+  return [
+    `npm run provision -w @portal/server -- --scope ${scopeId} --count 5 > creds.json`,
+    `npm run sim -- --broker mqtt://${host}:1884 --credentials creds.json --interval 5000`,
+  ].join('\n');
+}
+
+/**
+ * A customer without gateways (spec-free wording): how to get the first one, by registering a gateway (its
+ * credential is handed out once) or by provisioning simulated ones to try the portal.
+ */
+export function NoGatewaysYet({ scopeId, canRegister, onRegister }: NoGatewaysYetProps) {
+  return (
+    <Paper variant="outlined" role="region" aria-labelledby="no-gateways-title" sx={{ p: 3, maxWidth: 760 }}>
+      <Typography id="no-gateways-title" variant="h6" component="h2" gutterBottom>
+        No gateways yet
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        Register a gateway with its MAC address: registration hands out the device credential it connects
+        with, once, to copy onto the gateway. Gateways provisioned in bulk or moved here from another customer
+        appear here as well.
+      </Typography>
+      {canRegister && (
+        <Button variant="contained" size="small" onClick={onRegister} sx={{ mb: 2 }}>
+          Register a gateway
+        </Button>
+      )}
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        To try the portal without hardware, provision simulated gateways for this customer on the portal's
+        host (stop a portal running on its embedded database first) and run them with the simulator:
+      </Typography>
+      <Box
+        component="pre"
+        aria-label="Simulator commands"
+        sx={{
+          m: 0,
+          p: 1.5,
+          bgcolor: 'grey.100',
+          borderRadius: 1,
+          fontSize: 13,
+          overflowX: 'auto',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+        }}
+      >
+        {simulatorCommands(scopeId, window.location.hostname || 'localhost')}
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        1884 is the embedded broker's default port (MQTT_PORT); the device protocol is docs/mqtt.md.
+      </Typography>
+    </Paper>
+  );
+}

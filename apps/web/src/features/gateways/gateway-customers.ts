@@ -1,0 +1,33 @@
+import type { GatewaySummary, HierarchyNode } from '@portal/contract';
+
+/** Every customer of a hierarchy by id: its name (the Customer column and card label of mixed views). */
+export function customerNamesOf(tree: HierarchyNode | undefined): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  const visit = (node: HierarchyNode) => {
+    names.set(node.scope.id, node.scope.name);
+    for (const child of node.children) visit(child);
+  };
+  if (tree) visit(tree);
+  return names;
+}
+
+/**
+ * Whether a gateways view mixes customers: its list holds gateways of another customer than the viewed one
+ * (root's view, a customer with sub-customers). Only then do rows and cards name their customer.
+ */
+export function isMixedView(gateways: readonly Pick<GatewaySummary, 'scopeId'>[], scopeId: string): boolean {
+  return gateways.some((gateway) => gateway.scopeId !== scopeId);
+}
+
+/** A gateway that never connected: no online or offline time and no sample (registered or provisioned only). */
+export function neverConnected(
+  gateway: Pick<GatewaySummary, 'LONTI' | 'LOFFTI' | 'latest' | 'deviceStatus'>,
+): boolean {
+  return (
+    gateway.deviceStatus === 'offline' && gateway.LONTI === null && gateway.LOFFTI === null && !gateway.latest
+  );
+}
+
+export const NEVER_CONNECTED = 'Never connected';
+export const NEVER_CONNECTED_HINT =
+  'This gateway has not connected yet. It connects over MQTT with its MAC as client id and username and the credential issued when it was registered; its readings show here once it does.';
