@@ -111,6 +111,10 @@ describe('Register and edit gateway', () => {
     expect(await register.isEnabled()).toBe(true);
     await register.click();
     await seeText(page, registry.registered);
+    // The device credential, shown once.
+    await dialog.getByRole('button', { name: 'Copy credential' }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     // Never connected: no LAT/LNG.
     const card = gatewayCard(page, 'Warehouse');

@@ -1,10 +1,11 @@
 import { Dialog, DialogTitle } from '@mui/material';
 import { gatewayRegistryMessages } from '@portal/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
 import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
+import { GatewayCredential } from './GatewayCredential.tsx';
 import { GatewayDetailsForm } from './GatewayDetailsForm.tsx';
 import { gatewayFormValues, type RegisterFormOutput, registerBody, updateBody } from './gateway-form.ts';
 
@@ -21,29 +22,49 @@ export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps
   const register = useRegisterGateway();
   const registered = gateway.REG === 1;
   const mutation = registered ? update : register;
+  // An unregistered gateway registered here: its new credential, shown once.
+  const [issued, setIssued] = useState<{ macId: string; credential: string } | null>(null);
 
   const save = (values: RegisterFormOutput) => {
-    const done = {
-      onSuccess: () => {
-        notify({ variant: 'success', text: registered ? m.updated : m.registered });
-        onClose();
-      },
-      onError: () => notify({ variant: 'error', text: registered ? m.updateFailed : m.registerFailed }),
-    };
-    if (registered) update.mutate({ mac: gateway.macId, body: updateBody(values) }, done);
-    else register.mutate(registerBody(values, gateway.scopeId, gateway.HS), done);
+    const failed = () => notify({ variant: 'error', text: registered ? m.updateFailed : m.registerFailed });
+    if (registered)
+      update.mutate(
+        { mac: gateway.macId, body: updateBody(values) },
+        {
+          onSuccess: () => {
+            notify({ variant: 'success', text: m.updated });
+            onClose();
+          },
+          onError: failed,
+        },
+      );
+    else
+      register.mutate(registerBody(values, gateway.scopeId, gateway.HS), {
+        onSuccess: (result) => {
+          notify({ variant: 'success', text: m.registered });
+          setIssued({ macId: result.macId, credential: result.credential });
+        },
+        onError: failed,
+      });
   };
 
   const close = () => {
     update.reset();
     register.reset();
+    setIssued(null);
     onClose();
   };
 
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : close} aria-labelledby={titleId} fullWidth>
-      <DialogTitle id={titleId}>{registered ? 'Edit Gateway' : 'Register Gateway'}</DialogTitle>
-      {open && (
+    <Dialog
+      open={open}
+      onClose={mutation.isPending || issued ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{registered && !issued ? 'Edit Gateway' : 'Register Gateway'}</DialogTitle>
+      {open && issued && <GatewayCredential {...issued} onDone={close} />}
+      {open && !issued && (
         <GatewayDetailsForm
           loaded={{ ...gatewayFormValues(gateway), MAC: gateway.macId }}
           macEditable={false}

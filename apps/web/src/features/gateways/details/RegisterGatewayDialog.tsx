@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useGateways } from '../api/get-gateways.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
+import { GatewayCredential } from './GatewayCredential.tsx';
 import { GatewayDetailsForm } from './GatewayDetailsForm.tsx';
 import {
   emptyRegisterValues,
@@ -35,26 +36,35 @@ export function RegisterGatewayDialog({
   const unregistered = (gateways.data ?? []).filter((gateway) => gateway.REG === 0);
   const [pickedMac, setPickedMac] = useState(NEW_GATEWAY);
   const picked: GatewaySummary | undefined = unregistered.find((gateway) => gateway.macId === pickedMac);
+  // After registration: the credential, shown once; closing the dialog forgets it.
+  const [issued, setIssued] = useState<{ macId: string; credential: string } | null>(null);
 
   const close = () => {
     register.reset();
     setPickedMac(NEW_GATEWAY);
+    setIssued(null);
     onClose();
   };
 
   const save = (values: RegisterFormOutput) =>
     register.mutate(registerBody(values, picked?.scopeId ?? scopeId, picked?.HS ?? null), {
-      onSuccess: () => {
+      onSuccess: (result) => {
         notify({ variant: 'success', text: m.registered });
-        close();
+        setIssued({ macId: result.macId, credential: result.credential });
       },
       onError: () => notify({ variant: 'error', text: m.registerFailed }),
     });
 
   return (
-    <Dialog open={open} onClose={register.isPending ? undefined : close} aria-labelledby={titleId} fullWidth>
+    <Dialog
+      open={open}
+      onClose={register.isPending || issued ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+    >
       <DialogTitle id={titleId}>Register Gateway</DialogTitle>
-      {open && (
+      {open && issued && <GatewayCredential {...issued} onDone={close} />}
+      {open && !issued && (
         <GatewayDetailsForm
           key={pickedMac}
           loaded={picked ? { ...gatewayFormValues(picked), MAC: picked.macId } : emptyRegisterValues()}

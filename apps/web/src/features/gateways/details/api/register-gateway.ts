@@ -1,11 +1,18 @@
-import { type RegisterGatewayBody, type RegistryResult, registryResult } from '@portal/contract';
+import {
+  type RegisterGatewayBody,
+  type RegisterGatewayResult,
+  registerGatewayResult,
+} from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api.ts';
 import { refreshGatewayLists } from './refresh-gateways.ts';
 
-/** PUT /api/gateway/register-gateway: creates the gateway or completes an unregistered one (REG 0 -> 1). */
-export function registerGateway(body: RegisterGatewayBody): Promise<RegistryResult> {
-  return apiRequest('/api/gateway/register-gateway', { method: 'PUT', body, schema: registryResult });
+/**
+ * PUT /api/gateway/register-gateway: creates the gateway or completes an unregistered one (REG 0 -> 1); the
+ * answer carries its new device credential, this once.
+ */
+export function registerGateway(body: RegisterGatewayBody): Promise<RegisterGatewayResult> {
+  return apiRequest('/api/gateway/register-gateway', { method: 'PUT', body, schema: registerGatewayResult });
 }
 
 export function useRegisterGateway() {
