@@ -91,7 +91,7 @@ describe(`demo history (${backend} backend)`, () => {
     expect(custom.length).toBeGreaterThan(50);
   });
 
-  it('looks like the simulator: CPU within 5-95 % and CO2 following the day', async () => {
+  it('looks like the simulator: CPU within its 5-95 % over a week', async () => {
     const cpu = await series('cpuMm', macs[1] ?? '', now - 7 * DAY, now);
     for (const r of cpu) {
       expect(r.CP).toBeGreaterThanOrEqual(5);
