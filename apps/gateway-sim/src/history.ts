@@ -1,5 +1,6 @@
 import type { TelemetrySample } from '@portal/contract';
 import { type DeviceFacts, randomDeviceFacts, utcOffsetHours } from './device-profile.ts';
+import { type AlertLevels, alertTransitions, type EventItem } from './events.ts';
 import { deriveSeed, type Random, seededRandom } from './random.ts';
 import { type RoomProfile, randomRoomProfile, sensorSample } from './sensor-model.ts';
 
@@ -38,4 +39,19 @@ export function historySamples(seed: number, mac: string, spans: readonly Histor
       samples.push(sensorSample(t, random, room));
   }
   return samples;
+}
+
+/**
+ * The alerts (SA items) the gateway would have sent along its history samples: the same rules and
+ * hysteresis as live (events.ts), one entry per sample time that changed an alert level.
+ */
+export function historyAlerts(samples: readonly TelemetrySample[]): { TI: number; SA: EventItem[] }[] {
+  let levels: AlertLevels = {};
+  const raised: { TI: number; SA: EventItem[] }[] = [];
+  for (const sample of samples) {
+    const next = alertTransitions(levels, sample);
+    levels = next.levels;
+    if (next.alerts.length > 0) raised.push({ TI: sample.TI, SA: next.alerts });
+  }
+  return raised;
 }

@@ -1,6 +1,6 @@
 export { generateCredentials } from './credentials.ts';
 export { generateGatewayMac } from './device-profile.ts';
-export { type HistorySpan, historySamples, roomOf } from './history.ts';
+export { type HistorySpan, historyAlerts, historySamples, roomOf } from './history.ts';
 export type { GatewayLiveState } from './lock-engine.ts';
 export type { GatewayCredential, SimulationLogger, SimulationOptions } from './options.ts';
 export type { GatewayHandle } from './simulated-gateway.ts';

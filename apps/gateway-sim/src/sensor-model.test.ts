@@ -43,31 +43,38 @@ describe('sensor model', () => {
     for (const sample of samples) expect(telemetrySample.safeParse(sample).success).toBe(true);
   });
 
-  it('keeps CO2 within 400-1200 ppm except for rare spikes above 2000', () => {
+  it('keeps CO2 within 400-1200 ppm but for peaks above 2000 now and then, with ramps to them', () => {
     const { min, max, spikeMin, spikeMax } = SENSOR_BOUNDS.CO2;
-    const spikes = samples.filter((s) => (s.CO2 ?? 0) > max);
+    const peaks = samples.filter((s) => (s.CO2 ?? 0) >= spikeMin);
+    const above = samples.filter((s) => (s.CO2 ?? 0) > max);
     for (const s of samples) {
       const co2 = s.CO2 ?? Number.NaN;
-      expect(co2 >= min && (co2 <= max || (co2 >= spikeMin && co2 <= spikeMax))).toBe(true);
+      expect(co2 >= min && co2 <= spikeMax).toBe(true);
     }
-    expect(spikes.length).toBeGreaterThan(0);
-    expect(spikes.length / samples.length).toBeLessThan(0.01);
+    expect(peaks.length).toBeGreaterThan(0);
+    expect(above.length / samples.length).toBeLessThan(0.03);
   });
 
   it('keeps the other sensors in their ranges', () => {
-    for (const s of samples) {
-      expect(s.TEMP).toBeGreaterThanOrEqual(18);
-      expect(s.TEMP).toBeLessThanOrEqual(28);
-      expect(s.CP).toBeGreaterThanOrEqual(5);
-      expect(s.CP).toBeLessThanOrEqual(98);
-      expect(s.MM).toBeGreaterThanOrEqual(200);
-      expect(s.MM).toBeLessThanOrEqual(900);
-      expect(s.RSTC).toBeGreaterThanOrEqual(SENSOR_BOUNDS.RSTC.min);
-      expect(s.RSTC).toBeLessThanOrEqual(SENSOR_BOUNDS.RSTC.max);
-      for (const gas of ['NH3', 'NO2', 'CO', 'TVOC'] as const) {
-        expect(s[gas]).toBeGreaterThanOrEqual(0);
-        expect(s[gas]).toBeLessThanOrEqual(SENSOR_BOUNDS[gas].max);
-      }
+    // One expectation per bound (not per sample): 10,000 samples checked in milliseconds.
+    const range = (key: 'TEMP' | 'CP' | 'MM' | 'RSTC' | 'NH3' | 'NO2' | 'CO' | 'TVOC') => {
+      const values = samples.map((s) => s[key] ?? Number.NaN);
+      return [Math.min(...values), Math.max(...values)];
+    };
+    const bounds = {
+      TEMP: [18, 28],
+      CP: [5, 95],
+      MM: [200, 900],
+      RSTC: [SENSOR_BOUNDS.RSTC.min, SENSOR_BOUNDS.RSTC.max],
+      NH3: [0, SENSOR_BOUNDS.NH3.max],
+      NO2: [0, SENSOR_BOUNDS.NO2.max],
+      CO: [0, SENSOR_BOUNDS.CO.max],
+      TVOC: [0, SENSOR_BOUNDS.TVOC.max],
+    } as const;
+    for (const [key, [low, high]] of Object.entries(bounds)) {
+      const [min, max] = range(key as keyof typeof bounds);
+      expect(min, key).toBeGreaterThanOrEqual(low);
+      expect(max, key).toBeLessThanOrEqual(high);
     }
   });
 
@@ -91,24 +98,31 @@ describe('sensor model', () => {
     expect(steps[Math.floor(steps.length * 0.99)]).toBeLessThan(4);
   });
 
-  it('raises a CPU alert at most once per peak: a few alerts a day, not ten in six minutes', () => {
+  it('raises CPU and CO2 alerts at most once per peak: a few a day, not ten in six minutes', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const random = seededRandom(seed);
       const room = randomRoomProfile(random);
       let levels: AlertLevels = {};
       let cpuAlerts = 0;
+      let co2Alerts = 0;
       const sixMinutes: number[] = [];
       for (let t = START; t < START + 3 * DAY_MS; t += 5_000) {
-        const next = alertTransitions(levels, { TI: t, CP: cpuPercent(t, random, room) });
+        const next = alertTransitions(levels, {
+          TI: t,
+          CP: cpuPercent(t, random, room),
+          CO2: co2Ppm(t, random, room),
+        });
         levels = next.levels;
         for (const alert of next.alerts) {
-          if (alert.sr !== 'CP') continue;
-          cpuAlerts++;
+          if (alert.sr === 'CP') cpuAlerts++;
+          else co2Alerts++;
           sixMinutes.push(t);
         }
       }
       // High and Normal once per peak above 80 %: ~2 peaks a day at most on average.
       expect(cpuAlerts).toBeLessThanOrEqual(3 * 2 * 5);
+      // CO2: about one peak a day.
+      expect(co2Alerts).toBeLessThanOrEqual(3 * 2 * 3);
       for (let i = 2; i < sixMinutes.length; i++) {
         expect((sixMinutes[i] ?? 0) - (sixMinutes[i - 2] ?? 0)).toBeGreaterThan(6 * 60_000);
       }

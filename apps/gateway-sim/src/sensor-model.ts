@@ -1,5 +1,5 @@
 import type { TelemetrySample } from '@portal/contract';
-import { chance, gaussian, type Random, uniform } from './random.ts';
+import { gaussian, type Random, uniform } from './random.ts';
 
 /** What makes one gateway's room differ from another's; drawn once per gateway. */
 export interface RoomProfile {
@@ -32,7 +32,8 @@ export const SENSOR_BOUNDS = {
   MM: { min: 200, max: 900 },
 } as const;
 
-const CO2_SPIKE_PROBABILITY = 0.002;
+/** Chance that three hours of a room's time hold one CO2 peak (a crowded meeting). */
+const CO2_PEAK_PER_SLOT = 0.12;
 /** Chance that an hour of a gateway's time holds one CPU peak (a job running for some minutes). */
 const CPU_PEAK_PER_HOUR = 0.08;
 const HOUR_MS = 3_600_000;
@@ -65,12 +66,17 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** CO2 in ppm: outdoor level at night, rising with occupancy to ~1100 in the afternoon; rare spikes above 2000. */
+/**
+ * CO2 in ppm: outdoor level at night, rising with occupancy to ~1100 in the afternoon and drifting over
+ * minutes; about once a day a peak above 2000 ppm lasting 10-40 minutes.
+ */
 export function co2Ppm(timeMs: number, random: Random, room: RoomProfile = DEFAULT_ROOM): number {
-  const { min, max, spikeMin, spikeMax } = SENSOR_BOUNDS.CO2;
-  if (chance(random, CO2_SPIKE_PROBABILITY)) return Math.round(uniform(random, spikeMin, spikeMax));
+  const { min, max, spikeMax } = SENSOR_BOUNDS.CO2;
   const cycle = dailyCycle(localHour(timeMs, room.utcOffsetHours), 4);
-  return Math.round(clamp(420 + 720 * cycle * room.occupancy + 25 * gaussian(random), min, max));
+  const wander = 40 * smoothNoise(timeMs, 15 * 60_000, room.loadSeed + 4);
+  const base = clamp(420 + 720 * cycle * room.occupancy + wander + 8 * gaussian(random), min, max);
+  const peak = peakAt(timeMs, room.loadSeed + 5, CO2_PEAKS);
+  return Math.round(clamp(base + (peak.height - base) * peak.weight, min, spikeMax));
 }
 
 /** Temperature in °C: coolest around 05:00, warmest around 17:00. */
@@ -100,29 +106,69 @@ export function smoothNoise(timeMs: number, periodMs: number, seed: number): num
   return a + (b - a) * ease;
 }
 
-const CPU_PEAK_SLOT_MS = HOUR_MS;
+/** When and how peaks occur: one slot of time holds a peak with `chance`. */
+interface PeakPattern {
+  slotMs: number;
+  chance: number;
+  /** Length of a peak, ms, and of its ramps up and down. */
+  shortestMs: number;
+  longestMs: number;
+  rampMs: number;
+  low: number;
+  high: number;
+}
+
+/** CPU: a peak in about one hour in twelve, 4-20 minutes long, as a firmware job or a burst of lock traffic. */
+const CPU_PEAKS: PeakPattern = {
+  slotMs: HOUR_MS,
+  chance: CPU_PEAK_PER_HOUR,
+  shortestMs: 4 * 60_000,
+  longestMs: 20 * 60_000,
+  rampMs: 60_000,
+  low: SENSOR_BOUNDS.CP.burstMin,
+  high: SENSOR_BOUNDS.CP.burstMax,
+};
+
+/** CO2: about one crowded meeting a day above 2000 ppm, 10-40 minutes, building up over 3 minutes. */
+const CO2_PEAKS: PeakPattern = {
+  slotMs: 3 * HOUR_MS,
+  chance: CO2_PEAK_PER_SLOT,
+  shortestMs: 10 * 60_000,
+  longestMs: 40 * 60_000,
+  rampMs: 3 * 60_000,
+  low: SENSOR_BOUNDS.CO2.spikeMin,
+  high: SENSOR_BOUNDS.CO2.spikeMax,
+};
 
 /**
- * The CPU peak under way at `timeMs`, 0..1 of its height (0 outside a peak), and its height in %. Each hour
- * of a gateway's time holds a peak with CPU_PEAK_PER_HOUR chance: it starts somewhere in the hour, lasts
- * 4-20 minutes and ramps up and down over a minute, as a firmware job or a burst of lock traffic would.
+ * The peak under way at `timeMs`: its weight 0..1 (0 outside a peak, rising and falling smoothly over the
+ * ramps) and its height. Whether a slot holds a peak, where it starts, how long and high it is are hashed from
+ * the seed and the slot, so they are the same whenever asked (live or when writing history).
  */
-export function cpuPeak(timeMs: number, seed: number): { weight: number; height: number } {
-  const { burstMin, burstMax } = SENSOR_BOUNDS.CP;
-  const slot = Math.floor(timeMs / CPU_PEAK_SLOT_MS);
-  // A peak may run on past the end of its hour: look at this hour's and the previous one's.
+export function peakAt(
+  timeMs: number,
+  seed: number,
+  pattern: PeakPattern,
+): { weight: number; height: number } {
+  const { slotMs } = pattern;
+  const slot = Math.floor(timeMs / slotMs);
+  // A peak may run on past the end of its slot: look at this slot's and the previous one's.
   for (const s of [slot, slot - 1]) {
-    if (hashUnit(seed, s * 4) >= CPU_PEAK_PER_HOUR) continue;
-    const start = s * CPU_PEAK_SLOT_MS + hashUnit(seed, s * 4 + 1) * CPU_PEAK_SLOT_MS;
-    const length = (4 + 16 * hashUnit(seed, s * 4 + 2)) * 60_000;
-    const ramp = 60_000;
+    if (hashUnit(seed, s * 4) >= pattern.chance) continue;
+    const start = s * slotMs + hashUnit(seed, s * 4 + 1) * slotMs;
+    const length = pattern.shortestMs + (pattern.longestMs - pattern.shortestMs) * hashUnit(seed, s * 4 + 2);
     const t = timeMs - start;
     if (t < 0 || t > length) continue;
     const edge = Math.min(t, length - t);
-    const weight = edge >= ramp ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * edge) / ramp);
-    return { weight, height: burstMin + (burstMax - burstMin) * hashUnit(seed, s * 4 + 3) };
+    const weight = edge >= pattern.rampMs ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * edge) / pattern.rampMs);
+    return { weight, height: pattern.low + (pattern.high - pattern.low) * hashUnit(seed, s * 4 + 3) };
   }
   return { weight: 0, height: 0 };
+}
+
+/** The CPU peak under way at `timeMs` (see CPU_PEAKS). */
+export function cpuPeak(timeMs: number, seed: number): { weight: number; height: number } {
+  return peakAt(timeMs, seed, CPU_PEAKS);
 }
 
 /**
