@@ -24,7 +24,8 @@ describe(`demo history (${backend} backend)`, () => {
     const rows = await sql<{ t: string; n: string }>`
       select 'raw' as t, count(*) as n from telemetry where mac = any(${macs}::text[])
       union all select '1m', count(*) from telemetry_1m where mac = any(${macs}::text[])
-      union all select '1h', count(*) from telemetry_1h where mac = any(${macs}::text[])`.execute(
+      union all select '1h', count(*) from telemetry_1h where mac = any(${macs}::text[])
+      union all select 'events', count(*) from gateway_events where mac = any(${macs}::text[])`.execute(
       portal.database.db,
     );
     return Object.fromEntries(rows.rows.map((r) => [r.t, Number(r.n)]));
@@ -97,6 +98,19 @@ describe(`demo history (${backend} backend)`, () => {
       expect(r.CP).toBeGreaterThanOrEqual(5);
       expect(r.CP).toBeLessThanOrEqual(95);
     }
+  });
+
+  it('lists the alerts the history raised, a few a day, each High followed by its Normal', async () => {
+    const { rows } = await sql<{ items: { nme: string }[] }>`
+      select items from gateway_events where mac = ${macs[0]} and kind = 'SA' order by ti`.execute(
+      portal.database.db,
+    );
+    const names = rows.flatMap((r) => r.items.map((i) => i.nme));
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.length).toBeLessThan(90 * 8);
+    const cpu = names.filter((n) => n.startsWith('CPU'));
+    for (let i = 0; i < cpu.length; i++)
+      expect(cpu[i]).toBe(i % 2 === 0 ? 'CPU Usage High' : 'CPU Usage Normal');
   });
 
   it('writes nothing again on a restart', async () => {

@@ -1,5 +1,5 @@
 import type { TelemetrySample } from '@portal/contract';
-import { type HistorySpan, historySamples } from '@portal/gateway-sim';
+import { type HistorySpan, historyAlerts, historySamples } from '@portal/gateway-sim';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from './metrics.ts';
@@ -64,7 +64,8 @@ export async function seedDemoHistory(
  * seed as the live demo gateways. Each gateway's history is one transaction: its samples go into a temporary
  * table with one `unnest` insert, and three statements derive from them the raw samples (the newest span),
  * the minute rollup and the hour rollup, so the rollups hold exactly the fold of the samples, as live ingest
- * would have made them (merged with a bucket live ingest already began).
+ * would have made them (merged with a bucket live ingest already began). The alerts the samples raise
+ * (events.ts rules) go into the gateway's events.
  */
 export async function writeDemoHistory(
   db: Kysely<Database>,
@@ -88,6 +89,20 @@ export async function writeDemoHistory(
       );
       for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
         await foldInto(trx, table, size);
+      }
+      // The alerts the samples raised (CPU and CO2 peaks), so the alert panels of old ranges list them too.
+      const alerts = historyAlerts(samples).map(({ TI, SA }) => ({
+        mac,
+        ti: TI,
+        kind: 'SA' as const,
+        items: JSON.stringify(SA),
+      }));
+      if (alerts.length > 0) {
+        await trx
+          .insertInto('gateway_events')
+          .values(alerts)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
     });
     result.gateways++;
