@@ -14,8 +14,9 @@ describe('mini-chart scale', () => {
   });
 
   it('widens the range to a value outside it, to a round number', () => {
-    expect(miniChartScale('CO2', [600, 2600])).toEqual([0, 5000]);
-    expect(miniChartScale('TEMP', [-3, 20])).toEqual([-5, 40]);
+    expect(miniChartScale('CO2', [600, 2600])).toEqual([0, 3000]);
+    expect(miniChartScale('TEMP', [-3.2, 20])).toEqual([-4, 40]);
+    expect(miniChartScale('CP', [18, 100])).toEqual([0, 100]);
   });
 
   it('has a range for every card reading', () => {

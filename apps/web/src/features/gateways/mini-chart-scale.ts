@@ -35,11 +35,13 @@ export function miniChartScale(key: SampleKey, values: readonly number[]): [numb
   ];
 }
 
-/** Rounds outwards to 1, 2 or 5 times a power of ten of the value's size, so the labels read well. */
+const NICE_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] as const;
+
+/** Rounds outwards to a round multiple (NICE_STEPS) of a power of ten, so the labels read well. */
 function niceCeil(value: number): number {
   if (value <= 0) return -niceFloor(-value);
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 5, 10].find((s) => s * power >= value) ?? 10;
+  const step = NICE_STEPS.find((s) => s * power >= value) ?? 10;
   return step * power;
 }
 
@@ -47,7 +49,7 @@ function niceFloor(value: number): number {
   if (value >= 0) {
     if (value === 0) return 0;
     const power = 10 ** Math.floor(Math.log10(value));
-    const step = [5, 2, 1].find((s) => s * power <= value) ?? 1;
+    const step = [...NICE_STEPS].reverse().find((s) => s * power <= value) ?? 1;
     return step * power;
   }
   return -niceCeil(-value);
