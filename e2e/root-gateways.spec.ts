@@ -120,6 +120,37 @@ describe("Root's gateways and empty states", () => {
     await saveScreenshot(page, 'root-gateways admin card');
   });
 
+  it("names the customer in a customer view holding its sub-customers' gateways, not in one without", async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const tag = randomBytes(2).toString('hex');
+    const parent = `Parent Fleet ${tag}`;
+    const parentId = await createCustomer(page, parent);
+    const child = `Child Fleet ${tag}`;
+    const created = await page.request.post('/api/createScope', {
+      data: { name: child, customerId: `C-${tag}-child`, parent: parentId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const childId = ((await created.json()) as { id: string }).id;
+    await registerByApi(page, parentId, 'Hall Gateway');
+    await registerByApi(page, childId, 'Yard Gateway');
+
+    await page.goto(`/#/cli/gateways/list_view?scopeId=${parentId}`);
+    await poll(() => rows(page).count()).toBe(2);
+    expect(await column(page, 1)).toEqual([parent, child]);
+    await page.goto(`/#/cli/gateways/grid_view?scopeId=${parentId}`);
+    await page
+      .getByRole('article', { name: 'Yard Gateway', exact: true })
+      .getByText(`Customer: ${child}`, { exact: true })
+      .waitFor();
+    await saveScreenshot(page, 'root-gateways parent customer with sub-customer');
+    // The child's own view holds its gateways only.
+    await page.goto(`/#/cli/gateways/list_view?scopeId=${childId}`);
+    await page.reload();
+    await poll(() => rows(page).count()).toBe(1);
+    expect(await header(page, 'Customer').count()).toBe(0);
+  });
+
   it('guides a customer without gateways, hands out the credential once, and leaves delete mode after deleting', async () => {
     const { page, context } = browser;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
