@@ -74,6 +74,13 @@ describe('Charts say what they show', () => {
       expect(await rangeCaption(view).innerText()).toMatch(new RegExp(`^${label}: from `));
     }
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    // The history's CPU peaks raised alerts: the panel of 3 months lists them.
+    const systemAlerts = view.getByRole('tab', { name: /^System Alerts \(\d+\)$/ });
+    await expect
+      .poll(async () => Number(/\((\d+)\)/.exec(await systemAlerts.innerText())?.[1]), {
+        timeout: UI_TIMEOUT_MS,
+      })
+      .toBeGreaterThan(0);
     await saveScreenshot(page, 'charts-3-months');
   });
 
