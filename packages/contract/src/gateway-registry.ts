@@ -174,14 +174,18 @@ export type RegistryResult = z.infer<typeof registryResult>;
  * username and client id being the MAC, docs/mqtt.md), freshly issued and given this once: the portal keeps
  * only its digest. Each registration issues a new one; the previous one stops working.
  */
-export const registerGatewayResult = registryResult.extend({ credential: z.string() });
+/**
+ * `credential`: the device credential issued to a gateway that had none, answered this once; null when the
+ * gateway keeps the one it was provisioned with (it may be connected with it right now).
+ */
+export const registerGatewayResult = registryResult.extend({ credential: z.string().nullable() });
 export type RegisterGatewayResult = z.infer<typeof registerGatewayResult>;
 
 /** The Register Gateway dialog's credential step (our wording, after ThingsBoard's 'Device credentials'). */
 export const gatewayCredentialMessages = {
   title: 'Device credential',
   shownOnce:
-    'Copy this credential now: it is shown only once. The gateway connects with its MAC as client id and username and this credential as password. Registering the gateway again issues a new credential and this one stops working.',
+    'Copy this credential now: it is shown only once. The gateway connects with its MAC as client id and username and this credential as password. ',
   copy: 'Copy credential',
   copied: 'Credential copied',
   done: 'Done',

@@ -65,7 +65,7 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
     expect(listed!.LCTN).toEqual({ ...form('').LCTN, LAT: 59.91, LNG: 10.75 });
   });
 
-  it('hands out a fresh device credential once, stores only its digest, and a new registration replaces it', async () => {
+  it('hands out a fresh device credential once, stores only its digest; registering again keeps it', async () => {
     const gateways = world.portal.services.gateways;
     const body = form(world.alpha.tenant.id);
     const first = (await calls.register(world.alpha.cookie, body)).json().credential as string;
@@ -82,7 +82,7 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
     const listed = await calls.listed(world.alpha.cookie, world.alpha.tenant.id, body.MAC);
     expect(JSON.stringify(listed)).not.toContain(first);
 
-    // Un-registered, then registered again: a new credential, the old one stops working.
+    // Un-registered, then registered again: the gateway keeps its credential and stays connectable.
     await world.portal.database.db
       .updateTable('gateways')
       .set({ registered: false })
@@ -90,10 +90,25 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
       .execute();
     const second = await calls.register(world.alpha.cookie, body);
     expect(second.statusCode, second.body).toBe(200);
-    const renewed = second.json().credential as string;
-    expect(renewed).not.toBe(first);
-    expect(await gateways.authenticateDevice(body.MAC, first)).toBeNull();
-    expect(await gateways.authenticateDevice(body.MAC, renewed)).toMatchObject({ mac: body.MAC });
+    expect(second.json().credential).toBeNull();
+    expect(await gateways.authenticateDevice(body.MAC, first)).toMatchObject({ mac: body.MAC });
+  });
+
+  it('issues a credential when completing an unregistered gateway that has none', async () => {
+    const body = form(world.alpha.tenant.id);
+    const created = await calls.register(world.alpha.cookie, body);
+    expect(created.statusCode, created.body).toBe(200);
+    await world.portal.database.db
+      .updateTable('gateways')
+      .set({ registered: false, credential_hash: null })
+      .where('mac', '=', body.MAC)
+      .execute();
+    const completed = await calls.register(world.alpha.cookie, body);
+    const credential = completed.json().credential as string;
+    expect(credential.length).toBeGreaterThanOrEqual(32);
+    expect(await world.portal.services.gateways.authenticateDevice(body.MAC, credential)).toMatchObject({
+      mac: body.MAC,
+    });
   });
 
   it('gives a user of another customer nothing for a gateway outside its reach: no credential, no change', async () => {

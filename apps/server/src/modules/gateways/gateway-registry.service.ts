@@ -56,27 +56,27 @@ export class GatewayRegistryService {
   ) {}
 
   /**
-   * Creates the record, or completes an unregistered one (REG 0 -> 1), in customer SID, and issues the
-   * gateway a fresh device credential, answered this once (only its digest is stored, as provisioning does).
-   * A previous credential stops working: a connection made with it is closed.
+   * Creates the record, or completes an unregistered one (REG 0 -> 1), in customer SID. A gateway without a
+   * device credential gets a fresh one, answered this once (only its digest is stored, as provisioning
+   * does); one provisioned with a credential keeps it, so registering never cuts a connected gateway off.
    */
   async register(principal: Principal, body: RegisterGatewayBody): Promise<RegisterGatewayResult> {
     const target = await this.target(principal, body.SID);
     const existing = await this.gateways.findReachable(principal, body.MAC);
-    const credential = newSecret();
     const details = {
       name: body.NAME,
       tags: body.tags,
       address: cleanAddress(body.LCTN),
       manufactured_at: new Date(body.CRTD),
-      credential_hash: digest(credential),
     };
     if (!existing) {
+      const credential = newSecret();
       const state = body.HS === undefined ? {} : { HS: body.HS };
       const row = await this.repo.insertRegistered({
         mac: body.MAC,
         tenant_id: target.id,
         state,
+        credential_hash: digest(credential),
         ...details,
       });
       // Taken meanwhile by another registration (or by a gateway the caller cannot see).
@@ -84,8 +84,13 @@ export class GatewayRegistryService {
       return { message: messages.registered, macId: row.mac, scopeId: row.tenant_id, credential };
     }
     if (existing.registered) throw new AppError('CONFLICT', messages.alreadyRegistered);
-    await this.repo.update(existing.mac, { ...details, registered: true, tenant_id: target.id });
-    if (existing.tenant_id === target.id) this.deps.devices.disconnectDevice(existing.mac);
+    const credential = existing.credential_hash ? null : newSecret();
+    await this.repo.update(existing.mac, {
+      ...details,
+      ...(credential ? { credential_hash: digest(credential) } : {}),
+      registered: true,
+      tenant_id: target.id,
+    });
     await this.announceMove(principal, existing, target.id);
     return { message: messages.registered, macId: existing.mac, scopeId: target.id, credential };
   }

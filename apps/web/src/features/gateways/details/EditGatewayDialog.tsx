@@ -22,7 +22,7 @@ export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps
   const register = useRegisterGateway();
   const registered = gateway.REG === 1;
   const mutation = registered ? update : register;
-  // An unregistered gateway registered here: its new credential, shown once.
+  // An unregistered gateway registered here without a credential of its own: its new one, shown once.
   const [issued, setIssued] = useState<{ macId: string; credential: string } | null>(null);
 
   const save = (values: RegisterFormOutput) => {
@@ -42,7 +42,8 @@ export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps
       register.mutate(registerBody(values, gateway.scopeId, gateway.HS), {
         onSuccess: (result) => {
           notify({ variant: 'success', text: m.registered });
-          setIssued({ macId: result.macId, credential: result.credential });
+          if (result.credential) setIssued({ macId: result.macId, credential: result.credential });
+          else close();
         },
         onError: failed,
       });

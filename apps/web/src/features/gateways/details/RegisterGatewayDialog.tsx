@@ -36,7 +36,8 @@ export function RegisterGatewayDialog({
   const unregistered = (gateways.data ?? []).filter((gateway) => gateway.REG === 0);
   const [pickedMac, setPickedMac] = useState(NEW_GATEWAY);
   const picked: GatewaySummary | undefined = unregistered.find((gateway) => gateway.macId === pickedMac);
-  // After registration: the credential, shown once; closing the dialog forgets it.
+  // After registration: a newly issued credential, shown once; closing the dialog forgets it. A gateway
+  // that was provisioned with one keeps it, and the dialog closes.
   const [issued, setIssued] = useState<{ macId: string; credential: string } | null>(null);
 
   const close = () => {
@@ -50,7 +51,8 @@ export function RegisterGatewayDialog({
     register.mutate(registerBody(values, picked?.scopeId ?? scopeId, picked?.HS ?? null), {
       onSuccess: (result) => {
         notify({ variant: 'success', text: m.registered });
-        setIssued({ macId: result.macId, credential: result.credential });
+        if (result.credential) setIssued({ macId: result.macId, credential: result.credential });
+        else close();
       },
       onError: () => notify({ variant: 'error', text: m.registerFailed }),
     });
