@@ -1,13 +1,12 @@
-import { Alert, Box, LinearProgress, Paper, Stack } from '@mui/material';
+import { Alert, LinearProgress, Stack } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { lazyPage } from '../../../app/routes/lazy-page.ts';
-import { AppVersion } from '../../../components/AppVersion.tsx';
 import { homePathFor } from '../../../lib/home-path.ts';
 import { SIGN_IN_REASONS, safeReturnPath, signInReason } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';
-import { MarketingPanel } from './MarketingPanel.tsx';
+import { AuthPageFrame } from './AuthPageFrame.tsx';
 import { type AuthenticatorCodeRequest, SignInForm } from './SignInForm.tsx';
 
 // The sign-in form comes with the page; the others (the sign-up form brings the phone number library) when
@@ -44,30 +43,14 @@ export function LoginPage() {
   if (home) return <Navigate to={safeReturnPath(searchParams.get('next')) ?? home} replace />;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <MarketingPanel />
-      <Box
-        component="main"
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          p: 3,
-          gap: 2,
-        }}
-      >
-        <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
-          <Stack spacing={2}>
-            {reason && <Alert severity="info">{SIGN_IN_REASONS[reason]}</Alert>}
-            <SocialOutcome {...socialCallback} />
-            <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-              <LoginModeForm />
-            </Suspense>
-          </Stack>
-        </Paper>
-        <AppVersion />
-      </Box>
-    </Box>
+    <AuthPageFrame>
+      <Stack spacing={2}>
+        {reason && <Alert severity="info">{SIGN_IN_REASONS[reason]}</Alert>}
+        <SocialOutcome {...socialCallback} />
+        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+          <LoginModeForm />
+        </Suspense>
+      </Stack>
+    </AuthPageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import {
   passwordMessages,
   type ResetPasswordBody,
@@ -8,9 +8,8 @@ import {
 } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { AppVersion } from '../../../components/AppVersion.tsx';
 import { LOGIN_PATH } from '../../../lib/home-path.ts';
-import { MarketingPanel } from '../../auth/components/MarketingPanel.tsx';
+import { AuthPageFrame } from '../../auth/components/AuthPageFrame.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import {
   activationCodeFromPath,
@@ -46,71 +45,50 @@ function PasswordLinkForm({ pathname }: { pathname: string }) {
   const submit = handleSubmit((body) => resetPassword.mutate(body));
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <MarketingPanel />
-      <Box
-        component="main"
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          p: 3,
-          gap: 2,
-        }}
-      >
-        <Paper
-          component="section"
-          elevation={3}
-          aria-labelledby="page-title"
-          sx={{ p: 4, width: '100%', maxWidth: 440 }}
-        >
-          <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-            {page.title}
-          </Typography>
-          {activationCode ? (
-            <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-              {!done && <Typography color="text.secondary">{page.intro}</Typography>}
-              <PasswordField
-                control={control}
-                name="password"
-                label="New Password"
-                autoComplete="new-password"
-                disabled={done}
-                hint={passwordMessages.rule}
-              />
-              <PasswordField
-                control={control}
-                name="confirm_password"
-                label="Confirm Password"
-                autoComplete="new-password"
-                disabled={done}
-              />
-              {done && <Alert severity="success">{resetPassword.data.message}</Alert>}
-              {resetPassword.isError && (
-                <Alert severity="error">{resetPasswordErrorText(resetPassword.error)}</Alert>
-              )}
-              {!done && (
-                <Button
-                  type="submit"
-                  variant="contained"
-                  fullWidth
-                  disabled={!valid}
-                  loading={resetPassword.isPending}
-                >
-                  {page.submit}
-                </Button>
-              )}
-            </Stack>
-          ) : (
-            <Alert severity="error">{resetLinkMessages.invalid}</Alert>
+    <AuthPageFrame component="section" aria-labelledby="page-title">
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        {page.title}
+      </Typography>
+      {activationCode ? (
+        <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+          {!done && <Typography color="text.secondary">{page.intro}</Typography>}
+          <PasswordField
+            control={control}
+            name="password"
+            label="New Password"
+            autoComplete="new-password"
+            disabled={done}
+            hint={passwordMessages.rule}
+          />
+          <PasswordField
+            control={control}
+            name="confirm_password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            disabled={done}
+          />
+          {done && <Alert severity="success">{resetPassword.data.message}</Alert>}
+          {resetPassword.isError && (
+            <Alert severity="error">{resetPasswordErrorText(resetPassword.error)}</Alert>
           )}
-          <Link component={RouterLink} to={LOGIN_PATH} sx={{ display: 'inline-block', mt: 2 }}>
-            {done ? 'Sign in' : 'Back to sign in'}
-          </Link>
-        </Paper>
-        <AppVersion />
-      </Box>
-    </Box>
+          {!done && (
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              disabled={!valid}
+              loading={resetPassword.isPending}
+            >
+              {page.submit}
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <Alert severity="error">{resetLinkMessages.invalid}</Alert>
+      )}
+      <Link component={RouterLink} to={LOGIN_PATH} sx={{ display: 'inline-block', mt: 2 }}>
+        {done ? 'Sign in' : 'Back to sign in'}
+      </Link>
+    </AuthPageFrame>
   );
 }
