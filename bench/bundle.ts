@@ -11,9 +11,8 @@ import { DEFAULT_PERMISSIONS } from '@portal/contract';
 import { chromium, type Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { AuthRepository } from '../apps/server/src/modules/auth/auth.repository.ts';
-import { TenantsRepository } from '../apps/server/src/modules/tenants/tenants.repository.ts';
 import { machineLine } from './lib/conditions.ts';
-import { startBenchPortal } from './lib/in-process-portal.ts';
+import { insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
 const DIST = new URL('../apps/web/dist/', import.meta.url);
 const GOAL_KB = 250;
@@ -61,17 +60,9 @@ try {
   const address = bench.portal.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const { db } = bench.portal.database;
-  const customer = await new TenantsRepository(db).insert({
-    name: 'Bundle Co',
-    customer_id: 'BUNDLE',
-    kind: 'customer',
-    parent_id: bench.rootTenantId,
-    ancestors: [bench.rootTenantId],
-    primary_theme_color: '#4190c7',
-    secondary_theme_color: '#B0BF5D',
-  });
+  const customerId = await insertBenchCustomer(bench.portal, bench.rootTenantId, 'Bundle Co', 'BUNDLE');
   await new AuthRepository(db).insertUser({
-    tenant_id: customer.id,
+    tenant_id: customerId,
     email: EMAIL,
     first_name: 'Bundle',
     last_name: 'Bench',

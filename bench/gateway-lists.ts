@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { GatewaySummary } from '@portal/contract';
 import { sql } from 'kysely';
 import { fmt, machineLine, packageVersion, percentile, table } from './lib/conditions.ts';
-import { BENCH_ROOT_PASSWORD, startBenchPortal } from './lib/in-process-portal.ts';
+import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -102,20 +102,7 @@ async function startFleet(samples: number): Promise<Fleet> {
   try {
     const { db } = portal.database;
     const loadStarted = performance.now();
-    const [customer] = await db
-      .insertInto('tenants')
-      .values({
-        name: 'Bench History',
-        customer_id: 'BENCHHIST',
-        kind: 'customer',
-        parent_id: rootTenantId,
-        ancestors: [rootTenantId],
-        primary_theme_color: '#4190c7',
-        secondary_theme_color: '#B0BF5D',
-      })
-      .returning('id')
-      .execute();
-    const scopeId = customer!.id;
+    const scopeId = await insertBenchCustomer(portal, rootTenantId, 'Bench History', 'BENCHHIST');
     const macs = Array.from(
       { length: gatewayCount },
       (_, n) => `B9${n.toString(16).toUpperCase().padStart(10, '0')}`,

@@ -14,7 +14,7 @@ import { GATEWAY_LIST_FIRST_PAGE } from '@portal/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { TelemetryRow } from '../apps/server/src/db/schema.ts';
 import { fmt, machineLine, packageVersion, percentile } from './lib/conditions.ts';
-import { BENCH_ROOT_PASSWORD, startBenchPortal } from './lib/in-process-portal.ts';
+import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,20 +51,7 @@ let browser: Browser | undefined;
 try {
   const { db } = portal.database;
   const loadStarted = performance.now();
-  const [customer] = await db
-    .insertInto('tenants')
-    .values({
-      name: 'Bench Fleet',
-      customer_id: 'BENCH',
-      kind: 'customer',
-      parent_id: rootTenantId,
-      ancestors: [rootTenantId],
-      primary_theme_color: '#4190c7',
-      secondary_theme_color: '#B0BF5D',
-    })
-    .returning('id')
-    .execute();
-  const scopeId = customer!.id;
+  const scopeId = await insertBenchCustomer(portal, rootTenantId, 'Bench Fleet', 'BENCH');
   const now = Date.now();
   const macs = Array.from(
     { length: gatewayCount },

@@ -61,3 +61,22 @@ export async function startBenchPortal(
     },
   };
 }
+
+/** A customer directly below the root tenant, in the default colours; its id. */
+export async function insertBenchCustomer(
+  portal: Portal,
+  rootTenantId: string,
+  name: string,
+  customerId: string,
+): Promise<string> {
+  const row = await new TenantsRepository(portal.database.db).insert({
+    name,
+    customer_id: customerId,
+    kind: 'customer',
+    parent_id: rootTenantId,
+    ancestors: [rootTenantId],
+    primary_theme_color: '#4190c7',
+    secondary_theme_color: '#B0BF5D',
+  });
+  return row.id;
+}
