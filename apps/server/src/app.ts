@@ -45,6 +45,7 @@ import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { GlobalSearchRepository } from './modules/global-search/global-search.repository.ts';
 import { globalSearchRoutes } from './modules/global-search/global-search.routes.ts';
 import { GlobalSearchService } from './modules/global-search/global-search.service.ts';
+import { DeviceInbox } from './modules/ingest/device-inbox.ts';
 import { instructionsRoutes } from './modules/instructions/instructions.routes.ts';
 import type { InstructionsService } from './modules/instructions/instructions.service.ts';
 import { createInstructions } from './modules/instructions/instructions.wiring.ts';
@@ -75,7 +76,6 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { ThrottleService } from './modules/throttle/throttle.service.ts';
-import { DeviceInbox } from './mqtt/device-inbox.ts';
 import { createEmbeddedMessaging } from './mqtt/embedded.ts';
 import { createExternalMessaging } from './mqtt/external.ts';
 import type { Messaging } from './mqtt/messaging.ts';
@@ -143,6 +143,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const live: LivePublisher = { publish: (topic, payload) => messaging?.live.publish(topic, payload) };
 
   const tenants = new TenantsService(new TenantsRepository(db));
+  // identity:begin (users, sessions and sign-in, two-factor, passwords, portal users, social, activities, throttle, mail)
   const throttle = new ThrottleService(new ThrottleRepository(db));
   const activities = new ActivitiesService(new ActivitiesRepository(db));
   const auth = new AuthService(new AuthRepository(db), tenants, {
@@ -163,6 +164,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   });
   const portalUsers = new PortalUsersService(db, { tenants, passwords, activities, live });
   const social = new SocialService(db, config, { auth, portalUsers, activities });
+  // identity:end
   const gatewaysRepository = new GatewaysRepository(db);
   const gateways = new GatewaysService(gatewaysRepository, live);
   const telemetryRepository = new TelemetryRepository(db);
@@ -210,8 +212,13 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   );
 
   const brokerDeps = {
-    auth,
-    gateways,
+    access: {
+      authenticateDevice: (mac: string, secret: string) => gateways.authenticateDevice(mac, secret),
+      identifyDevice: (mac: string) => gateways.identify(mac),
+      authenticateBrowser: (username: string, secret: string, clientId: string) =>
+        auth.authenticateMqttToken(username, secret, clientId),
+      liveBrowserPrincipals: (hashes: string[]) => auth.liveBrowserPrincipals(hashes),
+    },
     inbox,
     logger: logger.child({ component: 'mqtt' }),
     sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
@@ -269,16 +276,18 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   if (existsSync(WEB_DIST)) {
     await app.register(fastifyStatic, { root: WEB_DIST.pathname, wildcard: false });
   }
-  await app.register(accessPlugin, { auth });
+  await app.register(accessPlugin, { resolveSession: (sessionId) => auth.resolveSession(sessionId) });
 
   const platform = new PlatformService(config, database, () => activeMessaging, WEB_DIST);
   await app.register(platformRoutes, { platform });
+  // identity-routes:begin
   const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
   await app.register(authRoutes, { auth, secureCookies });
   await app.register(activitiesRoutes, { activities, auth });
   await app.register(passwordsRoutes, { passwords });
   await app.register(portalUsersRoutes, { portalUsers });
   await app.register(socialRoutes, { social, secureCookies });
+  // identity-routes:end
   // Customers: hierarchy, list, create/update, images (files under DATA_DIR), portal configuration.
   const publicFiles = new PublicFiles(new LocalFileStorage(join(config.DATA_DIR, 'files')));
   await app.register(filesRoutes, { files: publicFiles });

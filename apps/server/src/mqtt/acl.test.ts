@@ -10,14 +10,8 @@ import {
   SIGN_UP_PERMISSIONS,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type BrowserPrincipal,
-  canDeliver,
-  canPublish,
-  canSubscribe,
-  filterCovers,
-  type GatewayPrincipal,
-} from './acl.ts';
+import type { BrowserPrincipal } from '../lib/principal.ts';
+import { canDeliver, canPublish, canSubscribe, filterCovers, type GatewayPrincipal } from './acl.ts';
 
 const gw: GatewayPrincipal = { kind: 'gateway', mac: 'AABBCCDDEEFF', tenantId: 't1' };
 const everything = new Set<string>(PERMISSIONS);

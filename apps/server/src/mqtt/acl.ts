@@ -1,4 +1,5 @@
 import { deviceDown, deviceUp, liveChannelPermits, parseLiveFilter } from '@portal/contract';
+import type { BrowserPrincipal } from '../lib/principal.ts';
 
 /**
  * The one MQTT access-control module. Every broker hook (authenticate's result, publish, subscribe,
@@ -8,27 +9,6 @@ export interface GatewayPrincipal {
   kind: 'gateway';
   mac: string;
   tenantId: string;
-}
-
-/**
- * A browser's live connection, as its session's user stands now: resolved from the database at connect and
- * again on every SUBSCRIBE; when the user's rights change the connection is closed (docs/mqtt.md section 8).
- */
-export interface BrowserPrincipal {
-  kind: 'browser';
-  userId: string;
-  /** Digest of the portal session the connection was opened for: the connection ends with it. */
-  sessionIdHash: string;
-  /** The user's own tenant. */
-  tenantId: string;
-  /** Tenants the user reaches; null for a root user (every tenant). */
-  tenantIds: ReadonlySet<string> | null;
-  /** Effective permissions (held plus granted). */
-  permissions: ReadonlySet<string>;
-  /** A member of the free-tier scope: strangers to each other (LIVE_CHANNELS' freeTier column). */
-  freeTierMember: boolean;
-  /** Vendor staff (STAFF_EMAIL_DOMAINS) or root: device logs. */
-  vendorStaff: boolean;
 }
 
 /** What decides a browser's channels: two principals with the same rights may listen to the same. */

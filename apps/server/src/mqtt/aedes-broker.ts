@@ -4,10 +4,8 @@ import { parseLiveFilter } from '@portal/contract';
 import { Aedes, type AuthenticateError, type Client, type Connection } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { GatewaysService } from '../modules/gateways/gateways.service.ts';
+import type { BrowserPrincipal } from '../lib/principal.ts';
 import {
-  type BrowserPrincipal,
   browserRights,
   canDeliver,
   canPublish,
@@ -15,13 +13,12 @@ import {
   inOwnUpstreamTree,
   type MqttPrincipal,
 } from './acl.ts';
-import type { DeviceInbox } from './device-inbox.ts';
+import type { BrokerAccess, DeviceMessageSink } from './messaging.ts';
 import { limitPacketSize } from './packet-size.ts';
 
 export interface AedesDeps {
-  auth: AuthService;
-  gateways: GatewaysService;
-  inbox: DeviceInbox;
+  access: BrokerAccess;
+  inbox: DeviceMessageSink;
   logger: Logger;
   /** How often browser connections are checked against their sessions (ended sessions are disconnected). */
   sessionCheckMs: number;
@@ -46,10 +43,10 @@ export async function createAedesBroker(deps: AedesDeps) {
     if (MAC_USERNAME.test(username)) {
       // Client id bound to the credential: a gateway connects only as its own MAC.
       if (client.id !== username) return null;
-      const device = await deps.gateways.authenticateDevice(username, secret);
+      const device = await deps.access.authenticateDevice(username, secret);
       return device ? ({ kind: 'gateway', ...device } as const) : null;
     }
-    return deps.auth.authenticateMqttToken(username, secret, client.id);
+    return deps.access.authenticateBrowser(username, secret, client.id);
   };
 
   const aedes = await Aedes.createBroker({
@@ -106,7 +103,7 @@ export async function createAedesBroker(deps: AedesDeps) {
         return canSubscribe(principal, subscription.topic) ? done(null, subscription) : refuse();
       }
       // A browser is asked about as its user stands now (permissions, tenant, reach), not as it connected.
-      deps.auth.liveBrowserPrincipals([principal.sessionIdHash]).then(
+      deps.access.liveBrowserPrincipals([principal.sessionIdHash]).then(
         (fresh) => {
           const now = fresh.get(principal.sessionIdHash);
           if (!now) {
@@ -144,7 +141,7 @@ export async function createAedesBroker(deps: AedesDeps) {
    * (permissions, tenant, reach) changed; the web app reconnects with a fresh token and what it may have.
    */
   const recheck = async (connections: [Client, BrowserPrincipal][]) => {
-    const fresh = await deps.auth.liveBrowserPrincipals([
+    const fresh = await deps.access.liveBrowserPrincipals([
       ...new Set(connections.map(([, principal]) => principal.sessionIdHash)),
     ]);
     for (const [client] of connections) {

@@ -7,7 +7,7 @@ import {
   sharedSubscription,
 } from '@portal/contract';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
-import type { DeviceIdentity } from '../modules/gateways/gateways.service.ts';
+import type { DeviceIdentity } from '../lib/principal.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
 import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
@@ -43,7 +43,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     if (!MAC_PATTERN.test(mac)) return null;
     const cached = identities.get(mac);
     if (cached && cached.until > Date.now()) return cached.identity;
-    const identity = await deps.gateways.identify(mac);
+    const identity = await deps.access.identifyDevice(mac);
     // Bounded whatever MACs the traffic names: expired entries go first, then everything.
     if (identities.size >= MAX_CACHED_IDENTITIES) {
       for (const [key, entry] of identities) if (entry.until <= Date.now()) identities.delete(key);

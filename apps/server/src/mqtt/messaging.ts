@@ -1,6 +1,29 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { LivePublisher } from '../lib/live.ts';
+import type { BrowserPrincipal, DeviceIdentity } from '../lib/principal.ts';
+
+/** What the broker asks the portal about who connects; the modules answer, app.ts wires them. */
+export interface BrokerAccess {
+  /** A gateway's MAC and credential. */
+  authenticateDevice(mac: string, secret: string): Promise<DeviceIdentity | null>;
+  /** A gateway known by its MAC (an external broker has authenticated it already). */
+  identifyDevice(mac: string): Promise<DeviceIdentity | null>;
+  /** A browser's short-lived token, bound to its session and client id. */
+  authenticateBrowser(username: string, secret: string, clientId: string): Promise<BrowserPrincipal | null>;
+  /** The browsers whose sessions still live, as their users stand now, by session digest. */
+  liveBrowserPrincipals(sessionIdHashes: string[]): Promise<Map<string, BrowserPrincipal>>;
+}
+
+/** Where every device message goes, whichever broker carried it (modules/ingest). */
+export interface DeviceMessageSink {
+  /** Resolves once the message is stored or judged bad; rejects when storing failed (not acknowledged). */
+  handle(device: DeviceIdentity, topic: string, payload: Buffer, flags?: { retain?: boolean }): Promise<void>;
+  /** Refuses a message whole, counted and logged. */
+  refuse(device: DeviceIdentity, topic: string, reason: string): void;
+  /** Waits until every message taken is handled and stored. */
+  drain(): Promise<void>;
+}
 
 /** The portal's side of MQTT, embedded (Aedes) or external (a client of MQTT_URL). */
 export interface Messaging {

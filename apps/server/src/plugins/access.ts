@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../lib/principal.ts';
-import { type AuthService, SESSION_ABSOLUTE_MS } from '../modules/auth/auth.service.ts';
+import { SESSION_ABSOLUTE_MS } from '../lib/session-lifetime.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,28 +39,33 @@ export function principalOf(request: FastifyRequest): Principal {
  * Deny by default: a route registered after this plugin without `config.access` stops the start-up.
  * One hook then loads the session and checks the declared permission.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
-  app.decorateRequest('principal', null);
+export const accessPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { resolveSession: (sessionId: string) => Promise<Principal | null> },
+  ) => {
+    app.decorateRequest('principal', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access): refused`);
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.access) {
+        throw new Error(`Route ${route.method} ${route.url} declares no access (config.access): refused`);
+      }
+    });
 
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
-    const sessionId = request.cookies[SESSION_COOKIE];
-    const principal = sessionId ? await options.auth.resolveSession(sessionId) : null;
-    if (!principal) throw unauthorized();
-    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-      throw new AppError('FORBIDDEN', 'Cross-origin request refused');
-    }
-    request.principal = principal;
-    if (access !== 'authenticated' && !principal.permissions.has(access)) throw forbidden();
-  });
-});
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access === 'public') return;
+      const sessionId = request.cookies[SESSION_COOKIE];
+      const principal = sessionId ? await options.resolveSession(sessionId) : null;
+      if (!principal) throw unauthorized();
+      if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+        throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+      }
+      request.principal = principal;
+      if (access !== 'authenticated' && !principal.permissions.has(access)) throw forbidden();
+    });
+  },
+);
 
 /** State-changing calls must come from the portal's own pages (the cookie is SameSite=Lax as well). */
 function isSameOrigin(request: FastifyRequest): boolean {

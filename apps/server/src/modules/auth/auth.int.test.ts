@@ -121,7 +121,9 @@ describe(`sign-in and sessions (${backend} backend)`, () => {
     const { accessPlugin } = await import('../../plugins/access.ts');
     const app = Fastify();
     await app.register((await import('@fastify/cookie')).default);
-    await app.register(accessPlugin, { auth: portal.services.auth });
+    await app.register(accessPlugin, {
+      resolveSession: (sessionId) => portal.services.auth.resolveSession(sessionId),
+    });
     expect(() => app.get('/undeclared', async () => 'open')).toThrow(/declares no access/);
     await app.close();
   });

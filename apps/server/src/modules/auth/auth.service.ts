@@ -25,17 +25,15 @@ import type { User } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { Principal } from '../../lib/principal.ts';
+import type { BrowserPrincipal, Principal } from '../../lib/principal.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../lib/session-lifetime.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import { isVendorStaff } from '../../lib/vendor-staff.ts';
-import type { BrowserPrincipal } from '../../mqtt/acl.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
 import { ThrottleService } from '../throttle/throttle.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
-export const SESSION_IDLE_MS = 15 * 60_000;
-export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 const TOUCH_EVERY_MS = 30_000;
 const MQTT_TOKEN_TTL_MS = 60_000;
 /** How long a password accepted for a 2FA account waits for its code. */

@@ -14,8 +14,7 @@ import {
   whitelistCount,
 } from '@portal/contract';
 import { AppError } from '../../lib/errors.ts';
-import type { Principal } from '../../lib/principal.ts';
-import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import {
   assertOnline,
   assertPermission,

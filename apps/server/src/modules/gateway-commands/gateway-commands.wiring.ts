@@ -1,8 +1,9 @@
+import type { DeviceStateMessage, OnboardingStatus, ScanReport } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { CommandInbox } from '../../mqtt/device-inbox.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/instructions.service.ts';
 import { ActivityFeedRepository } from './activity-feed.repository.ts';
 import { ActivityFeedService } from './activity-feed.service.ts';
@@ -25,7 +26,7 @@ export function createGatewayCommands(options: {
   states: HotspotDeps['states'];
   instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
   staffDomains: readonly string[];
-}): { routes: GatewayCommandsRouteDeps; inbox: CommandInbox; commands: GatewayCommandsService } {
+}) {
   const { db, live, logger, gateways, users, devices, instructions } = options;
   const repo = new GatewayCommandsRepository(db);
   const commands = new GatewayCommandsService(repo, { gateways, users, devices });
@@ -57,9 +58,10 @@ export function createGatewayCommands(options: {
     routes: { commands, hotspot, onboarding, activityFeed },
     commands,
     inbox: {
-      recordScan: (device, report) => commands.recordScan(device, report),
-      onboardingStatus: async (device, status) => onboarding.relayStatus(device, status),
-      stateChanged: (device, message) => hotspot.onState(device, message),
+      recordScan: (device: DeviceIdentity, report: ScanReport) => commands.recordScan(device, report),
+      onboardingStatus: async (device: DeviceIdentity, status: OnboardingStatus) =>
+        onboarding.relayStatus(device, status),
+      stateChanged: (device: DeviceIdentity, message: DeviceStateMessage) => hotspot.onState(device, message),
     },
   };
 }

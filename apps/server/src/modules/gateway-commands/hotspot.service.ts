@@ -10,8 +10,7 @@ import {
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { Principal } from '../../lib/principal.ts';
-import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import { assertOnline, device, type ReachableGateways, type UserDirectory } from './gateway-access.ts';
 import type { GatewayCommandsRepository } from './gateway-commands.repository.ts';
 

@@ -8,8 +8,7 @@ import {
 } from '@portal/contract';
 import type { Gateway } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { Principal } from '../../lib/principal.ts';
-import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import type { DevicePublisher, ReachableGateways, UserDirectory } from './gateway-access.ts';
 import type { GatewayCommandsRepository } from './gateway-commands.repository.ts';
 

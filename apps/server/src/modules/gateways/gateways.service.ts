@@ -3,14 +3,10 @@ import { customerMessages, type DeviceStateMessage, type DeviceStatusMessage, li
 import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { GatewaysRepository, ProvisionDetails } from './gateways.repository.ts';
 
 export type { ProvisionDetails };
-
-export interface DeviceIdentity {
-  mac: string;
-  tenantId: string;
-}
 
 export class GatewaysService {
   constructor(

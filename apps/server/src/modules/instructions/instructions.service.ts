@@ -13,10 +13,9 @@ import {
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { Principal } from '../../lib/principal.ts';
+import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import { isVendorStaff } from '../../lib/vendor-staff.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import type { DeviceIdentity } from '../gateways/gateways.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
 import { deviceLogKey, imageKey } from './instruction-answers.ts';

@@ -1,8 +1,9 @@
+import type { InstructionResponse } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { InstructionInbox } from '../../mqtt/device-inbox.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { TenantsService } from '../tenants/tenants.service.ts';
@@ -23,7 +24,7 @@ export function createInstructions(options: {
   logger: Logger;
   deadlineScale: number;
   staffDomains: readonly string[];
-}): { service: InstructionsService; inbox: InstructionInbox; deadlines: InstructionDeadlines } {
+}) {
   const { logger } = options;
   const repo = new InstructionsRepository(options.db);
   const outcomes = new InstructionOutcomes(options.live, logger);
@@ -34,8 +35,8 @@ export function createInstructions(options: {
     service,
     deadlines,
     inbox: {
-      record: (device, answer) => answers.record(device, answer),
-      gatewayOnline: (device) => service.redeliverPending(device),
+      record: (device: DeviceIdentity, answer: InstructionResponse) => answers.record(device, answer),
+      gatewayOnline: (device: DeviceIdentity) => service.redeliverPending(device),
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
-import type { DeviceIdentity } from '../gateways/gateways.service.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import { METRIC_COLUMNS, METRICS } from './metrics.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 

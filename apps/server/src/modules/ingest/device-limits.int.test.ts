@@ -13,7 +13,7 @@ import {
   startPortal,
   type TestPortal,
   waitFor,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 
 /** The default MQTT_MAX_PACKET_BYTES: 256 KiB, fixed header included. */
 const MAX_PACKET = 256 * 1024;

@@ -1,8 +1,10 @@
 import {
   controlCharacterMessage,
   type DeviceStateMessage,
+  type DeviceStatusMessage,
   deviceStateMessage,
   deviceStatusMessage,
+  type EventsMessage,
   eventsMessage,
   findControlCharacter,
   type InstructionResponse,
@@ -16,13 +18,13 @@ import {
   RESPONSE_KINDS,
   type ScanReport,
   scanReport,
+  type TelemetrySample,
   telemetryMessage,
   telemetrySample,
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { DeviceIdentity, GatewaysService } from '../modules/gateways/gateways.service.ts';
-import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import { DeviceRate } from './device-rate.ts';
 
 /**
@@ -33,6 +35,19 @@ import { DeviceRate } from './device-rate.ts';
 const SAMPLE_KEYS = new Set(Object.keys(telemetrySample.shape));
 const now = () => Date.now();
 const withinWindow = (ti: number, at: number) => ti >= at - MAX_SAMPLE_AGE_MS && ti <= at + MAX_CLOCK_SKEW_MS;
+
+/** Where a gateway's status and state reports go (modules/gateways). */
+export interface GatewayReports {
+  recordStatus(device: DeviceIdentity, message: DeviceStatusMessage): Promise<void>;
+  recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
+}
+
+/** Where samples and events go (modules/telemetry); `flush` stores what is batched. */
+export interface TelemetryReports {
+  recordSamples(device: DeviceIdentity, samples: TelemetrySample[]): Promise<void>;
+  recordEvents(device: DeviceIdentity, message: EventsMessage): Promise<void>;
+  flush(): Promise<void>;
+}
 
 /** Where instruction answers go (modules/instructions), and who hears that a gateway came back. */
 export interface InstructionInbox {
@@ -55,8 +70,8 @@ export class DeviceInbox {
   private idleWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly gateways: GatewaysService,
-    private readonly telemetry: TelemetryService,
+    private readonly gateways: GatewayReports,
+    private readonly telemetry: TelemetryReports,
     private readonly logger: Logger,
     rate: { perSecond: number; burst: number } = { perSecond: 20, burst: 200 },
     private readonly instructions?: InstructionInbox,

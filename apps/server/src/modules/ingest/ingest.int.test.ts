@@ -10,7 +10,7 @@ import {
   startPortal,
   type TestPortal,
   waitFor,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 
 describe(`device ingest (${backend} backend)`, () => {
   let portal: TestPortal;
