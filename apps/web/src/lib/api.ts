@@ -60,19 +60,36 @@ function parseBody<T>(text: string, status: number, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
+/** A file the server sent: its bytes, and the name its Content-Disposition header gives (if any). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
 /**
- * Calls the portal API with the session cookie. With a schema the JSON answer is checked and returned;
- * without one the answer is ignored. A failure throws an ApiError carrying the server's error envelope.
+ * The file name of a Content-Disposition header: `filename*=UTF-8''...` (RFC 6266, percent-encoded) before a
+ * plain `filename="..."` or `filename=token`; undefined when the header names none.
  */
-export async function apiRequest<T>(
-  path: string,
-  options: ApiRequestOptions & { schema: z.ZodType<T> },
-): Promise<T>;
-export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest<T>(
-  path: string,
-  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
-): Promise<T | undefined> {
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  if (extended) {
+    const value = /^[\w-]+'[^']*'(.*)$/.exec(extended)?.[1] ?? extended;
+    try {
+      const name = decodeURIComponent(value.replace(/^"|"$/g, ''));
+      if (name) return name;
+    } catch {
+      // A malformed encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (!plain) return undefined;
+  const name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
+  return name || undefined;
+}
+
+/** Sends the request; a failure throws an ApiError, and a lost session ends the session first. */
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, requestInit(options));
@@ -80,11 +97,38 @@ export async function apiRequest<T>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw noResponseError(cause);
   }
-  const text = await response.text();
   if (!response.ok) {
-    const error = apiErrorFromResponse(response.status, text);
+    const error = apiErrorFromResponse(response.status, await response.text());
     if ((options.endSessionOnLoss ?? true) && isSessionLoss(error.status, error.message)) endLostSession();
     throw error;
   }
+  return response;
+}
+
+/**
+ * Calls the portal API with the session cookie. With a schema the JSON answer is checked and returned;
+ * without one the answer is ignored. With `download: true` the answer is a file (a CSV export, a log), returned
+ * as a Blob with the name the server gives it. A failure throws an ApiError carrying the server's error envelope.
+ */
+export async function apiRequest(
+  path: string,
+  options: ApiRequestOptions & { download: true },
+): Promise<DownloadedFile>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T>; download?: true } = {},
+): Promise<T | DownloadedFile | undefined> {
+  if (options.download) {
+    const response = await send(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+    const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'));
+    return { blob: await response.blob(), fileName };
+  }
+  const response = await send(path, options);
+  const text = await response.text();
   return options.schema ? parseBody(text, response.status, options.schema) : undefined;
 }

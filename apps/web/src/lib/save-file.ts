@@ -11,3 +11,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   // Revoked a moment later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Saves a file the server sent (apiRequest's download mode) under its own name, else under `fallbackName`. */
+export function saveDownload(file: { blob: Blob; fileName: string | undefined }, fallbackName: string): void {
+  saveBlob(file.blob, file.fileName ?? fallbackName);
+}

@@ -9,7 +9,7 @@ import { IconButton, Stack, Tooltip } from '@mui/material';
 import { type GatewayCommandBody, gatewayCommandMessages, SCANNED_LOCKS_CSV_NAME } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { saveBlob } from '../../../lib/save-file.ts';
+import { saveDownload } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { downloadScannedLocks } from './api/download-scanned-locks.ts';
 import { useGatewayCommand } from './use-gateway-command.ts';
@@ -81,7 +81,7 @@ export function StatusToolbar({
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadScannedLocks(macId), SCANNED_LOCKS_CSV_NAME);
+      saveDownload(await downloadScannedLocks(macId), SCANNED_LOCKS_CSV_NAME);
     } catch (error) {
       notify({ variant: 'error', text: (error as Error).message });
     } finally {

@@ -2,7 +2,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Button, CircularProgress, Dialog, DialogContent, Stack, Typography } from '@mui/material';
 import { type CustomersQuery, customerMessages } from '@portal/contract';
 import { useId, useState } from 'react';
-import { saveBlob } from '../../../lib/save-file.ts';
+import { saveDownload } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { CUSTOMERS_CSV_FILE_NAME, downloadCustomersCsv } from '../api/download-customers-csv.ts';
 import { failureText } from '../create-customer.ts';
@@ -16,7 +16,7 @@ export function CsvDownloadButton({ filter }: { filter: CustomersQuery }) {
   const download = async () => {
     setPreparing(true);
     try {
-      saveBlob(await downloadCustomersCsv(filter), CUSTOMERS_CSV_FILE_NAME);
+      saveDownload(await downloadCustomersCsv(filter), CUSTOMERS_CSV_FILE_NAME);
     } catch (error) {
       notify({ variant: 'error', text: failureText(error) });
     } finally {
