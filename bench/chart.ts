@@ -8,7 +8,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { METRIC_COLUMNS } from '../apps/server/src/modules/telemetry/metrics.ts';
+import { METRIC_COLUMNS } from '../apps/server/src/db/metrics.ts';
 import { planSeries } from '../apps/server/src/modules/telemetry/series-plan.ts';
 import { TelemetryRepository } from '../apps/server/src/modules/telemetry/telemetry.repository.ts';
 import { randomMac } from '../apps/server/test/harness.ts';

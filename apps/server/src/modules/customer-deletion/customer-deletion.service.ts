@@ -2,7 +2,7 @@ import { CUSTOMER_STATUS, customerMessages, TENANT_KIND } from '@portal/contract
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import type {
   CustomerDeletionRepository,
   DeletionJobRow,

@@ -13,10 +13,7 @@ export interface UserDirectory {
   sessionUser(principal: Principal): Promise<{ email: string }>;
 }
 
-/** Sends to gateways; the spec's publishes are QoS 2. */
-export interface DevicePublisher {
-  publishToDevices(topic: string, payload: unknown, qos?: 0 | 1 | 2): Promise<void>;
-}
+export type { DevicePublisher } from '../../lib/live.ts';
 
 export function assertOnline(gateway: Gateway): void {
   if (!gateway.connected) throw new AppError('CONFLICT', gatewayCommandMessages.offline);

@@ -2,20 +2,25 @@ import type { DeviceStateMessage, OnboardingStatus, ScanReport } from '@portal/c
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
-import type { LivePublisher } from '../../lib/live.ts';
+import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import type { InstructionsService } from '../instructions/instructions.service.ts';
+import type { InstructionsService } from '../instructions/index.ts';
 import { ActivityFeedRepository } from './activity-feed.repository.ts';
 import { ActivityFeedService } from './activity-feed.service.ts';
-import type { DevicePublisher, ReachableGateways, UserDirectory } from './gateway-access.ts';
+import type { ReachableGateways, UserDirectory } from './gateway-access.ts';
 import { GatewayCommandsRepository } from './gateway-commands.repository.ts';
-import type { GatewayCommandsRouteDeps } from './gateway-commands.routes.ts';
+import { gatewayCommandsRoutes } from './gateway-commands.routes.ts';
 import { GatewayCommandsService } from './gateway-commands.service.ts';
 import { type HotspotDeps, HotspotService } from './hotspot.service.ts';
 import { OnboardingService } from './onboarding.service.ts';
 
-/** The gateway-commands module wired: its services (routes) and what the device inbox hands it. */
-export function createGatewayCommands(options: {
+/**
+ * Gateway commands (scan settings, whitelist, force probe, onboarding, hotspot, activity feed): the services
+ * behind their routes, what the device side hands in (`inbox`), and `recordScopeChange` for the gateways
+ * module's moves, which show in a gateway's activity feed.
+ */
+export function createGatewayCommandsModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
   logger: Logger;
@@ -55,13 +60,14 @@ export function createGatewayCommands(options: {
     staffDomains: options.staffDomains,
   });
   return {
-    routes: { commands, hotspot, onboarding, activityFeed },
-    commands,
+    recordScopeChange: (mac: string, change: { from: string; to: string; madeBy: string | null }) =>
+      commands.recordScopeChange(mac, change),
     inbox: {
       recordScan: (device: DeviceIdentity, report: ScanReport) => commands.recordScan(device, report),
       onboardingStatus: async (device: DeviceIdentity, status: OnboardingStatus) =>
         onboarding.relayStatus(device, status),
       stateChanged: (device: DeviceIdentity, message: DeviceStateMessage) => hotspot.onState(device, message),
     },
-  };
+    routes: (app) => app.register(gatewayCommandsRoutes, { commands, hotspot, onboarding, activityFeed }),
+  } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { SCANNED_LOCKS_CSV_HEADERS, type ScannedLock } from '@portal/contract';
-import { csvCell } from '../tenants/customers-csv.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 /**
  * ScannedData.csv: a header row (Lock Name, MAC, RSSI, Time) and one row per lock of the last scan, CRLF line

@@ -15,21 +15,17 @@ import type { Gateway, Tenant } from '../../db/schema.ts';
 import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { LivePublisher } from '../../lib/live.ts';
+import type { DeviceDisconnector, LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import type { GatewayRegistryRepository } from './gateway-registry.repository.ts';
 import type { GatewaysQuery } from './gateways.query.ts';
 
-/** Drops a moved gateway's connection so that it comes back under its new customer (Messaging). */
-export interface DeviceConnections {
-  disconnectDevice(mac: string): void;
-}
-
-/** Where a move is recorded for the gateway's activity feed (the gateway-commands module), and by whom. */
-export interface ScopeChangeLog {
-  recordScopeChange(mac: string, change: { from: string; to: string; madeBy: string | null }): Promise<void>;
-}
+/** Told of every gateway moved to another customer, and by whom (the gateway-commands module logs it). */
+export type GatewayMovedListener = (
+  mac: string,
+  change: { from: string; to: string; madeBy: string | null },
+) => Promise<void>;
 export interface UserDirectory {
   sessionUser(principal: Principal): Promise<{ email: string }>;
 }
@@ -43,17 +39,23 @@ const NOT_A_TARGET: readonly string[] = [TENANT_KIND.freeTier, TENANT_KIND.suppo
  * caller's reach is a 404.
  */
 export class GatewayRegistryService {
+  private readonly movedListeners: GatewayMovedListener[] = [];
+
   constructor(
     private readonly repo: GatewayRegistryRepository,
     private readonly gateways: GatewaysQuery,
     private readonly tenants: TenantsService,
     private readonly deps: {
       live: LivePublisher;
-      devices: DeviceConnections;
-      scopeChanges: ScopeChangeLog;
+      devices: DeviceDisconnector;
       users: UserDirectory;
     },
   ) {}
+
+  /** Calls `listener` for every gateway moved, after its browsers are told and its connection dropped. */
+  onMoved(listener: GatewayMovedListener): void {
+    this.movedListeners.push(listener);
+  }
 
   /**
    * Creates the record, or completes an unregistered one (REG 0 -> 1), in customer SID. A gateway without a
@@ -189,11 +191,9 @@ export class GatewayRegistryService {
       };
       for (const scopeId of scopes) this.deps.live.publish(live.gateways(scopeId), message);
       this.deps.devices.disconnectDevice(gateway.mac);
-      await this.deps.scopeChanges.recordScopeChange(gateway.mac, {
-        from: fromScopeId,
-        to: toScopeId,
-        madeBy,
-      });
+      for (const listener of this.movedListeners) {
+        await listener(gateway.mac, { from: fromScopeId, to: toScopeId, madeBy });
+      }
     }
   }
 

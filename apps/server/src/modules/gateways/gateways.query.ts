@@ -2,8 +2,8 @@ import type { DeviceRecord, GatewaySummary, TelemetrySample } from '@portal/cont
 import type { Gateway } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import type { GatewaysRepository } from './gateways.repository.ts';
 import { registryFields } from './registry-fields.ts';
 
@@ -12,7 +12,7 @@ export class GatewaysQuery {
   constructor(
     private readonly repo: GatewaysRepository,
     private readonly tenants: TenantsService,
-    private readonly telemetry: TelemetryService,
+    private readonly telemetry: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>,
   ) {}
 
   /** A gateway the principal may see, or a 404 (as for a MAC that does not exist). */

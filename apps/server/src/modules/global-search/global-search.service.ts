@@ -2,7 +2,7 @@ import { GLOBAL_SEARCH_MIN_LENGTH, type globalSearchPage, type globalSearchQuery
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import type { GlobalSearchRepository } from './global-search.repository.ts';
 
 type Query = z.output<typeof globalSearchQuery>;

@@ -1,7 +1,7 @@
 import { deviceLogUrl, type InstructionResponse, instructionImageUrl } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import { type FileStorage, randomFileId } from '../files/file-storage.ts';
+import { type FileStorage, randomFileId } from '../files/index.ts';
 import type { InstructionOutcomes } from './instruction-outcomes.ts';
 import type { InstructionRow, InstructionsRepository } from './instructions.repository.ts';
 

@@ -15,9 +15,9 @@ import type { Logger } from 'pino';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import { isVendorStaff } from '../../lib/vendor-staff.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { FileStorage } from '../files/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import { deviceLogKey, imageKey } from './instruction-answers.ts';
 import type { InstructionDeadlines } from './instruction-deadlines.ts';
 import { type InstructionOutcomes, newInstructionUid } from './instruction-outcomes.ts';
@@ -29,16 +29,16 @@ import type {
 } from './instructions.repository.ts';
 
 /** Sends a message to a gateway (QoS 2, the spec's level for instructions). */
-export type DevicePublisher = (topic: string, payload: unknown) => Promise<void>;
+export type PublishToDevice = (topic: string, payload: unknown) => Promise<void>;
 
 export interface InstructionsDependencies {
   repo: InstructionsRepository;
   tenants: TenantsService;
-  telemetry: TelemetryService;
+  telemetry: Pick<TelemetryService, 'recordEvents'>;
   outcomes: InstructionOutcomes;
   deadlines: InstructionDeadlines;
   files: FileStorage;
-  publish: DevicePublisher;
+  publish: PublishToDevice;
   logger: Logger;
   /** Vendor staff e-mail domains (STAFF_EMAIL_DOMAINS): only they (and root) request and fetch device logs. */
   staffDomains: readonly string[];

@@ -2,41 +2,55 @@ import type { InstructionResponse } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
-import type { LivePublisher } from '../../lib/live.ts';
+import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { FileStorage } from '../files/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import { InstructionAnswers } from './instruction-answers.ts';
 import { InstructionDeadlines } from './instruction-deadlines.ts';
 import { InstructionOutcomes } from './instruction-outcomes.ts';
 import { InstructionsRepository } from './instructions.repository.ts';
-import { type DevicePublisher, InstructionsService } from './instructions.service.ts';
+import { instructionsRoutes } from './instructions.routes.ts';
+import { InstructionsService } from './instructions.service.ts';
 
-/** The instruction module's parts, wired: the service (routes), the inbox side (answers) and the deadlines. */
-export function createInstructions(options: {
+/**
+ * Instructions: the service (routes; other modules issue instructions through it), the answers the device
+ * side hands in (`inbox`), and the deadlines job that ends instructions no gateway answered.
+ */
+export function createInstructionsModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
+  devices: DevicePublisher;
   tenants: TenantsService;
-  telemetry: TelemetryService;
+  telemetry: Pick<TelemetryService, 'recordEvents'>;
   files: FileStorage;
-  publish: DevicePublisher;
   logger: Logger;
   deadlineScale: number;
   staffDomains: readonly string[];
 }) {
-  const { logger } = options;
+  const { logger, devices } = options;
   const repo = new InstructionsRepository(options.db);
   const outcomes = new InstructionOutcomes(options.live, logger);
   const deadlines = new InstructionDeadlines(repo, outcomes, logger);
-  const service = new InstructionsService({ ...options, repo, outcomes, deadlines });
+  const instructions = new InstructionsService({
+    ...options,
+    repo,
+    outcomes,
+    deadlines,
+    // The spec's instruction publishes are QoS 2.
+    publish: (topic, payload) => devices.publishToDevices(topic, payload, 2),
+  });
   const answers = new InstructionAnswers(repo, outcomes, options.files, logger);
   return {
-    service,
-    deadlines,
+    instructions,
     inbox: {
       record: (device: DeviceIdentity, answer: InstructionResponse) => answers.record(device, answer),
-      gatewayOnline: (device: DeviceIdentity) => service.redeliverPending(device),
+      gatewayOnline: (device: DeviceIdentity) => instructions.redeliverPending(device),
     },
-  };
+    routes: (app) => app.register(instructionsRoutes, { instructions }),
+    start: () => deadlines.start(),
+    stop: () => deadlines.stop(),
+  } satisfies ModuleParts & Record<string, unknown>;
 }

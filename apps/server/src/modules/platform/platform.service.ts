@@ -2,7 +2,6 @@ import { readFileSync, statSync } from 'node:fs';
 import type { AppDetails, FrontendAppDetails, Health, MqttConfig } from '@portal/contract';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { Messaging } from '../../mqtt/messaging.ts';
 
 const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -24,7 +23,8 @@ export class PlatformService {
   constructor(
     private readonly config: Config,
     private readonly database: DatabaseHandle,
-    private readonly messaging: () => Messaging,
+    /** The broker's state as the transport reports it. */
+    private readonly broker: () => { ok: boolean; mode: 'embedded' | 'external' },
     webDist: URL,
   ) {
     this.builtAt = {
@@ -35,12 +35,11 @@ export class PlatformService {
 
   async health(): Promise<Health> {
     const dbOk = await this.database.ping();
-    const messaging = this.messaging();
-    const brokerOk = messaging.healthy();
+    const broker = this.broker();
     return {
-      status: dbOk && brokerOk ? 'ok' : 'degraded',
+      status: dbOk && broker.ok ? 'ok' : 'degraded',
       database: { ok: dbOk, backend: this.database.backend },
-      broker: { ok: brokerOk, mode: messaging.mode },
+      broker,
     };
   }
 

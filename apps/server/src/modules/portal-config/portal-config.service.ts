@@ -2,7 +2,7 @@ import { type graphConfiguration, live } from '@portal/contract';
 import type { z } from 'zod';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import type { PortalConfigRepository } from './portal-config.repository.ts';
 
 type GraphConfiguration = z.infer<typeof graphConfiguration>;

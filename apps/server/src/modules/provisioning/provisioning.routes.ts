@@ -1,8 +1,8 @@
 import { provisionedGateways, provisionGatewaysBody } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
-import type { GatewaysService } from '../gateways/gateways.service.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { GatewaysService } from '../gateways/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
 import { provisionGateways } from './provisioning.service.ts';
 
 /** POST /api/gateway/provision [GENERATE_GATEWAY_TOKEN]: the HTTP form of the provisioning CLI. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ProvisionedGateway } from '@portal/contract';
 import type { Principal } from '../../lib/principal.ts';
-import type { GatewaysService } from '../gateways/gateways.service.ts';
-import type { TenantsService } from '../tenants/tenants.service.ts';
+import type { GatewaysService } from '../gateways/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
 
 /**
  * New gateways with their credentials, for a customer the caller reaches (404 otherwise). MACs are drawn at

@@ -1,8 +1,8 @@
 import type { TelemetrySample } from '@portal/contract';
 import { type HistorySpan, historyAlerts, historySamples } from '@portal/gateway-sim';
 import { type Kysely, sql } from 'kysely';
+import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database } from '../../db/schema.ts';
-import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from './metrics.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

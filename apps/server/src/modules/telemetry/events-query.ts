@@ -7,14 +7,14 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Principal } from '../../lib/principal.ts';
-import type { GatewaysQuery } from '../gateways/gateways.query.ts';
 import type { GatewayEventsRepository } from './events-repository.ts';
+import type { ReachableGateways } from './reachable-gateways.ts';
 
 /** The alerts and events side panels of the graphs: what a gateway reported over a range. */
 export class GatewayEventsQuery {
   constructor(
     private readonly repo: GatewayEventsRepository,
-    private readonly gateways: GatewaysQuery,
+    private readonly gateways: ReachableGateways,
   ) {}
 
   /** 404 for a gateway outside the caller's reach; otherwise the newest items of the range, oldest first. */

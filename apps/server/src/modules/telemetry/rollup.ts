@@ -1,4 +1,4 @@
-import { METRIC_COLUMNS, type Metric } from './metrics.ts';
+import { METRIC_COLUMNS, type Metric } from '../../db/metrics.ts';
 
 export type SampleRow = { mac: string; ti: number } & { [M in Metric]: number | null };
 

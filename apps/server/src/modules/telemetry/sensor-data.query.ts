@@ -1,8 +1,8 @@
 import type { SensorKind, SensorReading, sensorDataParams, statesParams } from '@portal/contract';
 import type { z } from 'zod';
+import type { Metric } from '../../db/metrics.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { GatewaysQuery } from '../gateways/gateways.query.ts';
-import type { Metric } from './metrics.ts';
+import type { ReachableGateways } from './reachable-gateways.ts';
 import { planSeries } from './series-plan.ts';
 import type { SeriesRow, TelemetryRepository } from './telemetry.repository.ts';
 
@@ -33,7 +33,7 @@ const round2 = (value: number | null) => (value === null ? null : Math.round(val
 export class SensorDataQuery {
   constructor(
     private readonly repo: TelemetryRepository,
-    private readonly gateways: GatewaysQuery,
+    private readonly gateways: ReachableGateways,
     /** The oldest time raw samples are kept for (retention). */
     private readonly rawSince: () => number = () => 0,
   ) {}

@@ -1,5 +1,5 @@
 import { MAX_POINTS_PER_SERIES } from '@portal/contract';
-import { ROLLUPS, type RollupTable } from './metrics.ts';
+import { ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 
 export interface SeriesPlan {
   source: 'telemetry' | RollupTable;

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { retryTransient } from '../../lib/retry.ts';
-import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from './metrics.ts';
 import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
 import type { SeriesPlan } from './series-plan.ts';
 

@@ -1,10 +1,10 @@
 import { type EventsMessage, live, RECENT_SAMPLES, type TelemetrySample } from '@portal/contract';
 import type { Selectable } from 'kysely';
+import { METRIC_COLUMNS, METRICS } from '../../db/metrics.ts';
 import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import { METRIC_COLUMNS, METRICS } from './metrics.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 
 export class TelemetryService {

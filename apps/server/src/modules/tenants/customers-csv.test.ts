@@ -1,6 +1,7 @@
 import type { Scope } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { csvCell, customersCsv } from './customers-csv.ts';
+import { csvCell } from '../../lib/csv.ts';
+import { customersCsv } from './customers-csv.ts';
 
 const customer = (overrides: Partial<Scope>): Scope => ({
   id: 'x',

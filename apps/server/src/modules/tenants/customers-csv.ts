@@ -1,14 +1,5 @@
 import { CUSTOMERS_CSV_COLUMNS, firmwareDateLabel, type Scope } from '@portal/contract';
-
-/** Characters a spreadsheet reads as the start of a formula (CSV injection, OWASP). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: a formula-looking value is neutralised with a leading quote, then quoted per RFC 4180. */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import { csvCell } from '../../lib/csv.ts';
 
 /**
  * Customers.csv: a header row (name, customerId, gatewayFirmware, gatewayOS, partialOS) and one row per

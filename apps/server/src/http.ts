@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { PortalApp } from './lib/module.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { textInputPlugin } from './plugins/text-input.ts';
+
+/** TRUST_PROXY for Fastify; a hop count as proxy-addr reads it: the nearest n addresses are proxies. */
+function trustedProxies(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * The HTTP side before any module's routes: zod schemas, one log line per request, the error envelope,
+ * text-input rules, cookies, the OpenAPI document and the built web app (both public by nature, so
+ * registered before the access plugin).
+ */
+export async function createHttpApp(config: Config, logger: Logger, webDist: URL): Promise<PortalApp> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    // request.ip from X-Forwarded-For only behind the proxies the operator names (TRUST_PROXY).
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    // JSON calls are small; routes that take more (uploads) set their own limit.
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One JSON log line per request, with the acting tenant and user.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        tenantId: request.principal?.tenantId,
+        userId: request.principal?.userId,
+      },
+      'request',
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'IoT Portal API', version: '1' } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist.pathname, wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,2 @@
+export type { DeletionRunner } from './customer-deletion.runner.ts';
+export { createCustomerDeletionModule } from './customer-deletion.wiring.ts';

@@ -1,0 +1,1 @@
+export { createGatewayCommandsModule } from './gateway-commands.wiring.ts';

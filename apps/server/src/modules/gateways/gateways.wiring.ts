@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { DeviceDisconnector, LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import { GatewayRegistryRepository } from './gateway-registry.repository.ts';
+import { gatewayRegistryRoutes } from './gateway-registry.routes.ts';
+import { GatewayRegistryService, type UserDirectory } from './gateway-registry.service.ts';
+import { GatewaysQuery } from './gateways.query.ts';
+import { GatewaysRepository } from './gateways.repository.ts';
+import { gatewaysRoutes } from './gateways.routes.ts';
+import { GatewaysService } from './gateways.service.ts';
+
+/**
+ * Gateways: their records and reported state (`gateways`, which the device side feeds), the lists with their
+ * latest samples and the reach check other modules ask (`query`), and the registry (register, edit, move,
+ * delete), which drops a moved gateway's connection and tells whoever listens to `registry.onMoved`.
+ */
+export function createGatewaysModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  tenants: TenantsService;
+  samples: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>;
+  devices: DeviceDisconnector;
+  users: UserDirectory;
+}) {
+  const { db, live, tenants } = options;
+  const repo = new GatewaysRepository(db);
+  const gateways = new GatewaysService(repo, live);
+  const query = new GatewaysQuery(repo, tenants, options.samples);
+  const registry = new GatewayRegistryService(new GatewayRegistryRepository(db), query, tenants, {
+    live,
+    devices: options.devices,
+    users: options.users,
+  });
+  return {
+    gateways,
+    query,
+    registry,
+    routes: async (app) => {
+      await app.register(gatewaysRoutes, { query });
+      await app.register(gatewayRegistryRoutes, { registry });
+    },
+  } satisfies ModuleParts & Record<string, unknown>;
+}

@@ -1,0 +1,4 @@
+export type { GatewayMovedListener, GatewayRegistryService } from './gateway-registry.service.ts';
+export type { GatewaysQuery } from './gateways.query.ts';
+export type { GatewaysService } from './gateways.service.ts';
+export { createGatewaysModule } from './gateways.wiring.ts';

@@ -1,0 +1,1 @@
+export { createGlobalSearchModule } from './global-search.wiring.ts';

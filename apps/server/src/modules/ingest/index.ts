@@ -1,0 +1,2 @@
+export type { DeviceInbox } from './device-inbox.ts';
+export { createIngestModule } from './ingest.wiring.ts';

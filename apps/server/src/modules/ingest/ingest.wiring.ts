@@ -1,0 +1,31 @@
+import type { Logger } from 'pino';
+import {
+  type CommandInbox,
+  DeviceInbox,
+  type GatewayReports,
+  type InstructionInbox,
+  type TelemetryReports,
+} from './device-inbox.ts';
+
+/**
+ * Ingest: every message a gateway publishes, whichever broker carried it, is rate-limited, validated against
+ * the device protocol and handed to the module it concerns through the ports declared in device-inbox.ts.
+ */
+export function createIngestModule(options: {
+  logger: Logger;
+  rate: { perSecond: number; burst: number };
+  gateways: GatewayReports;
+  telemetry: TelemetryReports;
+  instructions: InstructionInbox;
+  commands: CommandInbox;
+}) {
+  const inbox = new DeviceInbox(
+    options.gateways,
+    options.telemetry,
+    options.logger.child({ component: 'ingest' }),
+    options.rate,
+    options.instructions,
+    options.commands,
+  );
+  return { inbox };
+}

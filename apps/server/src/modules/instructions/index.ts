@@ -1,0 +1,2 @@
+export type { InstructionsService } from './instructions.service.ts';
+export { createInstructionsModule } from './instructions.wiring.ts';

@@ -1,0 +1,1 @@
+export { createPortalConfigModule } from './portal-config.wiring.ts';

@@ -1,0 +1,1 @@
+export { createProvisioningModule } from './provisioning.wiring.ts';

@@ -1,0 +1,3 @@
+export type { RetentionJob } from './retention.ts';
+export type { TelemetryService } from './telemetry.service.ts';
+export { createTelemetryModule } from './telemetry.wiring.ts';

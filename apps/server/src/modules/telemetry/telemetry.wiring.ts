@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import { GatewayEventsQuery } from './events-query.ts';
+import { GatewayEventsRepository } from './events-repository.ts';
+import type { ReachableGateways } from './reachable-gateways.ts';
+import { RetentionJob } from './retention.ts';
+import { SensorDataQuery } from './sensor-data.query.ts';
+import { TelemetryRepository } from './telemetry.repository.ts';
+import { telemetryRoutes } from './telemetry.routes.ts';
+import { TelemetryService } from './telemetry.service.ts';
+
+/**
+ * Telemetry, in two parts wired apart: recording (samples, events, the latest values the gateways list
+ * shows, retention) comes first; the chart and event read calls come after the gateways module, whose
+ * reach check they ask (the gateways module itself reads the latest samples from the first part).
+ */
+export function createTelemetryModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  logger: Logger;
+  retention: { rawDays: number; rollupDays: number };
+}) {
+  const repo = new TelemetryRepository(options.db);
+  const telemetry = new TelemetryService(repo, options.live);
+  const retention = new RetentionJob(
+    repo,
+    options.retention,
+    options.logger.child({ component: 'retention' }),
+  );
+  return {
+    telemetry,
+    retention,
+    start: () => retention.start(),
+    stop: () => retention.stop(),
+    /** The read calls (charts, connection log, events), checked against the gateways module's reach. */
+    reads(gateways: ReachableGateways): ModuleParts {
+      const sensors = new SensorDataQuery(repo, gateways, () => retention.rawSince());
+      const events = new GatewayEventsQuery(new GatewayEventsRepository(options.db), gateways);
+      return { routes: (app) => app.register(telemetryRoutes, { sensors, events }) };
+    },
+  } satisfies ModuleParts & Record<string, unknown>;
+}

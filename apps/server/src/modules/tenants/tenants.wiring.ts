@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { PublicFiles } from '../files/index.ts';
+import { CustomersService } from './customers.service.ts';
+import { TenantsRepository } from './tenants.repository.ts';
+import { tenantsRoutes } from './tenants.routes.ts';
+import { TenantsService } from './tenants.service.ts';
+
+/** Tenants: the hierarchy every other module asks "may this principal reach that scope?", and customers' routes. */
+export function createTenantsModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  files: PublicFiles;
+}) {
+  const repo = new TenantsRepository(options.db);
+  const tenants = new TenantsService(repo);
+  const customers = new CustomersService(repo, tenants, options.live, options.files);
+  return {
+    tenants,
+    customers,
+    routes: (app) => app.register(tenantsRoutes, { customers }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

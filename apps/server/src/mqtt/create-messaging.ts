@@ -1,0 +1,27 @@
+import { hostname } from 'node:os';
+import type { Config } from '../config.ts';
+import type { AedesDeps } from './aedes-broker.ts';
+import { createEmbeddedMessaging } from './embedded.ts';
+import { createExternalMessaging } from './external.ts';
+import type { Messaging } from './messaging.ts';
+
+/** The broker side the configuration asks for: a client of MQTT_URL, or the embedded broker. */
+export function createMessaging(
+  config: Config,
+  deps: Omit<AedesDeps, 'sessionCheckMs' | 'maxPacketBytes'>,
+): Promise<Messaging> {
+  const brokerDeps = {
+    ...deps,
+    sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+    maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
+  };
+  return config.MQTT_URL
+    ? createExternalMessaging({
+        ...brokerDeps,
+        url: config.MQTT_URL,
+        clientId: config.MQTT_CLIENT_ID ?? `portal-${hostname()}-${config.PORT}`,
+        shareGroup: config.MQTT_SHARE_GROUP,
+        consumers: config.MQTT_CONSUMERS,
+      })
+    : createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });
+}

@@ -1,0 +1,29 @@
+import type { DevicePublisher, LivePublisher } from '../lib/live.ts';
+import type { Messaging } from './messaging.ts';
+
+/**
+ * The modules' way out to browsers and gateways. The broker is built after the modules (it asks them who
+ * connects and hands them device messages), so they are given this link first and it is attached to the
+ * broker once that exists; nothing is sent before the portal starts.
+ */
+export class BrokerLink implements LivePublisher, DevicePublisher {
+  private messaging: Messaging | null = null;
+
+  attach(messaging: Messaging): void {
+    this.messaging = messaging;
+  }
+
+  publish(topic: string, payload: unknown): void {
+    this.messaging?.live.publish(topic, payload);
+  }
+
+  async publishToDevices(topic: string, payload: unknown, qos: 0 | 1 | 2 = 1): Promise<void> {
+    if (!this.messaging) throw new Error('messaging not started');
+    await this.messaging.publishToDevices(topic, payload, qos);
+  }
+
+  /** Drops a gateway's connection so it reconnects as its new tenant's (it moved). */
+  disconnectDevice(mac: string): void {
+    this.messaging?.disconnectDevice(mac);
+  }
+}
