@@ -6,7 +6,10 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type Portal } from '../src/app.ts';
+
 import { loadConfig } from '../src/config.ts';
+
+export type { Portal };
 
 /** Which backend this run covers: set by the vitest project (integration:embedded / integration:real). */
 export const backend = (process.env.TEST_BACKEND ?? 'embedded') as 'embedded' | 'real';

@@ -7,6 +7,7 @@ import {
   type ScopesLiveMessage,
 } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
+import type { Portal } from '../../../test/harness.ts';
 import {
   injectAs,
   randomMac,
@@ -16,7 +17,6 @@ import {
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import type { Portal } from '../../app.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
 import { TenantsRepository } from '../tenants/tenants.repository.ts';
 import type { DeletionJob } from './customer-deletion.schemas.ts';
