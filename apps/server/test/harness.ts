@@ -6,7 +6,6 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type Portal } from '../src/app.ts';
-
 import { loadConfig } from '../src/config.ts';
 
 export type { Portal };
