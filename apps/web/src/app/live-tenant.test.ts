@@ -1,6 +1,6 @@
 import type { Scope } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { sessionTenantOf } from '../features/theme-config/session-tenant.ts';
+import { sessionTenantOf } from '../lib/session-tenant.ts';
 import {
   appliesLater,
   DEFAULT_FAVICON_HREF,

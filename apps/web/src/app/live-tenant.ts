@@ -1,6 +1,6 @@
 import { type Scope, scopesLiveMessage } from '@portal/contract';
-import { sessionTenantOf } from '../features/theme-config/session-tenant.ts';
 import type { Session, SessionTenant } from '../lib/session.ts';
+import { sessionTenantOf } from '../lib/session-tenant.ts';
 
 /** Spec 000 section 4 'Live updates': theme colours are re-applied 1 s after a scope change arrives. */
 export const THEME_REAPPLY_DELAY_MS = 1000;

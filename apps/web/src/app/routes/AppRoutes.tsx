@@ -2,12 +2,12 @@ import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
 import { LoginPage } from '../../features/auth/components/LoginPage.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { Session } from '../../lib/session.ts';
 import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
 import { canSeeNavItem, canUseGlobalSearch, type NavItemId } from '../navigation.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { RequireAccess, RequireSession } from './guards.tsx';
-import { lazyPage } from './lazy-page.ts';
 import { EntryRedirect, UnknownRoute } from './redirects.tsx';
 
 const AgentConfigPage = lazyPage(

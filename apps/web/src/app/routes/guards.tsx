@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { authPathWith } from '../../lib/return-path.ts';
 import { type Session, useSession } from '../../lib/session.ts';
-import { lazyPage } from './lazy-page.ts';
 
 /** The signed-in frame loads after sign-in (it brings the live connection and the navigation). */
 const AppShell = lazyPage(() => import('../shell/AppShell.tsx'), 'AppShell');

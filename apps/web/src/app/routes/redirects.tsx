@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { entryPathFor, isResetPasswordPath, unknownRoutePathFor } from '../../lib/home-path.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { useSession } from '../../lib/session.ts';
-import { lazyPage } from './lazy-page.ts';
 
 const ResetPasswordPage = lazyPage(
   () => import('../../features/identity/components/ResetPasswordPage.tsx'),

@@ -3,9 +3,11 @@ import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } fr
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppVersion } from '../../components/AppVersion.tsx';
-import { RemoveAccountMenuItem } from '../../features/identity/components/RemoveAccountMenuItem.tsx';
-import { TwoFactorMenuItem } from '../../features/identity/components/TwoFactorMenuItem.tsx';
-import { useLiveTwoFactorStatus } from '../../features/identity/use-two-factor-status.ts';
+import {
+  RemoveAccountMenuItem,
+  TwoFactorMenuItem,
+  useLiveTwoFactorStatus,
+} from '../../features/identity/index.ts';
 import { useSession } from '../../lib/session.ts';
 import { type AccountMenuEntry, visibleAccountMenuEntries } from '../account-menu.ts';
 import { ACCOUNT_MENU_ICONS } from './account-menu-icons.tsx';

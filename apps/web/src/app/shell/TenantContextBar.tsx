@@ -4,7 +4,7 @@ import { Box, Breadcrumbs, Button, Link, ListSubheader, Menu, MenuItem, TextFiel
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { hierarchyQueryOptions } from '../../features/gateways/details/api/get-hierarchy.ts';
+import { hierarchyQueryOptions } from '../../api/get-hierarchy.ts';
 import { ROOT_HOME_PATH } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
 import { filterEntries, type SwitcherEntry, switcherEntries, switchTargetPath } from '../viewed-tenant.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getUserDetails } from '../../features/auth/api/get-user-details.ts';
+import { getUserDetails } from '../../api/get-user-details.ts';
 import { LOGOUT_PATH } from '../../lib/home-path.ts';
 import { authPathWith } from '../../lib/return-path.ts';
 

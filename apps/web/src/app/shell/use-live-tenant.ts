@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { scopeKey, scopeQueryOptions } from '../../features/tenants/api/get-scope.ts';
+import { scopeKey, scopeQueryOptions } from '../../api/get-scope.ts';
 import { useLiveTopic } from '../../lib/mqtt.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { usesDefaultBranding } from '../branding.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUserDetails } from '../../features/auth/api/get-user-details.ts';
+import { useUserDetails } from '../../api/get-user-details.ts';
 import { sessionStore } from '../../lib/session.ts';
 
 /**

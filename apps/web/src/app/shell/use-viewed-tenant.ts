@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useRootTenant } from '../../features/tenants/api/get-root-tenant.ts';
-import { scopeQueryOptions } from '../../features/tenants/api/get-scope.ts';
+import { useRootTenant } from '../../api/get-root-tenant.ts';
+import { scopeQueryOptions } from '../../api/get-scope.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { tenantToView } from '../viewed-tenant.ts';
 

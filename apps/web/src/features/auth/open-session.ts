@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
+import { userDetailsQueryOptions } from '../../api/get-user-details.ts';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { safeReturnPath } from '../../lib/return-path.ts';
 import { sessionStore } from '../../lib/session.ts';
-import { userDetailsQueryOptions } from './api/get-user-details.ts';
 
 /** After the server opened a session (sign-in or accepted code): fetch the user details and keep them. */
 export async function openSession(queryClient: QueryClient): Promise<void> {

@@ -1,4 +1,4 @@
-import { GATEWAY_NAME_PARAM, matchesGatewayName } from '../global-search/search-rules.ts';
+import { GATEWAY_NAME_PARAM, matchesGatewayName } from '../global-search/index.ts';
 
 /**
  * The page's URL filters (spec 001 section 2 'Filtered by :'): the dashboard's online/offline filter

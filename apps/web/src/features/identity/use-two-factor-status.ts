@@ -1,8 +1,8 @@
 import { live } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { userDetailsQueryOptions } from '../../api/get-user-details.ts';
 import { useLiveTopic } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
-import { userDetailsQueryOptions } from '../auth/api/get-user-details.ts';
 import { applyTwoFactorLiveMessage, withTwoFactorStatus } from './two-factor-rules.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { type CustomersPage, customersQuery, type Scope } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { scopeKey } from '../../api/get-scope.ts';
 import { CUSTOMER_LISTS_KEY } from './api/get-customers.ts';
-import { scopeKey } from './api/get-scope.ts';
 import { applyScopesMessage, applyScopesMessageToScope } from './customers-cache.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { customerMessages, type Scope, updateScopeBody } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { sessionTenantOf } from './session-tenant.ts';
+import { sessionTenantOf } from '../../lib/session-tenant.ts';
 import {
   canApplyTheme,
   currentColors,

@@ -1,8 +1,8 @@
 import { Alert, LinearProgress, Stack } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { lazyPage } from '../../../app/routes/lazy-page.ts';
 import { homePathFor } from '../../../lib/home-path.ts';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { SIGN_IN_REASONS, safeReturnPath, signInReason } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';

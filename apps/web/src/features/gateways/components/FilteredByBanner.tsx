@@ -2,7 +2,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GATEWAY_NAME_PARAM } from '../../global-search/search-rules.ts';
+import { GATEWAY_NAME_PARAM } from '../../global-search/index.ts';
 import { type ActiveFilter, filtersFrom, type GatewayFilters } from '../gateway-filters.ts';
 
 /** The page's URL filters (?status=, ?enrollment=, ?name=) and the removal of one of them. */

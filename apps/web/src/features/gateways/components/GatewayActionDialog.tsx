@@ -1,21 +1,20 @@
 import type { GatewaySummary } from '@portal/contract';
 import type { ComponentType } from 'react';
+import {
+  GatewayStatusDialog,
+  HotspotToggleDialog,
+  PendingInstructionsDialog,
+  RebootGatewayDialog,
+} from '../../gateway-commands/index.ts';
+import { DiagnosticsDialog, TroubleshootPanel } from '../../instructions/index.ts';
+import { AirQualityHistoryDialog, Co2HistoryDialog, SystemGraphDialog } from '../../telemetry/index.ts';
 import { EditGatewayDialog } from '../details/EditGatewayDialog.tsx';
 import { GatewayInfoPanel } from '../details/GatewayInfoPanel.tsx';
 import { GatewayLocationDialog } from '../details/GatewayLocationDialog.tsx';
 import { MigrateGatewayDialog } from '../details/MigrateGatewayDialog.tsx';
 import { UnregisterGatewayDialog } from '../details/UnregisterGatewayDialog.tsx';
-import { DiagnosticsDialog } from '../device-actions/DiagnosticsDialog.tsx';
-import { HotspotToggleDialog } from '../device-actions/HotspotToggleDialog.tsx';
-import { RebootGatewayDialog } from '../device-actions/RebootGatewayDialog.tsx';
-import { TroubleshootPanel } from '../device-actions/TroubleshootPanel.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
 import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
-import { AirQualityHistoryDialog } from '../graphs/AirQualityHistoryDialog.tsx';
-import { Co2HistoryDialog } from '../graphs/Co2HistoryDialog.tsx';
-import { SystemGraphDialog } from '../graphs/SystemGraphDialog.tsx';
-import { GatewayStatusDialog } from '../status/GatewayStatusDialog.tsx';
-import { PendingInstructionsDialog } from '../status/PendingInstructionsDialog.tsx';
 
 type GatewayDialog = ComponentType<GatewayDialogProps>;
 

@@ -3,8 +3,8 @@ import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAssignScope } from './api/assign-scope.ts';
-import { useCustomerOptions } from './api/get-hierarchy.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
+import { useCustomerOptions } from './use-customer-options.ts';
 
 const m = gatewayRegistryMessages;
 

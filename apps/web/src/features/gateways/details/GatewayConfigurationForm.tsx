@@ -3,10 +3,10 @@ import { GATEWAY_NAME_MAX_LENGTH, type GatewaySummary, gatewayRegistryMessages }
 import { useId, useState } from 'react';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { useCustomerOptions } from './api/get-hierarchy.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
 import { configurationChange, nameProblem } from './gateway-configuration.ts';
+import { useCustomerOptions } from './use-customer-options.ts';
 
 const m = gatewayRegistryMessages;
 

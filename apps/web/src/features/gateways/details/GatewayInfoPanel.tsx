@@ -2,12 +2,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Divider, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { effectivePermissions, type GatewaySummary } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
+import { saveInfoViewed } from '../../../api/save-info-viewed.ts';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { saveInfoViewed } from './api/save-info-viewed.ts';
+import { canRequestDeviceLogs, DeviceLogsRequest } from '../../instructions/index.ts';
 import { ChangeCustomerForm } from './ChangeCustomerForm.tsx';
-import { DeviceLogsRequest } from './DeviceLogsRequest.tsx';
-import { canRequestDeviceLogs } from './device-logs.ts';
 import { GatewayConfigurationForm } from './GatewayConfigurationForm.tsx';
 
 type PanelTab = 'info' | 'changeCustomer';

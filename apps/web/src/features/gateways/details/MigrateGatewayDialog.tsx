@@ -12,9 +12,9 @@ import { type GatewaySummary, gatewayDetailsMessages, gatewayRegistryMessages } 
 import { useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
 import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
-import { useCustomerOptions } from './api/get-hierarchy.ts';
 import { useMigrateGateway } from './api/migrate-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
+import { useCustomerOptions } from './use-customer-options.ts';
 
 const m = gatewayRegistryMessages;
 

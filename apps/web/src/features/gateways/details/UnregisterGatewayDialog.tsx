@@ -2,8 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { gatewayDetailsMessages, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
+import { useUnregisterGateway } from '../../instructions/index.ts';
 import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
-import { useUnregisterGateway } from './api/unregister-gateway.ts';
 
 /**
  * Gateway un-registration (spec 001 sections 2 and 4): on OK the server saves the portal event 'Gateway

@@ -9,7 +9,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LOGIN_PATH } from '../../../lib/home-path.ts';
-import { AuthPageFrame } from '../../auth/components/AuthPageFrame.tsx';
+import { AuthPageFrame } from '../../auth/index.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import {
   activationCodeFromPath,

@@ -1,5 +1,6 @@
 import { messageResponse } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphConfigurationsQueryKey } from '../../../api/get-graph-configurations.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import {
   type GraphConfiguration,
@@ -7,7 +8,6 @@ import {
   graphOptionPath,
   withGraphOption,
 } from '../graph-option.ts';
-import { graphConfigurationsQueryKey } from './get-graph-configurations.ts';
 
 export interface ApplyGraphOption {
   scopeId: string;

@@ -13,10 +13,10 @@ import { portalConfigMessages } from '@portal/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useGraphConfigurations } from '../../../api/get-graph-configurations.ts';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useApplyGraphOption } from '../api/apply-graph-option.ts';
-import { useGraphConfigurations } from '../api/get-graph-configurations.ts';
 import { GRAPH_OPTION_CHOICES, type GraphOption, graphOptionFor } from '../graph-option.ts';
 
 /** Spec 000 section 9: snackbars last 2 to 3 s. */

@@ -11,14 +11,14 @@ import {
 } from '@portal/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useDuplicateEmailCheck } from '../../../api/check-duplicate-email.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { useDuplicateEmailCheck } from '../api/check-duplicate-email.ts';
-import { useCreatePortalUser } from '../api/create-portal-user.ts';
 import { useUpdatePortalUser } from '../api/update-portal-user.ts';
+import { useCreatePortalUser } from '../api/use-create-portal-user.ts';
 import {
   canCreate,
   canUpdate,

@@ -18,10 +18,12 @@ import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { TwoFactorProofDialog } from '../../identity/components/TwoFactorProofDialog.tsx';
-import { TwoFactorSetupDialog } from '../../identity/components/TwoFactorSetupDialog.tsx';
-import { proofErrorText } from '../../identity/two-factor-rules.ts';
-import { useSetTwoFactorStatus } from '../../identity/use-two-factor-status.ts';
+import {
+  proofErrorText,
+  TwoFactorProofDialog,
+  TwoFactorSetupDialog,
+  useSetTwoFactorStatus,
+} from '../../identity/index.ts';
 import { useDeletePortalUser } from '../api/delete-portal-user.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { usePortalUsers } from '../api/get-portal-users.ts';

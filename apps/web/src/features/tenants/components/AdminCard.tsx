@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import type { Scope } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
-import { useScope } from '../api/get-scope.ts';
+import { useScope } from '../../../api/get-scope.ts';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
 import { CustomerCard } from './CustomerCard.tsx';

@@ -3,6 +3,8 @@ import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useRootTenant } from '../../../api/get-root-tenant.ts';
+import { scopeKey } from '../../../api/get-scope.ts';
 import { AddFab } from '../../../components/AddFab.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -11,8 +13,6 @@ import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCustomers } from '../api/get-customers.ts';
-import { useRootTenant } from '../api/get-root-tenant.ts';
-import { scopeKey } from '../api/get-scope.ts';
 import { customersLayoutFor } from '../customers-layout.ts';
 import {
   CUSTOMERS_LIST_NAME,

@@ -4,10 +4,10 @@ import { CUSTOMER_FIELD_MAX_LENGTH, customerMessages, type Scope } from '@portal
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { updateScope } from '../../../api/update-scope.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { sessionStore } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { updateScope } from '../api/update-scope.ts';
 import { uploadImages } from '../api/upload-images.ts';
 import {
   canUpdateCustomer,

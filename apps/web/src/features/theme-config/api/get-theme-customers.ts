@@ -1,7 +1,7 @@
 import { type CustomersPage, customersPage, type Scope } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getScope } from '../../../api/get-scope.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { getScope } from '../../tenants/api/get-scope.ts';
 import { pageCount, sortCustomersByName, type ThemeCustomerSource } from '../theme-form.ts';
 
 /** The largest page the customers call gives. */

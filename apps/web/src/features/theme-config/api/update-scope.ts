@@ -1,8 +1,8 @@
 import type { Scope } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateScope } from '../../../api/update-scope.ts';
 import { sessionStore } from '../../../lib/session.ts';
-import { updateScope } from '../../tenants/api/update-scope.ts';
-import { sessionTenantOf } from '../session-tenant.ts';
+import { sessionTenantOf } from '../../../lib/session-tenant.ts';
 import { withUpdatedCustomer } from '../theme-form.ts';
 
 /**

@@ -1,0 +1,30 @@
+import { type GatewaySummary, type HotspotBody, hotspotAccepted } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api.ts';
+import { GATEWAY_LISTS_KEY } from '../../gateways/index.ts';
+
+type HotspotAccepted = z.infer<typeof hotspotAccepted>;
+
+/** PUT /api/gateway/{mac}/hotspot: starts the change; the result arrives live (HSIPRCModified / HSIPRFAILED). */
+export function setHotspot(macId: string, body: HotspotBody): Promise<HotspotAccepted> {
+  return apiRequest(`/api/gateway/${encodeURIComponent(macId)}/hotspot`, {
+    method: 'PUT',
+    body,
+    schema: hotspotAccepted,
+  });
+}
+
+/** Marks the change in progress in every cached list at once, so the card's hotspot icon blinks right away. */
+export function useSetHotspot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ macId, HS }: { macId: string } & HotspotBody) => setHotspot(macId, { HS }),
+    onSuccess: (accepted) =>
+      queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) =>
+        gateways?.map((gateway) =>
+          gateway.macId === accepted.macId ? { ...gateway, HSIPRC: accepted.HSIPRC } : gateway,
+        ),
+      ),
+  });
+}

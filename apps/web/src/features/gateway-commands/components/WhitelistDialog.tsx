@@ -1,0 +1,179 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  type GatewaySummary,
+  gatewayCommandMessages,
+  mergeWhitelistCsv,
+  normalizeWhitelist,
+  WHITELIST_CSV_HEADER,
+} from '@portal/contract';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useNotify } from '../../../lib/use-notify.ts';
+import { useUpdateWhitelist } from '../api/update-whitelist.ts';
+import type { GatewayLiveView } from '../live-gateway-state.ts';
+import {
+  addLockName,
+  gatewayReportsWhitelist,
+  removeLockName,
+  whitelistChanged,
+  whitelistMismatch,
+} from '../whitelist-editing.ts';
+
+interface WhitelistDialogProps {
+  gateway: GatewaySummary;
+  view: GatewayLiveView;
+  onClose: () => void;
+}
+
+/**
+ * The whitelist editor (spec 001 sections 4 and 5): names typed one by one or merged from a 'Lock Name' CSV;
+ * '*' means every lock. Save needs a connected gateway that is ready: one that reported its state and, after
+ * a save, reported the new whitelist; until then the button reads 'Waiting For Gateway...'.
+ */
+export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps) {
+  const titleId = useId();
+  const notify = useNotify();
+  const save = useUpdateWhitelist(gateway.macId);
+  const [saved, setSaved] = useState(() => normalizeWhitelist(gateway.listOfWhiteListedLocks));
+  const [list, setList] = useState(saved);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // The list last sent, until the gateway's state reports it.
+  const [awaiting, setAwaiting] = useState<string[] | null>(null);
+
+  const acknowledged =
+    awaiting === null || gatewayReportsWhitelist(view.liveState?.whitelistedLocksCount, awaiting);
+  const ready = view.online && view.liveState !== null && acknowledged && !save.isPending;
+  const mismatch = awaiting === null ? whitelistMismatch(view.liveState?.whitelistedLocksCount, saved) : null;
+  // The editor closes once the gateway reports the list it was sent.
+  useEffect(() => {
+    if (awaiting !== null && acknowledged) onClose();
+  }, [awaiting, acknowledged, onClose]);
+
+  const add = () => {
+    if (typed.trim() === '') return;
+    const edit = addLockName(list, typed);
+    if (!edit.ok) {
+      setError(edit.error);
+      return;
+    }
+    setList(edit.list);
+    setTyped('');
+    setError(null);
+  };
+
+  const importCsv = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const merged = mergeWhitelistCsv(list, await file.text());
+    if (merged.ok) {
+      setList(merged.list);
+      setError(null);
+    } else setError(merged.error);
+  };
+
+  const submit = () =>
+    save.mutate(list, {
+      onSuccess: (answer) => {
+        notify({ variant: 'success', text: gatewayCommandMessages.whitelistSaved });
+        setSaved(answer.listOfWhiteListedLocks);
+        setAwaiting(answer.listOfWhiteListedLocks);
+      },
+      onError: (failure) => notify({ variant: 'error', text: failure.message }),
+    });
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Whitelist - {gateway.name}</DialogTitle>
+      <DialogContent>
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
+          <TextField
+            label="Lock Name"
+            size="small"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+            helperText="Letters, numbers and _ . - : @, or * for every lock"
+            sx={{ flex: 1 }}
+          />
+          <Button variant="outlined" onClick={add} disabled={typed.trim() === ''}>
+            Add
+          </Button>
+          <Button component="label" variant="outlined" startIcon={<UploadFile />}>
+            Import CSV
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="Whitelist CSV file"
+              onChange={importCsv}
+            />
+          </Button>
+        </Stack>
+        <Typography variant="caption" color="text.secondary">
+          CSV: first line '{WHITELIST_CSV_HEADER}', then one name per line.
+        </Typography>
+        {mismatch && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {mismatch}
+          </Alert>
+        )}
+        {awaiting !== null && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Saved. Waiting for the gateway to apply it; this dialog closes when it has.
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <Box
+          component="ul"
+          aria-label="Whitelisted locks"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, mt: 2, minHeight: 40 }}
+        >
+          {list.map((name) => (
+            <li key={name}>
+              <Chip label={name} onDelete={() => setList(removeLockName(list, name))} />
+            </li>
+          ))}
+          {list.length === 0 && (
+            <Typography component="li" color="text.secondary">
+              No whitelisted locks.
+            </Typography>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={!ready || !whitelistChanged(saved, list)}
+          loading={save.isPending}
+        >
+          {ready ? 'Save' : gatewayCommandMessages.waitingForGateway}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

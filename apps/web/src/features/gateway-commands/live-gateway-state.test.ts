@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { testGateway } from '../gateways/index.ts';
+import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
+
+const MAC = 'AA0000000001';
+
+describe('applyLiveMessage', () => {
+  const view = viewOf(testGateway(MAC, { liveState: { currentState: 'IdleState', pollInterval: 900_000 } }));
+
+  it('follows the connection status', () => {
+    const offline = applyLiveMessage(view, { type: 'status', macId: MAC, CS: 0 });
+    expect(offline.online).toBe(false);
+    expect(applyLiveMessage(offline, { type: 'status', macId: MAC, CS: 1 }).online).toBe(true);
+  });
+
+  it('merges a reported state over the known one', () => {
+    const next = applyLiveMessage(view, {
+      type: 'state',
+      macId: MAC,
+      state: { currentState: 'ScanningState' },
+    });
+    expect(next.liveState).toEqual({ currentState: 'ScanningState', pollInterval: 900_000 });
+    expect(
+      applyLiveMessage(view, { type: 'state', macId: MAC, liveState: { rssiValue: -80 } }).liveState
+        ?.rssiValue,
+    ).toBe(-80);
+  });
+
+  it('ignores other messages and malformed states', () => {
+    expect(applyLiveMessage(view, { type: 'events', macId: MAC })).toBe(view);
+    expect(applyLiveMessage(view, { type: 'state', macId: MAC, state: { pollInterval: 'soon' } })).toBe(view);
+    expect(applyLiveMessage(view, { type: 'status', macId: MAC, CS: 7 })).toBe(view);
+  });
+});
