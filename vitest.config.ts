@@ -24,7 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
+          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
       },

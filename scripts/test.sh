@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The one test command (README command two): lint, type-check, build, then every test project:
-# unit, integration on both backends (embedded PGlite + Aedes, and real PostgreSQL + Mosquitto),
+# The one test command (README command two): lint, import directions, type-check, build, then every test
+# project: unit, integration on both backends (embedded PGlite + Aedes, and real PostgreSQL + Mosquitto),
 # and end-to-end in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== lint and format (Biome)"
 npx biome check --error-on-warnings .
+echo "== import directions (dependency-cruiser)"
+npm run -s check:imports
 echo "== type-check (tsc, strict)"
 npm run typecheck
 echo "== services for the real backend"
