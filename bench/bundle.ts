@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { DEFAULT_PERMISSIONS } from '@portal/contract';
 import { chromium, type Page } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
-import { AuthRepository } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { createUsersModule } from '../apps/server/src/modules/users/index.ts';
 import { machineLine } from './lib/conditions.ts';
 import { insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
@@ -61,7 +61,7 @@ try {
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const { db } = bench.portal.database;
   const customerId = await insertBenchCustomer(bench.portal, bench.rootTenantId, 'Bundle Co', 'BUNDLE');
-  await new AuthRepository(db).insertUser({
+  await createUsersModule({ db }).users.insertUser({
     tenant_id: customerId,
     email: EMAIL,
     first_name: 'Bundle',

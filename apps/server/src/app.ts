@@ -7,12 +7,8 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
 import type { ModuleParts, PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
-import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
-import { activitiesRoutes } from './modules/activities/activities.routes.ts';
-import { ActivitiesService } from './modules/activities/activities.service.ts';
-import { AuthRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
+import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
 import { createCustomerDeletionModule, type DeletionRunner } from './modules/customer-deletion/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createGatewayCommandsModule } from './modules/gateway-commands/index.ts';
@@ -20,25 +16,29 @@ import { createGatewaysModule, type GatewaysService } from './modules/gateways/i
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
 import { createIngestModule, type DeviceInbox } from './modules/ingest/index.ts';
 import { createInstructionsModule, type InstructionsService } from './modules/instructions/index.ts';
-import { Mailer } from './modules/mail/mailer.ts';
-import { OutboxRepository } from './modules/mail/outbox.repository.ts';
-import { passwordsRoutes } from './modules/passwords/passwords.routes.ts';
-import { PasswordsService } from './modules/passwords/passwords.service.ts';
+import { createMailModule, type Mailer } from './modules/mail/index.ts';
+import { createPasswordsModule, type PasswordsService } from './modules/passwords/index.ts';
 import { createPlatformModule } from './modules/platform/index.ts';
 import { createPortalConfigModule } from './modules/portal-config/index.ts';
-import { portalUsersRoutes } from './modules/portal-users/portal-users.routes.ts';
-import { PortalUsersService } from './modules/portal-users/portal-users.service.ts';
+import {
+  createPortalUsersModule,
+  type PortalUsersService,
+  type SignUpService,
+} from './modules/portal-users/index.ts';
 import { createProvisioningModule } from './modules/provisioning/index.ts';
-import { socialRoutes } from './modules/social/social.routes.ts';
-import { SocialService } from './modules/social/social.service.ts';
+import {
+  createSocialModule,
+  type SocialAccountsService,
+  type SocialService,
+} from './modules/social/index.ts';
 import {
   createTelemetryModule,
   type RetentionJob,
   type TelemetryService,
 } from './modules/telemetry/index.ts';
 import { createTenantsModule, type TenantsService } from './modules/tenants/index.ts';
-import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
-import { ThrottleService } from './modules/throttle/throttle.service.ts';
+import { createThrottleModule } from './modules/throttle/index.ts';
+import { createUsersModule } from './modules/users/index.ts';
 import { createMessaging } from './mqtt/create-messaging.ts';
 import type { Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
@@ -52,12 +52,14 @@ export interface Portal {
   database: DatabaseHandle;
   messaging: Messaging;
   services: {
-    auth: AuthService;
+    auth: SessionsService;
     activities: ActivitiesService;
     mailer: Mailer;
     passwords: PasswordsService;
     portalUsers: PortalUsersService;
+    signUp: SignUpService;
     social: SocialService;
+    socialAccounts: SocialAccountsService;
     gateways: GatewaysService;
     telemetry: TelemetryService;
     tenants: TenantsService;
@@ -107,26 +109,50 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const tenantsModule = createTenantsModule({ db, live, files: files.publicFiles });
   const { tenants } = tenantsModule;
   // identity:begin (users, sessions and sign-in, two-factor, passwords, portal users, social, activities, throttle, mail)
-  const throttle = new ThrottleService(new ThrottleRepository(db));
-  const activities = new ActivitiesService(new ActivitiesRepository(db));
-  const auth = new AuthService(new AuthRepository(db), tenants, {
+  const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const { users } = createUsersModule({ db });
+  const { throttle } = createThrottleModule({ db });
+  const activitiesModule = createActivitiesModule({ db, users });
+  const { activities } = activitiesModule;
+  const authModule = createAuthModule({
+    db,
+    users,
+    tenants,
     throttle,
     activities,
     live,
     staffDomains: config.STAFF_EMAIL_DOMAINS,
+    secureCookies,
   });
-  const mailer = new Mailer(
-    new OutboxRepository(db),
-    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
-    logger.child({ component: 'mail' }),
-  );
-  const passwords = new PasswordsService(db, {
+  const { sessions, mqttTokens } = authModule;
+  const mailModule = createMailModule({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const { mailer } = mailModule;
+  const passwordsModule = createPasswordsModule({
+    db,
+    users,
     mailer,
     throttle,
     origin: () => ownOrigin(config, httpServer?.address()),
   });
-  const portalUsers = new PortalUsersService(db, { tenants, passwords, activities, live });
-  const social = new SocialService(db, config, { auth, portalUsers, activities });
+  const { passwords } = passwordsModule;
+  const portalUsersModule = createPortalUsersModule({
+    users,
+    tenants,
+    throttle,
+    passwords,
+    activities,
+    live,
+  });
+  const { portalUsers, signUp } = portalUsersModule;
+  const socialModule = createSocialModule({ db, config, secureCookies, users, signUp, sessions });
+  const { social } = socialModule;
+  const identityModules: ModuleParts[] = [
+    authModule,
+    activitiesModule,
+    passwordsModule,
+    portalUsersModule,
+    socialModule,
+  ];
   // identity:end
   const telemetryModule = createTelemetryModule({
     db,
@@ -141,7 +167,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     tenants,
     samples: telemetry,
     devices: broker,
-    users: auth,
+    users,
   });
   const { gateways } = gatewaysModule;
   const instructionsModule = createInstructionsModule({
@@ -160,7 +186,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     live,
     logger: logger.child({ component: 'gateway-commands' }),
     gateways: gatewaysModule.query,
-    users: auth,
+    users,
     devices: broker,
     events: telemetry,
     states: gateways,
@@ -190,8 +216,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
       authenticateDevice: (mac, secret) => gateways.authenticateDevice(mac, secret),
       identifyDevice: (mac) => gateways.identify(mac),
       authenticateBrowser: (username, secret, clientId) =>
-        auth.authenticateMqttToken(username, secret, clientId),
-      liveBrowserPrincipals: (hashes) => auth.liveBrowserPrincipals(hashes),
+        mqttTokens.authenticateMqttToken(username, secret, clientId),
+      liveBrowserPrincipals: (hashes) => mqttTokens.liveBrowserPrincipals(hashes),
     },
     inbox,
     logger: logger.child({ component: 'mqtt' }),
@@ -200,7 +226,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   const app = await createHttpApp(config, logger, WEB_DIST);
   httpServer = app.server;
-  await app.register(accessPlugin, { resolveSession: (sessionId) => auth.resolveSession(sessionId) });
+  await app.register(accessPlugin, { resolveSession: (sessionId) => sessions.resolveSession(sessionId) });
   const platform = createPlatformModule({
     config,
     database,
@@ -209,12 +235,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   });
   await platform.routes?.(app);
   // identity-routes:begin
-  const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
-  await app.register(authRoutes, { auth, secureCookies });
-  await app.register(activitiesRoutes, { activities, auth });
-  await app.register(passwordsRoutes, { passwords });
-  await app.register(portalUsersRoutes, { portalUsers });
-  await app.register(socialRoutes, { social, secureCookies });
+  for (const module of identityModules) await module.routes?.(app);
   // identity-routes:end
   const modules: ModuleParts[] = [
     files,
@@ -240,7 +261,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   // Shutdown order: HTTP stops taking requests and finishes in-flight ones (Fastify), background work stops,
   // then the broker stops taking device traffic and stores what it took, then the database closes.
   app.addHook('onClose', async () => {
-    await mailer.stop();
+    await mailModule.stop();
     for (const module of [...modules].reverse()) await module.stop?.();
     await messaging.close();
     await database.close();
@@ -249,7 +270,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   try {
     await messaging.start();
     await app.ready();
-    mailer.start();
+    mailModule.start();
     for (const module of modules) module.start?.();
   } catch (error) {
     await messaging.close().catch(() => {});
@@ -261,7 +282,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     database,
     messaging,
     services: {
-      auth,
+      auth: sessions,
       gateways,
       telemetry,
       tenants,
@@ -269,7 +290,9 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
       mailer,
       passwords,
       portalUsers,
+      signUp,
       social,
+      socialAccounts: socialModule.accounts,
       instructions: instructionsModule.instructions,
     },
     retention: telemetryModule.retention,

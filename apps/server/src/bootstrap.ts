@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, TenantKind } from './db/schema.ts';
 import { hashPassword } from './lib/crypto.ts';
-import { AuthRepository } from './modules/auth/auth.repository.ts';
 import type { GatewaysService, ProvisionDetails } from './modules/gateways/gateways.service.ts';
 import { TenantsRepository } from './modules/tenants/tenants.repository.ts';
+import { createUsersModule } from './modules/users/index.ts';
 
 export const DEMO_CUSTOMER_NAME = 'Demo Customer';
 
@@ -38,7 +38,7 @@ export async function seedFirstStart(db: Kysely<Database>, config: Config, logge
     if (await tenants.findByKind('root')) return false;
     const root = await tenants.insert(tenantDefaults('Platform Admin', 'ROOT', 'root', null));
     await tenants.insert(tenantDefaults('General Users', 'GENERAL', 'free_tier', root.id));
-    await new AuthRepository(trx).insertUser({
+    await createUsersModule({ db: trx }).users.insertUser({
       tenant_id: root.id,
       email: config.ROOT_EMAIL.toLowerCase(),
       first_name: 'Root',

@@ -250,7 +250,7 @@ export async function createCustomerWithUser(
   options: { parentId?: string; permissions?: string[] } = {},
 ) {
   const { TenantsRepository } = await import('../src/modules/tenants/tenants.repository.ts');
-  const { AuthRepository } = await import('../src/modules/auth/auth.repository.ts');
+  const { createUsersModule } = await import('../src/modules/users/index.ts');
   const { hashPassword } = await import('../src/lib/crypto.ts');
   const { DEFAULT_PERMISSIONS } = await import('@portal/contract');
   const tenants = new TenantsRepository(portal.database.db);
@@ -267,7 +267,7 @@ export async function createCustomerWithUser(
   });
   const email = `${label.toLowerCase()}-${suffix()}@test.local`;
   const password = 'UserPass1';
-  await new AuthRepository(portal.database.db).insertUser({
+  await createUsersModule({ db: portal.database.db }).users.insertUser({
     tenant_id: tenant.id,
     email,
     first_name: label,

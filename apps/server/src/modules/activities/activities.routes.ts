@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { ActivitiesService } from './activities.service.ts';
+import type { ActivitiesService, SessionUsers } from './activities.service.ts';
 
 const SESSION_KINDS = ['login', 'logout', 'signUp'] as const;
 const USER_KINDS = ACTIVITY_KINDS.filter((kind) => kind.endsWith('Viewed'));
@@ -15,14 +14,14 @@ const USER_KINDS = ACTIVITY_KINDS.filter((kind) => kind.endsWith('Viewed'));
  */
 export const activitiesRoutes: FastifyPluginAsyncZod<{
   activities: ActivitiesService;
-  auth: AuthService;
-}> = async (app, { activities, auth }) => {
+  users: SessionUsers;
+}> = async (app, { activities, users }) => {
   const record = (kinds: readonly string[]) => async (request: FastifyRequest) => {
     const headers = activityHeaders.parse(request.headers);
     if (!kinds.includes(headers['activity-key']))
       throw new AppError('VALIDATION_ERROR', `Activity-Key must be one of ${kinds.join(', ')}`);
     const principal = principalOf(request);
-    const user = await auth.sessionUser(principal);
+    const user = await users.sessionUser(principal);
     await activities.record(
       headers['activity-key'],
       { tenantId: principal.tenantId, userId: principal.userId, email: user.email },

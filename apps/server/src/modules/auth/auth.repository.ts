@@ -1,39 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewUser } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
+/**
+ * Sign-in's own tables: sessions, login challenges, trusted devices and MQTT tokens. The users table is the
+ * users module's; two reads here join it (a session with its user) because they run on every request and
+ * every broker check, where a second round trip to the users module would double the cost of each.
+ */
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findUserByEmail(email: string) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
-  }
-
-  findUserById(id: string) {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  countUsers() {
-    return this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  }
-
-  insertUser(user: NewUser) {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-  }
-
-  updatePasswordHash(userId: string, passwordHash: string) {
-    return this.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', userId)
-      .execute();
+  /** Runs `work` in one transaction with a repository bound to it (and `trx`, for the users module). */
+  transaction<T>(work: (repo: AuthRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new AuthRepository(trx), trx));
   }
 
   /** Ends every session of the user but one (the one making the change). */
@@ -80,10 +58,6 @@ export class AuthRepository {
     return this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }
 
-  deleteUser(userId: string) {
-    return this.db.deleteFrom('users').where('id', '=', userId).execute();
-  }
-
   /* ---------- Two-factor authentication ---------- */
 
   async isTrustedDevice(userId: string, fingerprintHash: string, now: Date): Promise<boolean> {
@@ -103,6 +77,17 @@ export class AuthRepository {
       .values({ user_id: userId, fingerprint_hash: fingerprintHash, expires_at: expiresAt })
       .onConflict((oc) => oc.columns(['user_id', 'fingerprint_hash']).doUpdateSet({ expires_at: expiresAt }))
       .execute();
+  }
+
+  /** Revokes the user's trusted devices (2FA switched on: a new secret trusts no device yet). */
+  async revokeTrustedDevices(userId: string): Promise<void> {
+    await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+  }
+
+  /** Revokes the user's trusted devices and drops the challenges waiting for a code (2FA switched off). */
+  async forgetTwoFactorSignIns(userId: string): Promise<void> {
+    await this.revokeTrustedDevices(userId);
+    await this.db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
   }
 
   /** Stores (or renews, for a repeated sign-in with the same key) a challenge; drops expired ones. */
@@ -141,72 +126,6 @@ export class AuthRepository {
     return this.db.deleteFrom('login_challenges').where('key_hash', '=', keyHash).execute();
   }
 
-  /**
-   * Records `step` as the last accepted one unless it is not newer than the last (a replay); in one
-   * statement, so two requests with the same code cannot both pass.
-   */
-  async acceptTotpStep(userId: string, step: number): Promise<boolean> {
-    const row = await this.db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  setPendingTotpSecret(userId: string, secret: string) {
-    return this.db
-      .updateTable('users')
-      .set({ totp_pending_secret: secret })
-      .where('id', '=', userId)
-      .execute();
-  }
-
-  /**
-   * Turns 2FA on with the pending secret the code was checked against (unless it changed meanwhile) and
-   * revokes the user's trusted devices; false when nothing changed. The code's step counts as used, so it
-   * cannot sign in; steps used with an earlier secret do not matter for a new one.
-   */
-  enableTwoFactor(userId: string, pendingSecret: string, step: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('users')
-        .set({
-          totp_secret: pendingSecret,
-          totp_pending_secret: null,
-          totp_last_step: step,
-          two_factor_enabled: true,
-        })
-        .where('id', '=', userId)
-        .where('totp_pending_secret', '=', pendingSecret)
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) return false;
-      await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
-      return true;
-    });
-  }
-
-  /** Turns 2FA off, forgets its secrets and revokes the user's trusted devices. */
-  disableTwoFactor(userId: string) {
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({
-          totp_secret: null,
-          totp_pending_secret: null,
-          totp_last_step: null,
-          two_factor_enabled: false,
-        })
-        .where('id', '=', userId)
-        .execute();
-      await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
-    });
-  }
-
   insertMqttToken(row: {
     token_hash: string;
     user_id: string;
@@ -217,7 +136,6 @@ export class AuthRepository {
     return this.db.insertInto('mqtt_tokens').values(row).execute();
   }
 
-  /** A token is good for one connection: taking it deletes it. */
   /** These sessions, when still live, with their user's current tenant, tenant kind and permissions. */
   liveSessionUsers(idHashes: string[], idleSince: Date, now: Date) {
     return this.db
@@ -239,6 +157,7 @@ export class AuthRepository {
       .execute();
   }
 
+  /** A token is good for one connection: taking it deletes it. */
   takeMqttToken(tokenHash: string, now: Date) {
     return this.db
       .deleteFrom('mqtt_tokens')

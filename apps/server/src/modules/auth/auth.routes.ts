@@ -19,12 +19,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/access.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AccountService } from './account.service.ts';
+import type { MqttTokensService } from './mqtt-tokens.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (
-  app,
-  { auth, secureCookies },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionsService;
+  twoFactor: TwoFactorService;
+  account: AccountService;
+  mqttTokens: MqttTokensService;
+  secureCookies: boolean;
+}> = async (app, { sessions, twoFactor, account, mqttTokens, secureCookies }) => {
   app.post(
     '/api/login/twoFactorKey/:key',
     {
@@ -38,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request, reply) => {
-      const outcome = await auth.login(request.body, { key: request.params.key, address: request.ip });
+      const outcome = await sessions.login(request.body, { key: request.params.key, address: request.ip });
       if (outcome.result === 'authenticated') setSessionCookie(reply, outcome.sessionId, secureCookies);
       return { result: outcome.result };
     },
@@ -57,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request, reply) => {
-      const { sessionId } = await auth.verifyTwoStep(request.body, {
+      const { sessionId } = await sessions.verifyTwoStep(request.body, {
         key: request.headers.twofactorkey,
         trustPeriod: request.headers.expiretime,
         address: request.ip,
@@ -72,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'End the session' } },
     async (request, reply) => {
       const sessionId = request.cookies[SESSION_COOKIE];
-      if (sessionId) await auth.logout(sessionId);
+      if (sessionId) await sessions.logout(sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
     },
@@ -90,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request) => {
-      await auth.changePassword(principalOf(request), request.body);
+      await sessions.changePassword(principalOf(request), request.body);
       return { message: passwordMessages.changed };
     },
   );
@@ -107,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         response: { 200: qrCodeResponse },
       },
     },
-    async (request) => auth.twoFactorSetup(principalOf(request), request.body.email),
+    async (request) => twoFactor.twoFactorSetup(principalOf(request), request.body.email),
   );
 
   app.put(
@@ -122,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request) => {
-      await auth.enableTwoFactor(principalOf(request), request.body);
+      await twoFactor.enableTwoFactor(principalOf(request), request.body);
       return { message: twoFactorMessages.enabled };
     },
   );
@@ -141,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request) => {
-      await auth.disableTwoFactor(principalOf(request), request.query.email, request.body);
+      await twoFactor.disableTwoFactor(principalOf(request), request.query.email, request.body);
       return { message: twoFactorMessages.disabled };
     },
   );
@@ -158,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (request, reply) => {
-      await auth.removeOwnAccount(principalOf(request), request.params.userId, request.params.scopeId);
+      await account.removeOwnAccount(principalOf(request), request.params.userId, request.params.scopeId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: removeAccountMessages.removed };
     },
@@ -174,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         response: { 200: userDetails },
       },
     },
-    async (request) => auth.userDetails(principalOf(request)),
+    async (request) => account.userDetails(principalOf(request)),
   );
 
   app.post(
@@ -187,6 +193,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         response: { 200: mqttToken },
       },
     },
-    async (request) => auth.issueMqttToken(principalOf(request)),
+    async (request) => mqttTokens.issueMqttToken(principalOf(request)),
   );
 };

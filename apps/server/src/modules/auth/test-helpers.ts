@@ -4,7 +4,7 @@ import { createCustomerWithUser, randomTag, startPortal } from '../../../test/ha
 import type { Portal } from '../../app.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { base32Decode, totpAt, totpStep } from '../../lib/totp.ts';
-import { AuthRepository } from './auth.repository.ts';
+import { createUsersModule } from '../users/index.ts';
 
 // Helpers of the auth module's integration tests.
 
@@ -37,7 +37,7 @@ export async function addUser(
 ): Promise<TestUser> {
   const email = `user-${randomKey()}@test.local`;
   const password = 'UserPass1';
-  const user = await new AuthRepository(portal.database.db).insertUser({
+  const user = await createUsersModule({ db: portal.database.db }).users.insertUser({
     tenant_id: tenantId,
     email,
     first_name: 'Test',

@@ -2,7 +2,7 @@ import { TRUST_PERIODS_MS, throttleMessage, twoFactorMessages } from '@portal/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, type TestPortal } from '../../../test/harness.ts';
 import { digest } from '../../lib/crypto.ts';
-import { LOGIN_CHALLENGE_TTL_MS } from './auth.service.ts';
+import { LOGIN_CHALLENGE_TTL_MS } from './sessions.service.ts';
 import {
   addTwoFactorUser,
   codeFor,

@@ -17,8 +17,8 @@ import {
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import { AuthRepository } from '../auth/auth.repository.ts';
 import { TenantsRepository } from '../tenants/tenants.repository.ts';
+import { createUsersModule } from '../users/index.ts';
 import type { DeletionJob } from './customer-deletion.schemas.ts';
 
 // Helpers of the customer deletion integration tests.
@@ -90,9 +90,9 @@ export function deletionTrail(messages: ScopesLiveMessage[], customerId: string)
 
 /** `count` more users (no password) in the tenant. */
 export async function addUsers(portal: Portal, tenantId: string, label: string, count: number) {
-  const repo = new AuthRepository(portal.database.db);
+  const { users } = createUsersModule({ db: portal.database.db });
   for (let i = 0; i < count; i++) {
-    await repo.insertUser({
+    await users.insertUser({
       tenant_id: tenantId,
       email: `${label.toLowerCase()}-${i}-${randomMac().toLowerCase()}@test.local`,
       first_name: label,

@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '../../../test/harness.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { AuthRepository } from '../auth/auth.repository.ts';
+import { createUsersModule } from '../users/index.ts';
 
 // Helpers of the gateway-commands integration tests.
 
@@ -46,7 +46,7 @@ export async function signedInUser(
   options: { permissions: Permission[]; email?: string },
 ): Promise<{ email: string; cookie: string }> {
   const email = options.email ?? `user-${randomBytes(3).toString('hex')}@test.local`;
-  await new AuthRepository(portal.database.db).insertUser({
+  await createUsersModule({ db: portal.database.db }).users.insertUser({
     tenant_id: tenantId,
     email,
     first_name: 'Other',

@@ -9,8 +9,8 @@ import {
   startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
-import { AuthRepository } from '../auth/auth.repository.ts';
 import { GatewaysRepository } from '../gateways/gateways.repository.ts';
+import { createUsersModule } from '../users/index.ts';
 import { globalSearchTooShort } from './global-search.service.ts';
 
 type Page = z.infer<typeof globalSearchPage>;
@@ -49,7 +49,7 @@ describe(`GET /api/global-search (${backend} backend)`, () => {
     zephyr = await createCustomerWithUser(portal, 'Zephyr');
     quokka = await createCustomerWithUser(portal, 'Quokka', { parentId: zephyr.tenant.id });
     marlin = await createCustomerWithUser(portal, 'Marlin');
-    await new AuthRepository(portal.database.db).insertUser({
+    await createUsersModule({ db: portal.database.db }).users.insertUser({
       tenant_id: quokka.tenant.id,
       email: 'keeper.ollie@example.org',
       first_name: 'Ollie',

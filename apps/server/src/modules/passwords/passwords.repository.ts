@@ -7,17 +7,9 @@ export const PASSWORD_PURPOSES: LinkPurpose[] = ['resetPassword', 'activation'];
 export class PasswordsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
+  /** Runs `work` in one transaction with a repository bound to it (and `trx`, for the users module). */
   transaction<T>(work: (repo: PasswordsRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new PasswordsRepository(trx), trx));
-  }
-
-  findUserByEmail(email: string) {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'social_login'])
-      .where('email', '=', email)
-      .executeTakeFirst();
   }
 
   insertLink(link: {
@@ -72,14 +64,6 @@ export class PasswordsRepository {
       .where('expires_at', '>', now)
       .returning(['user_id', 'subject_id', 'purpose'])
       .executeTakeFirst();
-  }
-
-  setPassword(userId: string, passwordHash: string) {
-    return this.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, status: 'Active' })
-      .where('id', '=', userId)
-      .execute();
   }
 
   /** Signs the user out everywhere: sessions, trusted devices and pending code steps. */

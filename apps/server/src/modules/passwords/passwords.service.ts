@@ -8,10 +8,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { ThrottleService } from '../throttle/throttle.service.ts';
+import type { Mailer } from '../mail/index.ts';
+import { ThrottleService } from '../throttle/index.ts';
+import type { UsersService } from '../users/index.ts';
 import { activationMail, resetPasswordMail } from './passwords.mails.ts';
-import { PASSWORD_PURPOSES, PasswordsRepository } from './passwords.repository.ts';
+import { PASSWORD_PURPOSES, type PasswordsRepository } from './passwords.repository.ts';
 
 /** The web app's pages that take a link's token (HashRouter routes, spec 000 section 2). */
 const LINK_PAGES = {
@@ -24,19 +25,16 @@ const LINK_PAGES = {
  * stored only as a digest. The same mechanism serves lock users (`lockUserReset`).
  */
 export class PasswordsService {
-  private readonly repo: PasswordsRepository;
-
   constructor(
-    readonly db: Kysely<Database>,
+    private readonly repo: PasswordsRepository,
     readonly deps: {
-      mailer: Mailer;
+      users: Pick<UsersService, 'findByEmail' | 'within'>;
+      mailer: Pick<Mailer, 'send'>;
       throttle: ThrottleService;
       /** The portal's own address (lib/own-origin.ts): every mailed link starts with it. */
       origin: () => string;
     },
-  ) {
-    this.repo = new PasswordsRepository(db);
-  }
+  ) {}
 
   /**
    * Mails a reset link to a password-login account. Every request counts towards the 'forgot' limit of the
@@ -46,7 +44,7 @@ export class PasswordsService {
     const address = email.trim().toLowerCase();
     const keys = ThrottleService.keys('forgot', address, clientAddress);
     await this.deps.throttle.reserve(keys, now);
-    const user = address ? await this.repo.findUserByEmail(address) : undefined;
+    const user = address ? await this.deps.users.findByEmail(address) : undefined;
     if (!user || user.social_login) return;
     const link = await this.issueUserLink(user.id, 'resetPassword', RESET_LINK_TTL_MS, now);
     await this.deps.mailer.send(
@@ -77,10 +75,10 @@ export class PasswordsService {
     if (link.expires_at <= now) throw new AppError('GONE', resetLinkMessages.expired);
 
     const passwordHash = await hashPassword(body.password);
-    await this.repo.transaction(async (repo) => {
+    await this.repo.transaction(async (repo, trx) => {
       const claimed = await repo.claimLink(tokenHash, now);
       if (!claimed?.user_id) throw new AppError('UNAUTHORIZED', resetLinkMessages.unauthorized);
-      await repo.setPassword(claimed.user_id, passwordHash);
+      await this.deps.users.within(trx).setPassword(claimed.user_id, passwordHash);
       await repo.retireUserLinks(claimed.user_id, PASSWORD_PURPOSES, now);
       await repo.endSignIns(claimed.user_id);
     });

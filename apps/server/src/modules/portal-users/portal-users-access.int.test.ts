@@ -114,7 +114,7 @@ describe(`portal users (${backend} backend)`, () => {
     });
 
     it('refuses members of the general users scope, whatever their permissions', async () => {
-      const generalScope = await portal.services.portalUsers.generalUsersScopeId();
+      const generalScope = await portal.services.signUp.generalUsersScopeId();
       const member = await created(generalScope, { permissions: superAdminPreset(false) });
       const stranger = await created(generalScope);
       const cookie = await signedIn(member);

@@ -14,15 +14,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { PortalUsersService } from './portal-users.service.ts';
+import type { SignUpService } from './sign-up.service.ts';
 
 /** A user record is small: 16 KiB is plenty and keeps oversized bodies out early. */
 export const PORTAL_USER_BODY_LIMIT = 16 * 1024;
 
 /** The portal-user calls of spec 002 section 7 and the sign-up calls of spec 000 section 7, paths as written. */
-export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsersService }> = async (
-  app,
-  { portalUsers },
-) => {
+export const portalUsersRoutes: FastifyPluginAsyncZod<{
+  portalUsers: PortalUsersService;
+  signUp: SignUpService;
+}> = async (app, { portalUsers, signUp }) => {
   app.get(
     '/api/getPortalUsers/portalUsers',
     {
@@ -114,7 +115,7 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsers
       },
     },
     async (request, reply) => {
-      await portalUsers.signUp(request.body, { address: request.ip });
+      await signUp.signUp(request.body, { address: request.ip });
       return reply.status(201).send({ message: signUpMessages.created });
     },
   );
@@ -129,6 +130,6 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{ portalUsers: PortalUsers
         response: { 200: z.object({ scopeId: z.string() }) },
       },
     },
-    async () => ({ scopeId: await portalUsers.generalUsersScopeId() }),
+    async () => ({ scopeId: await signUp.generalUsersScopeId() }),
   );
 };

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, SIGN_UP_PERMISSIONS, throttleMessage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startPortal, type TestPortal } from '../../../test/harness.ts';
-import { AppError } from '../../lib/errors.ts';
 
 const tag = () => randomBytes(3).toString('hex');
 const uniqueEmail = (label = 'signup') => `${label}-${tag()}@test.com`;
@@ -167,81 +166,5 @@ describe(`self-service sign-up (${backend} backend)`, () => {
     const response = await signUp({ ...person(), padding: 'x'.repeat(20 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
-  });
-
-  describe('for social sign-in', () => {
-    const portalUsers = () => portal.services.portalUsers;
-
-    it('creates a social user in the general users scope, found by subject and by e-mail', async () => {
-      const email = uniqueEmail('social');
-      const subject = `sub-${tag()}`;
-      const created = await portalUsers().createSocialUser({
-        email: ` ${email.toUpperCase()}`,
-        firstName: '  A very long given name indeed',
-        lastName: 'Doe',
-        subject,
-      });
-      expect(created).toEqual({
-        id: expect.any(String),
-        tenantId: generalScope,
-        email,
-        twoFactorEnabled: false,
-      });
-      const user = await stored(email);
-      expect(user).toMatchObject({
-        social_login: true,
-        social_subject: subject,
-        password_hash: null,
-        first_name: 'A very long given na',
-        last_name: 'Doe',
-      });
-      expect([...user!.permissions].sort()).toEqual([...SIGN_UP_PERMISSIONS].sort());
-      const activities = await db()
-        .selectFrom('activities')
-        .select('kind')
-        .where('user_id', '=', created.id)
-        .execute();
-      expect(activities).toEqual([{ kind: 'signUp' }]);
-
-      expect(await portalUsers().findBySocialSubject(subject)).toEqual(created);
-      expect(await portalUsers().findByEmail(email.toUpperCase())).toEqual(created);
-      expect(await portalUsers().findBySocialSubject('unknown-subject')).toBeNull();
-      expect(await portalUsers().findByEmail(uniqueEmail('nobody'))).toBeNull();
-    });
-
-    it('refuses a second user with the same e-mail or subject', async () => {
-      const email = uniqueEmail('social');
-      const subject = `sub-${tag()}`;
-      await portalUsers().createSocialUser({ email, firstName: 'A', lastName: 'B', subject });
-      for (const clash of [
-        { email, subject: `sub-${tag()}` },
-        { email: uniqueEmail('social'), subject },
-      ]) {
-        const attempt = portalUsers().createSocialUser({ ...clash, firstName: 'C', lastName: 'D' });
-        await expect(attempt).rejects.toThrow(AppError);
-        await expect(attempt).rejects.toMatchObject({
-          code: 'CONFLICT',
-          message: 'This user already exists!',
-        });
-      }
-    });
-
-    it('links a subject to an existing user once', async () => {
-      const body = person();
-      expect((await signUp(body)).statusCode).toBe(201);
-      const user = (await portalUsers().findByEmail(body.email))!;
-      const subject = `sub-${tag()}`;
-      await portalUsers().linkSocialSubject(user.id, subject);
-      expect(await portalUsers().findBySocialSubject(subject)).toEqual(user);
-      const other = await portalUsers().createSocialUser({
-        email: uniqueEmail('social'),
-        firstName: 'O',
-        lastName: 'P',
-        subject: `sub-${tag()}`,
-      });
-      await expect(portalUsers().linkSocialSubject(other.id, subject)).rejects.toMatchObject({
-        code: 'CONFLICT',
-      });
-    });
   });
 });

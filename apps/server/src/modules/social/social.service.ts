@@ -1,14 +1,11 @@
 import { type SocialConfig, signUpMessages, socialMessages } from '@portal/contract';
-import type { Kysely } from 'kysely';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
 import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ActivitiesService } from '../activities/activities.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { PortalUsersService } from '../portal-users/portal-users.service.ts';
-import { SocialRepository } from './social.repository.ts';
+import type { SessionsService } from '../auth/index.ts';
+import type { SocialRepository } from './social.repository.ts';
+import type { SocialAccountsService } from './social-accounts.service.ts';
 
 export type SocialMode = 'signIn' | 'signUp';
 
@@ -43,16 +40,17 @@ interface SocialIdentity {
  * signUpWithGoogle as the spec's calls say.
  */
 export class SocialService {
-  private readonly repo: SocialRepository;
   private discovered: Promise<oidc.Configuration> | undefined;
 
   constructor(
-    readonly db: Kysely<Database>,
+    private readonly repo: SocialRepository,
     readonly config: Config,
-    readonly deps: { auth: AuthService; portalUsers: PortalUsersService; activities: ActivitiesService },
-  ) {
-    this.repo = new SocialRepository(db);
-  }
+    readonly deps: {
+      /** Opening the session records the 'login' activity. */
+      sessions: Pick<SessionsService, 'openSession'>;
+      accounts: SocialAccountsService;
+    },
+  ) {}
 
   settings(): SocialConfig {
     return { enabled: this.enabled, providerName: this.config.OIDC_PROVIDER_NAME };
@@ -105,19 +103,19 @@ export class SocialService {
   /** POST /api/signInWithGoogle: a session for the user the provider vouches for. */
   async signIn(input: SocialReturn, now = new Date()): Promise<{ sessionId: string }> {
     const identity = await this.identify('signIn', input, now);
-    const { portalUsers } = this.deps;
-    let user = await portalUsers.findBySocialSubject(identity.subject);
+    const { accounts } = this.deps;
+    let user = await accounts.findBySocialSubject(identity.subject);
     // An existing account is taken over by e-mail only when the provider has verified that address.
     if (!user && identity.email && identity.emailVerified) {
-      user = await portalUsers.findByEmail(identity.email);
-      if (user) await portalUsers.linkSocialSubject(user.id, identity.subject);
+      user = await accounts.findByEmail(identity.email);
+      if (user) await accounts.linkSocialSubject(user.id, identity.subject);
     }
     if (!user) throw new AppError('NOT_FOUND', socialMessages.notFound);
     // A provider's word must not skip the authenticator code of an account that has one.
     if (user.twoFactorEnabled)
       throw new AppError('VALIDATION_ERROR', socialMessages.failed, { reason: 'two_factor_required' });
     // Opening the session records the 'login' activity.
-    return this.deps.auth.openSession(user.id, now);
+    return this.deps.sessions.openSession(user.id, now);
   }
 
   /**
@@ -131,7 +129,7 @@ export class SocialService {
       throw new AppError('VALIDATION_ERROR', signUpMessages.failed, { reason: 'email_not_verified' });
     }
     // A subject or an address already known answers 409 'This user already exists!'.
-    await this.deps.portalUsers.createSocialUser({
+    await this.deps.accounts.createSocialUser({
       email: identity.email,
       // A provider without names still gives an address: its local part stands in for the first name.
       firstName: identity.givenName?.trim() || identity.email.split('@')[0] || identity.email,

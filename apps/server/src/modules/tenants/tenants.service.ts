@@ -11,6 +11,11 @@ export class TenantsService {
     return this.tenants.findById(id);
   }
 
+  /** The tenant of a kind there is one of (root, the free-tier general users scope), once seeded. */
+  findByKind(kind: 'root' | 'free_tier') {
+    return this.tenants.findByKind(kind);
+  }
+
   /**
    * The scope and every scope below it, when the principal may act there; otherwise a 404, so that
    * ids of other tenants cannot be probed.

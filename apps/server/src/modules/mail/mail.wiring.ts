@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import { Mailer } from './mailer.ts';
+import { OutboxRepository } from './outbox.repository.ts';
+
+/** Mail through the outbox table; the retry loop runs between start and stop. */
+export function createMailModule(options: {
+  db: Kysely<Database>;
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+}) {
+  const mailer = new Mailer(
+    new OutboxRepository(options.db),
+    { smtpUrl: options.smtpUrl, from: options.from },
+    options.logger.child({ component: 'mail' }),
+  );
+  return {
+    mailer,
+    start: () => mailer.start(),
+    stop: () => mailer.stop(),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

@@ -1,0 +1,3 @@
+export type { UsersService } from './users.service.ts';
+export type { ListOptions, PortalUserChanges, PortalUserRow, UserIdentity } from './users.types.ts';
+export { createUsersModule } from './users.wiring.ts';
