@@ -16,12 +16,22 @@ const vendorChunks = [
   },
 ];
 
+/**
+ * A feature's index.ts only re-exports what other features may use. Declared free of side effects, so a
+ * screen that imports one name from it links straight to the module that defines it, and the other names
+ * do not pull their modules into that screen's chunk (or into the login page's).
+ */
+const featureIndex = /[\\/]features[\\/][a-z-]+[\\/]index\.ts$/;
+
 export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: vendorChunks } },
+      treeshake: { moduleSideEffects: (id: string) => !featureIndex.test(id) },
+    },
   },
   server: {
     proxy: {

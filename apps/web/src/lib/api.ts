@@ -71,21 +71,14 @@ export interface DownloadedFile {
  * plain `filename="..."` or `filename=token`; undefined when the header names none.
  */
 export function fileNameFromDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
-  if (extended) {
-    const value = /^[\w-]+'[^']*'(.*)$/.exec(extended)?.[1] ?? extended;
-    try {
-      const name = decodeURIComponent(value.replace(/^"|"$/g, ''));
-      if (name) return name;
-    } catch {
-      // A malformed encoding: fall back to the plain parameter.
-    }
+  const extended = header?.match(/filename\*\s*=\s*(?:[\w-]+'[^']*')?"?([^";]+)/i)?.[1];
+  try {
+    if (extended) return decodeURIComponent(extended);
+  } catch {
+    // A malformed encoding: the plain parameter below.
   }
-  const plain = /(?:^|;)\s*filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
-  if (!plain) return undefined;
-  const name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
-  return name || undefined;
+  const plain = header?.match(/filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i);
+  return plain?.[1]?.replace(/\\(.)/g, '$1') || plain?.[2];
 }
 
 /** Sends the request; a failure throws an ApiError, and a lost session ends the session first. */

@@ -1,81 +1,25 @@
 import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
-import { LoginPage } from '../../features/auth/components/LoginPage.tsx';
-import { lazyPage } from '../../lib/lazy-page.ts';
+import { AgentConfigPage } from '../../features/agent-config/pages.ts';
+import { AlertsPage } from '../../features/alerts/pages.ts';
+import { LoginPage, LogoutPage } from '../../features/auth/pages.ts';
+import { DashboardPage, GlobalDashboardPage, UserDashboardPage } from '../../features/dashboard/pages.ts';
+import { FeedbackPage } from '../../features/feedback/pages.ts';
+import { CustomerFirmwarePage, GatewayFirmwarePage, GatewayOsPage } from '../../features/firmware/pages.ts';
+import { GatewaysPage } from '../../features/gateways/pages.ts';
+import { GlobalSearchPage } from '../../features/global-search/pages.ts';
+import { ChangePasswordPage, ResetPasswordPage } from '../../features/identity/pages.ts';
+import { PortalConfigPage } from '../../features/portal-config/pages.ts';
+import { PortalUsersPage } from '../../features/portal-users/pages.ts';
+import { CustomersPage } from '../../features/tenants/pages.ts';
+import { ThemeConfigPage } from '../../features/theme-config/pages.ts';
 import type { Session } from '../../lib/session.ts';
 import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
 import { canSeeNavItem, canUseGlobalSearch, type NavItemId } from '../navigation.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { RequireAccess, RequireSession } from './guards.tsx';
 import { EntryRedirect, UnknownRoute } from './redirects.tsx';
-
-const AgentConfigPage = lazyPage(
-  () => import('../../features/agent-config/components/AgentConfigPage.tsx'),
-  'AgentConfigPage',
-);
-const AlertsPage = lazyPage(() => import('../../features/alerts/components/AlertsPage.tsx'), 'AlertsPage');
-const LogoutPage = lazyPage(() => import('../../features/auth/components/LogoutPage.tsx'), 'LogoutPage');
-const DashboardPage = lazyPage(
-  () => import('../../features/dashboard/components/DashboardPage.tsx'),
-  'DashboardPage',
-);
-const GlobalDashboardPage = lazyPage(
-  () => import('../../features/dashboard/components/GlobalDashboardPage.tsx'),
-  'GlobalDashboardPage',
-);
-const UserDashboardPage = lazyPage(
-  () => import('../../features/dashboard/components/UserDashboardPage.tsx'),
-  'UserDashboardPage',
-);
-const FeedbackPage = lazyPage(
-  () => import('../../features/feedback/components/FeedbackPage.tsx'),
-  'FeedbackPage',
-);
-const CustomerFirmwarePage = lazyPage(
-  () => import('../../features/firmware/components/CustomerFirmwarePage.tsx'),
-  'CustomerFirmwarePage',
-);
-const GatewayFirmwarePage = lazyPage(
-  () => import('../../features/firmware/components/GatewayFirmwarePage.tsx'),
-  'GatewayFirmwarePage',
-);
-const GatewayOsPage = lazyPage(
-  () => import('../../features/firmware/components/GatewayOsPage.tsx'),
-  'GatewayOsPage',
-);
-const GatewaysPage = lazyPage(
-  () => import('../../features/gateways/components/GatewaysPage.tsx'),
-  'GatewaysPage',
-);
-const GlobalSearchPage = lazyPage(
-  () => import('../../features/global-search/components/GlobalSearchPage.tsx'),
-  'GlobalSearchPage',
-);
-const ChangePasswordPage = lazyPage(
-  () => import('../../features/identity/components/ChangePasswordPage.tsx'),
-  'ChangePasswordPage',
-);
-const ResetPasswordPage = lazyPage(
-  () => import('../../features/identity/components/ResetPasswordPage.tsx'),
-  'ResetPasswordPage',
-);
-const PortalConfigPage = lazyPage(
-  () => import('../../features/portal-config/components/PortalConfigPage.tsx'),
-  'PortalConfigPage',
-);
-const PortalUsersPage = lazyPage(
-  () => import('../../features/portal-users/components/PortalUsersPage.tsx'),
-  'PortalUsersPage',
-);
-const CustomersPage = lazyPage(
-  () => import('../../features/tenants/components/CustomersPage.tsx'),
-  'CustomersPage',
-);
-const ThemeConfigPage = lazyPage(
-  () => import('../../features/theme-config/components/ThemeConfigPage.tsx'),
-  'ThemeConfigPage',
-);
 
 const rootOnly = (session: Session) => session.isRootUser;
 const navItem = (id: NavItemId) => (session: Session) => canSeeNavItem(id, session);

@@ -1,12 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
+import { ResetPasswordPage } from '../../features/identity/pages.ts';
 import { entryPathFor, isResetPasswordPath, unknownRoutePathFor } from '../../lib/home-path.ts';
-import { lazyPage } from '../../lib/lazy-page.ts';
 import { useSession } from '../../lib/session.ts';
-
-const ResetPasswordPage = lazyPage(
-  () => import('../../features/identity/components/ResetPasswordPage.tsx'),
-  'ResetPasswordPage',
-);
 
 /** Empty route and /home: root to the customers list, others with a session to their dashboard, else login. */
 export function EntryRedirect() {

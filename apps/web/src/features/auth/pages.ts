@@ -1,0 +1,5 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+/** The sign-in pages: the login page comes with the app (it is the first thing drawn), the rest with their route. */
+export { LoginPage } from './components/LoginPage.tsx';
+export const LogoutPage = lazyPage(() => import('./components/LogoutPage.tsx'), 'LogoutPage');

@@ -1,0 +1,11 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+/** The routed pages, each loaded with its route (lib/lazy-page.ts): what app/routes takes from this feature. */
+export const ChangePasswordPage = lazyPage(
+  () => import('./components/ChangePasswordPage.tsx'),
+  'ChangePasswordPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('./components/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);

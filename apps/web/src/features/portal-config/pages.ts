@@ -1,0 +1,7 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+/** The routed pages, each loaded with its route (lib/lazy-page.ts): what app/routes takes from this feature. */
+export const PortalConfigPage = lazyPage(
+  () => import('./components/PortalConfigPage.tsx'),
+  'PortalConfigPage',
+);

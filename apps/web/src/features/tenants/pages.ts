@@ -1,0 +1,4 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+/** The routed pages, each loaded with its route (lib/lazy-page.ts): what app/routes takes from this feature. */
+export const CustomersPage = lazyPage(() => import('./components/CustomersPage.tsx'), 'CustomersPage');
