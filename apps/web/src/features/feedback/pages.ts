@@ -1,4 +1,4 @@
 import { lazyPage } from '../../lib/lazy-page.ts';
 
-/** The routed pages, each loaded with its route (lib/lazy-page.ts): what app/routes takes from this feature. */
+/** The feature's pages, each loaded when its route is first drawn (lib/lazy-page.ts); index.ts exports them. */
 export const FeedbackPage = lazyPage(() => import('./components/FeedbackPage.tsx'), 'FeedbackPage');

@@ -1,2 +1,4 @@
-/** What other features may use of the global search (its page is in pages.ts): the gateway-name filter it links to. */
+/** The global search: its page, and the gateway-name filter it links the gateway list to. */
+
+export { GlobalSearchPage } from './pages.ts';
 export { GATEWAY_NAME_PARAM, matchesGatewayName } from './search-rules.ts';

@@ -1,2 +1,3 @@
-/** What other features may use of the portal configuration (its page is in pages.ts): a customer's graph option. */
+/** The portal configuration: its page, and a customer's graph option the charts use. */
 export { graphOptionFor } from './graph-option.ts';
+export { PortalConfigPage } from './pages.ts';

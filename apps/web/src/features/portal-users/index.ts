@@ -1,0 +1,2 @@
+/** What others may use of this feature: its pages, each loaded with its route (pages.ts). */
+export { PortalUsersPage } from './pages.ts';
