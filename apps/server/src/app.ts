@@ -175,6 +175,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     live,
     devices: broker,
     tenants,
+    users,
     telemetry,
     files: files.storage,
     logger: logger.child({ component: 'instructions' }),

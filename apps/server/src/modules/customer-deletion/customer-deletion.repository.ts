@@ -79,7 +79,11 @@ export class CustomerDeletionRepository {
     return this.db.selectFrom('tenants').select(TENANT_COLUMNS).where('kind', '=', 'root').executeTakeFirst();
   }
 
-  /** How many users, gateways and child tenants still hang on the tenant. */
+  /**
+   * How many users, gateways and child tenants still hang on the tenant. The users count stays here rather
+   * than in the users module: the three counts are one statement, and the last step reads them in its own
+   * transaction, where a count from the users module would be a second round trip outside it.
+   */
   async dependents(tenantId: string): Promise<{ users: number; gateways: number; children: number }> {
     const row = await this.db
       .selectNoFrom((eb) => [
@@ -114,7 +118,11 @@ export class CustomerDeletionRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** Deletes the tenant's users; their sessions, tokens, trusted devices and links cascade. */
+  /**
+   * Deletes the tenant's users; their sessions, tokens, trusted devices and links cascade. The one users
+   * statement left outside the users module on purpose: it runs in the step's transaction with the job's
+   * progress, so a step either happened and is recorded or did not, and running it again deletes nothing more.
+   */
   async deleteUsers(tenantId: string): Promise<number> {
     const result = await this.db.deleteFrom('users').where('tenant_id', '=', tenantId).executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -63,6 +63,8 @@ export class GlobalSearchRepository {
         contains(eb.ref('g.mac'), macPattern),
         ...SEARCHED_STATE_FIELDS.map((field) => contains(sql`g.state ->> ${sql.lit(field)}`, pattern)),
         contains(connection, pattern),
+        // A read-model join on the users table, left here rather than in the users module: asking that module
+        // for matching users first would cost a second round trip and break the single count-and-page query.
         eb.exists(
           eb
             .selectFrom('users as u')

@@ -27,15 +27,6 @@ export class InstructionsRepository {
       .executeTakeFirst();
   }
 
-  async userEmail(userId: string): Promise<string> {
-    const user = await this.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return user?.email ?? '';
-  }
-
   /**
    * Inserts a PENDING instruction; undefined when a unique key refused it (the uid is taken, or the gateway
    * already has a pending one of a single-pending type: see the partial index of the migration).

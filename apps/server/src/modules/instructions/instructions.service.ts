@@ -18,6 +18,7 @@ import { isVendorStaff } from '../../lib/vendor-staff.ts';
 import type { FileStorage } from '../files/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import type { UsersService } from '../users/index.ts';
 import { deviceLogKey, imageKey } from './instruction-answers.ts';
 import type { InstructionDeadlines } from './instruction-deadlines.ts';
 import { type InstructionOutcomes, newInstructionUid } from './instruction-outcomes.ts';
@@ -34,6 +35,8 @@ export type PublishToDevice = (topic: string, payload: unknown) => Promise<void>
 export interface InstructionsDependencies {
   repo: InstructionsRepository;
   tenants: TenantsService;
+  /** The acting user's e-mail: portal events name it, and it tells vendor staff. */
+  users: Pick<UsersService, 'emailOf'>;
   telemetry: Pick<TelemetryService, 'recordEvents'>;
   outcomes: InstructionOutcomes;
   deadlines: InstructionDeadlines;
@@ -235,7 +238,7 @@ export class InstructionsService {
 
   /** A portal event in the gateway's events (SE), the user's e-mail as its value. */
   private async portalEvent(gateway: InstructionGateway, name: string, principal: Principal): Promise<void> {
-    const email = await this.deps.repo.userEmail(principal.userId);
+    const email = await this.deps.users.emailOf(principal.userId);
     await this.deps.telemetry.recordEvents(
       { mac: gateway.mac, tenantId: gateway.tenant_id },
       { TI: Date.now(), SE: [{ nme: name, val: email.slice(0, 200) }] },
@@ -250,7 +253,7 @@ export class InstructionsService {
 
   private async assertStaff(principal: Principal): Promise<void> {
     if (principal.isRoot) return;
-    const email = await this.deps.repo.userEmail(principal.userId);
+    const email = await this.deps.users.emailOf(principal.userId);
     if (!isVendorStaff(email, this.deps.staffDomains)) throw forbidden();
   }
 

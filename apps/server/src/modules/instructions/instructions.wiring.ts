@@ -8,6 +8,7 @@ import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { FileStorage } from '../files/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import type { UsersService } from '../users/index.ts';
 import { InstructionAnswers } from './instruction-answers.ts';
 import { InstructionDeadlines } from './instruction-deadlines.ts';
 import { InstructionOutcomes } from './instruction-outcomes.ts';
@@ -24,6 +25,7 @@ export function createInstructionsModule(options: {
   live: LivePublisher;
   devices: DevicePublisher;
   tenants: TenantsService;
+  users: Pick<UsersService, 'emailOf'>;
   telemetry: Pick<TelemetryService, 'recordEvents'>;
   files: FileStorage;
   logger: Logger;
