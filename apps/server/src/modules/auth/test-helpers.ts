@@ -1,7 +1,6 @@
 import { DEFAULT_PERMISSIONS } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { createCustomerWithUser, randomTag, startPortal } from '../../../test/harness.ts';
-import type { Portal } from '../../app.ts';
+import { createCustomerWithUser, type Portal, randomTag, startPortal } from '../../../test/harness.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { base32Decode, totpAt, totpStep } from '../../lib/totp.ts';
 import { createUsersModule } from '../users/index.ts';
