@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { ResetPasswordPage } from '../../features/identity/index.ts';
+import { ResetPasswordPage } from '../../features/identity/pages.ts';
 import { entryPathFor, isResetPasswordPath, unknownRoutePathFor } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
 

@@ -1,4 +1,4 @@
 import { lazyPage } from '../../lib/lazy-page.ts';
 
-/** The feature's pages, each loaded when its route is first drawn (lib/lazy-page.ts); index.ts exports them. */
+/** This feature's pages, which app/routes takes from here; each loads when its route is first drawn. */
 export const AgentConfigPage = lazyPage(() => import('./components/AgentConfigPage.tsx'), 'AgentConfigPage');

@@ -1,3 +1,2 @@
-/** Sign-in: its pages (the login page comes with the app, the others with their route) and the frame they share. */
+/** What other features may use of sign-in (its pages are in pages.ts): the frame of the sign-in pages. */
 export { AuthPageFrame } from './components/AuthPageFrame.tsx';
-export { LoginPage, LogoutPage } from './pages.ts';

@@ -1,6 +1,6 @@
 import { lazyPage } from '../../lib/lazy-page.ts';
 
-/** The feature's pages, each loaded when its route is first drawn (lib/lazy-page.ts); index.ts exports them. */
+/** This feature's pages, which app/routes takes from here; each loads when its route is first drawn. */
 export const DashboardPage = lazyPage(() => import('./components/DashboardPage.tsx'), 'DashboardPage');
 export const GlobalDashboardPage = lazyPage(
   () => import('./components/GlobalDashboardPage.tsx'),

@@ -1,11 +1,10 @@
 /**
- * The gateway list: its page, and what the features it composes (telemetry, instructions, gateway-commands) use
- * of it: the gateway a dialog is about, the list's cache keys, the display rules of a reading.
+ * What the features the gateway list composes (telemetry, instructions, gateway-commands) use of it (its page is
+ * in pages.ts): the gateway a dialog is about, the list's cache keys, the display rules of a reading.
  */
 export { GATEWAY_LISTS_KEY } from './api/get-gateways.ts';
 export { refreshGatewayLists } from './details/api/refresh-gateways.ts';
 export type { GatewayDialogProps } from './gateway-dialog-props.ts';
 export { formatFirmware, formatReading, NO_VALUE } from './gateway-display.ts';
-export { GatewaysPage } from './pages.ts';
 /** A gateway as the list call returns it, for unit tests. */
 export { testGateway } from './test-gateway.ts';

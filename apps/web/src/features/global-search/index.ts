@@ -1,4 +1,3 @@
-/** The global search: its page, and the gateway-name filter it links the gateway list to. */
+/** What other features may use of the global search (its page is in pages.ts): its gateway-name filter. */
 
-export { GlobalSearchPage } from './pages.ts';
 export { GATEWAY_NAME_PARAM, matchesGatewayName } from './search-rules.ts';

@@ -1,3 +1,2 @@
-/** The portal configuration: its page, and a customer's graph option the charts use. */
+/** What other features may use of the portal configuration (its page is in pages.ts): a customer's graph option. */
 export { graphOptionFor } from './graph-option.ts';
-export { PortalConfigPage } from './pages.ts';
