@@ -22,6 +22,8 @@ export const REAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REAL_MQTT = 'mqtt://127.0.0.1:1883';
 
 const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
+/** What `npm start` runs: the portal, then its demo fleet (the server alone starts no simulated gateway). */
+const LAUNCHER_ENTRY = fileURLToPath(new URL('../../apps/launcher/src/launcher.ts', import.meta.url));
 const STOP_TIMEOUT_MS = 40_000;
 
 export type Backend = 'embedded' | 'real';
@@ -56,10 +58,10 @@ export function assertWebBuilt(): void {
 }
 
 /**
- * Starts the real server the way `npm start` does (`node --import tsx apps/server/src/server.ts`) on free
- * ports with its own data directory and the in-process demo simulator. `real` points it at the local
- * PostgreSQL (a fresh database, dropped at stop) and Mosquitto. `overrides` adds environment variables
- * (SMTP_URL, ...).
+ * Starts the portal the way `npm start` does (the launcher, `node --import tsx apps/launcher/src/launcher.ts`:
+ * the server, then its demo fleet of simulated gateways) on free ports with its own data directory. `real`
+ * points it at the local PostgreSQL (a fresh database, dropped at stop) and Mosquitto. `overrides` adds
+ * environment variables (SMTP_URL, ...).
  */
 export async function startPortal(
   backend: Backend = 'embedded',
@@ -121,7 +123,7 @@ export async function startPortal(
   }
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawnServer(env);
+  const server = spawnServer(env, LAUNCHER_ENTRY);
   try {
     await waitHealthy(baseUrl, server);
   } catch (error) {

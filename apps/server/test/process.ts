@@ -22,9 +22,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs server.ts in its own process, the way `npm start` does. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+/**
+ * Runs server.ts in its own process, the way `npm run start -w @portal/server` does; `entry` runs another
+ * entry the same way (e2e: the launcher of `npm start`, which adds the demo fleet).
+ */
+export function spawnServer(env: Record<string, string>, entry = SERVER_ENTRY): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,39 @@
+/**
+ * `npm start`: the portal with its demo fleet, in one process. Starts the portal (the server's own start,
+ * `startPortal`), then, when `DEMO` is on, the simulated demo gateways against the portal's broker; on
+ * SIGTERM or SIGINT stops the simulation first, then the portal. The server package knows nothing of the
+ * simulator: this launcher is the one place where the two meet.
+ */
+import { fileURLToPath } from 'node:url';
+import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import { exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
+import { prepareDemoFleet } from '@portal/server/demo';
+
+/** The server's folder: `npm start` has always run the portal there; a relative DATA_DIR (./data) stays put. */
+const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
+
+async function launch(): Promise<void> {
+  process.chdir(SERVER_DIR);
+  const started = await startPortal();
+  const { logger } = started;
+  let simulation: Simulation | null = null;
+  try {
+    const fleet = await prepareDemoFleet(started);
+    if (fleet) {
+      simulation = await startSimulation({
+        brokerUrl: fleet.brokerUrl,
+        gateways: fleet.gateways,
+        seed: fleet.seed,
+      });
+      void fleet.writeHistory();
+      logger.info({ gateways: fleet.gateways.length, tenantId: fleet.tenantId }, 'demo gateways running');
+    }
+  } catch (error) {
+    await simulation?.stop().catch(() => {});
+    await started.stop().catch(() => {});
+    throw error;
+  }
+  stopOnSignals(logger, [async () => simulation?.stop(), started.stop]);
+}
+
+launch().catch(exitOnStartFailure);
