@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { seedFirstStart } from './bootstrap.ts';
+import { createMessaging } from './broker.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
@@ -39,7 +40,6 @@ import {
 import { createTenantsModule, type TenantsService } from './modules/tenants/index.ts';
 import { createThrottleModule } from './modules/throttle/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
-import { createMessaging } from './mqtt/create-messaging.ts';
 import type { Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
 import { accessPlugin } from './plugins/access.ts';

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
-import type { Config } from '../config.ts';
-import type { AedesDeps } from './aedes-broker.ts';
-import { createEmbeddedMessaging } from './embedded.ts';
-import { createExternalMessaging } from './external.ts';
-import type { Messaging } from './messaging.ts';
+import type { Config } from './config.ts';
+import type { AedesDeps } from './mqtt/aedes-broker.ts';
+import { createEmbeddedMessaging } from './mqtt/embedded.ts';
+import { createExternalMessaging } from './mqtt/external.ts';
+import type { Messaging } from './mqtt/messaging.ts';
 
 /** The broker side the configuration asks for: a client of MQTT_URL, or the embedded broker. */
 export function createMessaging(
