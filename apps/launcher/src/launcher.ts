@@ -5,7 +5,7 @@
  * simulator: this launcher is the one place where the two meet.
  */
 import { fileURLToPath } from 'node:url';
-import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import { historyAlerts, historySamples, type Simulation, startSimulation } from '@portal/gateway-sim';
 import { exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
 import { prepareDemoFleet } from '@portal/server/demo';
 
@@ -18,7 +18,7 @@ async function launch(): Promise<void> {
   const { logger } = started;
   let simulation: Simulation | null = null;
   try {
-    const fleet = await prepareDemoFleet(started);
+    const fleet = await prepareDemoFleet(started, { samples: historySamples, alerts: historyAlerts });
     if (fleet) {
       simulation = await startSimulation({
         brokerUrl: fleet.brokerUrl,

@@ -5,9 +5,14 @@
  */
 import { DEMO_SIMULATION_SEED, prepareDemo } from './bootstrap.ts';
 import type { StartedPortal } from './main.ts';
-import { gatewaysWithoutHistory, writeDemoHistory } from './modules/telemetry/demo-history.ts';
+import {
+  type DemoHistoryModel,
+  gatewaysWithoutHistory,
+  writeDemoHistory,
+} from './modules/telemetry/demo-history.ts';
 
 export { DEMO_CUSTOMER_NAME } from './bootstrap.ts';
+export type { DemoHistoryModel };
 
 export interface DemoFleet {
   /** The demo customer's tenant id. */
@@ -28,9 +33,12 @@ export interface DemoFleet {
 /**
  * Prepares the demo fleet of a started portal when its configuration asks for one (`DEMO` on and
  * `DEMO_GATEWAYS` above 0); null otherwise. The gateways without history are found here, before they start
- * sending (docs/decisions.md, the demo fleet's history).
+ * sending (docs/decisions.md, the demo fleet's history); `history` is the simulator's model of their past.
  */
-export async function prepareDemoFleet({ portal, config, logger }: StartedPortal): Promise<DemoFleet | null> {
+export async function prepareDemoFleet(
+  { portal, config, logger }: StartedPortal,
+  history: DemoHistoryModel,
+): Promise<DemoFleet | null> {
   if (!config.DEMO || config.DEMO_GATEWAYS <= 0) return null;
   const { db } = portal.database;
   const demo = await prepareDemo(db, portal.services.gateways, config.DEMO_GATEWAYS);
@@ -42,11 +50,12 @@ export async function prepareDemoFleet({ portal, config, logger }: StartedPortal
   const writeHistory = async () => {
     if (withoutHistory.length === 0) return;
     try {
-      const history = await writeDemoHistory(db, withoutHistory, {
+      const written = await writeDemoHistory(db, withoutHistory, {
+        model: history,
         seed: DEMO_SIMULATION_SEED,
         now: historyUntil,
       });
-      logger.info({ ...history, ms: Date.now() - historyUntil }, 'demo history written');
+      logger.info({ ...written, ms: Date.now() - historyUntil }, 'demo history written');
     } catch (error) {
       logger.warn({ err: error }, 'demo history not written');
     }

@@ -1,9 +1,13 @@
 import type { SensorReading } from '@portal/contract';
+import { historyAlerts, historySamples } from '@portal/gateway-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, signIn, startPortal, type TestPortal } from '../../../test/harness.ts';
 import { DEMO_SIMULATION_SEED, prepareDemo } from '../../bootstrap.ts';
 import { seedDemoHistory } from './demo-history.ts';
+
+/** The simulator's model of the past, as the launcher hands it to the portal. */
+const model = { samples: historySamples, alerts: historyAlerts };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,7 +41,7 @@ describe(`demo history (${backend} backend)`, () => {
     macs = demo.devices.map((d) => d.mac);
     now = Date.now();
     const started = performance.now();
-    firstRun = await seedDemoHistory(portal.database.db, macs, { seed: DEMO_SIMULATION_SEED, now });
+    firstRun = await seedDemoHistory(portal.database.db, macs, { model, seed: DEMO_SIMULATION_SEED, now });
     firstRunMs = performance.now() - started;
     root = await signIn(portal);
   });
@@ -115,7 +119,7 @@ describe(`demo history (${backend} backend)`, () => {
 
   it('writes nothing again on a restart', async () => {
     const before = await counts();
-    const again = await seedDemoHistory(portal.database.db, macs, { seed: DEMO_SIMULATION_SEED });
+    const again = await seedDemoHistory(portal.database.db, macs, { model, seed: DEMO_SIMULATION_SEED });
     expect(again.gateways).toBe(0);
     expect(await counts()).toEqual(before);
   });

@@ -1,5 +1,4 @@
-import type { TelemetrySample } from '@portal/contract';
-import { type HistorySpan, historyAlerts, historySamples } from '@portal/gateway-sim';
+import type { EventsMessage, TelemetrySample } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database } from '../../db/schema.ts';
@@ -7,6 +6,22 @@ import type { Database } from '../../db/schema.ts';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** A stretch of history sampled every `stepMs`. */
+export interface HistorySpan {
+  from: number;
+  to: number;
+  stepMs: number;
+}
+
+/**
+ * How a gateway's past is made up: the simulator's model (@portal/gateway-sim's historySamples and
+ * historyAlerts), handed in by the launcher, so the server has no dependency on the simulator.
+ */
+export interface DemoHistoryModel {
+  samples(seed: number, mac: string, spans: readonly HistorySpan[]): TelemetrySample[];
+  alerts(samples: readonly TelemetrySample[]): { TI: number; SA: NonNullable<EventsMessage['SA']> }[];
+}
 
 /** Days of history the demo fleet starts with. */
 export const DEMO_HISTORY_DAYS = 90;
@@ -53,15 +68,15 @@ export async function gatewaysWithoutHistory(
 export async function seedDemoHistory(
   db: Kysely<Database>,
   macs: readonly string[],
-  options: { seed: number; now?: number; days?: number },
+  options: { model: DemoHistoryModel; seed: number; now?: number; days?: number },
 ): Promise<{ gateways: number; samples: number }> {
   return writeDemoHistory(db, await gatewaysWithoutHistory(db, macs), options);
 }
 
 /**
  * Writes `days` of simulated history up to `now` for each gateway of `macs`, so the demo fleet's charts show
- * data for every range from the first start. The samples come from the simulator's model under the same
- * seed as the live demo gateways. Each gateway's history is one transaction: its samples go into a temporary
+ * data for every range from the first start. The samples come from the simulator's model (`options.model`) under
+ * the same seed as the live demo gateways. Each gateway's history is one transaction: its samples go into a temporary
  * table with one `unnest` insert, and three statements derive from them the raw samples (the newest span),
  * the minute rollup and the hour rollup, so the rollups hold exactly the fold of the samples, as live ingest
  * would have made them (merged with a bucket live ingest already began). The alerts the samples raise
@@ -70,13 +85,13 @@ export async function seedDemoHistory(
 export async function writeDemoHistory(
   db: Kysely<Database>,
   macs: readonly string[],
-  options: { seed: number; now?: number; days?: number },
+  options: { model: DemoHistoryModel; seed: number; now?: number; days?: number },
 ): Promise<{ gateways: number; samples: number }> {
   const now = options.now ?? Date.now();
   const { raw, older } = demoHistorySpans(now, options.days);
   const result = { gateways: 0, samples: 0 };
   for (const mac of macs) {
-    const samples = historySamples(options.seed, mac, [...older, raw]);
+    const samples = options.model.samples(options.seed, mac, [...older, raw]);
     await db.transaction().execute(async (trx) => {
       await sql`create temporary table demo_history (like telemetry) on commit drop`.execute(trx);
       for (let i = 0; i < samples.length; i += ROWS_PER_STATEMENT) {
@@ -91,7 +106,7 @@ export async function writeDemoHistory(
         await foldInto(trx, table, size);
       }
       // The alerts the samples raised (CPU and CO2 peaks), so the alert panels of old ranges list them too.
-      const alerts = historyAlerts(samples).map(({ TI, SA }) => ({
+      const alerts = options.model.alerts(samples).map(({ TI, SA }) => ({
         mac,
         ti: TI,
         kind: 'SA' as const,
