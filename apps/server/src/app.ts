@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { seedFirstStart } from './bootstrap.ts';
@@ -8,6 +7,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
 import type { ModuleParts, PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
+import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
 import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
 import { createCustomerDeletionModule, type DeletionRunner } from './modules/customer-deletion/index.ts';
@@ -40,7 +40,7 @@ import {
 import { createTenantsModule, type TenantsService } from './modules/tenants/index.ts';
 import { createThrottleModule } from './modules/throttle/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
-import type { Messaging } from './mqtt/messaging.ts';
+import type { BrokerAccess, DeviceMessageSink, Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
 import { accessPlugin } from './plugins/access.ts';
 
@@ -91,24 +91,25 @@ export async function buildApp(config: Config, logger: Logger = createLogger(con
 }
 
 /**
- * Orders the modules: each one's wiring builds its parts from the services of the modules before it; then
- * the broker (which asks the modules who connects and hands ingest the device traffic), the routes, and the
- * background work, started once everything is ready and stopped in reverse before the broker and database.
+ * The modules, each built by its own wiring from the services of the modules before it, in the order their
+ * routes are registered and their background work starts (it stops in reverse). Modules reach browsers and
+ * gateways through `link`, attached to the broker once that is built.
  */
-async function assemble(config: Config, logger: Logger, database: DatabaseHandle): Promise<Portal> {
+function wireModules(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+  link: BrokerLink,
+  /** The portal's own address for mailed links, known once HTTP listens. */
+  origin: () => string,
+) {
   const { db } = database;
-  await seedFirstStart(db, config, logger);
-
-  // Modules send to browsers and gateways through this link; it is attached to the broker once that is built.
-  const broker = new BrokerLink();
-  const live = broker;
-  // Mailed links name the port the HTTP server actually bound (PORT=0 in tests), known once it listens.
-  let httpServer: Server | undefined;
-
+  const live = link;
   const files = createFilesModule({ dataDir: config.DATA_DIR });
   const tenantsModule = createTenantsModule({ db, live, files: files.publicFiles });
   const { tenants } = tenantsModule;
-  // identity:begin (users, sessions and sign-in, two-factor, passwords, portal users, social, activities, throttle, mail)
+
+  // Identity: users, sessions and sign-in, two-factor, passwords, portal users, social, activities, mail.
   const secureCookies = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const { users } = createUsersModule({ db });
   const { throttle } = createThrottleModule({ db });
@@ -127,13 +128,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const { sessions, mqttTokens } = authModule;
   const mailModule = createMailModule({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const { mailer } = mailModule;
-  const passwordsModule = createPasswordsModule({
-    db,
-    users,
-    mailer,
-    throttle,
-    origin: () => ownOrigin(config, httpServer?.address()),
-  });
+  const passwordsModule = createPasswordsModule({ db, users, mailer, throttle, origin });
   const { passwords } = passwordsModule;
   const portalUsersModule = createPortalUsersModule({
     users,
@@ -145,15 +140,8 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   });
   const { portalUsers, signUp } = portalUsersModule;
   const socialModule = createSocialModule({ db, config, secureCookies, users, signUp, sessions });
-  const { social } = socialModule;
-  const identityModules: ModuleParts[] = [
-    authModule,
-    activitiesModule,
-    passwordsModule,
-    portalUsersModule,
-    socialModule,
-  ];
-  // identity:end
+
+  // Gateways and what they report, answer and are told.
   const telemetryModule = createTelemetryModule({
     db,
     live,
@@ -166,14 +154,14 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     live,
     tenants,
     samples: telemetry,
-    devices: broker,
+    devices: link,
     users,
   });
   const { gateways } = gatewaysModule;
   const instructionsModule = createInstructionsModule({
     db,
     live,
-    devices: broker,
+    devices: link,
     tenants,
     users,
     telemetry,
@@ -188,7 +176,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     logger: logger.child({ component: 'gateway-commands' }),
     gateways: gatewaysModule.query,
     users,
-    devices: broker,
+    devices: link,
     events: telemetry,
     states: gateways,
     instructions: instructionsModule.instructions,
@@ -212,33 +200,14 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     commands: commandsModule.inbox,
   });
 
-  const messaging = await createMessaging(config, {
-    access: {
-      authenticateDevice: (mac, secret) => gateways.authenticateDevice(mac, secret),
-      identifyDevice: (mac) => gateways.identify(mac),
-      authenticateBrowser: (username, secret, clientId) =>
-        mqttTokens.authenticateMqttToken(username, secret, clientId),
-      liveBrowserPrincipals: (hashes) => mqttTokens.liveBrowserPrincipals(hashes),
-    },
-    inbox,
-    logger: logger.child({ component: 'mqtt' }),
-  });
-  broker.attach(messaging);
-
-  const app = await createHttpApp(config, logger, WEB_DIST);
-  httpServer = app.server;
-  await app.register(accessPlugin, { resolveSession: (sessionId) => sessions.resolveSession(sessionId) });
-  const platform = createPlatformModule({
-    config,
-    database,
-    broker: () => ({ ok: messaging.healthy(), mode: messaging.mode }),
-    webDist: WEB_DIST,
-  });
-  await platform.routes?.(app);
-  // identity-routes:begin
-  for (const module of identityModules) await module.routes?.(app);
-  // identity-routes:end
   const modules: ModuleParts[] = [
+    createPlatformModule({ config, database, broker: () => link.status(), webDist: WEB_DIST }),
+    authModule,
+    activitiesModule,
+    passwordsModule,
+    portalUsersModule,
+    socialModule,
+    mailModule,
     files,
     tenantsModule,
     createPortalConfigModule({ db, live, tenants }),
@@ -251,8 +220,62 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
   ];
-  for (const module of modules) await module.routes?.(app);
+  // What the broker asks about who connects, and where device messages go.
+  const access: BrokerAccess = {
+    authenticateDevice: (mac, secret) => gateways.authenticateDevice(mac, secret),
+    identifyDevice: (mac) => gateways.identify(mac),
+    authenticateBrowser: (username, secret, clientId) =>
+      mqttTokens.authenticateMqttToken(username, secret, clientId),
+    liveBrowserPrincipals: (hashes) => mqttTokens.liveBrowserPrincipals(hashes),
+  };
+  const services: Portal['services'] = {
+    auth: sessions,
+    gateways,
+    telemetry,
+    tenants,
+    activities,
+    mailer,
+    passwords,
+    portalUsers,
+    signUp,
+    social: socialModule.social,
+    socialAccounts: socialModule.accounts,
+    instructions: instructionsModule.instructions,
+  };
+  return {
+    modules,
+    services,
+    access,
+    inbox: inbox satisfies DeviceMessageSink,
+    resolveSession: (sessionId: string): Promise<Principal | null> => sessions.resolveSession(sessionId),
+    retention: telemetryModule.retention,
+    deletionRunner: deletionModule.runner,
+  };
+}
 
+/**
+ * The portal from its modules: the broker (which asks them who connects and hands ingest the device
+ * traffic), HTTP with every module's routes behind the access plugin, and the background work, started once
+ * everything is ready and stopped in reverse before the broker and the database close.
+ */
+async function assemble(config: Config, logger: Logger, database: DatabaseHandle): Promise<Portal> {
+  await seedFirstStart(database.db, config, logger);
+  const link = new BrokerLink();
+  let app: PortalApp | undefined;
+  // Mailed links name the port the HTTP server actually bound (PORT=0 in tests), known once it listens.
+  const wired = wireModules(config, logger, database, link, () => ownOrigin(config, app?.server.address()));
+  const { modules } = wired;
+
+  const messaging = await createMessaging(config, {
+    access: wired.access,
+    inbox: wired.inbox,
+    logger: logger.child({ component: 'mqtt' }),
+  });
+  link.attach(messaging);
+
+  app = await createHttpApp(config, logger, WEB_DIST);
+  await app.register(accessPlugin, { resolveSession: wired.resolveSession });
+  for (const module of modules) await module.routes?.(app);
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')
       messaging.handleUpgrade(request, socket, head);
@@ -262,7 +285,6 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   // Shutdown order: HTTP stops taking requests and finishes in-flight ones (Fastify), background work stops,
   // then the broker stops taking device traffic and stores what it took, then the database closes.
   app.addHook('onClose', async () => {
-    await mailModule.stop();
     for (const module of [...modules].reverse()) await module.stop?.();
     await messaging.close();
     await database.close();
@@ -271,7 +293,6 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   try {
     await messaging.start();
     await app.ready();
-    mailModule.start();
     for (const module of modules) module.start?.();
   } catch (error) {
     await messaging.close().catch(() => {});
@@ -282,23 +303,10 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     config,
     database,
     messaging,
-    services: {
-      auth: sessions,
-      gateways,
-      telemetry,
-      tenants,
-      activities,
-      mailer,
-      passwords,
-      portalUsers,
-      signUp,
-      social,
-      socialAccounts: socialModule.accounts,
-      instructions: instructionsModule.instructions,
-    },
-    retention: telemetryModule.retention,
-    deletionRunner: deletionModule.runner,
-    inbox,
+    services: wired.services,
+    retention: wired.retention,
+    deletionRunner: wired.deletionRunner,
+    inbox: wired.inbox,
     logger,
   };
 }

@@ -22,6 +22,11 @@ export class BrokerLink implements LivePublisher, DevicePublisher {
     await this.messaging.publishToDevices(topic, payload, qos);
   }
 
+  /** The broker's state for the health call. */
+  status(): { ok: boolean; mode: 'embedded' | 'external' } {
+    return { ok: this.messaging?.healthy() ?? false, mode: this.messaging?.mode ?? 'embedded' };
+  }
+
   /** Drops a gateway's connection so it reconnects as its new tenant's (it moved). */
   disconnectDevice(mac: string): void {
     this.messaging?.disconnectDevice(mac);
