@@ -18,6 +18,7 @@ export const INSTRUCTION_TYPES = [
   'ADD_LOCKDEVICE_USER',
   'REMOVE_LOCKDEVICE_USER',
   'REMOVE_IOT_USER',
+  'LOCK_DEVICE_MODE',
 ] as const;
 export const instructionType = z.enum(INSTRUCTION_TYPES);
 export type InstructionType = z.infer<typeof instructionType>;
@@ -47,6 +48,7 @@ export const INSTRUCTION_DEADLINES_MS: Record<InstructionType, number> = {
   ADD_LOCKDEVICE_USER: 24 * 3600_000,
   REMOVE_LOCKDEVICE_USER: 24 * 3600_000,
   REMOVE_IOT_USER: 24 * 3600_000,
+  LOCK_DEVICE_MODE: 24 * 3600_000,
 };
 /** Device logs take 90 s instead of 60 s from this gateway app version on (spec: "above 158"). */
 export const LOGS_SLOW_APP_VERSION_ABOVE = 158;

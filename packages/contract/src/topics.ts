@@ -15,6 +15,10 @@ export const deviceUp = {
   response: (mac: string, kind: string, key: string) => `gateways/${mac}/send/response/${kind}/${key}`,
   /** The locks a finished scan heard. */
   scan: (mac: string) => `gateways/${mac}/send/scan`,
+  /** The locks the gateway manages: the full inventory, or the ones that changed (docs/mqtt.md 2.6). */
+  locks: (mac: string) => `gateways/${mac}/send/locks`,
+  /** History entries of the gateway's locks: who opened, refusals, alarms (docs/mqtt.md 2.7). */
+  lockEvents: (mac: string) => `gateways/${mac}/send/lock-events`,
   onboardingStatus: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/status/${mac}`,
 } as const;
 
@@ -34,7 +38,17 @@ export const DEVICE_UPSTREAM_FILTER = 'gateways/+/send/#';
 export const SHARED_GROUP = 'portal';
 export const sharedSubscription = (filter: string, group = SHARED_GROUP) => `$share/${group}/${filter}`;
 
-export type UpstreamKind = 'status' | 'state' | 'telemetry' | 'events' | 'response' | 'scan';
+export const UPSTREAM_KINDS = [
+  'status',
+  'state',
+  'telemetry',
+  'events',
+  'response',
+  'scan',
+  'locks',
+  'lock-events',
+] as const;
+export type UpstreamKind = (typeof UPSTREAM_KINDS)[number];
 
 /** Parses `gateways/{mac}/send/{kind}[/...]`; null when the topic is not device upstream. */
 export function parseUpstreamTopic(
@@ -43,7 +57,7 @@ export function parseUpstreamTopic(
   const parts = topic.split('/');
   if (parts.length < 4 || parts[0] !== 'gateways' || parts[2] !== 'send') return null;
   const kind = parts[3] as UpstreamKind;
-  if (!['status', 'state', 'telemetry', 'events', 'response', 'scan'].includes(kind)) return null;
+  if (!UPSTREAM_KINDS.includes(kind)) return null;
   // Exactly the documented levels: a response names its kind and uid, the other kinds nothing more.
   if (parts.length !== (kind === 'response' ? 6 : 4)) return null;
   return { mac: parts[1]!, kind, rest: parts.slice(4) };
@@ -71,6 +85,10 @@ export const live = {
   onboarding: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/onboarding/${mac}`,
   /** A firmware, customer-firmware or OS upgrade finished: gateway pages reload after 1 s. */
   firmwareUpgraded: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/firmware-upgraded`,
+  /** The scope's locks: status, data, mode, user mappings, deletions (locksLiveMessage, contract locks.ts). */
+  locks: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/locks`,
+  /** The scope's lock users: newUser, updateUser, deleteUser (lockUsersLiveMessage, contract lock-users.ts). */
+  lockUsers: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/lock-users`,
 } as const;
 
 export type LiveChannelName = keyof typeof live;
@@ -183,6 +201,20 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     freeTier: false,
     restTwin: 'GET /api/gateway/get-gateways',
     publishers: 'none yet (firmware upgrades); gateway pages listen',
+  },
+  locks: {
+    levels: ['locks'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/iot-service/get-all-locks, GET /api/iot-service/get-all-locks-users',
+    publishers: 'locks (lockStatus, lockData, deleteLock, bulkUpdate, lockMode, gatewayOffline); userMapping',
+  },
+  lockUsers: {
+    levels: ['lock-users'],
+    permission: 'IOT_USER_READ',
+    freeTier: false,
+    restTwin: 'GET /api/iotusers/all',
+    publishers: 'lock users (newUser, updateUser, deleteUser)',
   },
 };
 

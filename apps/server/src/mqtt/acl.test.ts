@@ -59,6 +59,8 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   deviceLogs: live.deviceLogs(t, 'AABBCCDDEEFF'),
   onboarding: live.onboarding(t, 'AABBCCDDEEFF'),
   firmwareUpgraded: live.firmwareUpgraded(t),
+  locks: live.locks(t),
+  lockUsers: live.lockUsers(t),
 });
 
 describe('filterCovers', () => {
@@ -78,6 +80,10 @@ describe('gateway ACL', () => {
     expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/telemetry')).toBe(true);
     expect(canPublish(gw, 'gateways/t1/onboarding/status/AABBCCDDEEFF')).toBe(true);
     expect(canPublish(gw, 'gateways/112233445566/send/telemetry')).toBe(false);
+    expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/locks')).toBe(true);
+    expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/lock-events')).toBe(true);
+    expect(canPublish(gw, 'gateways/112233445566/send/locks')).toBe(false);
+    expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/locks/extra')).toBe(false);
     expect(canPublish(gw, 'gateways/t2/onboarding/status/AABBCCDDEEFF')).toBe(false);
     expect(canPublish(gw, 'portal/t1/scopes')).toBe(false);
     expect(canPublish(gw, '$SYS/broker/x')).toBe(false);

@@ -44,6 +44,8 @@ function publishFilters(principal: MqttPrincipal): string[] {
       deviceUp.telemetry(mac),
       deviceUp.events(mac),
       deviceUp.scan(mac),
+      deviceUp.locks(mac),
+      deviceUp.lockEvents(mac),
       deviceUp.response(mac, '+', '+'),
       deviceUp.onboardingStatus(tenantId, mac),
     ];

@@ -53,6 +53,8 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   deviceLogs: live.deviceLogs(t, MAC),
   onboarding: live.onboarding(t, MAC),
   firmwareUpgraded: live.firmwareUpgraded(t),
+  locks: live.locks(t),
+  lockUsers: live.lockUsers(t),
 });
 const CHANNELS = Object.keys(LIVE_CHANNELS) as LiveChannelName[];
 /** Vendor staff of this portal (STAFF_EMAIL_DOMAINS): the device-logs channel is theirs (and root's). */

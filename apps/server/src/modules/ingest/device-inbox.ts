@@ -9,7 +9,13 @@ import {
   findControlCharacter,
   type InstructionResponse,
   instructionResponse,
+  type LockEventsMessage,
+  type LockReport,
+  lockEventsMessage,
+  lockReport,
   MAX_CLOCK_SKEW_MS,
+  MAX_LOCK_CLOCK_AHEAD_MS,
+  MAX_LOCK_EVENT_AGE_MS,
   MAX_SAMPLE_AGE_MS,
   type OnboardingStatus,
   onboardingStatus,
@@ -62,6 +68,20 @@ export interface CommandInbox {
   stateChanged(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
 }
 
+/**
+ * Where the locks a gateway manages and their history go (modules/locks), and who hears that a gateway went
+ * offline (its locks cannot be reached).
+ */
+export interface LockReports {
+  recordLocks(device: DeviceIdentity, report: LockReport): Promise<void>;
+  recordLockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void>;
+  gatewayOffline(device: DeviceIdentity): Promise<void>;
+}
+
+/** A lock's history may be fetched late, and a lock's clock drifts (docs/mqtt.md 2.7). */
+const withinLockWindow = (ti: number, at: number) =>
+  ti >= at - MAX_LOCK_EVENT_AGE_MS && ti <= at + MAX_LOCK_CLOCK_AHEAD_MS;
+
 export class DeviceInbox {
   readonly counters = { accepted: 0, rejected: 0, unknownFields: 0, slowedDown: 0 };
   private readonly rate: DeviceRate;
@@ -76,6 +96,7 @@ export class DeviceInbox {
     rate: { perSecond: number; burst: number } = { perSecond: 20, burst: 200 },
     private readonly instructions?: InstructionInbox,
     private readonly commands?: CommandInbox,
+    private readonly locks?: LockReports,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -123,6 +144,7 @@ export class DeviceInbox {
         const message = parse(deviceStatusMessage);
         if (message) await this.gateways.recordStatus(device, message);
         if (message?.CS === 1) await this.instructions?.gatewayOnline(device);
+        if (message?.CS === 0) await this.locks?.gatewayOffline(device);
         return this.accepted(message);
       }
       case 'state': {
@@ -168,6 +190,28 @@ export class DeviceInbox {
           return this.refuse(device, topic, `scan time ${message.TI} outside the accepted window`);
         }
         await this.commands?.recordScan(device, message);
+        return this.accepted(message);
+      }
+      case 'locks': {
+        const message = parse(lockReport);
+        if (!message) return;
+        if (!withinWindow(message.TI, now())) {
+          return this.refuse(device, topic, `report time ${message.TI} outside the accepted window`);
+        }
+        if (message.kind === 'full' && message.part > message.parts) {
+          return this.refuse(device, topic, `part ${message.part} of ${message.parts}`);
+        }
+        await this.locks?.recordLocks(device, message);
+        return this.accepted(message);
+      }
+      case 'lock-events': {
+        const message = parse(lockEventsMessage);
+        if (!message) return;
+        const outside = message.events.find((e) => !withinLockWindow(e.TI, now()));
+        if (outside) {
+          return this.refuse(device, topic, `lock event time ${outside.TI} outside the accepted window`);
+        }
+        await this.locks?.recordLockEvents(device, message);
         return this.accepted(message);
       }
     }

@@ -1,2 +1,2 @@
-export type { DeviceInbox } from './device-inbox.ts';
+export type { DeviceInbox, LockReports } from './device-inbox.ts';
 export { createIngestModule } from './ingest.wiring.ts';

@@ -4,6 +4,7 @@ import {
   DeviceInbox,
   type GatewayReports,
   type InstructionInbox,
+  type LockReports,
   type TelemetryReports,
 } from './device-inbox.ts';
 
@@ -18,6 +19,8 @@ export function createIngestModule(options: {
   telemetry: TelemetryReports;
   instructions: InstructionInbox;
   commands: CommandInbox;
+  /** The locks module; without it lock reports are validated and dropped. */
+  locks?: LockReports;
 }) {
   const inbox = new DeviceInbox(
     options.gateways,
@@ -26,6 +29,7 @@ export function createIngestModule(options: {
     options.rate,
     options.instructions,
     options.commands,
+    options.locks,
   );
   return { inbox };
 }
