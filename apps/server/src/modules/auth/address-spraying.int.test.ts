@@ -1,4 +1,4 @@
-import { ADDRESS_SPRAYING, LOGIN_THROTTLE, throttleMessage } from '@portal/contract';
+import { ADDRESS_SPRAYING, LOGIN_THROTTLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -9,7 +9,7 @@ import {
 } from '../../../test/harness.ts';
 import { ThrottleRepository } from '../throttle/throttle.repository.ts';
 import { ThrottleService } from '../throttle/throttle.service.ts';
-import { addUser, randomKey } from './test-helpers.ts';
+import { addUser, burst, type HttpOptions, randomKey, sendJson } from './test-helpers.ts';
 
 // Issue 12, point 2: strangers behind one address (TRUST_PROXY, X-Forwarded-For) who do not lock each other
 // out, an address spraying many accounts slowed down; and the throttle forgetting what no window looks at.
@@ -31,36 +31,10 @@ describe(`guess limits of one address over many accounts (${backend} backend)`, 
     await portal?.close();
   });
 
-  /** A real HTTP request to the listening portal (not inject): JSON body, optional cookie and client address. */
-  const send = (
-    path: string,
-    body: unknown,
-    options: { method?: string; cookie?: string; address?: string; headers?: Record<string, string> } = {},
-    baseUrl = portal.baseUrl,
-  ) =>
-    fetch(`${baseUrl}${path}`, {
-      method: options.method ?? 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...(options.address ? { 'x-forwarded-for': options.address } : {}),
-        ...options.headers,
-      },
-      body: JSON.stringify(body),
-    });
+  const send = (path: string, body: unknown, options: HttpOptions = {}, baseUrl = portal.baseUrl) =>
+    sendJson(baseUrl, path, body, options);
   const signInOverHttp = (email: string, password: string, address?: string, baseUrl?: string) =>
     send(`/api/login/twoFactorKey/${randomKey()}`, { email, password }, { address }, baseUrl);
-
-  /** Answers of a burst, with their bodies; every 429 must carry the spec's throttle message. */
-  async function burst(requests: (() => Promise<Response>)[]) {
-    const responses = await Promise.all(requests.map((request) => request()));
-    const answers = await Promise.all(
-      responses.map(async (response) => ({ status: response.status, body: await response.json() })),
-    );
-    for (const answer of answers.filter((a) => a.status === 429))
-      expect(answer.body).toEqual({ code: 'RATE_LIMITED', message: throttleMessage });
-    return answers.map((answer) => answer.status);
-  }
 
   describe('one address, many accounts', () => {
     const { distinctAccounts, turnMs } = ADDRESS_SPRAYING;

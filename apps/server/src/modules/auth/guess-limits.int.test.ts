@@ -15,11 +15,14 @@ import { digest, hashPassword } from '../../lib/crypto.ts';
 import {
   addTwoFactorUser,
   addUser,
+  burst,
   codeFor,
   enableTwoFactor,
   forgetUsedCodes,
+  type HttpOptions,
   login,
   randomKey,
+  sendJson,
   sessionCookie,
   userRow,
   wrongCodeFor,
@@ -46,36 +49,10 @@ describe(`guess limits under concurrency (${backend} backend)`, () => {
     await portal?.close();
   });
 
-  /** A real HTTP request to the listening portal (not inject): JSON body, optional cookie and client address. */
-  const send = (
-    path: string,
-    body: unknown,
-    options: { method?: string; cookie?: string; address?: string; headers?: Record<string, string> } = {},
-    baseUrl = portal.baseUrl,
-  ) =>
-    fetch(`${baseUrl}${path}`, {
-      method: options.method ?? 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...(options.address ? { 'x-forwarded-for': options.address } : {}),
-        ...options.headers,
-      },
-      body: JSON.stringify(body),
-    });
+  const send = (path: string, body: unknown, options: HttpOptions = {}, baseUrl = portal.baseUrl) =>
+    sendJson(baseUrl, path, body, options);
   const signInOverHttp = (email: string, password: string, address?: string, baseUrl?: string) =>
     send(`/api/login/twoFactorKey/${randomKey()}`, { email, password }, { address }, baseUrl);
-
-  /** Answers of a burst, with their bodies; every 429 must carry the spec's throttle message. */
-  async function burst(requests: (() => Promise<Response>)[]) {
-    const responses = await Promise.all(requests.map((request) => request()));
-    const answers = await Promise.all(
-      responses.map(async (response) => ({ status: response.status, body: await response.json() })),
-    );
-    for (const answer of answers.filter((a) => a.status === 429))
-      expect(answer.body).toEqual({ code: 'RATE_LIMITED', message: throttleMessage });
-    return answers.map((answer) => answer.status);
-  }
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
   describe('sign-in passwords', () => {

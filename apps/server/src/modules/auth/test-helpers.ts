@@ -1,5 +1,6 @@
-import { DEFAULT_PERMISSIONS } from '@portal/contract';
+import { DEFAULT_PERMISSIONS, throttleMessage } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { createCustomerWithUser, type Portal, randomTag, startPortal } from '../../../test/harness.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { base32Decode, totpAt, totpStep } from '../../lib/totp.ts';
@@ -147,4 +148,36 @@ export async function startTwoFactorPortal() {
   const portal = await startPortal();
   const tenantId = (await createCustomerWithUser(portal, 'Twofa')).tenant.id;
   return { portal, tenantId };
+}
+
+export interface HttpOptions {
+  method?: string;
+  cookie?: string;
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+/** A real HTTP request to a listening portal (not inject): JSON body, optional cookie and client address. */
+export function sendJson(baseUrl: string, path: string, body: unknown, options: HttpOptions = {}) {
+  return fetch(`${baseUrl}${path}`, {
+    method: options.method ?? 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+      ...options.headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The statuses of a burst of requests sent together; every 429 must carry the spec's throttle message. */
+export async function burst(requests: (() => Promise<Response>)[]): Promise<number[]> {
+  const responses = await Promise.all(requests.map((request) => request()));
+  const answers = await Promise.all(
+    responses.map(async (response) => ({ status: response.status, body: await response.json() })),
+  );
+  for (const answer of answers.filter((a) => a.status === 429))
+    expect(answer.body).toEqual({ code: 'RATE_LIMITED', message: throttleMessage });
+  return answers.map((answer) => answer.status);
 }
