@@ -57,3 +57,71 @@ export const LOCK_LIST_MESSAGE_TYPES = [
   'forceProbeData',
 ] as const;
 export const BULK_UPDATE_MESSAGE_TYPE = 'bulkUpdate';
+
+/**
+ * The list page's server-side paging (issue 14.9): `GET /api/gateway/get-gateways-page` answers one window of
+ * the scope subtree's gateways that match the search and the 'Filtered by :' filters, in the chosen order,
+ * with the counts the page shows. Offset paging: the virtualised grid jumps to any scroll position and the list
+ * view to any page, so a window is addressed by its position (docs/gateway-operations.md).
+ */
+export const GATEWAY_SORT_KEYS = [
+  'name',
+  'customer',
+  'macId',
+  'status',
+  'since',
+  'firmware',
+  'os',
+  'co2',
+  'temperature',
+  'lastUpdate',
+] as const;
+export type GatewaySortKey = (typeof GATEWAY_SORT_KEYS)[number];
+export const GATEWAY_SORT_ORDERS = ['asc', 'desc'] as const;
+export type GatewaySortOrder = (typeof GATEWAY_SORT_ORDERS)[number];
+/** The longest page search text. */
+export const GATEWAY_SEARCH_MAX = 100;
+/** Gateways in one window unless asked otherwise (the grid's window; the list asks its page size). */
+export const GATEWAY_PAGE_DEFAULT_LIMIT = 60;
+
+/** What selects and orders the gateways of a scope: the page's search, filters and sort. */
+export const gatewayListSelection = z.object({
+  /** Ignores case and spaces; part of the name, MAC, firmware (also as 'FW yyyy-mm-dd'), OS version or status. */
+  search: z.string().max(GATEWAY_SEARCH_MAX).optional(),
+  status: z.enum(['online', 'offline']).optional(),
+  enrollment: z.enum(['registered', 'unregistered']).optional(),
+  /** A gateway name from the global search: the whole name, ignoring case and the spaces around it. */
+  name: z.string().max(GATEWAY_SEARCH_MAX).optional(),
+  sort: z.enum(GATEWAY_SORT_KEYS).default('name'),
+  order: z.enum(GATEWAY_SORT_ORDERS).default('asc'),
+});
+export type GatewayListSelection = z.input<typeof gatewayListSelection>;
+
+export const gatewayPageQuery = getGatewaysQuery.merge(gatewayListSelection).extend({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(GATEWAY_LIST_MAX_LIMIT).default(GATEWAY_PAGE_DEFAULT_LIMIT),
+});
+export type GatewayPageQuery = z.input<typeof gatewayPageQuery>;
+
+export const gatewayPage = z.object({
+  /** The window: the gateways from `offset` on, at most `limit` of them. */
+  gateways: z.array(gatewaySummary),
+  offset: z.number().int(),
+  /** Gateways matching the search and filters. */
+  total: z.number().int(),
+  /** Every gateway of the scope subtree, matching or not (zero: the customer has none yet). */
+  scopeTotal: z.number().int(),
+  /** Whether the subtree holds gateways of another customer than the scope (rows and cards name it). */
+  mixed: z.boolean(),
+});
+export type GatewayPage = z.infer<typeof gatewayPage>;
+
+/**
+ * Delete mode's 'Select Gateways' on the server (PUT /api/deleteOfflineGateways `select`): the first `first`
+ * offline gateways (every one without it) that match the page's search and filters in its order, but `except`.
+ */
+export const offlineGatewaySelection = gatewayListSelection.extend({
+  first: z.number().int().min(1).optional(),
+  except: z.array(z.string().max(64)).max(10_000).default([]),
+});
+export type OfflineGatewaySelection = z.input<typeof offlineGatewaySelection>;

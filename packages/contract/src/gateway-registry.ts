@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offlineGatewaySelection } from './gateway-list.ts';
 import { macId, normalizeMac } from './mac.ts';
 
 /**
@@ -152,10 +153,21 @@ export const migrateGatewayBody = z.object({
   scopeId: z.string().uuid(),
 });
 
-export const deleteOfflineGatewaysBody = z.object({
-  offlineGateways: z.array(typedMac).min(1).max(MAX_OFFLINE_GATEWAYS_PER_DELETE),
-  scopeId: z.string().uuid(),
-});
+/**
+ * `offlineGateways`: the MACs to delete (at least one unless `select` is given). `select` (the 'Select Gateways'
+ * menu of a list held by the server): besides those, the offline gateways of the scope the page's search,
+ * filters and order select (gateway-list.ts `offlineGatewaySelection`).
+ */
+export const deleteOfflineGatewaysBody = z
+  .object({
+    offlineGateways: z.array(typedMac).max(MAX_OFFLINE_GATEWAYS_PER_DELETE),
+    scopeId: z.string().uuid(),
+    select: offlineGatewaySelection.optional(),
+  })
+  .refine((body) => body.offlineGateways.length > 0 || body.select !== undefined, {
+    path: ['offlineGateways'],
+    message: 'Too small: expected array to have >=1 items',
+  });
 
 /** Answer of deleteOfflineGateways: the deleted ones, and those refused because they are online. */
 export const deleteOfflineGatewaysResult = z.object({

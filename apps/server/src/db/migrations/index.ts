@@ -9,6 +9,7 @@ import * as gatewayCommands from './0007_gateway_commands.ts';
 import * as instructions from './0008_instructions.ts';
 import * as guessLimits from './0009_guess_limits.ts';
 import * as siblingLabels from './0011_sibling_labels.ts';
+import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_instructions': instructions,
   '0009_guess_limits': guessLimits,
   '0011_sibling_labels': siblingLabels,
+  '0013_gateway_list_paging': gatewayListPaging,
 };
 
 export const migrationProvider: MigrationProvider = {

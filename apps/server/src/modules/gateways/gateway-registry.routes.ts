@@ -92,6 +92,11 @@ export const gatewayRegistryRoutes: FastifyPluginAsyncZod<{ registry: GatewayReg
       },
     },
     async (request) =>
-      registry.deleteOffline(principalOf(request), request.body.offlineGateways, request.body.scopeId),
+      registry.deleteOffline(
+        principalOf(request),
+        request.body.offlineGateways,
+        request.body.scopeId,
+        request.body.select,
+      ),
   );
 };

@@ -5,12 +5,14 @@ import {
   type GatewayAddress,
   live,
   gatewayRegistryMessages as messages,
+  type offlineGatewaySelection,
   type RegisterGatewayBody,
   type RegisterGatewayResult,
   type RegistryResult,
   TENANT_KIND,
   type UpdateGatewayBody,
 } from '@portal/contract';
+import type { z } from 'zod';
 import type { Gateway, Tenant } from '../../db/schema.ts';
 import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -125,15 +127,20 @@ export class GatewayRegistryService {
 
   /**
    * Deletes the offline gateways of `macs` and their data in one transaction; online ones are refused. A MAC
-   * that is not in the scope's subtree makes the whole call a 404, and nothing is deleted.
+   * that is not in the scope's subtree makes the whole call a 404, and nothing is deleted. `select` adds the
+   * offline gateways a delete-mode selection of the list names ('All', or the first N of the list's order, of
+   * those matching its search and filters; docs/gateway-operations.md).
    */
   async deleteOffline(
     principal: Principal,
     macs: string[],
     scopeId: string,
+    select?: z.output<typeof offlineGatewaySelection>,
   ): Promise<DeleteOfflineGatewaysResult> {
     const subtree = new Set(await this.tenants.subtreeWithin(principal, scopeId));
-    const unique = [...new Set(macs)];
+    const selected = select ? await this.gateways.selectedOffline(principal, scopeId, select) : [];
+    const unique = [...new Set([...macs, ...selected])];
+    if (unique.length === 0) return { message: messages.deleteFailed, deleted: [], refused: [] };
     const { deleted, refused } = await this.repo.deleteOffline(unique, (found) => {
       if (found.length !== unique.length || found.some((g) => !subtree.has(g.tenant_id)))
         throw notFound('Gateway');

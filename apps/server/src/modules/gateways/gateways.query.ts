@@ -1,9 +1,19 @@
-import type { DeviceRecord, GatewaySummary, TelemetrySample } from '@portal/contract';
+import type {
+  DeviceRecord,
+  GatewayPage,
+  GatewaySummary,
+  gatewayListSelection,
+  gatewayPageQuery,
+  OfflineGatewaySelection,
+  TelemetrySample,
+} from '@portal/contract';
+import type { z } from 'zod';
 import type { Gateway } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import type { GatewayListRepository, GatewayMatch } from './gateway-list.repository.ts';
 import type { GatewaysRepository } from './gateways.repository.ts';
 import { registryFields } from './registry-fields.ts';
 
@@ -13,6 +23,7 @@ export class GatewaysQuery {
     private readonly repo: GatewaysRepository,
     private readonly tenants: TenantsService,
     private readonly telemetry: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>,
+    private readonly lists: GatewayListRepository,
   ) {}
 
   /** A gateway the principal may see, or a 404 (as for a MAC that does not exist). */
@@ -75,6 +86,40 @@ export class GatewaysQuery {
       undefined,
       limit,
     );
+    return this.summaries(gateways);
+  }
+
+  /**
+   * One window of the gateways page (GET /api/gateway/get-gateways-page): the scope subtree's gateways that
+   * match the search and filters, in the chosen order, from `offset` on; with the counts the page shows. The
+   * latest samples are looked up for the window's rows only (a sort by a reading aside).
+   */
+  async page(principal: Principal, query: z.output<typeof gatewayPageQuery>): Promise<GatewayPage> {
+    const match = matchOf(await this.tenantIds(principal, query.scopeId), query);
+    const [gateways, counts] = await Promise.all([
+      this.lists.window(match, query, query.offset, query.limit),
+      this.lists.counts(match, query.scopeId),
+    ]);
+    return { gateways: await this.summaries(gateways), offset: query.offset, ...counts };
+  }
+
+  /**
+   * The offline gateways a delete-mode selection names: those matching its search and filters within the
+   * scope subtree (404 outside reach), in its order, the first `first` of them (all without), but `except`.
+   */
+  async selectedOffline(
+    principal: Principal,
+    scopeId: string,
+    selection: z.output<typeof gatewayListSelection> & Pick<OfflineGatewaySelection, 'first' | 'except'>,
+  ): Promise<string[]> {
+    const match = matchOf(await this.tenantIds(principal, scopeId), selection);
+    if (selection.status === 'online') return [];
+    const macs = await this.lists.macs({ ...match, status: 'offline' }, selection, selection.first);
+    const except = new Set(selection.except ?? []);
+    return macs.filter((mac) => !except.has(mac));
+  }
+
+  private async summaries(gateways: Gateway[]): Promise<GatewaySummary[]> {
     const latest = await this.telemetry.latestByMac(gateways.map((g) => g.mac));
     return gateways.map((g) => ({
       id: g.id,
@@ -91,6 +136,19 @@ export class GatewaysQuery {
       ...registryFields(g),
     }));
   }
+}
+
+function matchOf(
+  tenantIds: string[] | null,
+  selection: Pick<z.output<typeof gatewayListSelection>, 'search' | 'status' | 'enrollment' | 'name'>,
+): GatewayMatch {
+  return {
+    tenantIds,
+    search: selection.search,
+    status: selection.status,
+    enrollment: selection.enrollment,
+    name: selection.name,
+  };
 }
 
 function toDeviceRecord(g: Gateway): DeviceRecord {

@@ -1,6 +1,8 @@
 import {
   deviceRecords,
   gatewayList,
+  gatewayPage,
+  gatewayPageQuery,
   getGatewaysQuery,
   listGatewaysQuery,
   recentData,
@@ -27,6 +29,21 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ query: GatewaysQuery }> = a
       },
     },
     async (request) => query.listForScope(principalOf(request), request.query.scopeId, request.query.limit),
+  );
+
+  app.get(
+    '/api/gateway/get-gateways-page',
+    {
+      config: read,
+      schema: {
+        tags: ['gateways'],
+        summary:
+          'One window of the gateways page: the gateways of a customer and its sub-customers matching the search and filters, in the chosen order, with the counts',
+        querystring: gatewayPageQuery,
+        response: { 200: gatewayPage },
+      },
+    },
+    async (request) => query.page(principalOf(request), request.query),
   );
 
   app.get(

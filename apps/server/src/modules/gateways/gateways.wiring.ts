@@ -4,6 +4,7 @@ import type { DeviceDisconnector, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import { GatewayListRepository } from './gateway-list.repository.ts';
 import { GatewayRegistryRepository } from './gateway-registry.repository.ts';
 import { gatewayRegistryRoutes } from './gateway-registry.routes.ts';
 import { GatewayRegistryService, type UserDirectory } from './gateway-registry.service.ts';
@@ -28,7 +29,7 @@ export function createGatewaysModule(options: {
   const { db, live, tenants } = options;
   const repo = new GatewaysRepository(db);
   const gateways = new GatewaysService(repo, live);
-  const query = new GatewaysQuery(repo, tenants, options.samples);
+  const query = new GatewaysQuery(repo, tenants, options.samples, new GatewayListRepository(db));
   const registry = new GatewayRegistryService(new GatewayRegistryRepository(db), query, tenants, {
     live,
     devices: options.devices,

@@ -1,0 +1,148 @@
+import type { GatewaySortKey, GatewaySortOrder } from '@portal/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database, Gateway } from '../../db/schema.ts';
+
+/** Which gateways of a scope subtree a list shows: the page's search and 'Filtered by :' filters. */
+export interface GatewayMatch {
+  /** The subtree's tenants (null: every tenant). */
+  tenantIds: string[] | null;
+  search?: string;
+  status?: 'online' | 'offline';
+  enrollment?: 'registered' | 'unregistered';
+  name?: string;
+}
+
+export interface GatewayOrder {
+  sort: GatewaySortKey;
+  order: GatewaySortOrder;
+}
+
+/** Case and white space do not count (the browser's rule, apps/web gateway-search.ts). */
+export const squash = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+
+/** The WHERE condition of a match over `gateways AS g` (migrations/0013 has `search_text`). */
+function matchCondition(match: GatewayMatch): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (match.tenantIds) {
+    conditions.push(
+      match.tenantIds.length === 0
+        ? sql`false`
+        : sql`g.tenant_id IN (${sql.join(match.tenantIds.map((id) => sql`${id}::uuid`))})`,
+    );
+  }
+  const wanted = squash(match.search ?? '');
+  if (wanted !== '') {
+    conditions.push(
+      sql`(strpos(g.search_text, ${wanted}) > 0 OR strpos(CASE WHEN g.connected THEN 'online' ELSE 'offline' END, ${wanted}) > 0)`,
+    );
+  }
+  if (match.status) conditions.push(sql`g.connected = ${match.status === 'online'}`);
+  if (match.enrollment) conditions.push(sql`g.registered = ${match.enrollment === 'registered'}`);
+  const name = match.name?.trim().toLowerCase();
+  if (name) conditions.push(sql`lower(btrim(g.name)) = ${name}`);
+  return conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+const LATEST_COLUMNS: Partial<Record<GatewaySortKey, string>> = {
+  co2: 'co2',
+  temperature: 'temp',
+  lastUpdate: 'ti',
+};
+
+/**
+ * ORDER BY of a sort key (the list view's columns; docs/ui.md): the column either way, rows without a value
+ * last in both directions, ties by name then MAC ascending. By name: name then MAC, both in the chosen
+ * direction, so the name indexes serve it read forwards or backwards.
+ */
+function orderBy({ sort, order }: GatewayOrder): RawBuilder<unknown> {
+  const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+  const byName = sql`lower(g.name) ASC, g.mac ASC`;
+  const valueFirst = (value: RawBuilder<unknown>) => sql`(${value}) IS NULL, ${value} ${dir}, ${byName}`;
+  switch (sort) {
+    case 'name':
+      return sql`lower(g.name) ${dir}, g.mac ${dir}`;
+    case 'macId':
+      return sql`g.mac ${dir}`;
+    case 'customer':
+      return valueFirst(sql`(SELECT lower(t.name) FROM tenants t WHERE t.id = g.tenant_id)`);
+    case 'status':
+      return sql`g.connected ${dir}, ${byName}`;
+    case 'since':
+      return valueFirst(sql`CASE WHEN g.connected THEN g.last_online_at ELSE g.last_offline_at END`);
+    case 'firmware':
+      return valueFirst(sql`nullif(lower(btrim(g.firmware)), '')`);
+    case 'os':
+      return valueFirst(sql`nullif(lower(btrim(g.os_version)), '')`);
+    default:
+      return valueFirst(sql.ref(`latest.${LATEST_COLUMNS[sort]}`));
+  }
+}
+
+/** The gateways page's list: windows of a match in an order, and its counts (issue 14.9). */
+export class GatewayListRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * `limit` gateways from `offset` on. A sort by a reading (CO2, temperature, last update) looks up every
+   * matching gateway's latest sample (one LATERAL step on the telemetry key each); the other orders read only
+   * the window's rows.
+   */
+  async window(match: GatewayMatch, order: GatewayOrder, offset: number, limit: number): Promise<Gateway[]> {
+    if (match.tenantIds?.length === 0) return [];
+    const reading = LATEST_COLUMNS[order.sort] !== undefined;
+    const latest = reading
+      ? sql`LEFT JOIN LATERAL (SELECT t.ti, t.co2, t.temp FROM telemetry t WHERE t.mac = g.mac ORDER BY t.ti DESC LIMIT 1) latest ON true`
+      : sql``;
+    const result = await sql<Gateway>`
+      SELECT g.* FROM gateways g ${latest}
+      WHERE ${matchCondition(match)}
+      ORDER BY ${orderBy(order)}
+      OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
+    return result.rows.map(withoutSearchText);
+  }
+
+  /** The MACs of a match in its order (the 'Select Gateways' of delete mode); `limit` keeps the first ones. */
+  async macs(match: GatewayMatch, order: GatewayOrder, limit?: number): Promise<string[]> {
+    if (match.tenantIds?.length === 0) return [];
+    const reading = LATEST_COLUMNS[order.sort] !== undefined;
+    const latest = reading
+      ? sql`LEFT JOIN LATERAL (SELECT t.ti, t.co2, t.temp FROM telemetry t WHERE t.mac = g.mac ORDER BY t.ti DESC LIMIT 1) latest ON true`
+      : sql``;
+    const result = await sql<{ mac: string }>`
+      SELECT g.mac FROM gateways g ${latest}
+      WHERE ${matchCondition(match)}
+      ORDER BY ${orderBy(order)}
+      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`.execute(this.db);
+    return result.rows.map((row) => row.mac);
+  }
+
+  /**
+   * In one pass over the subtree: how many match, how many there are, and whether any belongs to another
+   * tenant than `scopeId`.
+   */
+  async counts(
+    match: GatewayMatch,
+    scopeId: string,
+  ): Promise<{ total: number; scopeTotal: number; mixed: boolean }> {
+    if (match.tenantIds?.length === 0) return { total: 0, scopeTotal: 0, mixed: false };
+    const scopeOnly: GatewayMatch = { tenantIds: match.tenantIds };
+    const result = await sql<{ total: number | string; scope_total: number | string; mixed: boolean | null }>`
+      SELECT count(*) FILTER (WHERE ${matchCondition({ ...match, tenantIds: null })}) AS total,
+             count(*) AS scope_total,
+             bool_or(g.tenant_id <> ${scopeId}::uuid) AS mixed
+      FROM gateways g
+      WHERE ${matchCondition(scopeOnly)}`.execute(this.db);
+    const row = result.rows[0];
+    return {
+      total: Number(row?.total ?? 0),
+      scopeTotal: Number(row?.scope_total ?? 0),
+      mixed: row?.mixed === true,
+    };
+  }
+}
+
+/** `search_text` serves the search only. */
+function withoutSearchText(row: Gateway & { search_text?: unknown }): Gateway {
+  const { search_text: _searchText, ...gateway } = row;
+  return gateway;
+}
