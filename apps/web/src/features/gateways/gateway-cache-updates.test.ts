@@ -139,6 +139,19 @@ describe('gatewaysChannelReaction: the list messages of section 4', () => {
     const list = [gateway(MAC_A), gateway(MAC_B)];
     expect(after(list, { type: 'deleteLock', macId: MAC_A }).map((g) => g.macId)).toEqual([MAC_B]);
     expect(after(list, { type: 'gatewaysDeleted', macIds: [MAC_A, MAC_B] })).toEqual([]);
+    expect(gatewaysChannelReaction({ type: 'deleteLock', macId: MAC_A }).removed).toEqual([MAC_A]);
+    expect(gatewaysChannelReaction({ type: 'gatewaysDeleted', macIds: [MAC_A, MAC_B] }).removed).toEqual([
+      MAC_A,
+      MAC_B,
+    ]);
+  });
+
+  it('a status change or gatewayOffline marks the lists that depend on the status', () => {
+    expect(gatewaysChannelReaction({ type: 'status', macId: MAC_A, CS: 1, TI: T0 }).statusChanged).toBe(true);
+    expect(gatewaysChannelReaction({ type: 'gatewayOffline', macId: MAC_A }).statusChanged).toBe(true);
+    expect(
+      gatewaysChannelReaction({ type: 'state', macId: MAC_A, TI: T0, SS: 2 }).statusChanged,
+    ).toBeUndefined();
   });
 
   it('a full device update replaces the fields it carries', () => {
@@ -147,7 +160,7 @@ describe('gatewaysChannelReaction: the list messages of section 4', () => {
     expect(next[0]).toMatchObject({ name: 'Renamed', REG: 0, firmware: 'v2024-01-01' });
   });
 
-  it('deviceMoved removes the gateway and refetches quietly', () => {
+  it('deviceMoved removes the gateway and refetches the windows it shifted, quietly', () => {
     const reaction = gatewaysChannelReaction({
       type: 'deviceMoved',
       id: 'id-1',
@@ -155,7 +168,7 @@ describe('gatewaysChannelReaction: the list messages of section 4', () => {
       fromScopeId: 'scope-1',
       toScopeId: 'scope-2',
     });
-    expect(reaction.refetch).toBe(true);
+    expect(reaction.removed).toEqual([MAC_A]);
     expect(reaction.notice).toBeUndefined();
     expect(reaction.update?.([gateway(MAC_A)])).toEqual([]);
   });

@@ -112,6 +112,10 @@ function withState(raw: Record<string, unknown>, change: z.infer<typeof stateCha
 /** What the page does with a gateways-channel message: change the cached lists, refetch, show a snackbar. */
 export interface GatewaysChannelReaction {
   update?: ListUpdate;
+  /** Gateways that left the lists: their rows go and the windows they shifted are fetched again. */
+  removed?: string[];
+  /** A gateway went online or offline: lists filtered or ordered by it are fetched again. */
+  statusChanged?: boolean;
   /** Fetch the lists again (quietly unless `notice` says so). */
   refetch?: boolean;
   notice?: Notice;
@@ -123,8 +127,8 @@ const QUIET_TYPES: readonly string[] = ['events', ...LOCK_LIST_MESSAGE_TYPES];
 /**
  * Spec 001 section 4 'Live updates on list rows' on `portal/{scope}/gateways`: status and state changes,
  * gatewayOffline (offline, live link dropped), deleteLock and gatewaysDeleted (rows go), a full update
- * (fields replaced), deviceMoved (the row goes, then a quiet refetch, since it may have moved within the
- * list's customers), bulkUpdate (refetch), hotspot results (snackbar, HSIPRC 0), the lock messages (nothing a
+ * (fields replaced), deviceMoved (the row goes, then the windows it shifted are fetched again, since it may
+ * have moved within the list's customers), bulkUpdate (refetch), hotspot results (snackbar, HSIPRC 0), the lock messages (nothing a
  * card shows) and anything else: a refetch with 'Refreshing Gateways...'. A malformed known message is ignored.
  */
 export function gatewaysChannelReaction(message: unknown): GatewaysChannelReaction {
@@ -133,7 +137,7 @@ export function gatewaysChannelReaction(message: unknown): GatewaysChannelReacti
   const { type } = kind.data;
   if (type === 'status') {
     const change = statusChange.safeParse(message);
-    return change.success ? { update: withStatus(change.data) } : {};
+    return change.success ? { update: withStatus(change.data), statusChanged: true } : {};
   }
   if (type === 'state') {
     const change = stateChange.safeParse(message);
@@ -157,15 +161,20 @@ function otherReaction(type: string, message: unknown): GatewaysChannelReaction 
           LOFFTI: TI ?? gateway.LOFFTI,
           liveState: null,
         })),
+        statusChanged: true,
       };
     }
     case 'deleteLock': {
       const parsed = deviceDeletedMessage.safeParse(message);
-      return parsed.success ? { update: removeGateways([parsed.data.macId]) } : {};
+      return parsed.success
+        ? { update: removeGateways([parsed.data.macId]), removed: [parsed.data.macId] }
+        : {};
     }
     case 'gatewaysDeleted': {
       const parsed = gatewaysDeletedMessage.safeParse(message);
-      return parsed.success ? { update: removeGateways(parsed.data.macIds) } : {};
+      return parsed.success
+        ? { update: removeGateways(parsed.data.macIds), removed: parsed.data.macIds }
+        : {};
     }
     case 'gatewayUpdated': {
       const parsed = gatewayUpdatedMessage.safeParse(message);
@@ -175,7 +184,10 @@ function otherReaction(type: string, message: unknown): GatewaysChannelReaction 
     }
     case 'deviceMoved': {
       const parsed = deviceMovedMessage.safeParse(message);
-      return parsed.success ? { update: removeGateways([parsed.data.macId]), refetch: true } : {};
+      // It may have moved within the list's customers: the windows it shifted are fetched again.
+      return parsed.success
+        ? { update: removeGateways([parsed.data.macId]), removed: [parsed.data.macId] }
+        : {};
     }
     case 'HSIPRCModified':
     case 'HSIPRFAILED': {

@@ -22,3 +22,13 @@ export function gridRows<T>(items: readonly T[], columns: number): T[][] {
   for (let start = 0; start < items.length; start += columns) rows.push(items.slice(start, start + columns));
   return rows;
 }
+
+/** Rows of `columns` cards a list of `count` gateways takes. */
+export const gridRowCount = (count: number, columns: number) => Math.ceil(Math.max(0, count) / columns);
+
+/** The list positions of a row of cards (the last row may be short). */
+export function gridRowPositions(row: number, columns: number, count: number): number[] {
+  const positions: number[] = [];
+  for (let i = row * columns; i < Math.min(count, (row + 1) * columns); i++) positions.push(i);
+  return positions;
+}

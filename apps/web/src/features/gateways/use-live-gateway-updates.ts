@@ -1,12 +1,13 @@
-import type { GatewaySummary } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLiveStatus, useLiveTopic } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { type Notice, useNotify } from '../../lib/use-notify.ts';
-import { GATEWAY_LISTS_KEY } from './api/get-gateways.ts';
+import { GATEWAY_LISTS_KEY, patchGatewayLists } from './api/get-gateways.ts';
 import { RECENT_DATA_KEY, type RecentData } from './api/get-recent-data.ts';
+import { removeFromGatewayLists } from './api/remove-from-lists.ts';
 import { applyGraphMessage, gatewayLiveTopics, gatewaysChannelReaction } from './gateway-cache-updates.ts';
+import { dependsOnStatus, type ListSelection } from './gateway-windows.ts';
 import { applySamplesToRecentData } from './recent-data-updates.ts';
 
 /** Section 9: gateway pages reload 1 s after a firmware upgrade event. */
@@ -15,8 +16,24 @@ export const FIRMWARE_RELOAD_DELAY_MS = 1000;
 const SAME_NOTICE_WINDOW_MS = 2000;
 
 /**
+ * A gateway went online or offline: the lists whose rows or order depend on it (a status filter, delete
+ * mode, a search, the Status and Since orders) are fetched again (their windows on screen); the others were
+ * patched in place.
+ */
+function refetchStatusLists(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    queryKey: GATEWAY_LISTS_KEY,
+    predicate: (query) => {
+      const selection = query.queryKey[4] as ListSelection | undefined;
+      return query.queryKey[3] === 'page' && selection !== undefined && dependsOnStatus(selection);
+    },
+  });
+}
+
+/**
  * Keeps the cached gateway lists and the cards' recent data current from the live channels, in place: only
- * lists that change are written, so other messages cause no render. Messages the list cannot apply refetch it.
+ * lists that change are written, so other messages cause no render. Gateways leaving refetch the windows they
+ * shifted; messages the list cannot apply refetch the windows on screen (never the whole fleet: issue 14.9).
  */
 export function useLiveGatewayUpdates(scopeId: string): void {
   const { isRootUser } = useSession();
@@ -24,14 +41,6 @@ export function useLiveGatewayUpdates(scopeId: string): void {
   const notify = useNotify();
   const lastNotice = useRef<{ text: string; at: number } | null>(null);
   const topics = gatewayLiveTopics(isRootUser, scopeId);
-
-  const updateCachedLists = (update: (gateways: GatewaySummary[]) => GatewaySummary[]) => {
-    queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) => {
-      if (!gateways) return undefined;
-      const next = update(gateways);
-      return next === gateways ? undefined : next;
-    });
-  };
 
   const notifyOnce = (notice: Notice) => {
     const now = Date.now();
@@ -53,7 +62,7 @@ export function useLiveGatewayUpdates(scopeId: string): void {
   }, [liveStatus, queryClient]);
 
   useLiveTopic(topics?.graph, (message) => {
-    updateCachedLists((gateways) => applyGraphMessage(gateways, message));
+    patchGatewayLists(queryClient, (gateways) => applyGraphMessage(gateways, message));
     for (const [key, data] of queryClient.getQueriesData<RecentData>({ queryKey: RECENT_DATA_KEY })) {
       if (!data) continue;
       const asked = String(key[3] ?? '').split(',');
@@ -64,8 +73,10 @@ export function useLiveGatewayUpdates(scopeId: string): void {
 
   useLiveTopic(topics?.gateways, (message) => {
     const reaction = gatewaysChannelReaction(message);
-    if (reaction.update) updateCachedLists(reaction.update);
+    if (reaction.update) patchGatewayLists(queryClient, reaction.update);
     if (reaction.notice) notifyOnce(reaction.notice);
+    if (reaction.removed) void removeFromGatewayLists(queryClient, reaction.removed);
+    if (reaction.statusChanged) refetchStatusLists(queryClient);
     if (reaction.refetch) void queryClient.invalidateQueries({ queryKey: GATEWAY_LISTS_KEY });
   });
 

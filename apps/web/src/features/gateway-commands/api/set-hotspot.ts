@@ -1,8 +1,8 @@
-import { type GatewaySummary, type HotspotBody, hotspotAccepted } from '@portal/contract';
+import { type HotspotBody, hotspotAccepted } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api.ts';
-import { GATEWAY_LISTS_KEY } from '../../gateways/index.ts';
+import { patchGatewayLists } from '../../gateways/index.ts';
 
 type HotspotAccepted = z.infer<typeof hotspotAccepted>;
 
@@ -21,8 +21,8 @@ export function useSetHotspot() {
   return useMutation({
     mutationFn: ({ macId, HS }: { macId: string } & HotspotBody) => setHotspot(macId, { HS }),
     onSuccess: (accepted) =>
-      queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) =>
-        gateways?.map((gateway) =>
+      patchGatewayLists(queryClient, (gateways) =>
+        gateways.map((gateway) =>
           gateway.macId === accepted.macId ? { ...gateway, HSIPRC: accepted.HSIPRC } : gateway,
         ),
       ),

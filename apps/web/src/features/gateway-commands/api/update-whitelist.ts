@@ -1,7 +1,7 @@
-import { type GatewaySummary, type WhitelistSaved, whitelistSaved } from '@portal/contract';
+import { type WhitelistSaved, whitelistSaved } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { GATEWAY_LISTS_KEY } from '../../gateways/index.ts';
+import { patchGatewayLists } from '../../gateways/index.ts';
 
 /** PUT /api/gateway/{mac}/whitelist: stored, then published to the gateway ('*' is sent as count -1). */
 export function updateWhitelist(macId: string, listOfWhiteListedLocks: string[]): Promise<WhitelistSaved> {
@@ -18,8 +18,8 @@ export function useUpdateWhitelist(macId: string) {
   return useMutation({
     mutationFn: (list: string[]) => updateWhitelist(macId, list),
     onSuccess: (saved) =>
-      queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) =>
-        gateways?.map((gateway) =>
+      patchGatewayLists(queryClient, (gateways) =>
+        gateways.map((gateway) =>
           gateway.macId === macId
             ? {
                 ...gateway,

@@ -1,18 +1,23 @@
 import {
   type DeleteOfflineGatewaysResult,
   deleteOfflineGatewaysResult,
-  type GatewaySummary,
+  type OfflineGatewaySelection,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { GATEWAY_LISTS_KEY } from './get-gateways.ts';
+import { removeFromGatewayLists } from './remove-from-lists.ts';
 
 export interface DeleteOfflineGateways {
   offlineGateways: string[];
   scopeId: string;
+  /** The list's 'Select Gateways' part, resolved on the server (first N or all matching, but `except`). */
+  select?: OfflineGatewaySelection;
 }
 
-/** PUT /api/deleteOfflineGateways: deletes the listed offline gateways (online ones are refused). */
+/**
+ * PUT /api/deleteOfflineGateways: deletes the listed offline gateways and those `select` names (online ones
+ * are refused).
+ */
 export function deleteOfflineGateways(body: DeleteOfflineGateways): Promise<DeleteOfflineGatewaysResult> {
   return apiRequest('/api/deleteOfflineGateways', {
     method: 'PUT',
@@ -25,12 +30,7 @@ export function useDeleteOfflineGateways() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOfflineGateways,
-    onSuccess: (result) => {
-      const deleted = new Set(result.deleted);
-      queryClient.setQueriesData<GatewaySummary[]>({ queryKey: GATEWAY_LISTS_KEY }, (gateways) =>
-        gateways?.filter((gateway) => !deleted.has(gateway.macId)),
-      );
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: GATEWAY_LISTS_KEY }),
+    // The deleted rows go at once; the windows from the first that held one on are fetched again.
+    onSuccess: (result) => removeFromGatewayLists(queryClient, result.deleted),
   });
 }

@@ -1,56 +1,138 @@
-import { GATEWAY_LIST_FIRST_PAGE, type GatewaySummary, gatewayList } from '@portal/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type GatewayPage, type GatewaySummary, gatewayPage } from '@portal/contract';
+import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import {
+  type CachedGatewayList,
+  type ListSelection,
+  patchCachedList,
+  rowsByIndex,
+  type VisibleRange,
+  windowOffsets,
+} from '../gateway-windows.ts';
 
 /** Every cached gateway list starts with this key, whatever its scope (live updates write them all). */
 export const GATEWAY_LISTS_KEY = ['gateways', 'list'] as const;
 
-export const gatewayListQueryKey = (scopeId: string) => [...GATEWAY_LISTS_KEY, scopeId] as const;
-const firstPageQueryKey = (scopeId: string) => [...GATEWAY_LISTS_KEY, scopeId, 'first'] as const;
+/** The key of one list (a scope and a selection); its windows add their offset and limit. */
+export const gatewayListKey = (scopeId: string, selection: ListSelection) =>
+  [...GATEWAY_LISTS_KEY, scopeId, 'page', selection] as const;
 
-/** GET /api/gateway/get-gateways: the gateways of the scope and of every customer below it (`limit`: the first ones by name). */
-export function getGateways(
-  scopeId: string,
-  signal?: AbortSignal,
-  limit?: number,
-): Promise<GatewaySummary[]> {
-  const query = new URLSearchParams({ scopeId, ...(limit ? { limit: String(limit) } : {}) });
-  return apiRequest(`/api/gateway/get-gateways?${query}`, { schema: gatewayList, signal });
-}
-
-/** Kept fresh by live updates (see use-live-gateway-updates.ts), so it is not polled. */
-export const gatewayListQueryOptions = (scopeId: string) =>
-  queryOptions({
-    queryKey: gatewayListQueryKey(scopeId),
-    queryFn: ({ signal }) => getGateways(scopeId, signal),
-    enabled: scopeId !== '',
-  });
-
-export function useGateways(scopeId: string) {
-  return useQuery(gatewayListQueryOptions(scopeId));
+/** The query of one window: the selection's fields that are set, then the position. */
+function pageQuery(scopeId: string, selection: ListSelection, offset: number, limit: number): string {
+  const query = new URLSearchParams({ scopeId });
+  for (const field of ['search', 'status', 'enrollment', 'name'] as const) {
+    const value = selection[field]?.trim();
+    if (value) query.set(field, field === 'search' ? (selection.search ?? '') : value);
+  }
+  query.set('sort', selection.sort);
+  query.set('order', selection.order);
+  query.set('offset', String(offset));
+  query.set('limit', String(limit));
+  return query.toString();
 }
 
 /**
- * The whole list, and before it its first page: in a fleet of thousands the first cards show as soon as the
- * first page arrives; the whole list (which search, filters and delete mode work on) is asked for after it,
- * so that the small call does not queue behind the large one. A cached whole list is used at once.
+ * GET /api/gateway/get-gateways-page: the gateways of the scope and every customer below it that match the
+ * selection, in its order, `limit` from `offset` on, with the counts.
  */
-export function useGatewaysFirstPageFirst(scopeId: string) {
-  const queryClient = useQueryClient();
-  const cachedAll = queryClient.getQueryData(gatewayListQueryKey(scopeId)) !== undefined;
-  const firstPage = useQuery({
-    queryKey: firstPageQueryKey(scopeId),
-    queryFn: ({ signal }) => getGateways(scopeId, signal, GATEWAY_LIST_FIRST_PAGE),
-    enabled: scopeId !== '' && !cachedAll,
+export function getGatewayPage(
+  scopeId: string,
+  selection: ListSelection,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<GatewayPage> {
+  return apiRequest(`/api/gateway/get-gateways-page?${pageQuery(scopeId, selection, offset, limit)}`, {
+    schema: gatewayPage,
+    signal,
   });
-  const all = useQuery({
-    ...gatewayListQueryOptions(scopeId),
-    enabled: scopeId !== '' && (cachedAll || firstPage.status !== 'pending'),
+}
+
+/** Kept fresh by live updates (see use-live-gateway-updates.ts), so it is not polled. */
+export const gatewayWindowQueryOptions = (
+  scopeId: string,
+  selection: ListSelection,
+  offset: number,
+  limit: number,
+) =>
+  queryOptions({
+    queryKey: [...gatewayListKey(scopeId, selection), offset, limit] as const,
+    queryFn: ({ signal }) => getGatewayPage(scopeId, selection, offset, limit, signal),
+    enabled: scopeId !== '',
   });
-  return {
-    data: all.data ?? firstPage.data,
-    /** Whether the whole list is still loading. */
-    isLoadingAll: all.data === undefined && !all.isError,
-    error: all.error ?? firstPage.error,
-  };
+
+export interface GatewayWindows {
+  /** The gateway at each loaded position. */
+  rows: ReadonlyMap<number, GatewaySummary>;
+  /** The counts of the selection (from its newest window), undefined until a window has arrived. */
+  counts?: Pick<GatewayPage, 'total' | 'scopeTotal' | 'mixed'>;
+  /** A window on screen is being fetched for the first time. */
+  loading: boolean;
+  error: Error | null;
+}
+
+/**
+ * The windows of `size` that cover the range on screen, fetched as it moves (windows already fetched come from
+ * the cache). Nothing is asked while `enabled` is false.
+ */
+export function useGatewayWindows(
+  scopeId: string,
+  selection: ListSelection,
+  range: VisibleRange,
+  size: number,
+  enabled = true,
+): GatewayWindows {
+  const offsets = windowOffsets(range, size);
+  return useQueries({
+    queries: offsets.map((offset) => ({
+      ...gatewayWindowQueryOptions(scopeId, selection, offset, size),
+      enabled: enabled && scopeId !== '',
+    })),
+    combine: (results) => {
+      let newest: (typeof results)[number] | undefined;
+      for (const result of results)
+        if (result.data && (!newest || result.dataUpdatedAt > newest.dataUpdatedAt)) newest = result;
+      return {
+        rows: rowsByIndex(results.map((result) => result.data)),
+        counts: newest?.data,
+        loading: results.some((result) => result.isPending && result.fetchStatus === 'fetching'),
+        error: results.find((result) => result.error)?.error ?? null,
+      };
+    },
+  });
+}
+
+/**
+ * The unregistered gateways of a customer (the Register gateway dialog offers them), at most 500: asked only
+ * while the dialog is open.
+ */
+export function useUnregisteredGateways(scopeId: string) {
+  return useQuery({
+    ...gatewayWindowQueryOptions(scopeId, { enrollment: 'unregistered', sort: 'name', order: 'asc' }, 0, 500),
+    select: (page) => page.gateways,
+  });
+}
+
+/** Applies a change of gateways to every cached list (windows and whole lists) in place. */
+export function patchGatewayLists(
+  queryClient: QueryClient,
+  update: (gateways: GatewaySummary[]) => GatewaySummary[],
+): void {
+  queryClient.setQueriesData<CachedGatewayList>({ queryKey: GATEWAY_LISTS_KEY }, (data) =>
+    patchCachedList(data, update),
+  );
+}
+
+/** Every gateway with this MAC in the cached lists, the most recently fetched first. */
+export function cachedGateway(queryClient: QueryClient, macId: string): GatewaySummary | undefined {
+  let found: { gateway: GatewaySummary; at: number } | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: GATEWAY_LISTS_KEY })) {
+    const data = query.state.data as CachedGatewayList | undefined;
+    if (!data) continue;
+    const gateways = Array.isArray(data) ? data : data.gateways;
+    const gateway = gateways.find((candidate) => candidate.macId === macId);
+    if (gateway && (!found || query.state.dataUpdatedAt > found.at))
+      found = { gateway, at: query.state.dataUpdatedAt };
+  }
+  return found?.gateway;
 }

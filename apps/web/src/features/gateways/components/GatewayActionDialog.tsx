@@ -43,7 +43,8 @@ export interface OpenedAction {
 
 interface GatewayActionDialogProps {
   opened: OpenedAction | null;
-  gateways: readonly GatewaySummary[];
+  /** The live copy of the opened action's gateway; undefined once it left the lists (deleted, moved). */
+  gateway: GatewaySummary | undefined;
   onClose: () => void;
 }
 
@@ -51,10 +52,9 @@ interface GatewayActionDialogProps {
  * The one open dialog, given the live copy of its gateway (a status change shows in an open dialog). A gateway
  * that left the list (deleted, moved) closes its dialog.
  */
-export function GatewayActionDialog({ opened, gateways, onClose }: GatewayActionDialogProps) {
+export function GatewayActionDialog({ opened, gateway, onClose }: GatewayActionDialogProps) {
   if (!opened || opened.action === 'sensorGraphs') return null;
-  const gateway = gateways.find((candidate) => candidate.macId === opened.macId);
-  if (!gateway) return null;
+  if (!gateway || gateway.macId !== opened.macId) return null;
   const Dialog = DIALOGS[opened.action];
   return <Dialog key={`${opened.action}-${opened.macId}`} gateway={gateway} open onClose={onClose} />;
 }

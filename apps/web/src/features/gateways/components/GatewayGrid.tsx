@@ -1,10 +1,17 @@
-import { Box } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRecentData } from '../api/get-recent-data.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
-import { GRID_ROW_HEIGHT, gridColumns, gridColumnWidth, gridRows } from '../grid-layout.ts';
+import type { VisibleRange } from '../gateway-windows.ts';
+import {
+  GRID_ROW_HEIGHT,
+  gridColumns,
+  gridColumnWidth,
+  gridRowCount,
+  gridRowPositions,
+} from '../grid-layout.ts';
 import { DEFAULT_SENSOR_GROUP } from '../sensor-groups.ts';
 import { type CardView, GatewayCard } from './GatewayCard.tsx';
 import { useElementWidth } from './use-element-width.ts';
@@ -14,7 +21,12 @@ const DEFAULT_VIEW: CardView = { group: DEFAULT_SENSOR_GROUP, flipped: false };
 
 export interface GridProps {
   scopeId: string;
-  gateways: GatewaySummary[];
+  /** How many gateways the list has (the server's count); rows not loaded yet show placeholders. */
+  count: number;
+  /** The loaded gateways by list position. */
+  rows: ReadonlyMap<number, GatewaySummary>;
+  /** The list positions on screen (and one row of cards each side), as the grid scrolls. */
+  onRangeChange: (range: VisibleRange) => void;
   cardViews: Record<string, CardView>;
   onViewChange: (macId: string, view: CardView) => void;
   onOpen: (action: GatewayAction, macId: string) => void;
@@ -25,8 +37,9 @@ export interface GridProps {
   customerNames?: ReadonlyMap<string, string>;
 }
 
-interface GridRowProps extends Omit<GridProps, 'gateways'> {
-  row: GatewaySummary[];
+interface GridRowProps extends Omit<GridProps, 'count' | 'rows' | 'onRangeChange'> {
+  /** The row's gateways; undefined where one is not loaded yet. */
+  row: (GatewaySummary | undefined)[];
   columnWidth: number;
 }
 
@@ -40,10 +53,8 @@ const GridRow = memo(function GridRow({
   customerNames,
   ...rest
 }: GridRowProps) {
-  const recent = useRecentData(
-    scopeId,
-    row.map((gateway) => gateway.macId),
-  );
+  const macIds = row.flatMap((gateway) => (gateway ? [gateway.macId] : []));
+  const recent = useRecentData(scopeId, macIds);
   return (
     <Box
       sx={{
@@ -52,19 +63,31 @@ const GridRow = memo(function GridRow({
         gap: `${GAP}px`,
       }}
     >
-      {row.map((gateway) => (
-        <Box role="listitem" key={gateway.id} sx={{ minWidth: 0 }}>
-          <GatewayCard
-            gateway={gateway}
-            samples={recent.data?.[gateway.macId] ?? EMPTY}
-            view={cardViews[gateway.macId] ?? DEFAULT_VIEW}
-            selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
+      {row.map((gateway, i) =>
+        gateway ? (
+          <Box role="listitem" key={gateway.id} sx={{ minWidth: 0 }}>
+            <GatewayCard
+              gateway={gateway}
+              samples={recent.data?.[gateway.macId] ?? EMPTY}
+              view={cardViews[gateway.macId] ?? DEFAULT_VIEW}
+              selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
+              height={GRID_ROW_HEIGHT - GAP}
+              customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
+              {...rest}
+            />
+          </Box>
+        ) : (
+          // A card whose window is on its way: one element, no article (it is no gateway yet).
+          <Skeleton
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placeholder has nothing but its place
+            key={`loading-${i}`}
+            role="listitem"
+            aria-label="Loading gateway"
+            variant="rounded"
             height={GRID_ROW_HEIGHT - GAP}
-            customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
-            {...rest}
           />
-        </Box>
-      ))}
+        ),
+      )}
     </Box>
   );
 });
@@ -72,13 +95,13 @@ const EMPTY: never[] = [];
 
 /**
  * The virtualised card grid (spec 001 section 2): up to 3 columns of at most 522 px, rows of 390 px; only the
- * rows in view (and one more each side) are in the page.
+ * rows in view (and one more each side) are in the page, and only their gateways are fetched (issue 14.9):
+ * the scrollbar spans the whole list from the server's count.
  */
-export function GatewayGrid({ gateways, ...rest }: GridProps) {
+export function GatewayGrid({ count, rows, onRangeChange, ...rest }: GridProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const columns = gridColumns(width);
-  const rows = gridRows(gateways, columns);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the grid starts in the page; a banner or delete-mode header above it moves it, so it is read after
   // every render (setting the same value again renders nothing).
@@ -87,11 +110,16 @@ export function GatewayGrid({ gateways, ...rest }: GridProps) {
     setScrollMargin(Math.round(top + window.scrollY));
   });
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count: gridRowCount(count, columns),
     estimateSize: () => GRID_ROW_HEIGHT,
     overscan: 1,
     scrollMargin,
   });
+  const items = virtualizer.getVirtualItems();
+  // The positions in view go to the page, which fetches the windows that hold them.
+  const first = items.length > 0 ? items[0]!.index * columns : 0;
+  const last = items.length > 0 ? (items[items.length - 1]!.index + 1) * columns - 1 : columns - 1;
+  useEffect(() => onRangeChange({ first, last }), [first, last, onRangeChange]);
   return (
     <Box
       ref={containerRef}
@@ -113,7 +141,11 @@ export function GatewayGrid({ gateways, ...rest }: GridProps) {
                 transform: `translateY(${item.start - scrollMargin}px)`,
               }}
             >
-              <GridRow row={rows[item.index]!} columnWidth={gridColumnWidth(width, columns)} {...rest} />
+              <GridRow
+                row={gridRowPositions(item.index, columns, count).map((position) => rows.get(position))}
+                columnWidth={gridColumnWidth(width, columns)}
+                {...rest}
+              />
             </div>
           ))}
       </div>

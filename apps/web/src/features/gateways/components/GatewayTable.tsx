@@ -8,20 +8,13 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { lastPage } from '../../../lib/list-paging.ts';
-import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
-import { GATEWAY_LIST_NAME, GATEWAY_PAGE_SIZES, gatewayPageSize } from '../gateway-list-paging.ts';
-import {
-  DEFAULT_GATEWAY_SORT,
-  type GatewaySort,
-  type GatewaySortKey,
-  nextSort,
-  sortGateways,
-} from '../gateway-sort.ts';
+import { GATEWAY_LIST_NAME, GATEWAY_PAGE_SIZES } from '../gateway-list-paging.ts';
+import { type GatewaySort, type GatewaySortKey, nextSort } from '../gateway-sort.ts';
 import { GatewayRow } from './GatewayRow.tsx';
 
 interface Column {
@@ -46,7 +39,16 @@ const COLUMNS: Column[] = [
 ];
 
 interface GatewayTableProps {
-  gateways: GatewaySummary[];
+  /** How many gateways the list has (the server's count). */
+  count: number;
+  /** The loaded gateways by list position. */
+  rows: ReadonlyMap<number, GatewaySummary>;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The order the server lists in; a header click asks another. */
+  sort: GatewaySort;
+  onSortChange: (sort: GatewaySort) => void;
   onOpen: (action: GatewayAction, macId: string) => void;
   selectedMacs?: ReadonlySet<string>;
   onToggleSelect: (macId: string) => void;
@@ -58,36 +60,38 @@ interface GatewayTableProps {
 
 /**
  * The list view: sorted by a column (a header click; again for the other direction), a page of gateways at a
- * time (rows per page 5 to 25, remembered in the session as locksRPP). The whole list is in the browser, so it
- * sorts here, over every gateway listed, before paging.
+ * time (rows per page 5 to 25, remembered in the session as locksRPP). The server sorts and pages (issue
+ * 14.9): the page holds only the rows of the page shown.
  */
 export function GatewayTable({
-  gateways,
+  count,
+  rows,
+  page,
+  pageSize,
+  onPageChange,
+  sort,
+  onSortChange,
   onOpen,
   selectedMacs,
   onToggleSelect,
   customerNames,
   emptyText = 'No gateways found.',
 }: GatewayTableProps) {
-  const session = useSession();
-  const pageSize = gatewayPageSize(rowsPerPageFor(session, GATEWAY_LIST_NAME, 0));
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<GatewaySort>(DEFAULT_GATEWAY_SORT);
   const columns = customerNames ? [COLUMNS[0]!, CUSTOMER_COLUMN, ...COLUMNS.slice(1)] : COLUMNS;
-  const sortBy = customerNames || sort.key !== 'customer' ? sort : DEFAULT_GATEWAY_SORT;
-  const sorted = useMemo(
-    () => sortGateways(gateways, sortBy, (scopeId) => customerNames?.get(scopeId) ?? ''),
-    [gateways, sortBy, customerNames],
-  );
+  const sortBy = sort;
   // A list shortened by a search or a deletion steps back to its last page.
   useEffect(() => {
-    if (page > lastPage(gateways.length, pageSize)) setPage(lastPage(gateways.length, pageSize));
-  }, [gateways.length, page, pageSize]);
-  const shown = sorted.slice(page * pageSize, (page + 1) * pageSize);
+    if (page > lastPage(count, pageSize)) onPageChange(lastPage(count, pageSize));
+  }, [count, page, pageSize, onPageChange]);
+  const shown: GatewaySummary[] = [];
+  for (let i = page * pageSize; i < Math.min(count, (page + 1) * pageSize); i++) {
+    const gateway = rows.get(i);
+    if (gateway) shown.push(gateway);
+  }
   const selecting = selectedMacs !== undefined;
   const sortOn = (key: GatewaySortKey) => {
-    setSort(nextSort(sortBy, key));
-    setPage(0);
+    onSortChange(nextSort(sortBy, key));
+    onPageChange(0);
   };
   return (
     <>
@@ -140,19 +144,17 @@ export function GatewayTable({
                 customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
               />
             ))}
-            {shown.length === 0 && (
-              <EmptyTableRow colSpan={columns.length + (selecting ? 1 : 0)} text={emptyText} />
-            )}
+            {count === 0 && <EmptyTableRow colSpan={columns.length + (selecting ? 1 : 0)} text={emptyText} />}
           </TableBody>
         </Table>
       </TableContainer>
       <ListPagination
         listName={GATEWAY_LIST_NAME}
-        count={gateways.length}
+        count={count}
         page={page}
         pageSize={pageSize}
         pageSizes={GATEWAY_PAGE_SIZES}
-        onPageChange={setPage}
+        onPageChange={onPageChange}
       />
     </>
   );

@@ -1,24 +1,40 @@
 import { Alert, Box, Paper } from '@mui/material';
-import { effectivePermissions, gatewayListMessages, gatewayRegistryMessages } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import {
+  effectivePermissions,
+  type GatewaySummary,
+  gatewayListMessages,
+  gatewayRegistryMessages,
+} from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { hierarchyQueryOptions } from '../../../api/get-hierarchy.ts';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
+import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { OnboardingDialog } from '../../gateway-commands/index.ts';
 import { SensorGraphView } from '../../telemetry/index.ts';
 import { useDeleteOfflineGateways } from '../api/delete-offline-gateways.ts';
-import { useGatewaysFirstPageFirst } from '../api/get-gateways.ts';
-import { firstOfflineMacs } from '../delete-selection.ts';
+import { cachedGateway, useGatewayWindows } from '../api/get-gateways.ts';
 import { RegisterGatewayDialog } from '../details/RegisterGatewayDialog.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
-import { customerNamesOf, isMixedView } from '../gateway-customers.ts';
-import { activeFilters, matchesFilters } from '../gateway-filters.ts';
-import { matchesGatewaySearch } from '../gateway-search.ts';
+import { customerNamesOf } from '../gateway-customers.ts';
+import { activeFilters, type GatewayFilters } from '../gateway-filters.ts';
+import { GATEWAY_LIST_NAME, gatewayPageSize } from '../gateway-list-paging.ts';
+import {
+  deleteRequestParts,
+  firstOf,
+  type GatewaySelection,
+  isSelected,
+  NO_SELECTION,
+  selectedCount,
+  toggled,
+} from '../gateway-selection.ts';
+import { DEFAULT_GATEWAY_SORT, type GatewaySort } from '../gateway-sort.ts';
 import { GATEWAY_VIEW_PATHS, type GatewayView, gatewayViewOf } from '../gateway-view.ts';
+import { GRID_WINDOW, type ListSelection, type VisibleRange } from '../gateway-windows.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useLiveGatewayUpdates } from '../use-live-gateway-updates.ts';
 import { DeleteGatewaysDialog } from './DeleteGatewaysDialog.tsx';
 import { DeleteModeBar } from './DeleteModeBar.tsx';
@@ -47,20 +63,33 @@ function useGatewayView(): [GatewayView, (view: GatewayView) => void] {
   ];
 }
 
-/** Selected MACs, with a stable toggle for memoised cards and rows. */
-function useSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const toggle = useCallback(
-    (macId: string) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (!next.delete(macId)) next.add(macId);
-        return next;
-      }),
-    [],
-  );
-  return { selected, setSelected, toggle };
+/** Search typing waits this long before the server is asked (a window per pause, not per key). */
+export const GATEWAY_SEARCH_DEBOUNCE_MS = 300;
+
+/** The server-side selection of the list shown: search, URL filters, delete mode, the list view's order. */
+function listSelectionOf(
+  search: string,
+  filters: GatewayFilters,
+  mode: PageMode,
+  sort: GatewaySort,
+): ListSelection | null {
+  // Delete mode lists offline gateways only: with the Online filter there is nothing to list.
+  if (mode === 'delete' && filters.status === 'online') return null;
+  return {
+    ...(search.trim() ? { search } : {}),
+    ...(mode === 'delete'
+      ? { status: 'offline' as const }
+      : filters.status
+        ? { status: filters.status }
+        : {}),
+    ...(filters.enrollment ? { enrollment: filters.enrollment } : {}),
+    ...(filters.name ? { name: filters.name } : {}),
+    sort: sort.key,
+    order: sort.order,
+  };
 }
+
+const TOP: VisibleRange = { first: 0, last: GRID_WINDOW - 1 };
 
 /**
  * /cli/gateways, /cli/gateways/grid_view and /cli/gateways/list_view (?scopeId=, and the filters of the
@@ -74,13 +103,15 @@ export function GatewaysPage() {
   const session = useSession();
   const held = effectivePermissions(session.permissions);
   const notify = useNotify();
-  const gateways = useGatewaysFirstPageFirst(scopeId);
   useLiveGatewayUpdates(scopeId);
+  const queryClient = useQueryClient();
 
   const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
+  const debouncedSearch = useDebouncedValue(search, GATEWAY_SEARCH_DEBOUNCE_MS);
   const [mode, setMode] = useState<PageMode>('browse');
-  const { selected, setSelected, toggle } = useSelection();
+  const [selection, setSelection] = useState<GatewaySelection>(NO_SELECTION);
+  /** The gateways ticked one by one, as last seen (the onboarding dialog lists them). */
+  const [ticked, setTicked] = useState<ReadonlyMap<string, GatewaySummary>>(new Map());
   const [cardViews, setCardViews] = useState<Record<string, CardView>>({});
   const [opened, setOpened] = useState<OpenedAction | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -88,20 +119,44 @@ export function GatewaysPage() {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteOffline = useDeleteOfflineGateways();
 
-  const all = gateways.data;
-  const shown = useMemo(
-    () =>
-      (all ?? []).filter(
-        (gateway) =>
-          matchesFilters(gateway, filters) &&
-          matchesGatewaySearch(gateway, deferredSearch) &&
-          (mode !== 'delete' || gateway.deviceStatus === 'offline'),
+  // What the server lists: the grid by name, the list view in its column's order, a page at a time.
+  const [listSort, setListSort] = useState<GatewaySort>(DEFAULT_GATEWAY_SORT);
+  const pageSize = gatewayPageSize(rowsPerPageFor(session, GATEWAY_LIST_NAME, 0));
+  const [listPage, setListPage] = useState(0);
+  const [gridRange, setGridRange] = useState<VisibleRange>(TOP);
+  const sort = view === 'list' ? listSort : DEFAULT_GATEWAY_SORT;
+  const selectionOrNull = useMemo(
+    () => listSelectionOf(debouncedSearch, filters, mode, sort),
+    [debouncedSearch, filters, mode, sort],
+  );
+  const listSelection = selectionOrNull ?? EMPTY_SELECTION;
+  const selectionKey = JSON.stringify([scopeId, listSelection]);
+  // Another search, filter or order starts at the top of the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selection
+  useEffect(() => {
+    setListPage(0);
+    setGridRange(TOP);
+  }, [selectionKey]);
+  const range =
+    view === 'list' ? { first: listPage * pageSize, last: (listPage + 1) * pageSize - 1 } : gridRange;
+  const gateways = useGatewayWindows(
+    scopeId,
+    listSelection,
+    range,
+    view === 'list' ? pageSize : GRID_WINDOW,
+    selectionOrNull !== null,
+  );
+  const counts = selectionOrNull === null ? { total: 0, scopeTotal: 1, mixed: false } : gateways.counts;
+  const onRangeChange = useCallback(
+    (next: VisibleRange) =>
+      setGridRange((current) =>
+        current.first === next.first && current.last === next.last ? current : next,
       ),
-    [all, filters, deferredSearch, mode],
+    [],
   );
 
   // Root's view, or a customer with sub-customers: rows and cards name their customer.
-  const mixed = useMemo(() => isMixedView(all ?? [], scopeId), [all, scopeId]);
+  const mixed = counts?.mixed === true;
   const hierarchy = useQuery({ ...hierarchyQueryOptions(), enabled: mixed && held.has('HIERARCHY_READ') });
   const customerNames = useMemo(
     () => (mixed ? customerNamesOf(hierarchy.data) : undefined),
@@ -109,26 +164,63 @@ export function GatewaysPage() {
   );
   // An unknown customer (or one out of reach) in the URL: nothing to act on.
   const scopeMissing = gateways.error instanceof ApiError && gateways.error.status === 404;
-  const noGateways = all !== undefined && all.length === 0 && !gateways.isLoadingAll;
+  const noGateways = counts !== undefined && counts.scopeTotal === 0;
+  const total = counts?.total ?? 0;
   const emptyText =
     mode === 'delete' ? 'No offline gateways to delete.' : 'No gateways match the search or filters.';
 
+  const indexOf = useMemo(() => {
+    const positions = new Map<string, number>();
+    for (const [position, gateway] of gateways.rows) positions.set(gateway.macId, position);
+    return positions;
+  }, [gateways.rows]);
   const onOpen = useCallback((action: GatewayAction, macId: string) => setOpened({ action, macId }), []);
   const onViewChange = useCallback(
     (macId: string, next: CardView) => setCardViews((current) => ({ ...current, [macId]: next })),
     [],
   );
+  const rowsRef = useLatest({ rows: gateways.rows, indexOf });
+  const toggle = useCallback(
+    (macId: string) => {
+      const { rows, indexOf: positions } = rowsRef.current;
+      const position = positions.get(macId);
+      setSelection((current) => toggled(current, macId, position));
+      setTicked((current) => {
+        const next = new Map(current);
+        const gateway = position === undefined ? undefined : rows.get(position);
+        if (!next.delete(macId) && gateway) next.set(macId, gateway);
+        return next;
+      });
+    },
+    [rowsRef],
+  );
+  const clearSelection = () => {
+    setSelection(NO_SELECTION);
+    setTicked(new Map());
+  };
   const changeMode = (next: PageMode) => {
-    setSelected(new Set());
+    clearSelection();
     setMode(next);
   };
-  // Only listed gateways count as selected: one deleted or gone offline meanwhile drops out of the selection.
-  const selectable = mode === 'delete' ? shown : (all ?? []);
-  const selectedGateways = selectable.filter((gateway) => selected.has(gateway.macId));
+  const selectedTotal = selectedCount(selection, total);
+  // The loaded gateways that are selected (the cards' and rows' checkboxes).
+  const selectedMacs = useMemo(() => {
+    if (mode === 'browse') return undefined;
+    const macs = new Set<string>();
+    for (const [position, gateway] of gateways.rows)
+      if (isSelected(selection, gateway.macId, position)) macs.add(gateway.macId);
+    return macs;
+  }, [mode, selection, gateways.rows]);
 
-  const confirmDelete = () =>
+  const confirmDelete = () => {
+    const { macs, select } = deleteRequestParts(selection);
+    const { sort: selectionSort, order, ...filtersOfList } = listSelection;
     deleteOffline.mutate(
-      { offlineGateways: selectedGateways.map((gateway) => gateway.macId), scopeId },
+      {
+        offlineGateways: macs,
+        scopeId,
+        ...(select ? { select: { ...filtersOfList, sort: selectionSort, order, ...select } } : {}),
+      },
       {
         onSuccess: (result) => {
           const ok = result.deleted.length > 0;
@@ -140,16 +232,19 @@ export function GatewaysPage() {
         onError: () => notify({ variant: 'error', text: gatewayRegistryMessages.deleteFailed }),
         onSettled: (result) => {
           setConfirmingDelete(false);
-          setSelected(new Set());
+          clearSelection();
           // Done deleting: back to the whole list (a refusal or failure keeps delete mode to try again).
           if (result && result.deleted.length > 0) setMode('browse');
         },
       },
     );
+  };
 
-  const maximised =
-    opened?.action === 'sensorGraphs' ? all?.find((g) => g.macId === opened.macId) : undefined;
-  const selectedMacs = mode === 'browse' ? undefined : selected;
+  // The gateway an open dialog or the maximised view is about: its live copy, wherever it is cached.
+  const openedGateway = opened ? findGateway(gateways.rows, opened.macId, queryClient) : undefined;
+  const maximised = opened?.action === 'sensorGraphs' ? openedGateway : undefined;
+  const selectedGateways = [...ticked.values()];
+  const loaded = counts !== undefined;
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
@@ -160,7 +255,7 @@ export function GatewaysPage() {
         onSearchChange={setSearch}
         mode={mode}
         onModeChange={changeMode}
-        selectedCount={selectedGateways.length}
+        selectedCount={selectedTotal}
         onOnboard={() => setOnboarding(true)}
         onRegister={() => setRegistering(true)}
         canWrite={held.has('IOT_DEVICE_WRITE')}
@@ -169,16 +264,19 @@ export function GatewaysPage() {
         nothingToDelete={noGateways}
       />
       <FilteredByBanner filters={activeFilters(filters)} onRemove={removeFilter} />
-      {mode === 'delete' && (
+      {mode === 'delete' && loaded && (
         <DeleteModeBar
-          selected={selectedGateways.length}
-          total={shown.length}
-          onSelectFirst={(count) => setSelected(firstOfflineMacs(shown, count))}
+          selected={selectedTotal}
+          total={total}
+          onSelectFirst={(count) => {
+            setSelection(firstOf(count >= total ? Number.POSITIVE_INFINITY : count));
+            setTicked(new Map());
+          }}
           onDelete={() => setConfirmingDelete(true)}
           onExit={() => changeMode('browse')}
         />
       )}
-      {gateways.isLoadingAll && <ProgressStatus text={gatewayListMessages.fetching} />}
+      {!loaded && !gateways.error && <ProgressStatus text={gatewayListMessages.fetching} />}
       {gateways.error && (
         <Alert severity="error">
           {gateways.error.message}
@@ -196,16 +294,18 @@ export function GatewaysPage() {
           onRegister={() => setRegistering(true)}
         />
       )}
-      {all && !noGateways && shown.length === 0 && view === 'grid' && (
+      {loaded && !noGateways && total === 0 && view === 'grid' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {emptyText}
         </Alert>
       )}
-      {all && maximised && <SensorGraphView gateway={maximised} open onClose={() => setOpened(null)} />}
-      {all && !noGateways && !maximised && view === 'grid' && (
+      {maximised && <SensorGraphView gateway={maximised} open onClose={() => setOpened(null)} />}
+      {loaded && !noGateways && !maximised && view === 'grid' && (
         <GatewayGrid
           scopeId={scopeId}
-          gateways={shown}
+          count={total}
+          rows={gateways.rows}
+          onRangeChange={onRangeChange}
           cardViews={cardViews}
           onViewChange={onViewChange}
           onOpen={onOpen}
@@ -214,9 +314,15 @@ export function GatewaysPage() {
           customerNames={customerNames}
         />
       )}
-      {all && !noGateways && !maximised && view === 'list' && (
+      {loaded && !noGateways && !maximised && view === 'list' && (
         <GatewayTable
-          gateways={shown}
+          count={total}
+          rows={gateways.rows}
+          page={listPage}
+          pageSize={pageSize}
+          onPageChange={setListPage}
+          sort={mixed || listSort.key !== 'customer' ? listSort : DEFAULT_GATEWAY_SORT}
+          onSortChange={setListSort}
           onOpen={onOpen}
           selectedMacs={selectedMacs}
           onToggleSelect={toggle}
@@ -224,18 +330,36 @@ export function GatewaysPage() {
           emptyText={emptyText}
         />
       )}
-      <GatewayActionDialog opened={opened} gateways={all ?? []} onClose={() => setOpened(null)} />
+      <GatewayActionDialog opened={opened} gateway={openedGateway} onClose={() => setOpened(null)} />
       {registering && <RegisterGatewayDialog scopeId={scopeId} open onClose={() => setRegistering(false)} />}
       {onboarding && (
         <OnboardingDialog gateways={selectedGateways} open onClose={() => setOnboarding(false)} />
       )}
       <DeleteGatewaysDialog
         open={confirmingDelete}
-        count={selectedGateways.length}
+        count={selectedTotal}
         busy={deleteOffline.isPending}
         onConfirm={confirmDelete}
         onClose={() => setConfirmingDelete(false)}
       />
     </Paper>
   );
+}
+
+const EMPTY_SELECTION: ListSelection = { sort: 'name', order: 'asc' };
+
+/** The latest value, for callbacks that must stay the same between renders. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+function findGateway(
+  rows: ReadonlyMap<number, GatewaySummary>,
+  macId: string,
+  queryClient: ReturnType<typeof useQueryClient>,
+): GatewaySummary | undefined {
+  for (const gateway of rows.values()) if (gateway.macId === macId) return gateway;
+  return cachedGateway(queryClient, macId);
 }

@@ -2,7 +2,7 @@ import { Dialog, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { useGateways } from '../api/get-gateways.ts';
+import { useUnregisteredGateways } from '../api/get-gateways.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
 import { GatewayCredential } from './GatewayCredential.tsx';
 import { GatewayDetailsForm } from './GatewayDetailsForm.tsx';
@@ -32,7 +32,8 @@ export function RegisterGatewayDialog({
   const titleId = useId();
   const notify = useNotify();
   const register = useRegisterGateway();
-  const gateways = useGateways(open ? scopeId : '');
+  // The customer's unregistered gateways only (REG 0), asked of the server while the dialog is open.
+  const gateways = useUnregisteredGateways(open ? scopeId : '');
   const unregistered = (gateways.data ?? []).filter((gateway) => gateway.REG === 0);
   const [pickedMac, setPickedMac] = useState(NEW_GATEWAY);
   const picked: GatewaySummary | undefined = unregistered.find((gateway) => gateway.macId === pickedMac);

@@ -1,0 +1,115 @@
+import type { GatewayPage } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  dependsOnStatus,
+  patchCachedList,
+  rowsByIndex,
+  windowOffsets,
+  windowsAfterRemoval,
+} from './gateway-windows.ts';
+import { testGateway } from './test-gateway.ts';
+
+const page = (offset: number, macs: string[], total = 100): GatewayPage => ({
+  gateways: macs.map((mac) => testGateway(mac)),
+  offset,
+  total,
+  scopeTotal: total,
+  mixed: false,
+});
+
+describe('windowOffsets', () => {
+  it('covers the range with aligned windows', () => {
+    expect(windowOffsets({ first: 0, last: 29 }, 30)).toEqual([0]);
+    expect(windowOffsets({ first: 0, last: 30 }, 30)).toEqual([0, 30]);
+    expect(windowOffsets({ first: 45, last: 70 }, 30)).toEqual([30, 60]);
+    expect(windowOffsets({ first: 99_990, last: 100_004 }, 30)).toEqual([99_990]);
+  });
+
+  it('gives nothing for an empty range and starts at 0 for a negative first', () => {
+    expect(windowOffsets({ first: 5, last: 4 }, 30)).toEqual([]);
+    expect(windowOffsets({ first: 0, last: -1 }, 30)).toEqual([]);
+    expect(windowOffsets({ first: -3, last: 2 }, 25)).toEqual([0]);
+  });
+
+  it("pages the list view one request per page (the window is the page's size)", () => {
+    expect(windowOffsets({ first: 50, last: 74 }, 25)).toEqual([50]);
+  });
+});
+
+describe('rowsByIndex', () => {
+  it('places each window at its offset and skips the ones on their way', () => {
+    const rows = rowsByIndex([page(0, ['A1', 'A2']), undefined, page(60, ['B1'])]);
+    expect([...rows.entries()].map(([i, g]) => [i, g.macId])).toEqual([
+      [0, 'A1'],
+      [1, 'A2'],
+      [60, 'B1'],
+    ]);
+  });
+});
+
+describe('patchCachedList', () => {
+  /** Like the live updates: the same list back when it holds no such gateway. */
+  const rename = (gateways: ReturnType<typeof testGateway>[]) =>
+    gateways.some((g) => g.macId === 'A2')
+      ? gateways.map((g) => (g.macId === 'A2' ? { ...g, name: 'Renamed' } : g))
+      : gateways;
+
+  it('patches a window in place, keeping its position and counts', () => {
+    const window = page(30, ['A1', 'A2'], 77);
+    const next = patchCachedList(window, rename) as GatewayPage;
+    expect(next.gateways[1]!.name).toBe('Renamed');
+    expect(next).toMatchObject({ offset: 30, total: 77 });
+  });
+
+  it('patches a whole list, and writes nothing when nothing changed', () => {
+    const list = [testGateway('A2')];
+    expect((patchCachedList(list, rename) as ReturnType<typeof testGateway>[])[0]!.name).toBe('Renamed');
+    expect(patchCachedList(page(0, ['B1']), rename)).toBeUndefined();
+    expect(patchCachedList(undefined, rename)).toBeUndefined();
+  });
+});
+
+describe('windowsAfterRemoval', () => {
+  const key = (selection: string, offset: number) => ['gateways', 'list', 's', 'page', selection, offset, 30];
+
+  it('refetches the windows from the one that held the gateway on, in that list only', () => {
+    const entries = [
+      [key('name', 0), page(0, ['A1', 'A2'])],
+      [key('name', 30), page(30, ['B1', 'GONE'])],
+      [key('name', 60), page(60, ['C1'])],
+      [key('search', 0), page(0, ['GONE'])],
+      [key('search', 30), page(30, ['X'])],
+    ] as const;
+    expect(windowsAfterRemoval(entries, ['GONE'])).toEqual([
+      key('name', 30),
+      key('name', 60),
+      key('search', 0),
+      key('search', 30),
+    ]);
+  });
+
+  it('refetches every window of a list that held none of them (where they were is unknown)', () => {
+    const entries = [
+      [key('name', 0), page(0, ['A1'])],
+      [key('name', 90), page(90, ['D1'])],
+    ] as const;
+    expect(windowsAfterRemoval(entries, ['ELSEWHERE'])).toEqual([key('name', 0), key('name', 90)]);
+  });
+
+  it('leaves whole lists and empty cache entries alone', () => {
+    expect(windowsAfterRemoval([[['gateways', 'list', 's'], [testGateway('A1')]]], ['A1'])).toEqual([]);
+    expect(windowsAfterRemoval([[key('name', 0), undefined]], ['A1'])).toEqual([]);
+  });
+});
+
+describe('dependsOnStatus', () => {
+  it('is true for a status filter, a search and the Status and Since orders only', () => {
+    expect(dependsOnStatus({ sort: 'name', order: 'asc' })).toBe(false);
+    expect(dependsOnStatus({ sort: 'firmware', order: 'desc', enrollment: 'registered' })).toBe(false);
+    expect(dependsOnStatus({ sort: 'name', order: 'asc', status: 'offline' })).toBe(true);
+    expect(dependsOnStatus({ sort: 'name', order: 'asc', search: 'onl' })).toBe(true);
+    expect(dependsOnStatus({ sort: 'name', order: 'asc', search: '  ' })).toBe(false);
+    expect(dependsOnStatus({ sort: 'status', order: 'asc' })).toBe(true);
+    expect(dependsOnStatus({ sort: 'since', order: 'asc' })).toBe(true);
+  });
+});
