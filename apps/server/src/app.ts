@@ -17,6 +17,8 @@ import { createGatewaysModule, type GatewaysService } from './modules/gateways/i
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
 import { createIngestModule, type DeviceInbox } from './modules/ingest/index.ts';
 import { createInstructionsModule, type InstructionsService } from './modules/instructions/index.ts';
+import { createLockUsersModule } from './modules/lock-users/index.ts';
+import { createLocksModule } from './modules/locks/index.ts';
 import { createMailModule, type Mailer } from './modules/mail/index.ts';
 import { createPasswordsModule, type PasswordsService } from './modules/passwords/index.ts';
 import { createPlatformModule } from './modules/platform/index.ts';
@@ -191,6 +193,16 @@ function wireModules(
     tenants,
     registry: gatewaysModule.registry,
   });
+  // Locks behind the gateways (their reports, lists, mode), and the people who open them.
+  const locksModule = createLocksModule({
+    db,
+    live,
+    tenants,
+    instructions: instructionsModule.instructions,
+    logger,
+  });
+  gatewaysModule.registry.onMoved(locksModule.gatewayMoved);
+  const lockUsersModule = createLockUsersModule({ db, live, tenants });
   const { inbox } = createIngestModule({
     logger,
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
@@ -198,6 +210,7 @@ function wireModules(
     telemetry,
     instructions: instructionsModule.inbox,
     commands: commandsModule.inbox,
+    locks: locksModule.reports,
   });
 
   const modules: ModuleParts[] = [
@@ -217,6 +230,8 @@ function wireModules(
     telemetryModule.reads(gatewaysModule.query),
     deletionModule,
     instructionsModule,
+    locksModule,
+    lockUsersModule,
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
   ];

@@ -179,8 +179,10 @@ export type LockModeBody = z.infer<typeof lockModeBody>;
 export const lockModeResult = z.object({
   /** Locks whose requested mode was recorded. */
   locks: z.number().int(),
-  /** Instructions created (one per lock). */
+  /** Instructions created (one per lock whose mode differs, at most GATEWAY_LOCK_QUEUE_MIN per gateway). */
   instructions: z.array(z.object({ macId: z.string(), instructionId: z.string(), uid: z.string() })),
+  /** Locks whose requested mode is recorded but not sent yet (their gateway's queue is full for now). */
+  waiting: z.array(z.string()),
 });
 export type LockModeResult = z.infer<typeof lockModeResult>;
 

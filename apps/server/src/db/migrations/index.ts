@@ -10,6 +10,7 @@ import * as instructions from './0008_instructions.ts';
 import * as guessLimits from './0009_guess_limits.ts';
 import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
+import * as locks from './0014_locks.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_guess_limits': guessLimits,
   '0011_sibling_labels': siblingLabels,
   '0013_gateway_list_paging': gatewayListPaging,
+  '0014_locks': locks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,248 @@
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Database, LockUsersTable } from '../../db/schema.ts';
+
+export type LockUserRow = Selectable<LockUsersTable> & { lock_count: number };
+
+/** A user's access to a lock, with what the delete and card rules need of the lock and its gateway. */
+export interface AccessOnLock {
+  access_id: string;
+  lock_id: string;
+  lock_mac: string;
+  lock_name: string | null;
+  gateway_mac: string;
+  gateway_connected: boolean;
+  passcode: string | null;
+  card_csn: string | null;
+  role: 'USER' | 'ADMIN';
+  state: 'pending' | 'sent' | 'confirmed' | 'failed';
+  reason: string | null;
+  revoke_requested_at: Date | null;
+}
+
+/** A unique index refused the write (PostgreSQL and PGlite both report SQLSTATE 23505), and which one. */
+export const uniqueViolation = (error: unknown): string | null => {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e?.code !== '23505') return null;
+  const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
+  return text.includes('lock_users_card_idx')
+    ? 'card'
+    : text.includes('lock_users_email_idx')
+      ? 'email'
+      : 'other';
+};
+
+const matches = (column: string, term: string) =>
+  sql<SqlBool>`strpos(replace(lower(coalesce(${sql.ref(column)}, '')), ' ', ''), ${term}) > 0`;
+
+const lockCount = sql<number>`(SELECT count(*)::int FROM lock_user_access a
+  WHERE a.user_id = lock_users.id AND a.revoke_confirmed_at IS NULL)`;
+
+/**
+ * Lock users, their access to locks and the passcode history (migrations/0012_locks.ts). The access reads join
+ * `locks` and `gateways` in SQL (the locks module's tables) for the lock's name and whether its gateway is
+ * connected: the delete and card rules need them in one consistent read.
+ */
+export class LockUsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private users() {
+    return this.db.selectFrom('lock_users').where('lock_users.deleted_at', 'is', null);
+  }
+
+  findById(id: string): Promise<LockUserRow | undefined> {
+    return this.users()
+      .selectAll('lock_users')
+      .select(lockCount.as('lock_count'))
+      .where('lock_users.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The live user of the tenant holding this card, other than `exceptId`. */
+  findByCard(tenantId: string, card: string, exceptId?: string) {
+    let query = this.users()
+      .select(['lock_users.id', 'lock_users.email'])
+      .where('lock_users.tenant_id', '=', tenantId)
+      .where('lock_users.card_csn', '=', card);
+    if (exceptId) query = query.where('lock_users.id', '<>', exceptId);
+    return query.executeTakeFirst();
+  }
+
+  findByEmail(tenantId: string, email: string) {
+    return this.users()
+      .select(['lock_users.id'])
+      .where('lock_users.tenant_id', '=', tenantId)
+      .where('lock_users.email', '=', email)
+      .executeTakeFirst();
+  }
+
+  /** A page of the users of these tenants (null: all), by name, searched over names, e-mail, ids and card. */
+  async page(
+    tenantIds: string[] | null,
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: LockUserRow[]; total: number }> {
+    if (tenantIds?.length === 0) return { rows: [], total: 0 };
+    let base = this.users();
+    if (tenantIds) base = base.where('lock_users.tenant_id', 'in', tenantIds);
+    if (search) {
+      base = base.where((eb) =>
+        eb.or([
+          sql<SqlBool>`strpos(replace(lower(lock_users.first_name || lock_users.last_name), ' ', ''), ${search}) > 0`,
+          matches('lock_users.email', search),
+          matches('lock_users.employee_id', search),
+          matches('lock_users.division', search),
+          matches('lock_users.card_csn', search),
+        ] as Expression<SqlBool>[]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('lock_users')
+        .select(lockCount.as('lock_count'))
+        .orderBy(sql`lower(lock_users.first_name)`)
+        .orderBy(sql`lower(lock_users.last_name)`)
+        .orderBy('lock_users.id')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: count.n };
+  }
+
+  async insert(row: {
+    tenant_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    email_hash: string;
+    division: string | null;
+    employee_id: string | null;
+    mobile_no: string | null;
+    card_csn: string | null;
+    passcode: string | null;
+    role: 'USER' | 'ADMIN';
+  }): Promise<LockUserRow> {
+    const created = await this.db
+      .insertInto('lock_users')
+      .values(row)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...created, lock_count: 0 };
+  }
+
+  async update(id: string, changes: Updateable<LockUsersTable>): Promise<LockUserRow | undefined> {
+    const updated = await this.db
+      .updateTable('lock_users')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return updated && this.findById(updated.id);
+  }
+
+  /** The user's access rows not yet confirmed removed, with their lock and gateway. */
+  accessOf(userId: string): Promise<AccessOnLock[]> {
+    return this.db
+      .selectFrom('lock_user_access as a')
+      .innerJoin('locks', 'locks.id', 'a.lock_id')
+      .leftJoin('gateways', 'gateways.mac', 'locks.gateway_mac')
+      .where('a.user_id', '=', userId)
+      .where('a.revoke_confirmed_at', 'is', null)
+      .select([
+        'a.id as access_id',
+        'a.lock_id',
+        'locks.mac as lock_mac',
+        'locks.name as lock_name',
+        'locks.gateway_mac',
+        sql<boolean>`coalesce(gateways.connected, false)`.as('gateway_connected'),
+        'a.passcode',
+        'a.card_csn',
+        'a.role',
+        'a.state',
+        'a.reason',
+        'a.revoke_requested_at',
+      ])
+      .orderBy('locks.name')
+      .orderBy('locks.mac')
+      .execute();
+  }
+
+  /** The users with access to the visible locks of this MAC in these tenants, by name. */
+  usersOfLock(lockIds: string[]) {
+    if (lockIds.length === 0) return Promise.resolve([]);
+    return this.users()
+      .innerJoin('lock_user_access as a', 'a.user_id', 'lock_users.id')
+      .where('a.lock_id', 'in', lockIds)
+      .where('a.revoke_confirmed_at', 'is', null)
+      .selectAll('lock_users')
+      .select([
+        lockCount.as('lock_count'),
+        'a.passcode as access_passcode',
+        'a.card_csn as access_card_csn',
+        'a.role as access_role',
+        'a.state as access_state',
+        'a.reason as access_reason',
+        'a.revoke_requested_at as access_revoke_requested_at',
+      ])
+      .orderBy(sql`lower(lock_users.first_name)`)
+      .orderBy(sql`lower(lock_users.last_name)`)
+      .orderBy('lock_users.id')
+      .execute();
+  }
+
+  /** Ids of the visible locks with this MAC in these tenants (joined to their gateway of the same tenant). */
+  async lockIds(mac: string, tenantIds: string[] | null): Promise<string[]> {
+    if (tenantIds?.length === 0) return [];
+    let query = this.db
+      .selectFrom('locks')
+      .innerJoin('gateways', (join) =>
+        join
+          .onRef('gateways.mac', '=', 'locks.gateway_mac')
+          .onRef('gateways.tenant_id', '=', 'locks.tenant_id'),
+      )
+      .select('locks.id')
+      .where('locks.mac', '=', mac)
+      .where('locks.removed_at', 'is', null);
+    if (tenantIds) query = query.where('locks.tenant_id', 'in', tenantIds);
+    return (await query.execute()).map((r) => r.id);
+  }
+
+  /**
+   * Deletes a user: access rows that never reached a lock (pending, failed) go; the user row goes when nothing
+   * else remains, otherwise it is kept as deleted (its e-mail and card free again) and the remaining access rows
+   * get their revocation asked, for the delivery ledger to carry out. Answers the revocations asked.
+   */
+  deleteUser(userId: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('lock_user_access')
+        .where('user_id', '=', userId)
+        .where('state', 'in', ['pending', 'failed'])
+        .where('revoke_requested_at', 'is', null)
+        .execute();
+      const revoking = await trx
+        .updateTable('lock_user_access')
+        .set({
+          revoke_requested_at: sql`coalesce(revoke_requested_at, now())` as never,
+          updated_at: new Date(),
+        })
+        .where('user_id', '=', userId)
+        .where('revoke_confirmed_at', 'is', null)
+        .returning('id')
+        .execute();
+      if (revoking.length === 0) {
+        await trx.deleteFrom('lock_users').where('id', '=', userId).execute();
+      } else {
+        await trx
+          .updateTable('lock_users')
+          .set({ deleted_at: new Date(), updated_at: new Date() })
+          .where('id', '=', userId)
+          .execute();
+      }
+      return revoking.length;
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import { LockUsersRepository } from './lock-users.repository.ts';
+import { lockUsersRoutes } from './lock-users.routes.ts';
+import { LockUsersService } from './lock-users.service.ts';
+
+/** Lock users: people who open locks (not portal users), their access to locks, their passcode history. */
+export function createLockUsersModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  tenants: TenantsService;
+}) {
+  const lockUsers = new LockUsersService({
+    repo: new LockUsersRepository(options.db),
+    tenants: options.tenants,
+    live: options.live,
+  });
+  return {
+    lockUsers,
+    routes: (app) => app.register(lockUsersRoutes, { lockUsers }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

@@ -1,0 +1,2 @@
+export type { LocksService } from './locks.service.ts';
+export { createLocksModule } from './locks.wiring.ts';

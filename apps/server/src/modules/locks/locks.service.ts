@@ -1,0 +1,294 @@
+import {
+  GATEWAY_LOCK_QUEUE_MIN,
+  LOCKS_CSV_MAX_ROWS,
+  type LockEventsMessage,
+  type LockModeBody,
+  type LockModeResult,
+  type LockReport,
+  type LocksCount,
+  type LocksLiveMessage,
+  type LocksPage,
+  type LocksWithUsersPage,
+  type LockUsersCount,
+  live,
+  lockInstructionSuccess,
+  lockMessages,
+  type locksCsvQuery,
+  type locksQuery,
+} from '@portal/contract';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
+import type { InstructionsService } from '../instructions/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import { toLockDevice, toLockUserOnLock } from './lock-view.ts';
+import type { LockFilter, LocksRepository, LockViewRow } from './locks.repository.ts';
+import { type LockCsvRow, locksCsv } from './locks-csv.ts';
+
+/** More changed rows than this in one report: browsers are told to refetch (bulkUpdate) instead. */
+const LIVE_ROW_LIMIT = 20;
+
+/** An instruction that ended, as the instructions module tells it. */
+export interface EndedLockInstruction {
+  type: string;
+  mac: string;
+  status: string;
+  value: unknown;
+}
+
+export interface LocksDependencies {
+  repo: LocksRepository;
+  tenants: Pick<TenantsService, 'subtreeWithin' | 'reachableTenantIds'>;
+  live: LivePublisher;
+  instructions: Pick<InstructionsService, 'issue'>;
+  logger: Logger;
+}
+
+const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * Locks (docs/locks.md): the registry the gateways' reports keep (docs/mqtt.md 2.6, 2.7), the lists, counts and
+ * CSV of a customer subtree, and the lock-mode request. Every call with a principal is tenant-walled: a scope
+ * outside its reach answers 404; lists hold only the locks of tenants it reaches.
+ */
+export class LocksService {
+  constructor(private readonly deps: LocksDependencies) {}
+
+  /** Tenants to read: a scope's subtree (404 outside the principal's reach), or all it reaches (null: all). */
+  private async tenantIds(principal: Principal, scopeId?: string): Promise<string[] | null> {
+    if (scopeId) return this.deps.tenants.subtreeWithin(principal, scopeId);
+    const reachable = await this.deps.tenants.reachableTenantIds(principal);
+    return reachable && [...reachable];
+  }
+
+  private async filter(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<LockFilter> {
+    return {
+      tenantIds: await this.tenantIds(principal, query.scopeId),
+      gatewayMac: query.macId,
+      type: query.type,
+      search: normalise(query.search),
+    };
+  }
+
+  async page(principal: Principal, query: z.output<typeof locksQuery>): Promise<LocksPage> {
+    const filter = await this.filter(principal, query);
+    const { rows, total } = await this.deps.repo.page(filter, query.page * query.pageSize, query.pageSize);
+    return { locks: rows.map(toLockDevice), total };
+  }
+
+  /** The page with each lock's users (the route needs IOT_USER_READ). */
+  async pageWithUsers(principal: Principal, query: z.output<typeof locksQuery>): Promise<LocksWithUsersPage> {
+    const filter = await this.filter(principal, query);
+    const { rows, total } = await this.deps.repo.page(filter, query.page * query.pageSize, query.pageSize);
+    const pairs = await this.deps.repo.usersOfLocks(rows.map((r) => r.id));
+    return {
+      locks: rows.map((row) => ({
+        ...toLockDevice(row),
+        users: pairs.filter((p) => p.lock_id === row.id).map(toLockUserOnLock),
+      })),
+      total,
+    };
+  }
+
+  async userCounts(
+    principal: Principal,
+    query: { scopeId?: string; macIds?: string[] },
+  ): Promise<LockUsersCount> {
+    const rows = await this.deps.repo.userCounts(
+      await this.tenantIds(principal, query.scopeId),
+      query.macIds,
+    );
+    return rows.map((r) => ({ macId: r.mac, userCount: r.n }));
+  }
+
+  async counts(principal: Principal, query: { scopeId?: string }): Promise<LocksCount> {
+    const { total, online } = await this.deps.repo.counts(await this.tenantIds(principal, query.scopeId));
+    return { total, online, offline: total - online };
+  }
+
+  /**
+   * Locks.csv: the list's locks (same filters, unpaged, at most LOCKS_CSV_MAX_ROWS locks), one row per lock and
+   * user. The user cells are filled only for a caller holding IOT_USER_READ (the users list's permission).
+   */
+  async csv(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<string> {
+    const locks = await this.deps.repo.all(await this.filter(principal, query), LOCKS_CSV_MAX_ROWS);
+    const seesUsers = principal.isRoot || principal.permissions.has('IOT_USER_READ');
+    const pairs = seesUsers ? await this.deps.repo.usersOfLocks(locks.map((l) => l.id)) : [];
+    const byLock = new Map<string, typeof pairs>();
+    for (const pair of pairs) byLock.set(pair.lock_id, [...(byLock.get(pair.lock_id) ?? []), pair]);
+    const rows: LockCsvRow[] = [];
+    for (const row of locks) {
+      const lock = toLockDevice(row);
+      const users = byLock.get(row.id) ?? [];
+      if (users.length === 0) rows.push({ lock });
+      for (const pair of users) {
+        rows.push({
+          lock,
+          user: {
+            ...toLockUserOnLock(pair),
+            emailHash: pair.email_hash,
+            employeeId: pair.employee_id,
+            division: pair.division,
+            userStatus: pair.user_status,
+            time: pair.created_at.getTime(),
+          },
+        });
+      }
+    }
+    return locksCsv(rows);
+  }
+
+  /**
+   * Lock mode for the locks of type `t` the principal reaches (a scope's subtree, or only `macIds`): the mode
+   * asked is recorded on each lock whose mode differs, and a LOCK_DEVICE_MODE instruction goes to its gateway,
+   * at most GATEWAY_LOCK_QUEUE_MIN per gateway per request (the others stay recorded as `waiting`). A lock
+   * confirms through the instruction's answer or its next report.
+   */
+  async requestMode(principal: Principal, type: string, body: LockModeBody): Promise<LockModeResult> {
+    const tenantIds = await this.tenantIds(principal, body.scopeId);
+    const rows = await this.deps.repo.requestMode({ tenantIds, type, search: '' }, body.mode, body.macIds);
+    if (rows.length === 0) throw new AppError('NOT_FOUND', lockMessages.noLocksOfType);
+    const gateways = new Map(
+      (await this.deps.repo.gatewaysForInstructions([...new Set(rows.map((r) => r.gateway_mac))])).map(
+        (g) => [g.mac, g],
+      ),
+    );
+    const sentPerGateway = new Map<string, number>();
+    const result: LockModeResult = { locks: rows.length, instructions: [], waiting: [] };
+    for (const row of rows) {
+      this.publish(row.tenant_id, {
+        type: 'lockMode',
+        macId: row.mac,
+        mode: row.mode ?? body.mode,
+        requestedMode: row.requested_mode,
+      });
+      const gateway = gateways.get(row.gateway_mac);
+      if (!row.requested_mode || !gateway) continue;
+      const sent = sentPerGateway.get(row.gateway_mac) ?? 0;
+      if (sent >= GATEWAY_LOCK_QUEUE_MIN) {
+        result.waiting.push(row.mac);
+        continue;
+      }
+      sentPerGateway.set(row.gateway_mac, sent + 1);
+      const { row: instruction } = await this.deps.instructions.issue(
+        gateway,
+        'LOCK_DEVICE_MODE',
+        { lockMac: row.mac, mode: row.requested_mode },
+        { createdBy: principal.userId, payload: { name: row.name, time: Date.now(), lockMac: row.mac } },
+      );
+      result.instructions.push({ macId: row.mac, instructionId: instruction.id, uid: instruction.uid });
+    }
+    return result;
+  }
+
+  // --- the device side (LockReports port of modules/ingest) ------------------------------------------------
+
+  /**
+   * A gateway's lock report: the locks are stored (an older report changes nothing), those it no longer holds
+   * removed (listed in an update, or left out of a complete full inventory), and browsers told.
+   */
+  async recordLocks(device: DeviceIdentity, report: LockReport): Promise<void> {
+    const { repo } = this.deps;
+    const before = await repo.statuses(
+      device.mac,
+      report.locks.map((l) => l.MAC),
+    );
+    const full = report.kind === 'full';
+    const stored = await repo.upsertReported(device, report.TI, report.locks, full ? report.TI : null);
+    let removed: { mac: string; tenant_id: string }[] = [];
+    if (report.kind === 'update') {
+      removed = await repo.remove(device.mac, report.TI, { macs: report.removed });
+    } else if ((await repo.inventoryCount(device.mac, report.TI)) >= report.total) {
+      removed = await repo.remove(device.mac, report.TI, { notInInventory: true });
+    }
+    for (const lock of removed.slice(0, LIVE_ROW_LIMIT)) {
+      this.publish(lock.tenant_id, { type: 'deleteLock', macId: lock.mac, gatewayMacId: device.mac });
+    }
+    if (full || stored.length > LIVE_ROW_LIMIT || removed.length > LIVE_ROW_LIMIT) {
+      this.publish(device.tenantId, {
+        type: 'bulkUpdate',
+        gatewayMacId: device.mac,
+        count: stored.length + removed.length,
+      });
+      return;
+    }
+    for (const lock of stored) {
+      const was = before.get(lock.mac);
+      if (lock.status && was !== undefined && was !== lock.status) {
+        this.publish(device.tenantId, {
+          type: 'lockStatus',
+          macId: lock.mac,
+          gatewayMacId: device.mac,
+          status: lock.status as 'LOCKED' | 'UNLOCKED',
+          TI: report.TI,
+        });
+      }
+    }
+    for (const view of await repo.viewByIds(stored.map((s) => s.id))) this.publishData(view);
+  }
+
+  /** A lock's history: each entry once per (lock, id). */
+  async recordLockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
+    const added = await this.deps.repo.insertEvents(device.mac, message.events);
+    if (added < message.events.length) {
+      this.deps.logger.debug(
+        { mac: device.mac, repeats: message.events.length - added },
+        'lock events repeated',
+      );
+    }
+  }
+
+  /** The gateway went offline: its locks cannot be reached until it is back. */
+  async gatewayOffline(device: DeviceIdentity): Promise<void> {
+    this.publish(device.tenantId, { type: 'gatewayOffline', gatewayMacId: device.mac });
+  }
+
+  /** The gateway moved to another customer: its locks go with it. */
+  async gatewayMoved(mac: string, change: { to: string }): Promise<void> {
+    const moved = await this.deps.repo.moveGateway(mac, change.to);
+    if (moved > 0) this.publish(change.to, { type: 'bulkUpdate', gatewayMacId: mac, count: moved });
+  }
+
+  /** A lock instruction answered SUCCESS: the mode or status the lock confirmed is stored and told. */
+  async instructionEnded(ended: EndedLockInstruction): Promise<void> {
+    if (ended.status !== 'SUCCESS') return;
+    if (ended.type === 'LOCK_DEVICE_MODE') {
+      const answer = lockInstructionSuccess.LOCK_DEVICE_MODE.safeParse(ended.value);
+      if (!answer.success) return;
+      const lock = await this.deps.repo.confirm(ended.mac, answer.data.lockMac, { mode: answer.data.mode });
+      if (lock?.mode) {
+        this.publish(lock.tenant_id, {
+          type: 'lockMode',
+          macId: lock.mac,
+          mode: lock.mode,
+          requestedMode: lock.requested_mode,
+        });
+      }
+    } else if (ended.type === 'LOCK_DEVICE_LOCK_UNLOCK') {
+      const answer = lockInstructionSuccess.LOCK_DEVICE_LOCK_UNLOCK.safeParse(ended.value);
+      if (!answer.success) return;
+      const lock = await this.deps.repo.confirm(ended.mac, answer.data.lockMac, {
+        status: answer.data.status,
+      });
+      if (lock) {
+        this.publish(lock.tenant_id, {
+          type: 'lockStatus',
+          macId: lock.mac,
+          gatewayMacId: ended.mac,
+          status: answer.data.status,
+          TI: answer.data.TI,
+        });
+      }
+    }
+  }
+
+  private publishData(view: LockViewRow): void {
+    this.publish(view.tenant_id, { type: 'lockData', lock: toLockDevice(view) });
+  }
+
+  private publish(tenantId: string, message: LocksLiveMessage): void {
+    this.deps.live.publish(live.locks(tenantId), message);
+  }
+}

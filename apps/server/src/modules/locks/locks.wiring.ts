@@ -1,0 +1,46 @@
+import type { LockEventsMessage, LockReport } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
+import type { InstructionsService } from '../instructions/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import { LocksRepository } from './locks.repository.ts';
+import { locksRoutes } from './locks.routes.ts';
+import { LocksService } from './locks.service.ts';
+
+/**
+ * Locks: the registry the gateways' lock reports keep (`reports`, the ingest's LockReports port), the lists,
+ * counts, CSV and lock-mode request (routes), and what follows a gateway (`gatewayMoved`, for
+ * registry.onMoved). Lock instructions' answers reach it through instructions.onEnded, wired here.
+ */
+export function createLocksModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  tenants: TenantsService;
+  instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
+  logger: Logger;
+}) {
+  const repo = new LocksRepository(options.db);
+  const locks = new LocksService({
+    repo,
+    tenants: options.tenants,
+    live: options.live,
+    instructions: options.instructions,
+    logger: options.logger.child({ component: 'locks' }),
+  });
+  options.instructions.onEnded((ended) => locks.instructionEnded(ended));
+  return {
+    locks,
+    reports: {
+      recordLocks: (device: DeviceIdentity, report: LockReport) => locks.recordLocks(device, report),
+      recordLockEvents: (device: DeviceIdentity, message: LockEventsMessage) =>
+        locks.recordLockEvents(device, message),
+      gatewayOffline: (device: DeviceIdentity) => locks.gatewayOffline(device),
+    },
+    gatewayMoved: (mac: string, change: { to: string }) => locks.gatewayMoved(mac, change),
+    routes: (app) => app.register(locksRoutes, { locks }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}
