@@ -31,6 +31,15 @@ describe('side navigation visibility', () => {
     expect(labels({ permissions: ['PORTAL_USER_WRITE', 'PORTAL_USER_DELETE'] })).not.toContain('Users');
   });
 
+  it('shows Lock Users with IOT_USER_READ (not to support or the free tier) and Locks with IOT_DEVICE_READ', () => {
+    expect(labels({ permissions: ['IOT_USER_READ'] })).toEqual(['Dashboard', 'Gateways', 'Lock Users']);
+    expect(labels({ permissions: ['IOT_USER_WRITE'] })).not.toContain('Lock Users');
+    expect(labels({ permissions: ['IOT_USER_READ'], tenantKind: 'support' })).not.toContain('Lock Users');
+    expect(labels({ permissions: ['IOT_USER_READ'], tenantKind: 'free_tier' })).not.toContain('Lock Users');
+    expect(labels({ permissions: ['IOT_DEVICE_READ'] })).toEqual(['Dashboard', 'Gateways', 'Locks']);
+    expect(labels({ permissions: ['IOT_DEVICE_READ'], tenantKind: 'free_tier' })).not.toContain('Locks');
+  });
+
   it('shows Alerts and Agent Config only with ALERTS_READ', () => {
     expect(labels({ permissions: ['ALERTS_READ'] })).toEqual([
       'Dashboard',

@@ -4,9 +4,11 @@ import { type AccessContext, TENANT_KIND } from './access-context.ts';
 export type NavItemId =
   | 'dashboard'
   | 'gateways'
+  | 'locks'
   | 'userDashboard'
   | 'globalDashboard'
   | 'portalUsers'
+  | 'lockUsers'
   | 'alerts'
   | 'agentConfig'
   | 'feedback';
@@ -22,9 +24,11 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'dashboard', label: 'Dashboard', path: '/cli/dashboard', section: 'main' },
   { id: 'gateways', label: 'Gateways', path: '/cli/gateways', section: 'main' },
+  { id: 'locks', label: 'Locks', path: '/cli/locks', section: 'main' },
   { id: 'userDashboard', label: 'UserDashboard', path: '/cli/UserDashboard', section: 'main' },
   { id: 'globalDashboard', label: 'Global Dashboard', path: '/cli/globalDashboard', section: 'main' },
   { id: 'portalUsers', label: 'Users', path: '/cli/portal_users', section: 'admin' },
+  { id: 'lockUsers', label: 'Lock Users', path: '/cli/lock-users', section: 'admin' },
   { id: 'alerts', label: 'Alerts', path: '/cli/alerts', section: 'admin' },
   { id: 'agentConfig', label: 'Agent Config', path: '/cli/agent-config', section: 'admin' },
   { id: 'feedback', label: 'Feedback', path: '/cli/feedback', section: 'admin' },
@@ -53,9 +57,13 @@ type VisibilityRule = (context: AccessContext, holds: (permission: Permission) =
 const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   dashboard: () => true,
   gateways: () => true,
+  // Ours (docs/ui.md 'Locks and lock users'): the locks behind the customer's gateways; the free tier has none to manage.
+  locks: (context, holds) => !isFreeTier(context) && holds('IOT_DEVICE_READ'),
   userDashboard: (context) => context.tenantKind === TENANT_KIND.provider,
   globalDashboard: isProviderOwnTenant,
   portalUsers: (context, holds) => hasFullAdminMenu(context) && holds('PORTAL_USER_READ'),
+  // Ours (docs/ui.md 'Locks and lock users'): lock users need IOT_USER_READ (spec 002 section 6), an admin item like Users.
+  lockUsers: (context, holds) => hasFullAdminMenu(context) && holds('IOT_USER_READ'),
   alerts: (context, holds) => !isFreeTier(context) && holds('ALERTS_READ'),
   agentConfig: (context, holds) => hasFullAdminMenu(context) && holds('ALERTS_READ'),
   // A FreeTier tenant has no admin items at all, Feedback included (even for a root user viewing it).

@@ -10,6 +10,8 @@ import { CustomerFirmwarePage, GatewayFirmwarePage, GatewayOsPage } from '../../
 import { GatewaysPage } from '../../features/gateways/pages.ts';
 import { GlobalSearchPage } from '../../features/global-search/pages.ts';
 import { ChangePasswordPage, ResetPasswordPage } from '../../features/identity/pages.ts';
+import { LockUsersPage } from '../../features/lock-users/pages.ts';
+import { LocksPage } from '../../features/locks/pages.ts';
 import { PortalConfigPage } from '../../features/portal-config/pages.ts';
 import { PortalUsersPage } from '../../features/portal-users/pages.ts';
 import { CustomersPage } from '../../features/tenants/pages.ts';
@@ -54,7 +56,9 @@ export function AppRoutes() {
           <Route path="cli/gateways" element={<GatewaysPage />} />
           <Route path="cli/gateways/list_view" element={<GatewaysPage />} />
           <Route path="cli/gateways/grid_view" element={<GatewaysPage />} />
+          <Route path="cli/locks" element={guarded(navItem('locks'), <LocksPage />)} />
           <Route path="cli/portal_users" element={guarded(navItem('portalUsers'), <PortalUsersPage />)} />
+          <Route path="cli/lock-users" element={guarded(navItem('lockUsers'), <LockUsersPage />)} />
           <Route path="cli/alerts" element={guarded(navItem('alerts'), <AlertsPage />)} />
           <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
           <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />

@@ -2,9 +2,11 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import RecentActorsOutlined from '@mui/icons-material/RecentActorsOutlined';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { ReactElement } from 'react';
 import type { NavItemId } from '../navigation.ts';
@@ -12,9 +14,11 @@ import type { NavItemId } from '../navigation.ts';
 export const NAV_ICONS: Record<NavItemId, ReactElement> = {
   dashboard: <DashboardOutlined />,
   gateways: <RouterOutlined />,
+  locks: <LockOutlined />,
   userDashboard: <PersonOutlined />,
   globalDashboard: <PublicOutlined />,
   portalUsers: <GroupOutlined />,
+  lockUsers: <RecentActorsOutlined />,
   alerts: <NotificationsOutlined />,
   agentConfig: <AdminPanelSettingsOutlined />,
   feedback: <FeedbackOutlined />,

@@ -1,0 +1,69 @@
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { LockUser } from '@portal/contract';
+import { lockUserName, orDash } from '../lock-users-list.ts';
+import { type LockUserActionHandlers, LockUserActions } from './LockUserActions.tsx';
+
+const DETAILS: { label: string; text: (user: LockUser) => string }[] = [
+  { label: 'Email', text: (user) => user.email },
+  { label: 'Employee Id', text: (user) => orDash(user.employeeId) },
+  { label: 'Division', text: (user) => orDash(user.division) },
+  { label: 'Mobile No', text: (user) => orDash(user.mobileNo) },
+  { label: 'Card', text: (user) => orDash(user.cardCSN) },
+  { label: 'Locks', text: (user) => String(user.lockCount) },
+];
+
+/** The lock users as cards (phones, below 600 px): name and actions on top, the details below. */
+export function LockUserCards({
+  users,
+  canWrite,
+  emptyText,
+  ...actions
+}: LockUserActionHandlers & { users: LockUser[]; canWrite: boolean; emptyText: string }) {
+  if (users.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  return (
+    <Stack spacing={1.5} role="list" aria-label="Lock Users">
+      {users.map((user) => (
+        <Card key={user.id} variant="outlined" role="listitem" aria-label={lockUserName(user)}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, pt: 1 }}
+          >
+            <Typography component="h2" variant="subtitle1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              {lockUserName(user)}
+            </Typography>
+            <Box sx={{ flexShrink: 0 }}>
+              <LockUserActions user={user} canWrite={canWrite} {...actions} />
+            </Box>
+          </Stack>
+          <CardContent sx={{ pt: 0.5 }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: 2,
+                rowGap: 0.5,
+                m: 0,
+              }}
+            >
+              {DETAILS.map((detail) => (
+                <Box key={detail.label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {detail.label}
+                  </Typography>
+                  <Typography
+                    component="dd"
+                    variant="body2"
+                    sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
+                  >
+                    {detail.text(user)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  Alert,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import {
+  LOCK_USERS_PAGE_SIZES,
+  type LockUser,
+  type LockUserSaved,
+  lockUserDeleteBlockedMessage,
+  portalUserMessages,
+} from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AddFab } from '../../../components/AddFab.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { lastPage } from '../../../lib/list-paging.ts';
+import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import { useDeleteLockUser } from '../api/delete-lock-user.ts';
+import { useLockUsers } from '../api/get-lock-users.ts';
+import { canWriteLockUsers } from '../lock-user-access.ts';
+import { blockedDeleteLocks } from '../lock-user-form.ts';
+import {
+  emptyListText,
+  LOCK_USERS_LIST_NAME,
+  listStatusText,
+  lockUserName,
+  lockUsersPageSize,
+  SEARCH_DELAY_MS,
+} from '../lock-users-list.ts';
+import { useLiveLockUsers } from '../use-live-lock-users.ts';
+import { LockUserCards } from './LockUserCards.tsx';
+import { LockUserPanel, type LockUserPanelTarget } from './LockUserPanel.tsx';
+import { LockUsersTable } from './LockUsersTable.tsx';
+import { MessageDialog } from './MessageDialog.tsx';
+
+interface BlockedDelete {
+  name: string;
+  locks: { macId: string; name: string }[];
+}
+
+function LockUsersList({ scopeId }: { scopeId: string }) {
+  const session = useSession();
+  const notify = useNotify();
+  const canWrite = canWriteLockUsers(session.permissions);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  // A new search starts on the first page.
+  const [paging, setPaging] = useState({ search, page: 0 });
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const pageSize = lockUsersPageSize(rowsPerPageFor(session, LOCK_USERS_LIST_NAME));
+  const users = useLockUsers(scopeId, { search, page, pageSize });
+  useLiveLockUsers(scopeId);
+
+  const [panel, setPanel] = useState<LockUserPanelTarget | null>(null);
+  const [deleting, setDeleting] = useState<LockUser | null>(null);
+  const [blocked, setBlocked] = useState<BlockedDelete | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const deleteUser = useDeleteLockUser(scopeId);
+
+  // A page emptied by deletions steps back to the last one with rows.
+  const total = users.data?.total;
+  useEffect(() => {
+    if (total !== undefined && page > lastPage(total, pageSize))
+      setPaging({ search, page: lastPage(total, pageSize) });
+  }, [total, page, pageSize, search]);
+
+  const confirmDelete = (user: LockUser) =>
+    deleteUser.mutate(user.id, {
+      onSuccess: () => notify({ variant: 'success', text: portalUserMessages.removed }),
+      onError: (error) => {
+        const locks = blockedDeleteLocks(error);
+        if (locks) setBlocked({ name: lockUserName(user), locks });
+        else notify({ variant: 'error', text: error.message });
+      },
+      onSettled: () => setDeleting(null),
+    });
+
+  const onSaved = (saved: LockUserSaved) => {
+    if (saved.warning) setWarning(saved.warning);
+  };
+
+  const statusText = listStatusText(users);
+  const rowProps = {
+    canWrite,
+    emptyText: emptyListText(search, canWrite),
+    onOpen: (user: LockUser) => setPanel({ mode: 'update', user }),
+    onDelete: setDeleting,
+  };
+
+  return (
+    <>
+      <SearchField value={searchText} onChange={setSearchText} maxLength={100} mb={2} />
+      {statusText && <ProgressStatus text={statusText} />}
+      {users.isError && <Alert severity="error">{users.error.message}</Alert>}
+      {users.data && (
+        <>
+          {phone ? (
+            <LockUserCards users={users.data.users} {...rowProps} />
+          ) : (
+            <LockUsersTable users={users.data.users} {...rowProps} />
+          )}
+          <ListPagination
+            listName={LOCK_USERS_LIST_NAME}
+            count={users.data.total}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={LOCK_USERS_PAGE_SIZES}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      {canWrite && <AddFab label="Add Lock User" onClick={() => setPanel({ mode: 'create' })} />}
+      <LockUserPanel
+        target={panel}
+        scopeId={scopeId}
+        canWrite={canWrite}
+        onClose={() => setPanel(null)}
+        onSaved={onSaved}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Lock User"
+          text={`Are you sure you want to delete ${lockUserName(deleting)}? Their access is taken off every lock.`}
+          confirmLabel="Delete"
+          pending={deleteUser.isPending}
+          onConfirm={() => confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {blocked && (
+        <MessageDialog
+          title="Cannot delete lock user"
+          text={lockUserDeleteBlockedMessage(blocked.name)}
+          onClose={() => setBlocked(null)}
+        >
+          <List dense aria-label="Locks not connected">
+            {blocked.locks.map((lock) => (
+              <ListItem key={lock.macId} disableGutters>
+                <ListItemText primary={lock.name} secondary={lock.macId} />
+              </ListItem>
+            ))}
+          </List>
+        </MessageDialog>
+      )}
+      {warning && <MessageDialog title="Card changed" text={warning} onClose={() => setWarning(null)} />}
+    </>
+  );
+}
+
+/**
+ * /cli/lock-users?scopeId= (docs/ui.md 'Locks and lock users'): the people who open the customer's locks, searched and paged on
+ * the server, kept current by the lockUsers channel; IOT_USER_WRITE adds, changes and deletes them.
+ */
+export function LockUsersPage() {
+  const [searchParams] = useSearchParams();
+  const { tenantId } = useSession();
+  const scopeId = searchParams.get('scopeId') || tenantId;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="page-title"
+      sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 10, sm: 10 } }}
+    >
+      <Typography id="page-title" variant="h5" component="h1" gutterBottom>
+        Lock Users
+      </Typography>
+      <LockUsersList key={scopeId} scopeId={scopeId} />
+    </Paper>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { LockUser } from '@portal/contract';
+import { useId, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useLockUserPicker } from '../api/search-lock-users.ts';
+import { lockName } from '../lock-display.ts';
+import type { LockSelection } from '../lock-selection.ts';
+
+/** Gives the chosen user access to the chosen locks (the credential ledger's call, docs/ui.md 'Locks and lock users'). */
+export type GrantLockAccess = (
+  user: LockUser,
+  locks: { macId: string; type: string | null }[],
+) => Promise<void>;
+
+const PICKER_DELAY_MS = 500;
+
+interface AddUserDialogProps {
+  scopeId: string;
+  selection: LockSelection;
+  /** The type every selected lock has (Add User needs one type). */
+  type: string | null;
+  /** Absent until the credential ledger provides it: the dialog then says so and sends nothing. */
+  grantAccess?: GrantLockAccess;
+  onClose: () => void;
+  onGranted: () => void;
+}
+
+/** Add User on the selected locks (spec 001 section 2): pick a lock user; the grant goes to the ledger. */
+export function AddUserDialog({
+  scopeId,
+  selection,
+  type,
+  grantAccess,
+  onClose,
+  onGranted,
+}: AddUserDialogProps) {
+  const titleId = useId();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), PICKER_DELAY_MS);
+  const users = useLockUserPicker(scopeId, search);
+  const [user, setUser] = useState<LockUser | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const locks = [...selection.values()];
+
+  const grant = async () => {
+    if (!grantAccess || !user) return;
+    setPending(true);
+    setError(null);
+    try {
+      await grantAccess(
+        user,
+        locks.map((lock) => ({ macId: lock.macId, type: lock.type })),
+      );
+      onGranted();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Add User</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            {locks.length} {locks.length === 1 ? 'lock' : 'locks'}
+            {type ? ` of type ${type}` : ''}: {locks.map(lockName).join(', ')}
+          </DialogContentText>
+          <Autocomplete
+            options={users.data?.users ?? []}
+            value={user}
+            onChange={(_event, chosen) => setUser(chosen)}
+            inputValue={input}
+            onInputChange={(_event, text) => setInput(text)}
+            filterOptions={(options) => options}
+            getOptionLabel={(option) => `${option.mergedName || option.email} (${option.email})`}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            loading={users.isFetching}
+            renderInput={(params) => <TextField {...params} label="Lock user" />}
+          />
+          {!grantAccess && (
+            <Alert severity="info">
+              Giving access to locks is not available yet: it arrives with the credential delivery to the
+              locks.
+            </Alert>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={grant} loading={pending} disabled={!grantAccess || !user}>
+          Add User
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import { Box, Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
+import type { LockDevice } from '@portal/contract';
+import {
+  batteryText,
+  inUseText,
+  lastAccessedText,
+  lockModeText,
+  lockName,
+  NO_VALUE,
+  reachText,
+  rssiText,
+} from '../lock-display.ts';
+import type { LockSelection } from '../lock-selection.ts';
+import { LockStatusChip } from './LockStatusChip.tsx';
+import type { LockRowSlots } from './lock-row-slots.ts';
+
+const DETAILS: { label: string; text: (lock: LockDevice) => string }[] = [
+  { label: 'MAC', text: (lock) => lock.macId },
+  { label: 'Type', text: (lock) => lock.type ?? NO_VALUE },
+  { label: 'Battery', text: (lock) => batteryText(lock.batteryLevel) },
+  { label: 'Mode', text: (lock) => lockModeText(lock.mode, lock.requestedMode) },
+  { label: 'In use', text: (lock) => inUseText(lock.inUse) },
+  { label: 'RSSI', text: (lock) => rssiText(lock.rssi) },
+  { label: 'Reach', text: (lock) => reachText(lock) },
+  { label: 'Last accessed', text: (lock) => lastAccessedText(lock.lastAccessedTime) },
+];
+
+interface LockCardsProps extends LockRowSlots {
+  locks: LockDevice[];
+  gatewayMacId: string | undefined;
+  selection: LockSelection;
+  emptyText: string;
+  onToggle: (lock: LockDevice) => void;
+  onShowUsers: (lock: LockDevice) => void;
+}
+
+/** The locks as cards (phones, below 600 px): select box, name and status on top, the details below. */
+export function LockCards({
+  locks,
+  gatewayMacId,
+  selection,
+  emptyText,
+  onToggle,
+  onShowUsers,
+  renderLockAction,
+}: LockCardsProps) {
+  if (locks.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  const details = gatewayMacId
+    ? DETAILS
+    : [...DETAILS, { label: 'Gateway', text: (lock: LockDevice) => lock.gatewayName || lock.gatewayMacId }];
+  return (
+    <Stack spacing={1.5} role="list" aria-label="Locks">
+      {locks.map((lock) => {
+        const name = lockName(lock);
+        return (
+          <Card key={lock.macId} variant="outlined" role="listitem" aria-label={name}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pl: 0.5, pr: 2, pt: 0.5 }}>
+              <Checkbox
+                checked={selection.has(lock.macId)}
+                onChange={() => onToggle(lock)}
+                slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+              />
+              <Typography
+                component="h3"
+                variant="subtitle1"
+                sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+              >
+                {name}
+              </Typography>
+              <LockStatusChip status={lock.status} />
+            </Stack>
+            <CardContent sx={{ pt: 0.5 }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                }}
+              >
+                {details.map((detail) => (
+                  <Box key={detail.label} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {detail.label}
+                    </Typography>
+                    <Typography
+                      component="dd"
+                      variant="body2"
+                      sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
+                    >
+                      {detail.text(lock)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+                <Button
+                  size="small"
+                  startIcon={<PeopleOutlined />}
+                  aria-label={`Users of ${name}: ${lock.userCount}`}
+                  onClick={() => onShowUsers(lock)}
+                >
+                  {lock.userCount} {lock.userCount === 1 ? 'user' : 'users'}
+                </Button>
+                {renderLockAction?.(lock)}
+              </Stack>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

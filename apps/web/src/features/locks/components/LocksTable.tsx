@@ -1,0 +1,149 @@
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import {
+  Button,
+  Checkbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { LockDevice } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import {
+  batteryText,
+  inUseText,
+  isLowBattery,
+  lastAccessedText,
+  lockModeText,
+  lockName,
+  NO_VALUE,
+  reachText,
+  rssiText,
+} from '../lock-display.ts';
+import { type LockSelection, pageSelectionState } from '../lock-selection.ts';
+import { LockStatusChip } from './LockStatusChip.tsx';
+import type { LockRowSlots } from './lock-row-slots.ts';
+
+type Band = 'all' | 'md' | 'lg';
+const shownFrom = (band: Band) =>
+  band === 'all' ? undefined : { display: { xs: 'none', [band]: 'table-cell' } };
+
+interface Column {
+  label: string;
+  band: Band;
+  cell: (lock: LockDevice) => ReactNode;
+  /** Only in the customer's list (a gateway's list is one gateway). */
+  customerOnly?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { label: 'MAC', band: 'lg', cell: (lock) => lock.macId },
+  { label: 'Gateway', band: 'lg', cell: (lock) => lock.gatewayName || lock.gatewayMacId, customerOnly: true },
+  { label: 'Type', band: 'md', cell: (lock) => lock.type ?? NO_VALUE },
+  {
+    label: 'Battery',
+    band: 'all',
+    cell: (lock) => (
+      <Typography variant="body2" color={isLowBattery(lock.batteryLevel) ? 'error' : undefined}>
+        {batteryText(lock.batteryLevel)}
+      </Typography>
+    ),
+  },
+  { label: 'Status', band: 'all', cell: (lock) => <LockStatusChip status={lock.status} /> },
+  { label: 'Mode', band: 'md', cell: (lock) => lockModeText(lock.mode, lock.requestedMode) },
+  { label: 'In use', band: 'md', cell: (lock) => inUseText(lock.inUse) },
+  { label: 'RSSI', band: 'lg', cell: (lock) => rssiText(lock.rssi) },
+  { label: 'Reach', band: 'lg', cell: (lock) => reachText(lock) },
+  { label: 'Last accessed', band: 'lg', cell: (lock) => lastAccessedText(lock.lastAccessedTime) },
+];
+
+interface LocksTableProps extends LockRowSlots {
+  locks: LockDevice[];
+  gatewayMacId: string | undefined;
+  selection: LockSelection;
+  emptyText: string;
+  onToggle: (lock: LockDevice) => void;
+  onTogglePage: () => void;
+  onShowUsers: (lock: LockDevice) => void;
+}
+
+/** The locks as a table (from 600 px): more columns as the width allows, every one from 1200 px. */
+export function LocksTable({
+  locks,
+  gatewayMacId,
+  selection,
+  emptyText,
+  onToggle,
+  onTogglePage,
+  onShowUsers,
+  renderLockAction,
+}: LocksTableProps) {
+  const columns = COLUMNS.filter((column) => !(column.customerOnly && gatewayMacId));
+  const pageState = pageSelectionState(selection, locks);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Locks">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={pageState.checked}
+                indeterminate={pageState.indeterminate}
+                disabled={locks.length === 0}
+                onChange={onTogglePage}
+                slotProps={{ input: { 'aria-label': 'Select the locks of this page' } }}
+              />
+            </TableCell>
+            <TableCell>Name</TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.label} sx={shownFrom(column.band)}>
+                {column.label}
+              </TableCell>
+            ))}
+            <TableCell align="right">Users</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {locks.map((lock) => {
+            const name = lockName(lock);
+            return (
+              <TableRow key={lock.macId} hover aria-label={name} selected={selection.has(lock.macId)}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selection.has(lock.macId)}
+                    onChange={() => onToggle(lock)}
+                    slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                  />
+                </TableCell>
+                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                  {name}
+                </TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column.label} sx={{ whiteSpace: 'nowrap', ...shownFrom(column.band) }}>
+                    {column.cell(lock)}
+                  </TableCell>
+                ))}
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    size="small"
+                    startIcon={<PeopleOutlined />}
+                    aria-label={`Users of ${name}: ${lock.userCount}`}
+                    onClick={() => onShowUsers(lock)}
+                  >
+                    {lock.userCount}
+                  </Button>
+                  {renderLockAction?.(lock)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+          {locks.length === 0 && <EmptyTableRow colSpan={columns.length + 3} text={emptyText} />}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

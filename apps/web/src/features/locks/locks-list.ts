@@ -1,0 +1,60 @@
+import {
+  GATEWAY_LOCKS_DEFAULT_PAGE_SIZE,
+  GATEWAY_LOCKS_PAGE_SIZES,
+  LOCKS_DEFAULT_PAGE_SIZE,
+  LOCKS_PAGE_SIZES,
+} from '@portal/contract';
+
+/** Session keys of the remembered rows per page: the customer's locks, and a gateway's (spec 001 locksRPP). */
+export const LOCKS_LIST_NAME = 'locks';
+export const GATEWAY_LOCKS_LIST_NAME = 'locksRPP';
+
+/** List refresh 2 s after typing stops (spec 002 section 9). */
+export const SEARCH_DELAY_MS = 2000;
+
+export interface LocksListSizes {
+  listName: string;
+  sizes: readonly number[];
+  fallback: number;
+}
+
+/** A gateway's locks: 5, 10, 15, 20, 25 rows, 25 by default; the customer's locks: 10, 25, 50, 100, 25. */
+export function listSizesFor(gatewayMacId: string | undefined): LocksListSizes {
+  return gatewayMacId
+    ? {
+        listName: GATEWAY_LOCKS_LIST_NAME,
+        sizes: GATEWAY_LOCKS_PAGE_SIZES,
+        fallback: GATEWAY_LOCKS_DEFAULT_PAGE_SIZE,
+      }
+    : { listName: LOCKS_LIST_NAME, sizes: LOCKS_PAGE_SIZES, fallback: LOCKS_DEFAULT_PAGE_SIZE };
+}
+
+export const pageSizeFrom = (remembered: number, sizes: LocksListSizes) =>
+  sizes.sizes.includes(remembered) ? remembered : sizes.fallback;
+
+export const locksTexts = {
+  fetching: 'Fetching Locks ...',
+  refreshing: 'Refreshing Locks ...',
+} as const;
+
+export function listStatusText(query: {
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+}): string | null {
+  if (query.isPending || query.isPlaceholderData) return locksTexts.fetching;
+  if (query.isFetching) return locksTexts.refreshing;
+  return null;
+}
+
+/** What an empty list says: how locks arrive, or that nothing matches the search. */
+export function emptyLocksText(search: string, gatewayMacId: string | undefined): string {
+  if (search.trim() !== '') return 'No locks match the search. Try another name, MAC, serial number or type.';
+  return gatewayMacId
+    ? 'No locks behind this gateway yet. Locks appear once the gateway reports them after a scan or probe (Gateway status, Scan).'
+    : 'No locks yet. Locks appear once this customer’s gateways report them after a scan or probe.';
+}
+
+/** 'Online 3 · Offline 1 · Total 4' of GET /api/online-offline/locksCount. */
+export const countsText = (counts: { online: number; offline: number; total: number }) =>
+  `Online ${counts.online} · Offline ${counts.offline} · Total ${counts.total}`;
