@@ -3,6 +3,9 @@ import {
   type DeviceStatusMessage,
   deviceUp,
   type EventsMessage,
+  type LockEvent,
+  type LockEventsMessage,
+  type LockReport,
   type ScanReport,
   type TelemetryMessage,
   type TelemetrySample,
@@ -67,6 +70,17 @@ export class GatewayReporter {
       locks: locks.map((lock) => ({ MAC: lock.mac, name: lock.name, RSSI: lock.rssi })),
     };
     return this.link.publishJson(deviceUp.scan(this.mac), message);
+  }
+
+  /** A lock report (docs/mqtt.md 2.6): a part of the full inventory, or an update. */
+  locks(report: LockReport): Promise<boolean> {
+    return this.link.publishJson(deviceUp.locks(this.mac), report);
+  }
+
+  /** Lock history entries (docs/mqtt.md 2.7), 1 to 100, oldest first. */
+  lockEvents(events: LockEvent[]): Promise<boolean> {
+    const message: LockEventsMessage = { events };
+    return this.link.publishJson(deviceUp.lockEvents(this.mac), message);
   }
 
   onboarding(scopeId: string, status: OnboardingStatus): Promise<boolean> {

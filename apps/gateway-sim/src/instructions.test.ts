@@ -79,10 +79,8 @@ describe('planInstruction', () => {
     expect(hotspot.response).toMatchObject({ status: 'SUCCESS', value: 1 });
   });
 
-  it('acknowledges lock instructions and refuses unknown ones', () => {
-    expect(planInstruction({ type: 'LOCK_DEVICE_LOCK_UNLOCK', uid: 'k6' }, context()).response.status).toBe(
-      'SUCCESS',
-    );
+  it('acknowledges an unregistration and refuses unknown ones (lock instructions: lock-commands.ts)', () => {
+    expect(planInstruction({ type: 'UNREGISTER', uid: 'k6' }, context()).response.status).toBe('SUCCESS');
     expect(planInstruction({ type: 'SELF_DESTRUCT', uid: 'k7' }, context()).response).toMatchObject({
       status: 'ERROR',
       value: 'ERR_UNSUPPORTED_INSTRUCTION',

@@ -33,14 +33,8 @@ export const INSTRUCTION_TYPES = {
 /** Progress steps of a device-logs upload. */
 export const LOGS_PROGRESS = [25, 50, 75, 100];
 
-/** Instructions a gateway acknowledges without further simulation (lock/user changes, unregistration). */
-const ACKNOWLEDGED_TYPES = new Set([
-  'LOCK_DEVICE_LOCK_UNLOCK',
-  'ADD_LOCKDEVICE_USER',
-  'REMOVE_LOCKDEVICE_USER',
-  'REMOVE_IOT_USER',
-  'UNREGISTER',
-]);
+/** Instructions a gateway acknowledges without further simulation (lock instructions: lock-commands.ts). */
+const ACKNOWLEDGED_TYPES = new Set(['UNREGISTER']);
 
 const CAMERA_FRAME = greyJpeg(64, 48).toString('base64');
 

@@ -18,6 +18,8 @@ export class LockActivities {
     private readonly timers: Timers,
     private readonly reporter: GatewayReporter,
     private readonly scanDurationMs: number,
+    /** A probe ended: the MACs it probed (the gateway then fetches their history and reports its locks). */
+    private readonly onProbed: (macs: string[]) => void = () => {},
   ) {}
 
   /** Ends a scan, probe or onboarding run in progress. */
@@ -68,8 +70,9 @@ export class LockActivities {
 
   private finishProbeLater(): void {
     this.timers.once('probe', this.scanDurationMs / 2, () => {
-      this.engine.completeProbe(Date.now());
+      const probed = this.engine.completeProbe(Date.now());
       void this.reporter.state();
+      this.onProbed(probed);
     });
   }
 

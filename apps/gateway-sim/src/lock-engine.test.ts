@@ -94,6 +94,21 @@ describe('LockEngine', () => {
     expect(lockEngine.isScanDue(NOW + 1_799_999)).toBe(false);
   });
 
+  it('manages the whitelisted locks it probed; a lock out of range is not heard', () => {
+    const locks = LOCKS.map((lock) => ({ ...lock }));
+    const lockEngine = new LockEngine(seededRandom(4), locks, ['Lock-AA01'], NOW);
+    expect(lockEngine.managedLocks().map((l) => l.mac)).toEqual(['AAAAAAAAAA01']);
+    // Newly whitelisted: managed once a probe reached it; dropped from the whitelist: no longer.
+    expect(lockEngine.setWhitelist(['Lock-AA02'])).toEqual(['AAAAAAAAAA01']);
+    expect(lockEngine.managedLocks()).toEqual([]);
+    lockEngine.startProbe(lockEngine.nearbyLocksByMac(['AAAAAAAAAA02']));
+    expect(lockEngine.completeProbe(NOW)).toEqual(['AAAAAAAAAA02']);
+    expect(lockEngine.isManaged('AAAAAAAAAA02')).toBe(true);
+    locks[0]!.outOfRange = true;
+    const heard = scanNearbyLocks(locks, -85, '*', seededRandom(1)).found.map((l) => l.mac);
+    expect(heard).not.toContain('AAAAAAAAAA01');
+  });
+
   it('is forced idle from any state and forgets unreachable locks on request', () => {
     const lockEngine = new LockEngine(seededRandom(4), LOCKS, ['AAAAAAAAAA03'], NOW);
     lockEngine.startScan();

@@ -15,6 +15,8 @@ export interface NearbyLock {
   mac: string;
   name: string;
   rssi: number;
+  /** Gone out of radio range for a while (lock-model.ts): no scan or probe hears it. */
+  outOfRange?: boolean;
 }
 
 /** '*' means every lock; otherwise the names (or MACs) of the locks the gateway manages. */
@@ -60,6 +62,7 @@ export function scanNearbyLocks(
   random: Random,
 ): ScanResult {
   const found = locks
+    .filter((lock) => !lock.outOfRange)
     .map((lock) => ({ ...lock, rssi: Math.round(lock.rssi + 4 * gaussian(random)) }))
     .filter((lock) => lock.rssi >= rssiThreshold && chance(random, 0.92));
   const whitelistedFound = found.filter((lock) => isWhitelisted(whitelist, lock));
@@ -83,18 +86,24 @@ function strongestAndWeakest(locks: readonly NearbyLock[]): Partial<GatewayLiveS
   };
 }
 
-/** The gateway's lock engine: scans, probes and the settings the portal's commands change. */
-export class LockEngine {
+/**
+ * The gateway's lock engine: scans, probes and the settings the portal's commands change, and the locks it
+ * manages (whitelisted locks it has probed; those of the whitelist at start count as probed before).
+ */
+export class LockEngine<L extends NearbyLock = NearbyLock> {
   private live: GatewayLiveState;
   private whitelist: Whitelist;
+  private readonly probed = new Set<string>();
+  private probing: string[] = [];
 
   constructor(
     private readonly random: Random,
-    private readonly nearby: readonly NearbyLock[],
+    private readonly nearby: readonly L[],
     whitelist: Whitelist,
     now: number,
   ) {
     this.whitelist = whitelist;
+    for (const lock of nearby) if (isWhitelisted(whitelist, lock)) this.probed.add(lock.mac);
     this.live = {
       currentState: ENGINE_STATE.idle,
       currentLock: null,
@@ -161,6 +170,7 @@ export class LockEngine {
   /** Probes the given locks (force probe names them by MAC); unknown MACs are probed blind at a weak signal. */
   startProbe(locks: readonly NearbyLock[]): void {
     const first = locks[0];
+    this.probing = locks.map((lock) => lock.mac);
     this.live = {
       ...this.live,
       currentState: ENGINE_STATE.probing,
@@ -177,8 +187,24 @@ export class LockEngine {
     );
   }
 
-  completeProbe(now: number): void {
+  /** Ends a probe; returns the MACs it probed. The whitelisted ones it heard are managed from now on. */
+  completeProbe(now: number): string[] {
+    const probed = this.probing;
+    for (const lock of this.nearby) {
+      if (probed.includes(lock.mac) && !lock.outOfRange && isWhitelisted(this.whitelist, lock))
+        this.probed.add(lock.mac);
+    }
     this.becomeIdle(now);
+    return probed;
+  }
+
+  /** The locks the gateway manages: whitelisted and probed. */
+  managedLocks(): L[] {
+    return this.nearby.filter((lock) => this.probed.has(lock.mac) && isWhitelisted(this.whitelist, lock));
+  }
+
+  isManaged(mac: string): boolean {
+    return this.managedLocks().some((lock) => lock.mac === mac);
   }
 
   forceIdle(now: number): void {
@@ -195,9 +221,12 @@ export class LockEngine {
     this.live = { ...this.live, rssiValue };
   }
 
-  setWhitelist(whitelist: Whitelist): void {
+  /** Replaces the whitelist; returns the MACs of the locks it no longer manages. */
+  setWhitelist(whitelist: Whitelist): string[] {
+    const before = this.managedLocks();
     this.whitelist = whitelist;
     this.live = { ...this.live, whitelistedLocksCount: whitelistCount(whitelist) };
+    return before.filter((lock) => !isWhitelisted(whitelist, lock)).map((lock) => lock.mac);
   }
 
   /** Forgets the locks marked unreachable; returns how many there were. */
@@ -208,6 +237,7 @@ export class LockEngine {
   }
 
   private becomeIdle(now: number): void {
+    this.probing = [];
     this.live = {
       ...this.live,
       currentState: ENGINE_STATE.idle,

@@ -1,4 +1,5 @@
-import { normalizeMac } from '@portal/contract';
+import { type LockInstructionFailure, normalizeMac } from '@portal/contract';
+import { type LockSettings, resolveLockSettings } from './lock-settings.ts';
 
 /** Anything with info and warn taking a message: console, pino, or a test spy. */
 export interface SimulationLogger {
@@ -21,6 +22,8 @@ export interface GatewayCredential {
    * response). Tests of the portal's error answers.
    */
   instructionFailure?: string;
+  /** Set: every lock instruction (docs/mqtt.md 3.6) is answered ERROR with this reason (tests of the ledger). */
+  lockFailure?: LockInstructionFailure;
 }
 
 export interface SimulationOptions {
@@ -48,10 +51,16 @@ export interface SimulationOptions {
   hotspotSwitchMs?: number;
   /** Time between the progress answers of a device-logs upload; default 500 ms. */
   logsStepMs?: number;
+  /**
+   * How the simulated locks behave: daily traffic, refusals, jams, out of range, memory capacity, battery,
+   * clock drift, instruction durations and failure rates (lock-settings.ts; defaults DEFAULT_LOCK_SETTINGS).
+   */
+  locks?: Partial<LockSettings>;
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger'>> {
+export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger' | 'locks'>> {
   logger: SimulationLogger;
+  locks: LockSettings;
 }
 
 const SILENT_LOGGER: SimulationLogger = { info: () => {}, warn: () => {} };
@@ -95,5 +104,6 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     restartDelayMs: positive('restartDelayMs', options.restartDelayMs ?? 3_000),
     hotspotSwitchMs: positive('hotspotSwitchMs', options.hotspotSwitchMs ?? 5_000),
     logsStepMs: positive('logsStepMs', options.logsStepMs ?? 500),
+    locks: resolveLockSettings(options.locks),
   };
 }

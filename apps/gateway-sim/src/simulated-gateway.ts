@@ -1,4 +1,4 @@
-import type { GatewayCommand, TelemetrySample } from '@portal/contract';
+import type { GatewayCommand, ReportedLock, TelemetrySample } from '@portal/contract';
 import { type DeviceFacts, driftSignalLevel } from './device-profile.ts';
 import {
   type DownstreamMessage,
@@ -14,7 +14,10 @@ import { GatewayReporter } from './gateway-reporter.ts';
 import { gatewayProfile } from './history.ts';
 import { type InstructionPlan, planInstruction } from './instructions.ts';
 import { LockActivities } from './lock-activities.ts';
+import { isLockInstruction, LockCommandQueue } from './lock-commands.ts';
 import { type GatewayLiveState, LockEngine, randomNearbyLocks } from './lock-engine.ts';
+import { eventMessages, fullReport, LockFleet, updateReports } from './lock-fleet.ts';
+import { equipLock, type SimulatedLock, timeZoneOf } from './lock-model.ts';
 import type { GatewayCredential, ResolvedOptions } from './options.ts';
 import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
 import { type RoomProfile, sensorSample } from './sensor-model.ts';
@@ -32,9 +35,17 @@ export interface GatewayHandle {
   backlogSize(): number;
   /** Drops the connection abruptly (the broker sends the will) and comes back after `durationMs`. */
   simulateOutage(durationMs: number): void;
+  /** The locks the gateway manages, as it reports them (docs/mqtt.md 2.6). */
+  locks(): ReportedLock[];
+  /** Lock instructions waiting or being carried out. */
+  lockQueueDepth(): number;
 }
 
 const OUTAGE_CHECK_MS = 1_000;
+/** The locks' lives advance in steps of this. */
+const LOCK_TICK_MS = 1_000;
+/** Lock changes and history are gathered this long before they are published (an update, a history message). */
+const LOCK_FLUSH_MS = 1_000;
 
 /** One simulated gateway: measures, reports, answers the portal's commands, and now and then goes offline. */
 export class SimulatedGateway implements GatewayHandle {
@@ -44,7 +55,10 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly behaviourRandom: Random;
   private readonly facts: DeviceFacts;
   private readonly room: RoomProfile;
-  private readonly engine: LockEngine;
+  private readonly engine: LockEngine<SimulatedLock>;
+  private readonly fleet: LockFleet;
+  private readonly lockCommands: LockCommandQueue;
+  private lockFlushPending = false;
   private readonly backlog = new TelemetryBacklog();
   private readonly timers = new Timers();
   private readonly subscriptions: Subscription[];
@@ -79,11 +93,32 @@ export class SimulatedGateway implements GatewayHandle {
     this.answersInstructions = credential.answerInstructions ?? true;
     this.instructionFailure = credential.instructionFailure;
     this.room = profile.room;
-    const nearby = randomNearbyLocks(profileRandom);
+    const startedAt = Date.now();
+    const equip = {
+      now: startedAt,
+      timeZone: timeZoneOf(this.facts.LCTN.CTY),
+      bootTag: startedAt.toString(36),
+    };
+    const nearby = randomNearbyLocks(profileRandom).map((lock) =>
+      equipLock(
+        lock,
+        seededRandom(deriveSeed(options.seed, this.mac, lock.mac, 'lock')),
+        options.locks,
+        equip,
+      ),
+    );
     const whitelist = chance(profileRandom, 0.2)
       ? '*'
       : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
-    this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, Date.now());
+    this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, startedAt);
+    this.fleet = new LockFleet(
+      nearby,
+      () => this.engine.managedLocks(),
+      options.locks,
+      streamOf('locks'),
+      this.room.utcOffsetHours,
+      () => this.scheduleLockFlush(),
+    );
     this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
     this.link = new GatewayLink(
       {
@@ -103,7 +138,22 @@ export class SimulatedGateway implements GatewayHandle {
       options.logger,
     );
     this.report = new GatewayReporter(this.mac, this.link, this.facts, this.engine);
-    this.activities = new LockActivities(this.engine, this.timers, this.report, options.scanDurationMs);
+    this.activities = new LockActivities(
+      this.engine,
+      this.timers,
+      this.report,
+      options.scanDurationMs,
+      (macs) => this.probed(macs),
+    );
+    this.lockCommands = new LockCommandQueue({
+      fleet: this.fleet,
+      timers: this.timers,
+      random: streamOf('lock-commands'),
+      settings: options.locks,
+      answer: (response) => void this.report.response('instruction', response),
+      ...(credential.lockFailure === undefined ? {} : { forcedFailure: credential.lockFailure }),
+    });
+    this.timers.every('lock-tick', LOCK_TICK_MS, () => this.fleet.tick(Date.now(), LOCK_TICK_MS));
     this.timers.every('telemetry', options.telemetryIntervalMs, () => this.measure());
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
     if (options.offlineProbability > 0)
@@ -116,6 +166,14 @@ export class SimulatedGateway implements GatewayHandle {
 
   liveState(): GatewayLiveState {
     return this.engine.snapshot();
+  }
+
+  locks(): ReportedLock[] {
+    return this.fleet.reports();
+  }
+
+  lockQueueDepth(): number {
+    return this.lockCommands.depth;
   }
 
   backlogSize(): number {
@@ -141,13 +199,61 @@ export class SimulatedGateway implements GatewayHandle {
     await this.link.disconnect();
   }
 
-  /** On every connect: subscribe, say online, report state, then send the backlog. */
+  /** On every connect: subscribe, say online, report state and locks, then lock history and the backlog. */
   private async announce(isReconnect: boolean): Promise<void> {
     this.options.logger.info(`${this.mac}: ${isReconnect ? 'reconnected' : 'connected'}`);
     await this.link.subscribe(this.subscriptions.map((subscription) => subscription.filter));
     await this.report.online();
     await this.report.state();
+    await this.reportAllLocks();
+    await this.flushLocks();
     await this.flushBacklog();
+  }
+
+  /** The full lock inventory (docs/mqtt.md 2.6), in parts of 500; it says all an update would. */
+  private async reportAllLocks(): Promise<void> {
+    const TI = Date.now();
+    this.fleet.outbox.changed.clear();
+    for (const part of fullReport(this.fleet.reports(), TI)) {
+      if (!(await this.report.locks(part))) return;
+    }
+  }
+
+  /** A probe ended: fetch the probed locks' history, set clocks gone far off, report the inventory. */
+  private probed(macs: string[]): void {
+    this.fleet.probed(macs, Date.now());
+    void this.reportAllLocks().then(() => this.scheduleLockFlush());
+  }
+
+  private scheduleLockFlush(): void {
+    if (this.lockFlushPending || this.stopping) return;
+    this.lockFlushPending = true;
+    this.timers.once('lock-flush', LOCK_FLUSH_MS, () => {
+      this.lockFlushPending = false;
+      void this.flushLocks();
+    });
+  }
+
+  /** Publishes the lock updates and history gathered; what could not be sent waits for the next connect. */
+  private async flushLocks(): Promise<void> {
+    const { outbox } = this.fleet;
+    if (outbox.isEmpty || !this.link.connected) return;
+    const taken = outbox.take();
+    const changed = new Set(taken.changed);
+    const reports = this.fleet.reports().filter((lock) => changed.has(lock.MAC));
+    for (const update of updateReports(reports, taken.removed, Date.now())) {
+      if (!(await this.report.locks(update))) {
+        outbox.putBack(taken);
+        return;
+      }
+    }
+    const chunks = eventMessages(taken.events);
+    for (const [index, events] of chunks.entries()) {
+      if (!(await this.report.lockEvents(events))) {
+        outbox.putBack({ events: chunks.slice(index).flat(), changed: [], removed: [] });
+        return;
+      }
+    }
   }
 
   private measure(): void {
@@ -208,7 +314,7 @@ export class SimulatedGateway implements GatewayHandle {
         this.runCommand(message.command);
         break;
       case 'whitelist':
-        this.engine.setWhitelist(message.whitelist);
+        this.fleet.noteRemoved(this.engine.setWhitelist(message.whitelist));
         this.report.change('Whitelist updated', message.whitelist === '*' ? '*' : message.whitelist.length);
         break;
       case 'forceProbe':
@@ -258,6 +364,7 @@ export class SimulatedGateway implements GatewayHandle {
     this.away = true;
     this.activities.forceIdle();
     this.timers.cancel('hotspot', 'logs');
+    this.lockCommands.interrupt();
     this.facts.HSIPRC = 0;
     const interrupted = this.pendingInstruction;
     this.pendingInstruction = undefined;
@@ -282,6 +389,10 @@ export class SimulatedGateway implements GatewayHandle {
 
   private runInstruction(instruction: Instruction): void {
     if (!this.answersInstructions) return;
+    if (isLockInstruction(instruction.type)) {
+      this.lockCommands.receive(instruction);
+      return;
+    }
     const plan = planInstruction(instruction, {
       facts: this.facts,
       live: this.engine.snapshot(),

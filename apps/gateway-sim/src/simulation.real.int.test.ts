@@ -6,6 +6,12 @@ import {
   deviceStatusMessage,
   deviceUp,
   eventsMessage,
+  instructionResponse,
+  type LockInstructionType,
+  lockEventsMessage,
+  lockInstructionError,
+  lockInstructionSuccess,
+  lockReport,
   onboardingStatus,
   parseUpstreamTopic,
   scanReport,
@@ -29,6 +35,9 @@ const SCHEMAS = {
   telemetry: telemetryMessage,
   events: eventsMessage,
   scan: scanReport,
+  locks: lockReport,
+  'lock-events': lockEventsMessage,
+  response: instructionResponse,
 } as const;
 
 describe(`gateway simulation against ${BROKER_URL}`, () => {
@@ -79,6 +88,16 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
       scanDurationMs: 600,
       restartDelayMs: 300,
       seed: 1,
+      // Busy locks (an opening every few seconds per gateway), quick and reliable lock instructions.
+      locks: {
+        openingsPerHour: 600,
+        commandMs: { min: 150, max: 300 },
+        autoRelockMs: 500,
+        unreachableRate: 0,
+        rejectRate: 0,
+        jamRate: 0,
+        outOfRangePerHour: 0,
+      },
     });
     await simulation.whenConnected();
   });
@@ -99,6 +118,81 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
       expect(state.NW).toBeDefined();
     }
     expect(simulation.stats()).toMatchObject({ gateways: 3, connected: 3 });
+  });
+
+  it('reports its whole lock inventory after connecting, as it manages it', async () => {
+    for (const gateway of simulation.gateways) {
+      await waitFor(`full lock report of ${gateway.mac}`, () => messagesOf(gateway.mac, 'locks').length > 0);
+      const report = lockReport.parse(messagesOf(gateway.mac, 'locks')[0]?.body);
+      expect(report).toMatchObject({ kind: 'full', part: 1, parts: 1, total: gateway.locks().length });
+      if (report.kind === 'full')
+        expect(report.locks.map((l) => l.MAC)).toEqual(gateway.locks().map((l) => l.MAC));
+      const kinds = received.filter((m) => m.mac === gateway.mac).map((m) => m.kind);
+      expect(kinds.indexOf('locks')).toBeGreaterThan(kinds.indexOf('state'));
+    }
+  });
+
+  it('sends the history of its locks: people opening them, and the relock', async () => {
+    const busy = simulation.gateways.find((g) => g.locks().length > 0)!;
+    const history = () =>
+      messagesOf(busy.mac, 'lock-events').flatMap((m) => lockEventsMessage.parse(m.body).events);
+    await waitFor(
+      'an opening and a relock',
+      () => {
+        const events = history();
+        return events.some((e) => e.kind === 'UNLOCKED') && events.some((e) => e.method === 'auto');
+      },
+      20_000,
+    );
+    const macs = new Set(busy.locks().map((l) => l.MAC));
+    expect(history().every((e) => macs.has(e.MAC))).toBe(true);
+    await waitFor('a lock update', () =>
+      messagesOf(busy.mac, 'locks').some((m) => lockReport.parse(m.body).kind === 'update'),
+    );
+  });
+
+  it('carries out lock instructions one at a time and answers each, typed', async () => {
+    const gateway = simulation.gateways.find((g) => g.locks().length > 0)!;
+    const lockMac = gateway.locks()[0]!.MAC;
+    const answers = () =>
+      messagesOf(gateway.mac, 'response')
+        .map((m) => instructionResponse.parse(m.body))
+        .filter((a) => a.uid.startsWith('lk'));
+    await send(deviceDown.instruction(gateway.mac), {
+      type: 'LOCK_DEVICE_LOCK_UNLOCK',
+      uid: 'lk000001',
+      value: { lockMac, locked: false },
+    });
+    await send(deviceDown.instruction(gateway.mac), {
+      type: 'ADD_LOCKDEVICE_USER',
+      uid: 'lk000002',
+      value: { lockMac, userId: 'sim-user-1', role: 'USER', passcode: '90817263', cardCSN: 'ABCDEF0123' },
+    });
+    await send(deviceDown.instruction(gateway.mac), {
+      type: 'LOCK_DEVICE_MODE',
+      uid: 'lk000003',
+      value: { lockMac: 'A4C138FFFFFF', mode: 'shared' },
+    });
+    await waitFor('three answers', () => answers().length >= 3);
+    expect(answers().map((a) => [a.uid, a.status])).toEqual([
+      ['lk000001', 'SUCCESS'],
+      ['lk000002', 'SUCCESS'],
+      ['lk000003', 'ERROR'],
+    ]);
+    expect(answers()[0]?.value).toMatchObject({ lockMac, status: 'UNLOCKED' });
+    expect(answers()[2]?.value).toMatchObject({ reason: 'LOCK_UNKNOWN' });
+    for (const answer of answers()) {
+      const type = answer.type as LockInstructionType;
+      const schema = answer.status === 'SUCCESS' ? lockInstructionSuccess[type] : lockInstructionError;
+      expect(schema.safeParse(answer.value).success, JSON.stringify(answer)).toBe(true);
+    }
+    const remote = () =>
+      messagesOf(gateway.mac, 'lock-events')
+        .flatMap((m) => lockEventsMessage.parse(m.body).events)
+        .filter((e) => e.MAC === lockMac && e.method === 'remote');
+    await waitFor('the remote opening in the history', () => remote().some((e) => e.kind === 'UNLOCKED'));
+    expect(gateway.locks().find((l) => l.MAC === lockMac)?.status).toBe('UNLOCKED');
+    expect(gateway.lockQueueDepth()).toBe(0);
   });
 
   it('answers SCAN sent under any tenant with ScanningState and a Scan started event', async () => {
@@ -156,8 +250,10 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
   it('answers a diagnostics instruction on its response topic, keyed by the request', async () => {
     const [mac] = macs as [string];
     await send(deviceDown.instruction(mac), { type: 'DIAGNOSTICS', uid: 'ab12cd34' });
-    await waitFor('diagnostics response', () => messagesOf(mac, 'response').length > 0);
-    expect(messagesOf(mac, 'response')[0]?.body).toMatchObject({ uid: 'ab12cd34', status: 'SUCCESS' });
+    const answer = () =>
+      messagesOf(mac, 'response').find((m) => (m.body as { uid: string }).uid === 'ab12cd34');
+    await waitFor('diagnostics response', () => answer() !== undefined);
+    expect(answer()?.body).toMatchObject({ uid: 'ab12cd34', status: 'SUCCESS' });
   });
 
   it('on RESET answers the interrupted instruction, reports the reboot, goes offline cleanly and comes back', async () => {
@@ -210,8 +306,7 @@ describe(`gateway simulation against ${BROKER_URL}`, () => {
 
   it('sent only payloads the contract accepts, all along', () => {
     expect(received.length).toBeGreaterThan(0);
-    // Instruction responses have no contract schema yet; every other upstream kind must match its schema.
-    for (const message of received.filter((m) => m.kind !== 'response')) {
+    for (const message of received) {
       const schema = SCHEMAS[message.kind as keyof typeof SCHEMAS];
       expect(schema, `unexpected kind ${message.kind}`).toBeDefined();
       expect(schema.safeParse(message.body).success, JSON.stringify(message)).toBe(true);
