@@ -38,6 +38,25 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--mqtt-version', '3'])).toThrow(/--mqtt-version/);
     expect(() => parseCliArgs(['--bogus'])).toThrow();
   });
+
+  it('reads the lock settings given, and only those', () => {
+    expect(parseCliArgs([]).locks).toEqual({});
+    expect(
+      parseCliArgs([
+        '--lock-openings-per-hour',
+        '12',
+        '--lock-jam-rate',
+        '0.01',
+        '--lock-memory-capacity',
+        '8',
+        '--lock-out-of-range-per-hour',
+        '0',
+      ]).locks,
+    ).toEqual({ openingsPerHour: 12, jamRate: 0.01, memoryCapacity: 8, outOfRangePerHour: 0 });
+    expect(() => parseCliArgs(['--lock-refusal-rate', '1.5'])).toThrow(/--lock-refusal-rate/);
+    expect(() => parseCliArgs(['--lock-memory-capacity', '0'])).toThrow(/--lock-memory-capacity/);
+    expect(() => parseCliArgs(['--lock-clock-drift-ppm', '-1'])).toThrow(/--lock-clock-drift-ppm/);
+  });
 });
 
 describe('credentials', () => {

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     offlineProbability: args.offlineProbability,
     seed: args.seed,
     protocolVersion: args.protocolVersion,
+    locks: args.locks,
     logger: { info: () => {}, warn: (message) => console.error(message) },
   });
   let previousSent = 0;
