@@ -138,7 +138,8 @@ describe('Gateway graphs', () => {
 
     // Grey offline areas: off by default (no OFF flags asked for); Portal Configuration turns them on.
     expect(calls.filter((c) => c.kind === 'states')).toHaveLength(0);
-    const gateways = (await listed.json()) as { macId: string; scopeId: string }[];
+    // The page asks its list a window at a time (get-gateways-page, issue 14.9): the rows are its `gateways`.
+    const { gateways } = (await listed.json()) as { gateways: { macId: string; scopeId: string }[] };
     const scopeId = gateways.find((gateway) => gateway.macId === MAC)!.scopeId;
     const setGreyAreas = (option: 'On' | 'Off') =>
       page.evaluate(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOfflineMacs, selectionCount } from './delete-selection.ts';
+import { selectionCount } from './delete-selection.ts';
 
 describe('selectionCount', () => {
   it('takes a preset, capped at the offline gateways listed', () => {
@@ -23,20 +23,5 @@ describe('selectionCount', () => {
     expect(selectionCount('custom', '-3', 20)).toBeNull();
     expect(selectionCount('custom', '2.5', 20)).toBeNull();
     expect(selectionCount('custom', '', 20)).toBeNull();
-  });
-});
-
-describe('firstOfflineMacs', () => {
-  const gateways = [
-    { macId: 'A', deviceStatus: 'offline' },
-    { macId: 'B', deviceStatus: 'online' },
-    { macId: 'C', deviceStatus: 'offline' },
-    { macId: 'D', deviceStatus: 'offline' },
-  ];
-
-  it('selects the first offline gateways in list order, never an online one', () => {
-    expect([...firstOfflineMacs(gateways, 2)]).toEqual(['A', 'C']);
-    expect([...firstOfflineMacs(gateways, 10)]).toEqual(['A', 'C', 'D']);
-    expect(firstOfflineMacs(gateways, 0).size).toBe(0);
   });
 });

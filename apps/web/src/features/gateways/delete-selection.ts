@@ -25,16 +25,3 @@ export function selectionCount(
   const count = Number(text);
   return count >= 1 ? Math.min(count, listed) : null;
 }
-
-/** Only offline gateways can be deleted: the MACs of the first `count` offline ones, in list order. */
-export function firstOfflineMacs(
-  gateways: readonly { macId: string; deviceStatus: string }[],
-  count: number,
-): Set<string> {
-  const macs = new Set<string>();
-  for (const gateway of gateways) {
-    if (macs.size >= count) break;
-    if (gateway.deviceStatus === 'offline') macs.add(gateway.macId);
-  }
-  return macs;
-}

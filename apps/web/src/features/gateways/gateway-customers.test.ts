@@ -1,6 +1,6 @@
 import type { HierarchyNode, Scope } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { customerNamesOf, isMixedView, neverConnected } from './gateway-customers.ts';
+import { customerNamesOf, neverConnected } from './gateway-customers.ts';
 import { testGateway } from './test-gateway.ts';
 
 const node = (id: string, name: string, children: HierarchyNode[] = []): HierarchyNode => ({
@@ -17,15 +17,6 @@ describe('customerNamesOf', () => {
       ['acme-north', 'Acme North'],
     ]);
     expect(customerNamesOf(undefined).size).toBe(0);
-  });
-});
-
-describe('isMixedView', () => {
-  it('is mixed when a gateway belongs to another customer than the viewed one', () => {
-    expect(isMixedView([{ scopeId: 'acme' }, { scopeId: 'acme' }], 'acme')).toBe(false);
-    expect(isMixedView([{ scopeId: 'acme' }, { scopeId: 'acme-north' }], 'acme')).toBe(true);
-    expect(isMixedView([{ scopeId: 'demo' }], 'root')).toBe(true);
-    expect(isMixedView([], 'root')).toBe(false);
   });
 });
 

@@ -11,14 +11,6 @@ export function customerNamesOf(tree: HierarchyNode | undefined): ReadonlyMap<st
   return names;
 }
 
-/**
- * Whether a gateways view mixes customers: its list holds gateways of another customer than the viewed one
- * (root's view, a customer with sub-customers). Only then do rows and cards name their customer.
- */
-export function isMixedView(gateways: readonly Pick<GatewaySummary, 'scopeId'>[], scopeId: string): boolean {
-  return gateways.some((gateway) => gateway.scopeId !== scopeId);
-}
-
 /** A gateway that never connected: no online or offline time and no sample (registered or provisioned only). */
 export function neverConnected(
   gateway: Pick<GatewaySummary, 'LONTI' | 'LOFFTI' | 'latest' | 'deviceStatus'>,

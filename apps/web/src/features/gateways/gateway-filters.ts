@@ -1,4 +1,4 @@
-import { GATEWAY_NAME_PARAM, matchesGatewayName } from '../global-search/index.ts';
+import { GATEWAY_NAME_PARAM } from '../global-search/index.ts';
 
 /**
  * The page's URL filters (spec 001 section 2 'Filtered by :'): the dashboard's online/offline filter
@@ -42,17 +42,4 @@ export function activeFilters(filters: GatewayFilters): ActiveFilter[] {
   if (filters.enrollment) active.push({ param: ENROLLMENT_PARAM, label: capitalised(filters.enrollment) });
   if (filters.name) active.push({ param: GATEWAY_NAME_PARAM, label: filters.name });
   return active;
-}
-
-export interface FilterableGateway {
-  name: string;
-  deviceStatus: string;
-  /** 1 registered, 0 unregistered. */
-  REG?: number | null;
-}
-
-export function matchesFilters(gateway: FilterableGateway, filters: GatewayFilters): boolean {
-  if (filters.status && gateway.deviceStatus !== filters.status) return false;
-  if (filters.enrollment && (gateway.REG === 1) !== (filters.enrollment === 'registered')) return false;
-  return matchesGatewayName(gateway.name, filters.name);
 }
