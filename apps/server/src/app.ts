@@ -17,8 +17,8 @@ import { createGatewaysModule, type GatewaysService } from './modules/gateways/i
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
 import { createIngestModule, type DeviceInbox } from './modules/ingest/index.ts';
 import { createInstructionsModule, type InstructionsService } from './modules/instructions/index.ts';
-import { createLockUsersModule } from './modules/lock-users/index.ts';
-import { createLocksModule } from './modules/locks/index.ts';
+import { createLockUsersModule, type LockUsersService } from './modules/lock-users/index.ts';
+import { createLocksModule, type LocksService } from './modules/locks/index.ts';
 import { createMailModule, type Mailer } from './modules/mail/index.ts';
 import { createPasswordsModule, type PasswordsService } from './modules/passwords/index.ts';
 import { createPlatformModule } from './modules/platform/index.ts';
@@ -66,6 +66,8 @@ export interface Portal {
     telemetry: TelemetryService;
     tenants: TenantsService;
     instructions: InstructionsService;
+    locks: LocksService;
+    lockUsers: LockUsersService;
   };
   retention: RetentionJob;
   /** Runs customer deletions; tests stop it and drive a runner of their own. */
@@ -256,6 +258,8 @@ function wireModules(
     social: socialModule.social,
     socialAccounts: socialModule.accounts,
     instructions: instructionsModule.instructions,
+    locks: locksModule.locks,
+    lockUsers: lockUsersModule.lockUsers,
   };
   return {
     modules,

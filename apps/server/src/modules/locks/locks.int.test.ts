@@ -243,7 +243,10 @@ describe(`locks (${backend} backend)`, () => {
       { id: 'h-2', MAC: lockMac(3), TI: now, kind: 'REFUSED', method: 'passcode', reason: 'WRONG_CODE' },
       { id: 'h-3', MAC: lockMac(3), TI: now, kind: 'ALARM', alarm: 'JAMMED' },
     ];
-    await publish(deviceUp.lockEvents(device.mac), { events });
+    const stranger = randomMac(); // a lock this gateway never reported: its entries are dropped
+    await publish(deviceUp.lockEvents(device.mac), {
+      events: [...events, { id: 'h-4', MAC: stranger, TI: now, kind: 'LOCKED' }],
+    });
     await publish(deviceUp.lockEvents(device.mac), { events }); // a redelivery
     const count = () =>
       portal.database.db
@@ -255,6 +258,12 @@ describe(`locks (${backend} backend)`, () => {
     await waitFor(async () => (await count()) === 3);
     await new Promise((r) => setTimeout(r, 200));
     expect(await count()).toBe(3);
+    const strangers = await portal.database.db
+      .selectFrom('lock_events')
+      .select('event_id')
+      .where('lock_mac', '=', stranger)
+      .execute();
+    expect(strangers).toEqual([]);
   });
 
   it('exports Locks.csv: the spec columns, a row per lock and user, "-" for empty cells, formulas neutralised', async () => {

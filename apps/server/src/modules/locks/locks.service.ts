@@ -229,14 +229,24 @@ export class LocksService {
     for (const view of await repo.viewByIds(stored.map((s) => s.id))) this.publishData(view);
   }
 
-  /** A lock's history: each entry once per (lock, id). */
+  /**
+   * A lock's history: each entry once per (lock, id). Only entries of locks this gateway reported (2.6) are
+   * kept: a gateway cannot write the history of another customer's lock. The others are logged and dropped.
+   */
   async recordLockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
-    const added = await this.deps.repo.insertEvents(device.mac, message.events);
-    if (added < message.events.length) {
-      this.deps.logger.debug(
-        { mac: device.mac, repeats: message.events.length - added },
-        'lock events repeated',
+    const macs = [...new Set(message.events.map((e) => e.MAC))];
+    const known = await this.deps.repo.statuses(device.mac, macs);
+    const events = message.events.filter((e) => known.has(e.MAC));
+    if (events.length < message.events.length) {
+      this.deps.logger.warn(
+        { mac: device.mac, locks: macs.filter((m) => !known.has(m)) },
+        'lock events of locks the gateway has not reported dropped',
       );
+    }
+    if (events.length === 0) return;
+    const added = await this.deps.repo.insertEvents(device.mac, events);
+    if (added < events.length) {
+      this.deps.logger.debug({ mac: device.mac, repeats: events.length - added }, 'lock events repeated');
     }
   }
 
