@@ -170,10 +170,10 @@ export class LockUsersRepository {
       .execute();
   }
 
-  /** The users with access to the visible locks of this MAC in these tenants, by name. */
-  usersOfLock(lockIds: string[]) {
-    if (lockIds.length === 0) return Promise.resolve([]);
-    return this.users()
+  /** The users (of `userTenantIds`, null: any) with access to these locks, by name. */
+  usersOfLock(lockIds: string[], userTenantIds: string[] | null) {
+    if (lockIds.length === 0 || userTenantIds?.length === 0) return Promise.resolve([]);
+    let query = this.users()
       .innerJoin('lock_user_access as a', 'a.user_id', 'lock_users.id')
       .where('a.lock_id', 'in', lockIds)
       .where('a.revoke_confirmed_at', 'is', null)
@@ -189,8 +189,9 @@ export class LockUsersRepository {
       ])
       .orderBy(sql`lower(lock_users.first_name)`)
       .orderBy(sql`lower(lock_users.last_name)`)
-      .orderBy('lock_users.id')
-      .execute();
+      .orderBy('lock_users.id');
+    if (userTenantIds) query = query.where('lock_users.tenant_id', 'in', userTenantIds);
+    return query.execute();
   }
 
   /** Ids of the visible locks with this MAC in these tenants (joined to their gateway of the same tenant). */

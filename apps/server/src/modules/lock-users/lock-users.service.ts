@@ -95,7 +95,7 @@ export class LockUsersService {
   ): Promise<LockDeviceUser[]> {
     const lockIds = await this.deps.repo.lockIds(query.macId, await this.tenantIds(principal, query.scopeId));
     if (lockIds.length === 0) throw notFound('Lock');
-    const rows = await this.deps.repo.usersOfLock(lockIds);
+    const rows = await this.deps.repo.usersOfLock(lockIds, await this.tenantIds(principal));
     return rows.map((row) => ({
       ...toLockUser(row),
       access: {

@@ -332,6 +332,66 @@ describe(`locks (${backend} backend)`, () => {
     expect(perLock.json()).toEqual([{ macId: lockMac(4), userCount: 1 }]);
   });
 
+  it("shows a sub-customer's viewers the users of its locks that are theirs, not a parent customer's", async () => {
+    const db = portal.database.db;
+    const child = await createCustomerWithUser(portal, 'LockChild', {
+      parentId: alpha.tenant.id,
+      permissions: READER,
+    });
+    const childCookie = await signIn(portal, child.email, child.password);
+    const gatewayMac = randomMac();
+    await db
+      .insertInto('gateways')
+      .values({
+        mac: gatewayMac,
+        name: 'Child GW',
+        tenant_id: child.tenant.id,
+        credential_hash: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    const lock = await db
+      .insertInto('locks')
+      .values({
+        tenant_id: child.tenant.id,
+        gateway_mac: gatewayMac,
+        mac: randomMac(),
+        name: 'Child-Lock',
+        reported_ti: now,
+      })
+      .returning(['id', 'mac'])
+      .executeTakeFirstOrThrow();
+    const parentUser = await db
+      .insertInto('lock_users')
+      .values({
+        tenant_id: alpha.tenant.id,
+        first_name: 'Parent',
+        last_name: 'User',
+        email: `parent-${prefix.toLowerCase()}@example.com`,
+        email_hash: 'h',
+        division: null,
+        employee_id: null,
+        mobile_no: null,
+        card_csn: null,
+        passcode: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('lock_user_access').values({ user_id: parentUser.id, lock_id: lock.id }).execute();
+    const users = (cookie: string) =>
+      injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks-users', {
+        query: { search: 'Child-Lock' },
+      });
+    expect((await users(childCookie)).json().locks[0].users).toEqual([]);
+    expect((await users(alphaCookie)).json().locks[0].users).toEqual([
+      expect.objectContaining({ userId: parentUser.id }),
+    ]);
+    const ofLock = await injectAs(portal, childCookie, 'GET', '/api/iot-device-user/all', {
+      query: { macId: lock.mac },
+    });
+    expect(ofLock.json()).toEqual([]);
+  });
+
   it('records a lock mode asked for a type and sends LOCK_DEVICE_MODE instructions', async () => {
     const response = await injectAs(
       portal,

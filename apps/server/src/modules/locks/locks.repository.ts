@@ -173,10 +173,13 @@ export class LocksRepository {
     return rows[0] as LockViewRow | undefined;
   }
 
-  /** The users of these locks (revocations the lock confirmed left out), by lock then name. */
-  usersOfLocks(lockIds: string[]): Promise<LockUserPairRow[]> {
-    if (lockIds.length === 0) return Promise.resolve([]);
-    return this.db
+  /**
+   * The users of these locks who belong to the given tenants (null: any; the caller's reach, so a lock shared
+   * with a parent customer's user does not show that user below it), revocations the lock confirmed left out.
+   */
+  usersOfLocks(lockIds: string[], userTenantIds: string[] | null): Promise<LockUserPairRow[]> {
+    if (lockIds.length === 0 || userTenantIds?.length === 0) return Promise.resolve([]);
+    let query = this.db
       .selectFrom('lock_user_access as a')
       .innerJoin('lock_users as u', 'u.id', 'a.user_id')
       .where('a.lock_id', 'in', lockIds)
@@ -201,8 +204,9 @@ export class LocksRepository {
       .orderBy('a.lock_id')
       .orderBy('u.first_name')
       .orderBy('u.last_name')
-      .orderBy('u.id')
-      .execute();
+      .orderBy('u.id');
+    if (userTenantIds) query = query.where('u.tenant_id', 'in', userTenantIds);
+    return query.execute();
   }
 
   /** Users per lock MAC among the visible locks of these tenants. */

@@ -82,7 +82,10 @@ export class LocksService {
   async pageWithUsers(principal: Principal, query: z.output<typeof locksQuery>): Promise<LocksWithUsersPage> {
     const filter = await this.filter(principal, query);
     const { rows, total } = await this.deps.repo.page(filter, query.page * query.pageSize, query.pageSize);
-    const pairs = await this.deps.repo.usersOfLocks(rows.map((r) => r.id));
+    const pairs = await this.deps.repo.usersOfLocks(
+      rows.map((r) => r.id),
+      await this.tenantIds(principal),
+    );
     return {
       locks: rows.map((row) => ({
         ...toLockDevice(row),
@@ -115,7 +118,12 @@ export class LocksService {
   async csv(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<string> {
     const locks = await this.deps.repo.all(await this.filter(principal, query), LOCKS_CSV_MAX_ROWS);
     const seesUsers = principal.isRoot || principal.permissions.has('IOT_USER_READ');
-    const pairs = seesUsers ? await this.deps.repo.usersOfLocks(locks.map((l) => l.id)) : [];
+    const pairs = seesUsers
+      ? await this.deps.repo.usersOfLocks(
+          locks.map((l) => l.id),
+          await this.tenantIds(principal),
+        )
+      : [];
     const byLock = new Map<string, typeof pairs>();
     for (const pair of pairs) byLock.set(pair.lock_id, [...(byLock.get(pair.lock_id) ?? []), pair]);
     const rows: LockCsvRow[] = [];
