@@ -16,11 +16,14 @@ describe('lock users list paging (spec 002 section 9)', () => {
     expect(lockUsersPageSize(100)).toBe(100);
     expect(lockUsersPageSize(5)).toBe(10);
     expect(lockUsersPageSize(0)).toBe(10);
+    expect(lockUsersPageSize(undefined)).toBe(10);
   });
 
   it("pages a user's assigned locks by 5, 10 or 25, 5 by default", () => {
     expect(assignedLocksPageSize(25)).toBe(25);
     expect(assignedLocksPageSize(50)).toBe(5);
+    expect(assignedLocksPageSize(undefined)).toBe(5); // nothing remembered: 5, not the usual 10
+    expect(assignedLocksPageSize(10)).toBe(10);
     expect(pageOf([1, 2, 3, 4, 5, 6, 7], 1, 5)).toEqual([6, 7]);
     expect(pageOf([1, 2, 3], 0, 5)).toEqual([1, 2, 3]);
   });

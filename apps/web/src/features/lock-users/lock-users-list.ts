@@ -22,16 +22,20 @@ export const lockUsersListTexts = {
 } as const;
 
 /** `remembered` when it is one of `sizes`, else `fallback`. */
-export function pageSizeOf(remembered: number, sizes: readonly number[], fallback: number): number {
-  return sizes.includes(remembered) ? remembered : fallback;
+export function pageSizeOf(
+  remembered: number | undefined,
+  sizes: readonly number[],
+  fallback: number,
+): number {
+  return remembered !== undefined && sizes.includes(remembered) ? remembered : fallback;
 }
 
 /** Rows per page of the lock users list: 10, 25, 50, 100, 10 by default (spec 002 section 9, other lists). */
-export const lockUsersPageSize = (remembered: number) =>
+export const lockUsersPageSize = (remembered: number | undefined) =>
   pageSizeOf(remembered, LOCK_USERS_PAGE_SIZES, LOCK_USERS_DEFAULT_PAGE_SIZE);
 
 /** Rows per page of a user's assigned locks: 5, 10, 25, 5 by default (spec 002 section 9). */
-export const assignedLocksPageSize = (remembered: number) =>
+export const assignedLocksPageSize = (remembered: number | undefined) =>
   pageSizeOf(remembered, ASSIGNED_LOCKS_PAGE_SIZES, ASSIGNED_LOCKS_DEFAULT_PAGE_SIZE);
 
 /** The status line above the list: fetching the first time (or another page), refreshing afterwards. */

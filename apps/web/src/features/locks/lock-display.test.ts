@@ -17,7 +17,7 @@ describe('lock display', () => {
     expect(lockStatusText('UNLOCKED')).toBe('open');
     expect(lockStatusText(null)).toBe('-');
     expect(lockModeText('shared')).toBe('Shared');
-    expect(lockModeText('residential', 'shared')).toBe('Residential (switching to Shared)');
+    expect(lockModeText('residential', 'shared')).toBe('Resident (switching to Shared)');
     expect(lockModeText(null)).toBe('-');
     expect(batteryText(0)).toBe('0%');
     expect(batteryText(null)).toBe('-');
@@ -38,6 +38,7 @@ describe('locks list paging (spec 001 and 002 section 9)', () => {
     expect(gateway.listName).toBe('locksRPP');
     expect(pageSizeFrom(15, gateway)).toBe(15);
     expect(pageSizeFrom(100, gateway)).toBe(25);
+    expect(pageSizeFrom(undefined, gateway)).toBe(25); // nothing remembered: 25, not the usual 10
     const customer = listSizesFor(undefined);
     expect(pageSizeFrom(100, customer)).toBe(100);
     expect(pageSizeFrom(5, customer)).toBe(25);

@@ -10,11 +10,13 @@ export function lockStatusText(status: LockStatus | null | undefined): string {
   return NO_VALUE;
 }
 
+/** Residential is shown as 'Resident' (spec 001 section 3, card data). */
+const MODE_TEXT: Record<LockMode, string> = { shared: 'Shared', residential: 'Resident' };
+
 /** Shared or residential (spec 002 section 2); a mode asked for and not yet confirmed says so. */
 export function lockModeText(mode: LockMode | null | undefined, requested?: LockMode | null): string {
-  const shown = mode ? (mode === 'shared' ? 'Shared' : 'Residential') : NO_VALUE;
-  if (requested && requested !== mode)
-    return `${shown} (switching to ${requested === 'shared' ? 'Shared' : 'Residential'})`;
+  const shown = mode ? MODE_TEXT[mode] : NO_VALUE;
+  if (requested && requested !== mode) return `${shown} (switching to ${MODE_TEXT[requested]})`;
   return shown;
 }
 

@@ -29,8 +29,9 @@ export function listSizesFor(gatewayMacId: string | undefined): LocksListSizes {
     : { listName: LOCKS_LIST_NAME, sizes: LOCKS_PAGE_SIZES, fallback: LOCKS_DEFAULT_PAGE_SIZE };
 }
 
-export const pageSizeFrom = (remembered: number, sizes: LocksListSizes) =>
-  sizes.sizes.includes(remembered) ? remembered : sizes.fallback;
+/** The remembered rows per page when it is one of the list's sizes; else the list's default. */
+export const pageSizeFrom = (remembered: number | undefined, sizes: LocksListSizes) =>
+  remembered !== undefined && sizes.sizes.includes(remembered) ? remembered : sizes.fallback;
 
 export const locksTexts = {
   fetching: 'Fetching Locks ...',

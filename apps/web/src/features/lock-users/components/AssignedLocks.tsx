@@ -18,7 +18,7 @@ import {
 import { ASSIGNED_LOCKS_PAGE_SIZES } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { batteryText, LockStatusChip, lockModeText, lockName, NO_VALUE } from '../../locks/index.ts';
 import { type AssignedLock, useUserLocks } from '../api/get-user-locks.ts';
 import { ASSIGNED_LOCKS_LIST_NAME, assignedLocksPageSize, pageOf } from '../lock-users-list.ts';
@@ -41,7 +41,7 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const locks = useUserLocks(scopeId, userId);
   const [page, setPage] = useState(0);
-  const pageSize = assignedLocksPageSize(rowsPerPageFor(session, ASSIGNED_LOCKS_LIST_NAME));
+  const pageSize = assignedLocksPageSize(session.rowsPerPage[ASSIGNED_LOCKS_LIST_NAME]);
   const rows = pageOf(locks.data ?? [], page, pageSize);
 
   return (

@@ -23,7 +23,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { lastPage } from '../../../lib/list-paging.ts';
-import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDeleteLockUser } from '../api/delete-lock-user.ts';
@@ -60,7 +60,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
   const [paging, setPaging] = useState({ search, page: 0 });
   const page = paging.search === search ? paging.page : 0;
   const setPage = (next: number) => setPaging({ search, page: next });
-  const pageSize = lockUsersPageSize(rowsPerPageFor(session, LOCK_USERS_LIST_NAME));
+  const pageSize = lockUsersPageSize(session.rowsPerPage[LOCK_USERS_LIST_NAME]);
   const users = useLockUsers(scopeId, { search, page, pageSize });
   useLiveLockUsers(scopeId);
 

@@ -4,15 +4,19 @@ import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { lockUserName, orDash } from '../lock-users-list.ts';
 import { type LockUserActionHandlers, LockUserActions } from './LockUserActions.tsx';
 
-/** Columns beyond Name and Email; the `wide` ones show only from 1200 px (the rail and the list leave room). */
-const COLUMNS: { label: string; text: (user: LockUser) => string; wide: boolean }[] = [
-  { label: 'Employee Id', text: (user) => orDash(user.employeeId), wide: true },
-  { label: 'Division', text: (user) => orDash(user.division), wide: true },
-  { label: 'Mobile No', text: (user) => orDash(user.mobileNo), wide: true },
-  { label: 'Card', text: (user) => orDash(user.cardCSN), wide: true },
-  { label: 'Locks', text: (user) => String(user.lockCount), wide: false },
+/**
+ * Columns beyond Name and Email, each shown from the width where it fits beside the side navigation: Mobile No
+ * and Card from 1200 px, Employee Id and Division from 1536 px; phones get cards with every field.
+ */
+const COLUMNS: { label: string; text: (user: LockUser) => string; from?: 'lg' | 'xl' }[] = [
+  { label: 'Employee Id', text: (user) => orDash(user.employeeId), from: 'xl' },
+  { label: 'Division', text: (user) => orDash(user.division), from: 'xl' },
+  { label: 'Mobile No', text: (user) => orDash(user.mobileNo), from: 'lg' },
+  { label: 'Card', text: (user) => orDash(user.cardCSN), from: 'lg' },
+  { label: 'Locks', text: (user) => String(user.lockCount) },
 ];
-const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
+const shownFrom = (from: 'lg' | 'xl' | undefined) =>
+  from ? { display: { xs: 'none', [from]: 'table-cell' } } : undefined;
 
 interface LockUsersTableProps extends LockUserActionHandlers {
   users: LockUser[];
@@ -24,13 +28,13 @@ interface LockUsersTableProps extends LockUserActionHandlers {
 export function LockUsersTable({ users, canWrite, emptyText, ...actions }: LockUsersTableProps) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Lock Users">
+      <Table size="small" aria-label="Lock Users" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Email</TableCell>
             {COLUMNS.map((column) => (
-              <TableCell key={column.label} sx={column.wide ? wideOnly : undefined}>
+              <TableCell key={column.label} sx={shownFrom(column.from)}>
                 {column.label}
               </TableCell>
             ))}
@@ -43,9 +47,9 @@ export function LockUsersTable({ users, canWrite, emptyText, ...actions }: LockU
               <TableCell component="th" scope="row">
                 {lockUserName(user)}
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }}>{user.email}</TableCell>
               {COLUMNS.map((column) => (
-                <TableCell key={column.label} sx={column.wide ? wideOnly : undefined}>
+                <TableCell key={column.label} sx={shownFrom(column.from)}>
                   {column.text(user)}
                 </TableCell>
               ))}

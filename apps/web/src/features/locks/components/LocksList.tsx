@@ -6,7 +6,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { lastPage } from '../../../lib/list-paging.ts';
-import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useLocks } from '../api/get-locks.ts';
@@ -48,7 +48,7 @@ export function LocksList({ scopeId, gatewayMacId, grantAccess, renderLockAction
   const page = paging.search === search ? paging.page : 0;
   const setPage = (next: number) => setPaging({ search, page: next });
   const sizes = listSizesFor(gatewayMacId);
-  const pageSize = pageSizeFrom(rowsPerPageFor(session, sizes.listName), sizes);
+  const pageSize = pageSizeFrom(session.rowsPerPage[sizes.listName], sizes);
   const locks = useLocks(scopeId, { macId: gatewayMacId, search, page, pageSize });
   useLiveLocks(scopeId);
 

@@ -13,11 +13,11 @@ import {
 import type { LockDevice } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { formatDay, formatTime } from '../../../lib/date-time.ts';
 import {
   batteryText,
   inUseText,
   isLowBattery,
-  lastAccessedText,
   lockModeText,
   lockName,
   NO_VALUE,
@@ -28,7 +28,7 @@ import { type LockSelection, pageSelectionState } from '../lock-selection.ts';
 import { LockStatusChip } from './LockStatusChip.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
 
-type Band = 'all' | 'md' | 'lg';
+type Band = 'all' | 'md' | 'lg' | 'xl';
 const shownFrom = (band: Band) =>
   band === 'all' ? undefined : { display: { xs: 'none', [band]: 'table-cell' } };
 
@@ -42,7 +42,7 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { label: 'MAC', band: 'lg', cell: (lock) => lock.macId },
-  { label: 'Gateway', band: 'lg', cell: (lock) => lock.gatewayName || lock.gatewayMacId, customerOnly: true },
+  { label: 'Gateway', band: 'xl', cell: (lock) => lock.gatewayName || lock.gatewayMacId, customerOnly: true },
   { label: 'Type', band: 'md', cell: (lock) => lock.type ?? NO_VALUE },
   {
     label: 'Battery',
@@ -55,10 +55,34 @@ const COLUMNS: Column[] = [
   },
   { label: 'Status', band: 'all', cell: (lock) => <LockStatusChip status={lock.status} /> },
   { label: 'Mode', band: 'md', cell: (lock) => lockModeText(lock.mode, lock.requestedMode) },
-  { label: 'In use', band: 'md', cell: (lock) => inUseText(lock.inUse) },
-  { label: 'RSSI', band: 'lg', cell: (lock) => rssiText(lock.rssi) },
-  { label: 'Reach', band: 'lg', cell: (lock) => reachText(lock) },
-  { label: 'Last accessed', band: 'lg', cell: (lock) => lastAccessedText(lock.lastAccessedTime) },
+  { label: 'In use', band: 'lg', cell: (lock) => inUseText(lock.inUse) },
+  {
+    label: 'RSSI',
+    band: 'lg',
+    cell: (lock) => (
+      <>
+        <span>{rssiText(lock.rssi)}</span>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {reachText(lock)}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    label: 'Last accessed',
+    band: 'lg',
+    cell: (lock) =>
+      lock.lastAccessedTime ? (
+        <>
+          <span>{formatDay(lock.lastAccessedTime)}</span>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {formatTime(lock.lastAccessedTime)}
+          </Typography>
+        </>
+      ) : (
+        NO_VALUE
+      ),
+  },
 ];
 
 interface LocksTableProps extends LockRowSlots {
@@ -86,7 +110,7 @@ export function LocksTable({
   const pageState = pageSelectionState(selection, locks);
   return (
     <TableContainer>
-      <Table size="small" aria-label="Locks">
+      <Table size="small" aria-label="Locks" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -119,7 +143,7 @@ export function LocksTable({
                     slotProps={{ input: { 'aria-label': `Select ${name}` } }}
                   />
                 </TableCell>
-                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell component="th" scope="row" sx={{ minWidth: 110, overflowWrap: 'break-word' }}>
                   {name}
                 </TableCell>
                 {columns.map((column) => (
