@@ -1,0 +1,115 @@
+import { DEFAULT_PERMISSIONS, type LockMode, type LocksPage } from '@portal/contract';
+import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  createCustomerWithUser,
+  injectAs,
+  randomMac,
+  signIn,
+  startPortal,
+  type TestPortal,
+  waitFor,
+} from '../../../test/harness.ts';
+
+/**
+ * The device side of locks end to end: simulated gateways (apps/gateway-sim, the reference implementation of
+ * docs/mqtt.md 2.6, 2.7 and 3.6) report their locks and history to a real portal, and carry out its lock-mode
+ * instructions.
+ */
+describe(`locks from simulated gateways (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let simulation: Simulation | undefined;
+  let cookie: string;
+  let scopeId: string;
+  const macs = [randomMac(), randomMac()];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    const alpha = await createCustomerWithUser(portal, 'SimLocks', {
+      permissions: [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ', 'IOT_DEVICE_WRITE', 'IOT_USER_READ'],
+    });
+    scopeId = alpha.tenant.id;
+    cookie = await signIn(portal, alpha.email, alpha.password);
+    const credentials = [];
+    for (const mac of macs) {
+      const { password } = await portal.services.gateways.provision(scopeId, mac, `Gateway ${mac}`, {
+        registered: true,
+      });
+      credentials.push({ mac, password, scopeId });
+    }
+    simulation = startSimulation({
+      brokerUrl: portal.deviceBrokerUrl,
+      gateways: credentials,
+      telemetryIntervalMs: 60_000,
+      seed: 15,
+      locks: { openingsPerHour: 3600, unreachableRate: 0, rejectRate: 0, jamRate: 0, outOfRangePerHour: 0 },
+    });
+    await simulation.whenConnected();
+  });
+  afterAll(async () => {
+    await simulation?.stop();
+    await portal?.close();
+  });
+
+  it("lists the locks the gateways report, in the gateways' customer", async () => {
+    const page = await waitFor(async () => {
+      const response = await injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks', {
+        query: { scopeId, pageSize: 100 },
+      });
+      const body = response.json<LocksPage>();
+      const gateways = new Set(body.locks.map((l) => l.gatewayMacId));
+      return gateways.size === macs.length ? body : null;
+    }, 20_000);
+    expect(page.total).toBeGreaterThan(0);
+    for (const lock of page.locks) {
+      expect(macs).toContain(lock.gatewayMacId);
+      expect(lock).toMatchObject({ scopeId, gatewayConnected: true });
+      expect(lock.type).not.toBeNull();
+      expect(lock.batteryLevel).not.toBeNull();
+      expect(['LOCKED', 'UNLOCKED']).toContain(lock.status);
+    }
+  });
+
+  it('keeps the history the locks record', async () => {
+    const count = async () => {
+      const row = await portal.database.db
+        .selectFrom('lock_events')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('gateway_mac', 'in', macs)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    };
+    await waitFor(async () => (await count()) > 0, 30_000);
+  });
+
+  it('switches the mode of a type of locks through LOCK_DEVICE_MODE, confirmed by the gateways', async () => {
+    const { locks } = (
+      await injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks', {
+        query: { scopeId, pageSize: 100 },
+      })
+    ).json<LocksPage>();
+    const lock = locks.find((l) => l.type && l.mode)!;
+    const mode: LockMode = lock.mode === 'shared' ? 'residential' : 'shared';
+    const response = await injectAs(
+      portal,
+      cookie,
+      'POST',
+      `/api/lock-mode-instruction/instruction/lockType/${encodeURIComponent(lock.type!)}`,
+      { payload: { mode, macIds: [lock.macId] } },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().instructions).toHaveLength(1);
+    const confirmed = await waitFor(async () => {
+      const row = await portal.database.db
+        .selectFrom('locks')
+        .select(['mode', 'requested_mode'])
+        .where('gateway_mac', '=', lock.gatewayMacId)
+        .where('mac', '=', lock.macId)
+        .executeTakeFirst();
+      return row?.mode === mode && row.requested_mode === null ? row : null;
+    }, 20_000);
+    expect(confirmed.mode).toBe(mode);
+  });
+});
