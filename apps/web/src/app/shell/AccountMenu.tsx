@@ -1,54 +1,22 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { AppVersion } from '../../components/AppVersion.tsx';
-import {
-  RemoveAccountMenuItem,
-  TwoFactorMenuItem,
-  useLiveTwoFactorStatus,
-} from '../../features/identity/index.ts';
-import { useSession } from '../../lib/session.ts';
-import { type AccountMenuEntry, visibleAccountMenuEntries } from '../account-menu.ts';
-import { ACCOUNT_MENU_ICONS } from './account-menu-icons.tsx';
+import { IconButton } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { useLiveTwoFactorStatus } from '../../features/identity/index.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
 
 const MENU_ID = 'account-menu';
 
-/** Full name and email at the top of the menu; MUI's menu keyboard focus skips it. */
-function SignedInUser({ fullName, email }: { fullName: string; email: string }) {
-  return (
-    <Box sx={{ px: 2, py: 1 }}>
-      <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {email}
-      </Typography>
-    </Box>
-  );
-}
-SignedInUser.muiSkipListHighlight = true;
+/** The menu, its entries and their dialogs (2FA, account removal) load when it is first opened. */
+const loadPopup = () => import('./AccountMenuPopup.tsx');
+const AccountMenuPopup = lazyPage(loadPopup, 'AccountMenuPopup');
 
 export function AccountMenu() {
-  const session = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  // Once opened, the menu stays mounted so that it closes with its transition.
+  const [opened, setOpened] = useState(false);
   const open = anchor !== null;
-  const fullName = [session.user?.firstName, session.user?.lastName].filter(Boolean).join(' ');
+  // The 2FA switch follows live changes whether or not the menu has been opened.
   useLiveTwoFactorStatus();
-
-  const menuItem = (entry: AccountMenuEntry) => {
-    const icon = ACCOUNT_MENU_ICONS[entry.id];
-    // The 2FA switch and 'Remove your account' open their dialogs over the menu.
-    if (entry.path === null) {
-      const ActionItem = entry.id === 'twoFactor' ? TwoFactorMenuItem : RemoveAccountMenuItem;
-      return <ActionItem key={entry.id} icon={icon} label={entry.label} />;
-    }
-    return (
-      <MenuItem key={entry.id} component={RouterLink} to={entry.path} onClick={close}>
-        <ListItemIcon>{icon}</ListItemIcon>
-        {entry.label}
-      </MenuItem>
-    );
-  };
 
   return (
     <>
@@ -58,18 +26,21 @@ export function AccountMenu() {
         aria-haspopup="true"
         aria-controls={open ? MENU_ID : undefined}
         aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        // Pointing at the button or focusing it starts the download, so the menu is there by the click.
+        onPointerEnter={() => void loadPopup()}
+        onFocus={() => void loadPopup()}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
       >
         <AccountCircleOutlined />
       </IconButton>
-      <Menu id={MENU_ID} anchorEl={anchor} open={open} onClose={close}>
-        <SignedInUser fullName={fullName} email={session.user?.email ?? ''} />
-        <Divider />
-        {visibleAccountMenuEntries(session).map(menuItem)}
-        <Box sx={{ px: 2, pt: 1 }}>
-          <AppVersion />
-        </Box>
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuPopup id={MENU_ID} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,10 +2,10 @@ import { Box, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { type NavBand, navCollapsed, PHONE_BELOW_PX, WIDE_FROM_PX } from '../nav-layout.ts';
-import { IdleWarningDialog } from './IdleWarningDialog.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TenantContextBar } from './TenantContextBar.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -13,6 +13,9 @@ import { useIdleLogout } from './use-idle-logout.ts';
 import { useLiveTenant } from './use-live-tenant.ts';
 import { useRefreshUserDetails } from './use-refresh-user-details.ts';
 import { useViewedTenant } from './use-viewed-tenant.ts';
+
+/** Loaded a minute before the idle sign-out, the first time it is due (most visits never need it). */
+const IdleWarningDialog = lazyPage(() => import('./IdleWarningDialog.tsx'), 'IdleWarningDialog');
 
 /** The side navigation's state at this width (app/nav-layout.ts); a phone's drawer closes on navigation. */
 function useNavLayout() {
@@ -45,6 +48,9 @@ export function AppShell() {
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
   const idle = useIdleLogout();
+  // Once shown, the warning stays mounted so that it closes with its transition.
+  const [warned, setWarned] = useState(false);
+  if (idle.signOutAt !== null && !warned) setWarned(true);
   useViewedTenant();
   useLiveTenant();
 
@@ -59,7 +65,11 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </Box>
-      <IdleWarningDialog {...idle} />
+      {warned && (
+        <Suspense fallback={null}>
+          <IdleWarningDialog {...idle} />
+        </Suspense>
+      )}
     </Box>
   );
 }

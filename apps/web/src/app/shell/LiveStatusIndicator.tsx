@@ -1,8 +1,9 @@
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import { liveClient, useLiveStatus } from '../../lib/mqtt.ts';
+import { HintTooltip } from './HintTooltip.tsx';
 
 const STATUS_TEXT = {
   connecting: 'Live updates connecting',
@@ -16,19 +17,19 @@ export function LiveStatusIndicator() {
   if (status === 'idle') return null;
   if (status === 'stopped') {
     return (
-      <Tooltip title="Live updates stopped. Click to reconnect.">
+      <HintTooltip title="Live updates stopped. Click to reconnect.">
         <IconButton color="inherit" aria-label="Reconnect live updates" onClick={() => liveClient.start()}>
           <SensorsOff />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
     );
   }
   const text = STATUS_TEXT[status];
   return (
-    <Tooltip title={text}>
+    <HintTooltip title={text}>
       <Box component="span" role="img" aria-label={text} sx={{ display: 'inline-flex', p: 1, opacity: 0.9 }}>
         {status === 'connected' ? <SensorsOutlined /> : <SyncOutlined />}
       </Box>
-    </Tooltip>
+    </HintTooltip>
   );
 }

@@ -9,12 +9,12 @@ import {
   ListItemText,
   ListSubheader,
   Toolbar,
-  Tooltip,
 } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { scopedPath } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
 import { type NavItem, visibleNavItems } from '../navigation.ts';
+import { HintTooltip } from './HintTooltip.tsx';
 import { NAV_ICONS } from './nav-icons.tsx';
 
 /** Spec 000 section 2: 240 px wide, 80 px collapsed. */
@@ -29,7 +29,7 @@ function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: bool
   const active = isActive(item, pathname);
   return (
     <ListItem disablePadding>
-      <Tooltip title={collapsed ? item.label : ''} placement="right">
+      <HintTooltip title={collapsed ? item.label : ''} placement="right">
         <ListItemButton
           component={RouterLink}
           to={scopedPath(item.path, tenantId)}
@@ -43,7 +43,7 @@ function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: bool
           </ListItemIcon>
           {!collapsed && <ListItemText primary={item.label} />}
         </ListItemButton>
-      </Tooltip>
+      </HintTooltip>
     </ListItem>
   );
 }

@@ -1,81 +1,19 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import { Box, Breadcrumbs, Button, Link, ListSubheader, Menu, MenuItem, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { hierarchyQueryOptions } from '../../api/get-hierarchy.ts';
-import { ROOT_HOME_PATH } from '../../lib/home-path.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { useSession } from '../../lib/session.ts';
-import { filterEntries, type SwitcherEntry, switcherEntries, switchTargetPath } from '../viewed-tenant.ts';
+import { switcherEntries } from '../viewed-tenant.ts';
 
-const MENU_ID = 'customer-switcher';
-/** Above this many customers the switcher offers a search field. */
-const SEARCH_FROM = 8;
-
-function CustomerSwitcher({ entries, current }: { entries: SwitcherEntry[]; current: string }) {
-  const { pathname } = useLocation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [text, setText] = useState('');
-  const close = () => {
-    setAnchor(null);
-    setText('');
-  };
-  const currentName = entries.find((entry) => entry.id === current)?.name ?? '';
-  const shown = filterEntries(entries, text);
-  return (
-    <>
-      <Button
-        color="inherit"
-        endIcon={<ArrowDropDown />}
-        aria-label={`Customer: ${currentName}. Switch customer`}
-        aria-haspopup="true"
-        aria-controls={anchor ? MENU_ID : undefined}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', fontWeight: 600, maxWidth: { xs: 200, sm: 360 }, minWidth: 0 }}
-      >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {currentName}
-        </Box>
-      </Button>
-      <Menu
-        id={MENU_ID}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ paper: { sx: { maxHeight: 420, minWidth: 240 } } }}
-      >
-        {entries.length > SEARCH_FROM && (
-          <ListSubheader sx={{ pt: 1, pb: 1 }} onKeyDown={(event) => event.stopPropagation()}>
-            <TextField
-              size="small"
-              fullWidth
-              autoFocus
-              placeholder="Search customers"
-              slotProps={{ htmlInput: { 'aria-label': 'Search customers', maxLength: 100 } }}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </ListSubheader>
-        )}
-        {shown.map((entry) => (
-          <MenuItem
-            key={entry.id}
-            component={RouterLink}
-            to={switchTargetPath(pathname, entry.id)}
-            selected={entry.id === current}
-            onClick={close}
-            sx={{ pl: 2 + entry.depth * 2 }}
-          >
-            {entry.name}
-          </MenuItem>
-        ))}
-        {shown.length === 0 && <MenuItem disabled>No customers found.</MenuItem>}
-      </Menu>
-    </>
-  );
-}
+/**
+ * The breadcrumbs and the customer switcher load only for users who see them (root, the administrators of a
+ * hierarchy): a customer user without sub-customers never does.
+ */
+const loadBar = () => import('./TenantSwitcherBar.tsx');
+const TenantSwitcherBar = lazyPage(loadBar, 'TenantSwitcherBar');
+const BAR_SPACE = { mb: 2, minHeight: 36 };
 
 /**
  * Above every customer screen (`/cli/...`): the way back to the customers list (root users) and a switcher
@@ -88,22 +26,15 @@ export function TenantContextBar() {
   const onCustomerScreen = pathname.startsWith('/cli/');
   const hierarchy = useQuery({ ...hierarchyQueryOptions(), enabled: onCustomerScreen });
   const entries = switcherEntries(hierarchy.data);
+  // Root always sees the bar: its code downloads beside the hierarchy, not after it.
+  useEffect(() => {
+    if (session.isRootUser) void loadBar();
+  }, [session.isRootUser]);
   if (!onCustomerScreen || (!session.isRootUser && entries.length < 2)) return null;
   return (
-    <Breadcrumbs aria-label="Customer" sx={{ mb: 2, minHeight: 36, display: 'flex', alignItems: 'center' }}>
-      {session.isRootUser && (
-        <Link
-          component={RouterLink}
-          to={ROOT_HOME_PATH}
-          underline="hover"
-          color="inherit"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-        >
-          <ArrowBack fontSize="small" />
-          Customers
-        </Link>
-      )}
-      {entries.length > 0 && <CustomerSwitcher entries={entries} current={session.tenantId} />}
-    </Breadcrumbs>
+    // The bar's height is kept while its code arrives, so the screen below does not move.
+    <Suspense fallback={<Box sx={BAR_SPACE} />}>
+      <TenantSwitcherBar isRootUser={session.isRootUser} entries={entries} current={session.tenantId} />
+    </Suspense>
   );
 }

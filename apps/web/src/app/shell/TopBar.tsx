@@ -1,12 +1,13 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { AppBar, Box, IconButton, Link, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { useSession } from '../../lib/session.ts';
 import { canUseGlobalSearch } from '../navigation.ts';
 import { useBranding } from '../use-branding.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { HintTooltip } from './HintTooltip.tsx';
 import { LiveStatusIndicator } from './LiveStatusIndicator.tsx';
 
 interface TopBarProps {
@@ -58,7 +59,7 @@ export function TopBar({ navExpanded, onToggleNav }: TopBarProps) {
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         {canUseGlobalSearch(session) && (
-          <Tooltip title="Global search">
+          <HintTooltip title="Global search">
             <IconButton
               color="inherit"
               component={RouterLink}
@@ -67,7 +68,7 @@ export function TopBar({ navExpanded, onToggleNav }: TopBarProps) {
             >
               <SearchOutlined />
             </IconButton>
-          </Tooltip>
+          </HintTooltip>
         )}
         <LiveStatusIndicator />
         <AccountMenu />
