@@ -271,6 +271,34 @@ export const lockDeviceUser = lockUser.extend({
 export const lockDeviceUsers = z.array(lockDeviceUser);
 export type LockDeviceUser = z.infer<typeof lockDeviceUser>;
 
+/**
+ * The lock-user export (spec 002 section 3: "a similar set" to the lock export): one row per user and lock it
+ * has access to (a user without locks has one row, its lock cells empty), '-' for empty cells. `passcode`,
+ * `role` and `time` are the access's on that lock (the user's defaults on a row without lock).
+ */
+export const LOCK_USERS_CSV_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'emailHash',
+  'employeeId',
+  'division',
+  'mobileNo',
+  'cardCSN',
+  'userStatus',
+  'macId',
+  'name',
+  'type',
+  'status',
+  'passcode',
+  'role',
+  'time',
+] as const;
+/** GET /api/lock-users/csv (our path, beside /api/locks/csv): the users list's filters, unpaged. */
+export const lockUsersCsvQuery = lockUsersQuery.omit({ page: true, pageSize: true });
+export const LOCK_USERS_CSV_FILE_NAME = 'LockUsers.csv';
+export const LOCK_USERS_CSV_MAX_ROWS = 100_000;
+
 /** Live messages on `live.lockUsers(scopeId)`: as the portal-users channel (newUser, updateUser, deleteUser). */
 export const lockUsersLiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newUser'), user: lockUser }),

@@ -7,3 +7,11 @@ export function csvCell(value: string | null | undefined): string {
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/**
+ * A cell of an export that writes empty cells as `empty` (the lock exports' '-', spec 002 section 3): the mark
+ * itself is written as is, not neutralised as a formula; any other value goes through csvCell.
+ */
+export function csvCellOr(value: string | number | null | undefined, empty: string): string {
+  return value == null || value === '' ? empty : csvCell(String(value));
+}

@@ -2,6 +2,7 @@ import {
   cardAssignedMessage,
   cardReconfigureMessage,
   DEFAULT_PERMISSIONS,
+  LOCK_USERS_CSV_COLUMNS,
   type LockUser,
   type LockUsersLiveMessage,
   type LockUsersPage,
@@ -326,6 +327,56 @@ describe(`lock users (${backend} backend)`, () => {
     ).toEqual(['N03']);
     expect((await page({ pageSize: 101 })).statusCode).toBe(400);
     expect((await page({ pageSize: 100 })).json<LockUsersPage>().users).toHaveLength(12);
+  });
+
+  it('exports LockUsers.csv: a row per user and lock, "-" for empty cells, formulas neutralised, walled', async () => {
+    const tag = randomTag();
+    const withLock = await created({ firstName: `=Csv${tag}`, lastName: 'A', division: '+D' });
+    const lock = await accessOnLock(withLock.id, { connected: true, state: 'confirmed' });
+    await created({ firstName: `Csv${tag}`, lastName: 'B' });
+    const response = await injectAs(portal, alphaCookie, 'GET', '/api/lock-users/csv', {
+      query: { search: `csv${tag}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="LockUsers.csv"');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(LOCK_USERS_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(3);
+    const cellsOf = (line: string) => {
+      const cells = line.split(',');
+      return (column: (typeof LOCK_USERS_CSV_COLUMNS)[number]) =>
+        cells[LOCK_USERS_CSV_COLUMNS.indexOf(column)];
+    };
+    const first = cellsOf(lines[1]!);
+    expect(first('firstName')).toBe(`'=Csv${tag}`);
+    expect(first('division')).toBe("'+D");
+    expect(first('macId')).toBe(lock.mac);
+    expect(first('name')).toBe(lock.name);
+    expect(first('mobileNo')).toBe('-');
+    const second = cellsOf(lines[2]!);
+    expect(second('lastName')).toBe('B');
+    expect([second('macId'), second('name'), second('type'), second('status'), second('time')]).toEqual(
+      Array(5).fill('-'),
+    );
+    const walled = await injectAs(portal, betaCookie, 'GET', '/api/lock-users/csv', {
+      query: { search: `csv${tag}` },
+    });
+    expect(
+      walled.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    expect(
+      (
+        await injectAs(portal, betaCookie, 'GET', '/api/lock-users/csv', {
+          query: { scopeId: alpha.tenant.id },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('needs IOT_USER_READ to list and IOT_USER_WRITE to change', async () => {

@@ -76,13 +76,7 @@ export class LockUsersRepository {
   }
 
   /** A page of the users of these tenants (null: all), by name, searched over names, e-mail, ids and card. */
-  async page(
-    tenantIds: string[] | null,
-    search: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: LockUserRow[]; total: number }> {
-    if (tenantIds?.length === 0) return { rows: [], total: 0 };
+  private listed(tenantIds: string[] | null, search: string) {
     let base = this.users();
     if (tenantIds) base = base.where('lock_users.tenant_id', 'in', tenantIds);
     if (search) {
@@ -96,6 +90,30 @@ export class LockUsersRepository {
         ] as Expression<SqlBool>[]),
       );
     }
+    return base;
+  }
+
+  /** Users of these tenants (null: all), by name, up to `limit` (the CSV). */
+  all(tenantIds: string[] | null, search: string, limit: number): Promise<LockUserRow[]> {
+    if (tenantIds?.length === 0) return Promise.resolve([]);
+    return this.listed(tenantIds, search)
+      .selectAll('lock_users')
+      .select(lockCount.as('lock_count'))
+      .orderBy(sql`lower(lock_users.first_name)`)
+      .orderBy(sql`lower(lock_users.last_name)`)
+      .orderBy('lock_users.id')
+      .limit(limit)
+      .execute();
+  }
+
+  async page(
+    tenantIds: string[] | null,
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: LockUserRow[]; total: number }> {
+    if (tenantIds?.length === 0) return { rows: [], total: 0 };
+    const base = this.listed(tenantIds, search);
     const [rows, count] = await Promise.all([
       base
         .selectAll('lock_users')
@@ -165,6 +183,37 @@ export class LockUsersRepository {
         'a.reason',
         'a.revoke_requested_at',
       ])
+      .orderBy('locks.name')
+      .orderBy('locks.mac')
+      .execute();
+  }
+
+  /** The locks these users have access to (revocations confirmed left out), for the users' export. */
+  async locksOfUsers(userIds: string[]) {
+    const rows = [];
+    // In chunks: a statement takes at most 65 535 parameters, and the CSV may hold 100 000 users.
+    for (let i = 0; i < userIds.length; i += 5000)
+      rows.push(...(await this.locksOfUsersChunk(userIds.slice(i, i + 5000))));
+    return rows;
+  }
+
+  private locksOfUsersChunk(userIds: string[]) {
+    return this.db
+      .selectFrom('lock_user_access as a')
+      .innerJoin('locks', 'locks.id', 'a.lock_id')
+      .where('a.user_id', 'in', userIds)
+      .where('a.revoke_confirmed_at', 'is', null)
+      .select([
+        'a.user_id',
+        'locks.mac',
+        'locks.name',
+        'locks.type',
+        'locks.status',
+        'a.passcode',
+        'a.role',
+        'a.created_at',
+      ])
+      .orderBy('a.user_id')
       .orderBy('locks.name')
       .orderBy('locks.mac')
       .execute();

@@ -1,10 +1,12 @@
 import {
   createLockUserBody,
+  LOCK_USERS_CSV_FILE_NAME,
   lockDeviceUsers,
   lockDeviceUsersQuery,
   lockUserDeleted,
   lockUserIdParams,
   lockUserSaved,
+  lockUsersCsvQuery,
   lockUsersPage,
   lockUsersQuery,
   updateLockUserBody,
@@ -34,6 +36,26 @@ export const lockUsersRoutes: FastifyPluginAsyncZod<{ lockUsers: LockUsersServic
       },
     },
     async (request) => lockUsers.list(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/api/lock-users/csv',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `${LOCK_USERS_CSV_FILE_NAME}: the lock users list for the same filters, unpaged, a row per user and lock`,
+        querystring: lockUsersCsvQuery,
+      },
+    },
+    async (request, reply) => {
+      const csv = await lockUsers.csv(principalOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${LOCK_USERS_CSV_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   cardAssignedMessage,
   cardReconfigureMessage,
   type createLockUserBody,
+  LOCK_USERS_CSV_MAX_ROWS,
   type LockDeviceUser,
   type LockUser,
   type LockUserSaved,
@@ -12,6 +13,7 @@ import {
   lockUserDeleteBlockedMessage,
   lockUserMergedName,
   lockUserMessages,
+  type lockUsersCsvQuery,
   type lockUsersQuery,
   type updateLockUserBody,
 } from '@portal/contract';
@@ -23,6 +25,7 @@ import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { type LockUserRow, type LockUsersRepository, uniqueViolation } from './lock-users.repository.ts';
+import { lockUsersCsv, type UserLockCell } from './lock-users-csv.ts';
 
 export interface LockUsersDependencies {
   repo: LockUsersRepository;
@@ -86,6 +89,27 @@ export class LockUsersService {
       query.pageSize,
     );
     return { users: rows.map(toLockUser), total };
+  }
+
+  /** LockUsers.csv: the list's users (same filters, unpaged, at most LOCK_USERS_CSV_MAX_ROWS), with their locks. */
+  async csv(principal: Principal, query: z.output<typeof lockUsersCsvQuery>): Promise<string> {
+    const tenantIds = await this.tenantIds(principal, query.scopeId);
+    const users = await this.deps.repo.all(tenantIds, normalise(query.search), LOCK_USERS_CSV_MAX_ROWS);
+    const byUser = new Map<string, UserLockCell[]>();
+    for (const row of await this.deps.repo.locksOfUsers(users.map((u) => u.id))) {
+      const cells = byUser.get(row.user_id) ?? [];
+      cells.push({
+        macId: row.mac,
+        name: row.name,
+        type: row.type,
+        status: row.status,
+        passcode: row.passcode,
+        role: row.role,
+        time: row.created_at.getTime(),
+      });
+      byUser.set(row.user_id, cells);
+    }
+    return lockUsersCsv(users.map((row) => ({ user: toLockUser(row), locks: byUser.get(row.id) ?? [] })));
   }
 
   /** The users with access to one lock (the lock's MAC) within the scope; 404 for a lock outside it. */

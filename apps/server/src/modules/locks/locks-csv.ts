@@ -1,5 +1,5 @@
 import { CSV_EMPTY_CELL, LOCKS_CSV_COLUMNS, type LockDevice, type LockUserOnLock } from '@portal/contract';
-import { csvCell } from '../../lib/csv.ts';
+import { csvCellOr } from '../../lib/csv.ts';
 
 /** One (lock, user) pair of the export; `user` is absent for a lock nobody has access to. */
 export interface LockCsvRow {
@@ -48,13 +48,7 @@ export function locksCsv(rows: readonly LockCsvRow[]): string {
       ipAddress: lock.location.ipAddress,
       timeZone: lock.location.timeZone,
     };
-    lines.push(
-      LOCKS_CSV_COLUMNS.map((column) => {
-        const value = cells[column];
-        // '-' itself is written as is: it is the export's empty cell, not a formula.
-        return value == null || value === '' ? CSV_EMPTY_CELL : csvCell(String(value));
-      }).join(','),
-    );
+    lines.push(LOCKS_CSV_COLUMNS.map((column) => csvCellOr(cells[column], CSV_EMPTY_CELL)).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

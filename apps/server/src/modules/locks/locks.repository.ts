@@ -57,6 +57,9 @@ export interface LockUserPairRow {
   created_at: Date;
 }
 
+/** Ids per statement when a read names many (parameters are limited to 65 535 a statement). */
+const ID_CHUNK = 5000;
+
 /** The lock columns a report may set; each keeps its value when a report leaves it out. */
 const REPORTED_COLUMNS = [
   'name',
@@ -177,7 +180,16 @@ export class LocksRepository {
    * The users of these locks who belong to the given tenants (null: any; the caller's reach, so a lock shared
    * with a parent customer's user does not show that user below it), revocations the lock confirmed left out.
    */
-  usersOfLocks(lockIds: string[], userTenantIds: string[] | null): Promise<LockUserPairRow[]> {
+  async usersOfLocks(lockIds: string[], userTenantIds: string[] | null): Promise<LockUserPairRow[]> {
+    const pairs: LockUserPairRow[] = [];
+    // In chunks: a statement takes at most 65 535 parameters, and the CSV may hold 100 000 locks.
+    for (let i = 0; i < lockIds.length; i += ID_CHUNK) {
+      pairs.push(...(await this.usersOfLockChunk(lockIds.slice(i, i + ID_CHUNK), userTenantIds)));
+    }
+    return pairs;
+  }
+
+  private usersOfLockChunk(lockIds: string[], userTenantIds: string[] | null): Promise<LockUserPairRow[]> {
     if (lockIds.length === 0 || userTenantIds?.length === 0) return Promise.resolve([]);
     let query = this.db
       .selectFrom('lock_user_access as a')
