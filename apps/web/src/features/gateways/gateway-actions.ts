@@ -14,11 +14,14 @@ export type GatewayAction =
   | 'migrate'
   | 'unregister'
   | 'co2History'
-  | 'airQualityHistory';
+  | 'airQualityHistory'
+  /** The gateway's locks (features/locks, GatewayLocksDialog). */
+  | 'locks';
 
 /** The 'More actions' menu of a card and of a list row, in this order. */
 export const MORE_ACTIONS: readonly { action: GatewayAction; label: string }[] = [
   { action: 'status', label: 'Gateway status' },
+  { action: 'locks', label: 'Locks' },
   { action: 'pendingInstructions', label: 'Pending instructions' },
   { action: 'diagnostics', label: 'Diagnostics' },
   { action: 'edit', label: 'Edit gateway' },

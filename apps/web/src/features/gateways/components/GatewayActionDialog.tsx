@@ -7,6 +7,7 @@ import {
   RebootGatewayDialog,
 } from '../../gateway-commands/index.ts';
 import { DiagnosticsDialog, TroubleshootPanel } from '../../instructions/index.ts';
+import { GatewayLocksDialog } from '../../locks/index.ts';
 import { AirQualityHistoryDialog, Co2HistoryDialog, SystemGraphDialog } from '../../telemetry/index.ts';
 import { EditGatewayDialog } from '../details/EditGatewayDialog.tsx';
 import { GatewayInfoPanel } from '../details/GatewayInfoPanel.tsx';
@@ -34,6 +35,7 @@ const DIALOGS: Record<Exclude<GatewayAction, 'sensorGraphs'>, GatewayDialog> = {
   unregister: UnregisterGatewayDialog,
   co2History: Co2HistoryDialog,
   airQualityHistory: AirQualityHistoryDialog,
+  locks: GatewayLocksDialog,
 };
 
 export interface OpenedAction {
