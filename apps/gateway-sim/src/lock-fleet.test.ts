@@ -198,6 +198,16 @@ describe('lock instructions on a lock', () => {
   });
 });
 
+describe('whitelist changes', () => {
+  it('tells the portal a lock left, without its unsent history', () => {
+    const lock = testLock();
+    const fleet = fleetOf([lock]);
+    fleet.note(lock, [{ id: 'y-1', MAC: lock.mac, TI: NOW, kind: 'LOCKED', method: 'manual' }]);
+    fleet.noteRemoved([lock.mac]);
+    expect(fleet.outbox.take()).toEqual({ events: [], changed: [], removed: [lock.mac] });
+  });
+});
+
 describe('lock reports', () => {
   const locks = Array.from({ length: 1_201 }, (_, i) => testLock({}, i + 1)).map((lock, i) => ({
     ...lock,

@@ -126,6 +126,9 @@ export class LockFleet {
 
   /** The whitelist no longer names these locks: the portal is told they left. */
   noteRemoved(macs: readonly string[]): void {
+    // The portal keeps history only of locks the gateway reports: what a removed lock recorded goes unsent.
+    const gone = new Set(macs);
+    this.outbox.events = this.outbox.events.filter((e) => !gone.has(e.MAC));
     for (const mac of macs) {
       this.outbox.removed.add(mac);
       this.outbox.changed.delete(mac);
