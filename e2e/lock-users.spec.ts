@@ -51,6 +51,10 @@ describe('Lock Users screen', () => {
     const demo = await scopeIdByName(page, DEMO_CUSTOMER);
     const suffix = randomBytes(3).toString('hex');
     const email = `ada-${suffix}@example.com`;
+    const watcherContext = await page.context().browser()!.newContext({ baseURL: portal.baseUrl });
+    const watcher = await watcherContext.newPage();
+    await signInAsRoot(watcher);
+    await openLockUsers(watcher, demo);
     await openLockUsers(page, demo);
     expect(await page.title()).toBe(`Lock Users · ${DEMO_CUSTOMER} · IoT Portal`);
     // The side navigation leads here.
@@ -89,6 +93,8 @@ describe('Lock Users screen', () => {
     expect(await createButton.isEnabled()).toBe(true);
     await createButton.click();
     await seeText(page, 'User successfully added');
+    // Another browser on the same list sees the new user without a reload (the lockUsers channel).
+    await watcher.getByRole('table', { name: 'Lock Users' }).getByText(email, { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Lock Users' });
     const row = table.getByRole('row', { name: 'Ada Lovelace' });
     await row.getByText(email, { exact: true }).waitFor();
@@ -171,6 +177,10 @@ describe('Lock Users screen', () => {
       .click();
     await seeText(page, 'User successfully removed');
     await row.waitFor({ state: 'detached' });
+    await watcher.getByRole('table', { name: 'Lock Users' }).getByText(email, { exact: true }).waitFor({
+      state: 'detached',
+    });
+    await watcherContext.close();
   });
 
   it("shows another customer's user none of these lock users, and read-only users no changes", async () => {

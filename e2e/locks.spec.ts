@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
-import { createCustomer, seeText } from './support/gateway-details.ts';
+import { chooseMoreAction, createCustomer, gatewayCard, seeText } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
 /**
@@ -207,6 +207,22 @@ describe('Locks', () => {
       expect(await horizontalOverflow(page)).toBe(0);
       await settled(page);
       await saveScreenshot(page, 'locks gateway cards 360');
+
+      // The same list opens from the gateway's card: More actions, Locks (full screen on phones).
+      const gatewayName = `Lockhouse ${seeded.mac.slice(-4)}`;
+      await page.goto(`/#/cli/gateways/grid_view?scopeId=${seeded.scopeId}`);
+      await chooseMoreAction(gatewayCard(page, gatewayName), 'Locks');
+      const dialog = page.getByRole('dialog', { name: `Locks of ${gatewayName}` });
+      await dialog.getByRole('listitem', { name: 'Front-Door' }).getByText('open', { exact: true }).waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await settled(page);
+      await saveScreenshot(page, 'locks gateway dialog 360');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await dialog.getByRole('table', { name: 'Locks' }).getByRole('row', { name: 'Back-Door' }).waitFor();
+      await settled(page);
+      await saveScreenshot(page, 'locks gateway dialog 1280');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
 
       // The customer's locks (every gateway), from the side navigation's Locks.
       await page.setViewportSize({ width: 1280, height: 800 });
