@@ -29,7 +29,7 @@ const appBarColour = (page: Page) =>
   page.getByRole('banner').evaluate((element) => getComputedStyle(element).backgroundColor);
 const topBarName = (page: Page) => page.getByRole('banner').getByRole('link').first();
 const navLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
 const switcher = (page: Page) => page.getByRole('button', { name: /Switch customer$/ });
 
 describe('Entering a customer', () => {
