@@ -89,7 +89,7 @@ describe('Layout', () => {
     // Choosing a screen closes the drawer.
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Users' })
+      .getByRole('link', { name: 'Users', exact: true })
       .click();
     await page.waitForURL(/#\/cli\/portal_users/);
     await expect.poll(() => navWidth(page), { timeout: UI_TIMEOUT_MS }).toBe(0);
