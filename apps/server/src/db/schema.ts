@@ -333,8 +333,18 @@ export interface LockUserAccessTable {
   confirmed_at: Date | null;
   revoke_requested_at: Date | null;
   revoke_confirmed_at: Date | null;
+  /** When the overdue-revocation warning was raised (pushed once). */
+  revoke_warned_at: Date | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One lock command in flight per gateway (the delivery ledger's worker, migration 0015). */
+export interface LockCommandSlotsTable {
+  gateway_mac: string;
+  access_id: string;
+  instruction_uid: string;
+  claimed_at: Generated<Date>;
 }
 
 export interface PasscodeChangesTable {
@@ -396,6 +406,7 @@ export interface Database {
   locks: LocksTable;
   lock_users: LockUsersTable;
   lock_user_access: LockUserAccessTable;
+  lock_command_slots: LockCommandSlotsTable;
   passcode_changes: PasscodeChangesTable;
   lock_events: LockEventsTable;
 }

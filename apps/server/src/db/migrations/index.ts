@@ -11,6 +11,7 @@ import * as guessLimits from './0009_guess_limits.ts';
 import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 import * as locks from './0014_locks.ts';
+import * as lockAccessLedger from './0015_lock_access_ledger.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011_sibling_labels': siblingLabels,
   '0013_gateway_list_paging': gatewayListPaging,
   '0014_locks': locks,
+  '0015_lock_access_ledger': lockAccessLedger,
 };
 
 export const migrationProvider: MigrationProvider = {
