@@ -37,5 +37,8 @@ export function applyLockUsersMessage(page: LockUsersPage, message: unknown): Ca
         };
       // Not on this page: when other pages exist, the rows of this one may shift.
       return page.total > page.users.length ? REFETCH : page;
+    default:
+      // A message type the contract added later (a ledger change, ...): the server says what the page shows.
+      return REFETCH;
   }
 }

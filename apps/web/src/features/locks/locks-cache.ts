@@ -80,6 +80,9 @@ export function applyLocksMessage(
         ),
       };
     }
+    default:
+      // A message type the contract added later that changes no row field here (a lock's history entries).
+      return page;
   }
 }
 

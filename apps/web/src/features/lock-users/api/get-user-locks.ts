@@ -3,6 +3,7 @@ import {
   type LockAccessState,
   type LockDevice,
   type LockRole,
+  type LocksWithUsersPage,
   locksWithUsersPage,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -40,6 +41,11 @@ export async function getUserLocks(
     schema: locksWithUsersPage,
     signal,
   });
+  return assignedLocksOf(page, userId);
+}
+
+/** The locks of a locks-with-users page that `userId` is on, with the user's access on each. */
+export function assignedLocksOf(page: LocksWithUsersPage, userId: string): AssignedLock[] {
   return page.locks.flatMap(({ users, ...lock }) => {
     const access = users.find((user) => user.userId === userId);
     return access
