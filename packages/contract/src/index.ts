@@ -13,6 +13,7 @@ export * from './gateways.ts';
 export * from './instructions.ts';
 export * from './lock-protocol.ts';
 export * from './lock-users.ts';
+export * from './lock-users-import.ts';
 export * from './locks.ts';
 export * from './mac.ts';
 export * from './people.ts';

@@ -304,5 +304,7 @@ export const lockUsersLiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newUser'), user: lockUser }),
   z.object({ type: z.literal('updateUser'), user: lockUser }),
   z.object({ type: z.literal('deleteUser'), id: z.string() }),
+  /** A bulk import's batch changed users of the scope (one message per batch): lists are asked again. */
+  z.object({ type: z.literal('bulkUpdate'), created: z.number().int(), updated: z.number().int() }),
 ]);
 export type LockUsersLiveMessage = z.infer<typeof lockUsersLiveMessage>;

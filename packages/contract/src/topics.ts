@@ -214,7 +214,7 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     permission: 'IOT_USER_READ',
     freeTier: false,
     restTwin: 'GET /api/iotusers/all',
-    publishers: 'lock users (newUser, updateUser, deleteUser)',
+    publishers: 'lock users (newUser, updateUser, deleteUser, bulkUpdate)',
   },
 };
 

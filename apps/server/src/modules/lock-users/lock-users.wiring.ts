@@ -6,6 +6,9 @@ import type { TenantsService } from '../tenants/index.ts';
 import { LockUsersRepository } from './lock-users.repository.ts';
 import { lockUsersRoutes } from './lock-users.routes.ts';
 import { LockUsersService } from './lock-users.service.ts';
+import { LockUsersImportRepository } from './lock-users-import.repository.ts';
+import { lockUsersImportRoutes } from './lock-users-import.routes.ts';
+import { LockUsersImportService } from './lock-users-import.service.ts';
 
 /** Lock users: people who open locks (not portal users), their access to locks, their passcode history. */
 export function createLockUsersModule(options: {
@@ -18,8 +21,16 @@ export function createLockUsersModule(options: {
     tenants: options.tenants,
     live: options.live,
   });
+  const lockUsersImport = new LockUsersImportService({
+    repo: new LockUsersImportRepository(options.db),
+    tenants: options.tenants,
+    live: options.live,
+  });
   return {
     lockUsers,
-    routes: (app) => app.register(lockUsersRoutes, { lockUsers }),
+    routes: async (app) => {
+      await app.register(lockUsersRoutes, { lockUsers });
+      await app.register(lockUsersImportRoutes, { lockUsersImport });
+    },
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,0 +1,26 @@
+import { bulkLockUsersBody, bulkLockUsersQuery, bulkLockUsersResponse } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.ts';
+import type { LockUsersImportService } from './lock-users-import.service.ts';
+
+/** POST /api/create-bulk-iot-lock-users?isCardUsers= (spec 002 section 7): one batch of at most 500 rows. */
+export const lockUsersImportRoutes: FastifyPluginAsyncZod<{
+  lockUsersImport: LockUsersImportService;
+}> = async (app, { lockUsersImport }) => {
+  app.post(
+    '/api/create-bulk-iot-lock-users',
+    {
+      config: { access: 'IOT_USER_WRITE', bodyTextRule: 'rows' },
+      schema: {
+        tags: ['lock users'],
+        summary:
+          'Import a batch of at most 500 lock users (CSV rows, each with its scopeId); a result for every row',
+        querystring: bulkLockUsersQuery,
+        body: bulkLockUsersBody,
+        response: { 200: bulkLockUsersResponse },
+      },
+    },
+    async (request) =>
+      lockUsersImport.importBatch(principalOf(request), request.body, request.query.isCardUsers),
+  );
+};
