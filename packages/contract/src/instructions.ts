@@ -139,7 +139,8 @@ export type LiveInstruction = z.infer<typeof liveInstruction>;
  */
 export const createInstructionBody = z.object({
   macId,
-  type: instructionType,
+  /** The spec's lock toggle sends `lock-unlock`: LOCK_DEVICE_LOCK_UNLOCK. */
+  type: z.preprocess((v) => (v === 'lock-unlock' ? 'LOCK_DEVICE_LOCK_UNLOCK' : v), instructionType),
   value: z.unknown().optional(),
   gatewayMacId: macId.optional(),
   name: z.string().max(200).optional(),

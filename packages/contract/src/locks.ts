@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lockMode, lockRole, lockStatus, lockType } from './lock-protocol.ts';
+import { lockHistoryEntry } from './lock-history.ts';
 import { macId } from './mac.ts';
 
 /**
@@ -231,5 +232,7 @@ export const locksLiveMessage = z.discriminatedUnion('type', [
     revoking: z.boolean(),
   }),
   z.object({ type: z.literal('gatewayOffline'), gatewayMacId: z.string() }),
+  /** New entries of a lock's history (a gateway's lock-events, a portal '... Initiated' entry), newest first. */
+  z.object({ type: z.literal('history'), macId: z.string(), entries: z.array(lockHistoryEntry) }),
 ]);
 export type LocksLiveMessage = z.infer<typeof locksLiveMessage>;

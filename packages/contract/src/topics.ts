@@ -89,6 +89,9 @@ export const live = {
   locks: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/locks`,
   /** The scope's lock users: newUser, updateUser, deleteUser (lockUsersLiveMessage, contract lock-users.ts). */
   lockUsers: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/lock-users`,
+  /** How one lock/unlock instruction ended (lockResultMessage, contract lock-history.ts); `+` for any uid. */
+  lockResults: (scopeId: string, gatewayMac: string, lockMac: string, uid: string) =>
+    `${LIVE_ROOT}/${scopeId}/lock-results/${gatewayMac}/${lockMac}/${uid}`,
 } as const;
 
 export type LiveChannelName = keyof typeof live;
@@ -215,6 +218,15 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     freeTier: false,
     restTwin: 'GET /api/iotusers/all',
     publishers: 'lock users (newUser, updateUser, deleteUser, bulkUpdate)',
+  },
+  lockResults: {
+    levels: ['lock-results', '{mac}', '{lockMac}', '{uid}'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin:
+      'PUT /api/generic/create-instruction (LOCK_DEVICE_LOCK_UNLOCK), GET /api/iot-service/get-all-locks',
+    publishers:
+      'locks (the end of a lock/unlock instruction: SUCCESS with the status, FAILED with the reason, ABORTED)',
   },
 };
 

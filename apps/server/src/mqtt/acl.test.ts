@@ -61,6 +61,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   firmwareUpgraded: live.firmwareUpgraded(t),
   locks: live.locks(t),
   lockUsers: live.lockUsers(t),
+  lockResults: live.lockResults(t, 'AABBCCDDEEFF', 'A4C138F00A01', 'ab12cd34'),
 });
 
 describe('filterCovers', () => {

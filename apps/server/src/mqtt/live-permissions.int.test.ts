@@ -55,6 +55,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   firmwareUpgraded: live.firmwareUpgraded(t),
   locks: live.locks(t),
   lockUsers: live.lockUsers(t),
+  lockResults: live.lockResults(t, MAC, 'A4C138F00A01', 'ab12cd34'),
 });
 const CHANNELS = Object.keys(LIVE_CHANNELS) as LiveChannelName[];
 /** Vendor staff of this portal (STAFF_EMAIL_DOMAINS): the device-logs channel is theirs (and root's). */

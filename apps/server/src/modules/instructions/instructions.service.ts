@@ -49,6 +49,12 @@ export interface InstructionsDependencies {
   deadlineScale: number;
 }
 
+/** Creates an instruction of one type on behalf of another module (`takeCreation`). */
+export type InstructionCreator = (
+  principal: Principal,
+  body: CreateInstructionBody,
+) => Promise<CreateInstructionResult>;
+
 /** Types that wait for an offline gateway (24 h deadline) and are sent again when it comes back. */
 const waitsForGateway = (type: string) =>
   !['DIAGNOSTICS', 'CAMERA_CAPTURE', 'LOGS', 'HOTSPOT'].includes(type);
@@ -60,6 +66,8 @@ const waitsForGateway = (type: string) =>
  * answers 404 and nothing changes.
  */
 export class InstructionsService {
+  private readonly creators = new Map<InstructionType, InstructionCreator>();
+
   constructor(private readonly deps: InstructionsDependencies) {}
 
   /** Listens for every instruction that ends (answered, aborted, deleted, timed out). */
@@ -67,8 +75,18 @@ export class InstructionsService {
     return this.deps.outcomes.onEnded.bind(this.deps.outcomes);
   }
 
+  /**
+   * Another module takes the creation of one type through the create-instruction calls (locks:
+   * LOCK_DEVICE_LOCK_UNLOCK, which checks the lock and writes its history entry). The permission rule stays here.
+   */
+  takeCreation(type: InstructionType, creator: InstructionCreator): void {
+    this.creators.set(type, creator);
+  }
+
   async create(principal: Principal, body: CreateInstructionBody): Promise<CreateInstructionResult> {
     this.assertMayRequest(principal, body.type);
+    const creator = this.creators.get(body.type);
+    if (creator) return creator(principal, body);
     if (body.type === 'LOGS') await this.assertStaff(principal);
     const gateway = await this.reachableGateway(principal, body.gatewayMacId ?? body.macId);
     if (!gateway.connected && !waitsForGateway(body.type)) {

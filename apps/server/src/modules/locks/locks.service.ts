@@ -1,6 +1,7 @@
 import {
   GATEWAY_LOCK_QUEUE_MIN,
   LOCKS_CSV_MAX_ROWS,
+  type LockEvent,
   type LockEventsMessage,
   type LockModeBody,
   type LockModeResult,
@@ -54,7 +55,14 @@ const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
  * outside its reach answers 404; lists hold only the locks of tenants it reaches.
  */
 export class LocksService {
+  private readonly lockEventListeners: ((device: DeviceIdentity, events: LockEvent[]) => void)[] = [];
+
   constructor(private readonly deps: LocksDependencies) {}
+
+  /** Listens for history entries stored from a gateway (lock history's live append). */
+  onLockEvents(listener: (device: DeviceIdentity, events: LockEvent[]) => void): void {
+    this.lockEventListeners.push(listener);
+  }
 
   /** Tenants to read: a scope's subtree (404 outside the principal's reach), or all it reaches (null: all). */
   private async tenantIds(principal: Principal, scopeId?: string): Promise<string[] | null> {
@@ -253,6 +261,7 @@ export class LocksService {
     }
     if (events.length === 0) return;
     const added = await this.deps.repo.insertEvents(device.mac, events);
+    for (const listener of this.lockEventListeners) listener(device, events);
     if (added < events.length) {
       this.deps.logger.debug({ mac: device.mac, repeats: events.length - added }, 'lock events repeated');
     }

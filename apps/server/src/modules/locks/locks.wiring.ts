@@ -7,6 +7,9 @@ import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import { LockHistoryRepository } from './lock-history.repository.ts';
+import { lockHistoryRoutes } from './lock-history.routes.ts';
+import { LockToggleService } from './lock-toggle.service.ts';
 import { LocksRepository } from './locks.repository.ts';
 import { locksRoutes } from './locks.routes.ts';
 import { LocksService } from './locks.service.ts';
@@ -20,7 +23,7 @@ export function createLocksModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
   tenants: TenantsService;
-  instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
+  instructions: Pick<InstructionsService, 'issue' | 'onEnded' | 'takeCreation'>;
   logger: Logger;
 }) {
   const repo = new LocksRepository(options.db);
@@ -32,6 +35,19 @@ export function createLocksModule(options: {
     logger: options.logger.child({ component: 'locks' }),
   });
   options.instructions.onEnded((ended) => locks.instructionEnded(ended));
+  // Lock and unlock (create-instruction of LOCK_DEVICE_LOCK_UNLOCK) and the locks' history.
+  const toggle = new LockToggleService({
+    repo: new LockHistoryRepository(options.db),
+    tenants: options.tenants,
+    live: options.live,
+    instructions: options.instructions,
+    logger: options.logger.child({ component: 'lock-toggle' }),
+  });
+  options.instructions.takeCreation('LOCK_DEVICE_LOCK_UNLOCK', (principal, body) =>
+    toggle.create(principal, body),
+  );
+  options.instructions.onEnded((ended) => toggle.instructionEnded(ended));
+  locks.onLockEvents((device, events) => toggle.publishLockEvents(device.tenantId, device.mac, events));
   return {
     locks,
     reports: {
@@ -41,6 +57,9 @@ export function createLocksModule(options: {
       gatewayOffline: (device: DeviceIdentity) => locks.gatewayOffline(device),
     },
     gatewayMoved: (mac: string, change: { to: string }) => locks.gatewayMoved(mac, change),
-    routes: (app) => app.register(locksRoutes, { locks }),
+    routes: async (app) => {
+      await app.register(locksRoutes, { locks });
+      await app.register(lockHistoryRoutes, { toggle });
+    },
   } satisfies ModuleParts & Record<string, unknown>;
 }
