@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { lockMode, lockRole, lockStatus, lockType } from './lock-protocol.ts';
 import { lockHistoryEntry } from './lock-history.ts';
+import { lockMode, lockRole, lockStatus, lockType } from './lock-protocol.ts';
 import { macId } from './mac.ts';
 
 /**
