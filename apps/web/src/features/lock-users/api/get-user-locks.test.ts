@@ -1,5 +1,5 @@
+import type { LockDevice } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { testLock } from '../../locks/test-lock.ts';
 import { assignedLocksOf } from './get-user-locks.ts';
 
 const access = (userId: string, passcode: string | null) => ({
@@ -13,6 +13,31 @@ const access = (userId: string, passcode: string | null) => ({
   role: 'USER' as const,
   state: 'confirmed' as const,
   revoking: false,
+});
+
+const testLock = (overrides: Partial<LockDevice> = {}): LockDevice => ({
+  id: 'l1',
+  macId: 'AA0000000001',
+  name: 'Front door',
+  batteryLevel: 80,
+  firmwareVersion: null,
+  status: 'LOCKED',
+  serialNumber: null,
+  type: 'BLE-A',
+  lastAccessedTime: null,
+  location: { city: null, country: null, ipAddress: null, timeZone: null },
+  mode: 'residential',
+  requestedMode: null,
+  inUse: false,
+  rssi: null,
+  reachable: true,
+  gatewayMacId: 'DE0000000001',
+  gatewayName: 'Gateway 0001',
+  gatewayConnected: true,
+  scopeId: 's1',
+  userCount: 1,
+  updatedAt: 1_700_000_000_000,
+  ...overrides,
 });
 
 describe("a lock user's assigned locks", () => {
