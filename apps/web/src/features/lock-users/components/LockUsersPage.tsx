@@ -1,9 +1,11 @@
 import {
   Alert,
+  Button,
   List,
   ListItem,
   ListItemText,
   Paper,
+  Stack,
   Typography,
   useMediaQuery,
   useTheme,
@@ -15,13 +17,14 @@ import {
   lockUserDeleteBlockedMessage,
   portalUserMessages,
 } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AddFab } from '../../../components/AddFab.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { lastPage } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -43,6 +46,9 @@ import { LockUserCards } from './LockUserCards.tsx';
 import { LockUserPanel, type LockUserPanelTarget } from './LockUserPanel.tsx';
 import { LockUsersTable } from './LockUsersTable.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
+
+// The import dialog and its CSV parser load when first opened.
+const LockUsersImportDialog = lazyPage(() => import('./LockUsersImportDialog.tsx'), 'LockUsersImportDialog');
 
 interface BlockedDelete {
   name: string;
@@ -68,6 +74,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
   const [deleting, setDeleting] = useState<LockUser | null>(null);
   const [blocked, setBlocked] = useState<BlockedDelete | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
+  const [importing, setImporting] = useState<{ isCardUsers: boolean } | null>(null);
   const deleteUser = useDeleteLockUser(scopeId);
 
   // A page emptied by deletions steps back to the last one with rows.
@@ -102,6 +109,16 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
+      {canWrite && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => setImporting({ isCardUsers: false })}>
+            Upload users CSV
+          </Button>
+          <Button variant="outlined" onClick={() => setImporting({ isCardUsers: true })}>
+            Upload RFID users CSV
+          </Button>
+        </Stack>
+      )}
       <SearchField value={searchText} onChange={setSearchText} maxLength={100} mb={2} />
       {statusText && <ProgressStatus text={statusText} />}
       {users.isError && <Alert severity="error">{users.error.message}</Alert>}
@@ -156,6 +173,15 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
         </MessageDialog>
       )}
       {warning && <MessageDialog title="Card changed" text={warning} onClose={() => setWarning(null)} />}
+      {importing && (
+        <Suspense fallback={null}>
+          <LockUsersImportDialog
+            scopeId={scopeId}
+            isCardUsers={importing.isCardUsers}
+            onClose={() => setImporting(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

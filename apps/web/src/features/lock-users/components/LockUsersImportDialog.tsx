@@ -1,0 +1,219 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  LOCK_USERS_IMPORT_CARD_SAMPLE_FILE,
+  LOCK_USERS_IMPORT_SAMPLE_FILE,
+  LOCK_USERS_REFUSED_FILE_NAME,
+  type LockUserImportResult,
+  lockUsersImportMessages,
+} from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { saveBlob } from '../../../lib/save-file.ts';
+import { createBulkLockUsers } from '../api/create-bulk-lock-users.ts';
+import { lockUserListsKey } from '../api/get-lock-users.ts';
+import { parseCsvRecords } from '../csv-parse-records.ts';
+import {
+  bulkRow,
+  fileTooLarge,
+  type ImportFileRow,
+  importInBatches,
+  importSummary,
+  readImportFile,
+  refusedRowsCsv,
+  sampleCsv,
+} from '../lock-users-import.ts';
+
+/** Refused rows listed in the dialog; all of them are in the refused rows' file. */
+const SHOWN_REFUSED_ROWS = 200;
+
+type Step =
+  | { kind: 'choose'; error?: string }
+  | { kind: 'ready'; fileName: string; headers: readonly string[]; rows: ImportFileRow[] }
+  | { kind: 'importing'; done: number; total: number }
+  | { kind: 'done'; headers: readonly string[]; rows: ImportFileRow[]; results: LockUserImportResult[] };
+
+const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
+
+/**
+ * Upload users CSV / Upload RFID users CSV (spec 002 section 5): a file is read in the browser with the header
+ * rules, sent in batches of 500 with a progress bar, then the spec's summaries, the refused rows with their field
+ * and reason, and their file. Loaded when first opened (csv-parse comes with it).
+ */
+export function LockUsersImportDialog({
+  scopeId,
+  isCardUsers,
+  onClose,
+}: {
+  scopeId: string;
+  isCardUsers: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const input = useRef<HTMLInputElement>(null);
+  const title = isCardUsers ? 'Upload RFID users CSV' : 'Upload users CSV';
+  const sampleName = isCardUsers ? LOCK_USERS_IMPORT_CARD_SAMPLE_FILE : LOCK_USERS_IMPORT_SAMPLE_FILE;
+  const busy = step.kind === 'importing';
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (fileTooLarge(file.size)) return setStep({ kind: 'choose', error: lockUsersImportMessages.tooLarge });
+    const parsed = readImportFile(await file.text(), isCardUsers, parseCsvRecords);
+    if (!parsed.ok) return setStep({ kind: 'choose', error: parsed.error });
+    setStep({ kind: 'ready', fileName: file.name, headers: parsed.headers, rows: parsed.rows });
+  };
+
+  const start = async (headers: readonly string[], rows: ImportFileRow[]) => {
+    setStep({ kind: 'importing', done: 0, total: rows.length });
+    const results = await importInBatches(
+      rows.map((row) => bulkRow(row, scopeId)),
+      (batch) => createBulkLockUsers(batch, isCardUsers),
+      (done, total) => setStep({ kind: 'importing', done, total }),
+    );
+    await queryClient.invalidateQueries({ queryKey: lockUserListsKey(scopeId) });
+    setStep({ kind: 'done', headers, rows, results });
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
+      <DialogTitle id="import-title">{title}</DialogTitle>
+      <DialogContent>
+        {step.kind === 'choose' && (
+          <Stack spacing={2}>
+            <Typography>
+              A CSV file with the columns{' '}
+              {isCardUsers
+                ? 'firstName, lastName, division, employeeId, email, mobileNo, cardCSN'
+                : 'firstName, lastName, division, employeeId, email, mobileNo'}
+              , in this order. A user whose e-mail exists is updated.
+            </Typography>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => saveBlob(csvBlob(sampleCsv(isCardUsers)), sampleName)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Download sample {sampleName}
+            </Link>
+            {step.error && <Alert severity="error">{step.error}</Alert>}
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              aria-label="CSV file"
+              onChange={(event) => void choose(event)}
+            />
+          </Stack>
+        )}
+        {step.kind === 'ready' && (
+          <Typography>
+            {step.fileName}: {step.rows.length.toLocaleString('en')} users to import.
+          </Typography>
+        )}
+        {step.kind === 'importing' && (
+          <Box>
+            <Typography id="import-progress-label" gutterBottom>
+              Importing {step.done.toLocaleString('en')} of {step.total.toLocaleString('en')} users
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={(step.done / step.total) * 100}
+              aria-labelledby="import-progress-label"
+            />
+          </Box>
+        )}
+        {step.kind === 'done' && <ImportResults {...step} />}
+      </DialogContent>
+      <DialogActions>
+        {step.kind === 'choose' && <Button onClick={() => input.current?.click()}>Choose file</Button>}
+        {step.kind === 'ready' && (
+          <>
+            <Button onClick={() => setStep({ kind: 'choose' })}>Choose another file</Button>
+            <Button variant="contained" onClick={() => void start(step.headers, step.rows)}>
+              Import
+            </Button>
+          </>
+        )}
+        {step.kind === 'done' && step.results.some((r) => r.outcome === 'refused') && (
+          <Button
+            onClick={() =>
+              saveBlob(
+                csvBlob(refusedRowsCsv(step.headers, step.rows, step.results)),
+                LOCK_USERS_REFUSED_FILE_NAME,
+              )
+            }
+          >
+            Download refused rows
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ImportResults({ results }: { results: LockUserImportResult[] }) {
+  const summary = importSummary(results);
+  const refused = results.filter((r) => r.outcome === 'refused');
+  return (
+    <Stack spacing={1}>
+      {summary.messages.map((message) => (
+        <Alert key={message.text} severity={message.severity}>
+          {message.text}
+        </Alert>
+      ))}
+      {refused.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>
+            Refused rows
+            {refused.length > SHOWN_REFUSED_ROWS &&
+              ` (the first ${SHOWN_REFUSED_ROWS} of ${refused.length}; all are in the file)`}
+          </Typography>
+          <TableContainer sx={{ maxHeight: 320 }}>
+            <Table size="small" stickyHeader aria-label="Refused rows">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Row</TableCell>
+                  <TableCell>Field</TableCell>
+                  <TableCell>Reason</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {refused.slice(0, SHOWN_REFUSED_ROWS).map((r) => (
+                  <TableRow key={r.row}>
+                    <TableCell>{r.row}</TableCell>
+                    <TableCell>{r.field ?? ''}</TableCell>
+                    <TableCell>{r.reason}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+    </Stack>
+  );
+}
