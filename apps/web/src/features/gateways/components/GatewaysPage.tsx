@@ -131,11 +131,11 @@ export function GatewaysPage() {
   );
   const listSelection = selectionOrNull ?? EMPTY_SELECTION;
   const selectionKey = JSON.stringify([scopeId, listSelection]);
-  // Another search, filter or order starts at the top of the list.
+  // Another search, filter or order starts the list view at its first page (the grid keeps its scroll
+  // position, which the browser clamps to the new list's height, and asks the windows there).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selection
   useEffect(() => {
     setListPage(0);
-    setGridRange(TOP);
   }, [selectionKey]);
   const range =
     view === 'list' ? { first: listPage * pageSize, last: (listPage + 1) * pageSize - 1 } : gridRange;
@@ -146,7 +146,12 @@ export function GatewaysPage() {
     view === 'list' ? pageSize : GRID_WINDOW,
     selectionOrNull !== null,
   );
-  const counts = selectionOrNull === null ? { total: 0, scopeTotal: 1, mixed: false } : gateways.counts;
+  const freshCounts = selectionOrNull === null ? { total: 0, scopeTotal: 1, mixed: false } : gateways.counts;
+  // While another search, filter or order is on its way, the scope's last counts stand (the grid stays).
+  const lastCounts = useRef<{ scopeId: string; counts: NonNullable<typeof freshCounts> } | null>(null);
+  if (freshCounts) lastCounts.current = { scopeId, counts: freshCounts };
+  const counts =
+    freshCounts ?? (lastCounts.current?.scopeId === scopeId ? lastCounts.current.counts : undefined);
   const onRangeChange = useCallback(
     (next: VisibleRange) =>
       setGridRange((current) =>
@@ -264,7 +269,7 @@ export function GatewaysPage() {
         nothingToDelete={noGateways}
       />
       <FilteredByBanner filters={activeFilters(filters)} onRemove={removeFilter} />
-      {mode === 'delete' && loaded && (
+      {mode === 'delete' && freshCounts !== undefined && (
         <DeleteModeBar
           selected={selectedTotal}
           total={total}
