@@ -38,7 +38,7 @@ export const USAGE = `Usage: gateway-sim [options]
   --mqtt-version <4|5>           MQTT 3.1.1 (4, default) or 5
 
  Locks (each gateway's locks, their day and the lock instructions; docs/mqtt.md section 7):
-  --lock-openings-per-hour <n>   openings per lock per hour at the busiest hour (default ${L.openingsPerHour}; night ~10 %)
+  --lock-openings-per-hour <n>   openings per lock per hour at the busiest hour (default ${L.openingsPerHour}; night 15-20 %)
   --lock-refusal-rate <p>        share of attempts refused: wrong code, unknown card (default ${L.refusalRate})
   --lock-jam-rate <p>            chance per bolt movement that it jams (default ${L.jamRate})
   --lock-out-of-range-per-hour <p>  chance per lock per hour to go out of radio range (default ${L.outOfRangePerHour})

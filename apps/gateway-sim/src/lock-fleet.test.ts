@@ -63,7 +63,7 @@ describe('a day of a lock fleet', () => {
   });
 
   it('stays within a few messages a minute for 7 locks at the defaults', () => {
-    // About 2.3 openings per lock per hour over the day: an update and a history message at the opening and
+    // About 3.5 openings per lock per hour over the day: an update and a history message at the opening and
     // at the relock.
     expect(messages / (24 * 60)).toBeLessThan(2);
     expect(messages / (24 * 60)).toBeGreaterThan(0.3);

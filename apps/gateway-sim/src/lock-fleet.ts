@@ -35,11 +35,11 @@ export const LOCK_OUTBOX_LIMIT = 5_000;
 
 /** How busy a lock is at a local hour, 0..1: night, morning and evening shoulders, the working day. */
 export function dayWeight(hour: number): number {
-  if (hour < 6) return 0.1;
+  if (hour < 6) return 0.15;
   if (hour < 8) return 0.5;
   if (hour < 18) return 1;
   if (hour < 22) return 0.5;
-  return 0.15;
+  return 0.2;
 }
 
 /** What the gateway has to tell the portal about its locks: history entries, locks changed or removed. */

@@ -154,6 +154,8 @@ export function equipLock(
       ...(schedule ? { schedule } : {}),
     });
   }
+  // Someone used it before the gateway started: minutes to hours ago, by the lock's clock.
+  lock.lastAccessedTime = lockTime(lock, context.now - Math.round(uniform(random, 5 * 60_000, 6 * 3600_000)));
   return lock;
 }
 

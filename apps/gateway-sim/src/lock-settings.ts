@@ -1,11 +1,11 @@
 /**
  * How the simulated locks behave: their daily traffic, failures and memory. The defaults make a demo fleet
  * look alive without flooding it (docs/mqtt.md section 7 gives the figures): a gateway manages about 7 locks,
- * which are opened about 330 times a day in all, and sends about 1.7 lock messages a minute in the working
- * day, 0.15 at night, 1 a minute over the day (telemetry: 12).
+ * which are opened about 500 times a day in all, and sends about 2.5 lock messages a minute in the working
+ * day, 0.35 at night, 1.4 a minute over the day (telemetry: 12).
  */
 export interface LockSettings {
-  /** Openings (card or passcode) per lock per hour at the busiest hour of the lock's day; night is ~10 % of it. */
+  /** Openings (card or passcode) per lock per hour at the busiest hour of the lock's day; night is 15-20 % of it. */
   openingsPerHour: number;
   /** Share of attempts the lock refuses: a wrong passcode or an unknown card (REFUSED). */
   refusalRate: number;
@@ -36,7 +36,7 @@ export interface LockSettings {
 }
 
 export const DEFAULT_LOCK_SETTINGS: LockSettings = {
-  openingsPerHour: 4,
+  openingsPerHour: 6,
   refusalRate: 0.05,
   jamRate: 0.002,
   outOfRangePerHour: 0.03,
