@@ -21,6 +21,7 @@ import {
 import { useLiveLocks } from '../use-live-locks.ts';
 import { AddUserDialog, type GrantLockAccess } from './AddUserDialog.tsx';
 import { LockCards } from './LockCards.tsx';
+import { LockRowActions } from './LockRowActions.tsx';
 import { LocksCsvButton } from './LocksCsvButton.tsx';
 import { LocksTable } from './LocksTable.tsx';
 import { LockUsersDialog } from './LockUsersDialog.tsx';
@@ -80,7 +81,13 @@ export function LocksList({ scopeId, gatewayMacId, grantAccess, renderLockAction
     emptyText: emptyLocksText(search, gatewayMacId),
     onToggle: (lock: LockDevice) => setSelection((current) => toggleLock(current, lock)),
     onShowUsers: setUsersOf,
-    renderLockAction,
+    // The row's own actions (lock/unlock, history), then what other features add.
+    renderLockAction: (lock: LockDevice) => (
+      <>
+        <LockRowActions lock={lock} />
+        {renderLockAction?.(lock)}
+      </>
+    ),
   };
 
   return (

@@ -1,0 +1,54 @@
+import {
+  type CreateInstructionBody,
+  type LockDevice,
+  type LockResultMessage,
+  lockMessages,
+  lockResultTexts,
+} from '@portal/contract';
+import type { Notice } from '../../lib/use-notify.ts';
+import { lockName } from './lock-display.ts';
+
+/**
+ * The lock/unlock toggle of a lock row (spec 001 section 4 'Lock toggle'): a LOCKED lock gets an unlock
+ * instruction, any other (open, unknown) a lock instruction, through the spec's create-instruction call.
+ */
+export function lockToggleRequest(lock: LockDevice, now = Date.now()): CreateInstructionBody {
+  return {
+    type: 'LOCK_DEVICE_LOCK_UNLOCK',
+    macId: lock.macId,
+    gatewayMacId: lock.gatewayMacId,
+    locked: lock.status !== 'LOCKED',
+    name: lockName(lock),
+    time: now,
+    scopeId: lock.scopeId,
+  };
+}
+
+/** The snackbar once the instruction is created (spec texts); an offline gateway's wait is said too. */
+export function createdNotices(lock: LockDevice, locked: boolean): Notice[] {
+  const created: Notice = {
+    variant: 'success',
+    text: locked ? lockMessages.lockCreated : lockMessages.unlockCreated,
+  };
+  return lock.gatewayConnected ? [created] : [created, { variant: 'info', text: lockResultTexts.queued }];
+}
+
+export const createFailedNotice: Notice = { variant: 'error', text: lockMessages.instructionFailed };
+
+/** The snackbar of the result channel's message. */
+export function resultNotice(lock: LockDevice, message: LockResultMessage): Notice | null {
+  const name = lockName(lock);
+  if (message.status === 'ABORTED') return null;
+  if (message.status === 'SUCCESS') {
+    return {
+      variant: 'success',
+      text: message.lockStatus === 'LOCKED' ? lockResultTexts.locked(name) : lockResultTexts.unlocked(name),
+    };
+  }
+  return { variant: 'error', text: lockResultTexts.failed(name, message.reason ?? 'unknown') };
+}
+
+/** What the toggle's button says for a lock (its accessible name). */
+export function toggleLabel(lock: LockDevice): string {
+  return `${lock.status === 'LOCKED' ? 'Unlock' : 'Lock'} ${lockName(lock)}`;
+}
