@@ -17,6 +17,7 @@ import { createGatewaysModule, type GatewaysService } from './modules/gateways/i
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
 import { createIngestModule, type DeviceInbox } from './modules/ingest/index.ts';
 import { createInstructionsModule, type InstructionsService } from './modules/instructions/index.ts';
+import { createLockAccessModule, type LockAccessService } from './modules/lock-access/index.ts';
 import { createLockUsersModule, type LockUsersService } from './modules/lock-users/index.ts';
 import { createLocksModule, type LocksService } from './modules/locks/index.ts';
 import { createMailModule, type Mailer } from './modules/mail/index.ts';
@@ -68,6 +69,7 @@ export interface Portal {
     instructions: InstructionsService;
     locks: LocksService;
     lockUsers: LockUsersService;
+    lockAccess: LockAccessService;
   };
   retention: RetentionJob;
   /** Runs customer deletions; tests stop it and drive a runner of their own. */
@@ -205,12 +207,33 @@ function wireModules(
   });
   gatewaysModule.registry.onMoved(locksModule.gatewayMoved);
   const lockUsersModule = createLockUsersModule({ db, live, tenants });
+  // The delivery ledger: access given and taken away, one lock command at a time per gateway.
+  const lockAccessModule = createLockAccessModule({
+    db,
+    live,
+    tenants,
+    instructions: instructionsModule.instructions,
+    logger,
+    settings: {
+      retryBaseMs: config.LOCK_ACCESS_RETRY_BASE_SECONDS * 1000,
+      retryMaxMs: config.LOCK_ACCESS_RETRY_MAX_SECONDS * 1000,
+      maxAttempts: config.LOCK_ACCESS_MAX_ATTEMPTS,
+      revokeDeadlineMs: config.LOCK_REVOKE_DEADLINE_MINUTES * 60_000,
+    },
+  });
   const { inbox } = createIngestModule({
     logger,
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
     gateways,
     telemetry,
-    instructions: instructionsModule.inbox,
+    // A gateway back: pending instructions are sent again, then the ledger's queue resumes.
+    instructions: {
+      ...instructionsModule.inbox,
+      gatewayOnline: async (device) => {
+        await instructionsModule.inbox.gatewayOnline(device);
+        await lockAccessModule.gatewayOnline(device);
+      },
+    },
     commands: commandsModule.inbox,
     locks: locksModule.reports,
   });
@@ -234,6 +257,7 @@ function wireModules(
     instructionsModule,
     locksModule,
     lockUsersModule,
+    lockAccessModule,
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
   ];
@@ -260,6 +284,7 @@ function wireModules(
     instructions: instructionsModule.instructions,
     locks: locksModule.locks,
     lockUsers: lockUsersModule.lockUsers,
+    lockAccess: lockAccessModule.lockAccess,
   };
   return {
     modules,

@@ -119,6 +119,14 @@ export const configSchema = z.object({
    * integration tests need not wait. Leave it at 1 anywhere else.
    */
   INSTRUCTION_DEADLINE_SCALE: z.coerce.number().min(0.001).max(1).default(1),
+  /** Delivery ledger (docs/locks.md): a revocation not confirmed by the lock within this raises a warning. */
+  LOCK_REVOKE_DEADLINE_MINUTES: z.coerce.number().min(0.001).max(10_080).default(15),
+  /** Delivery ledger: first retry of a failed credential after this, doubled every attempt... */
+  LOCK_ACCESS_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** ...up to this... */
+  LOCK_ACCESS_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
+  /** ...for at most this many attempts (a gateway coming back still resumes what waited for it). */
+  LOCK_ACCESS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Map tiles of the Gateway Location dialog: an http(s) (or same-origin '/') URL template with {z}, {x}, {y}. */
   MAP_TILE_URL: z
     .string()

@@ -11,6 +11,7 @@ export * from './gateway-provisioning.ts';
 export * from './gateway-registry.ts';
 export * from './gateways.ts';
 export * from './instructions.ts';
+export * from './lock-access.ts';
 export * from './lock-history.ts';
 export * from './lock-protocol.ts';
 export * from './lock-users.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lockAccessEntry } from './lock-access.ts';
 import { CARD_CSN_PATTERN, lockRole, PASSCODE_PATTERN } from './lock-protocol.ts';
 import { lockAccessState } from './locks.ts';
 import { macId } from './mac.ts';
@@ -304,6 +305,8 @@ export const lockUsersLiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newUser'), user: lockUser }),
   z.object({ type: z.literal('updateUser'), user: lockUser }),
   z.object({ type: z.literal('deleteUser'), id: z.string() }),
+  /** A ledger row of one of the scope's users changed (contract lock-access.ts). */
+  z.object({ type: z.literal('access'), access: lockAccessEntry }),
   /** A bulk import's batch changed users of the scope (one message per batch): lists are asked again. */
   z.object({ type: z.literal('bulkUpdate'), created: z.number().int(), updated: z.number().int() }),
 ]);

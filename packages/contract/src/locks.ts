@@ -230,6 +230,12 @@ export const locksLiveMessage = z.discriminatedUnion('type', [
     userId: z.string(),
     state: lockAccessState,
     revoking: z.boolean(),
+    /** The ledger's details (contract lock-access.ts): the gateway, why it failed, a revocation past its deadline. */
+    gatewayMacId: z.string().optional(),
+    reason: z.string().nullable().optional(),
+    revokeOverdue: z.boolean().optional(),
+    /** The access never reached the lock and was dropped. */
+    removed: z.boolean().optional(),
   }),
   z.object({ type: z.literal('gatewayOffline'), gatewayMacId: z.string() }),
   /** New entries of a lock's history (a gateway's lock-events, a portal '... Initiated' entry), newest first. */

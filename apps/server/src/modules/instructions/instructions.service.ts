@@ -113,12 +113,18 @@ export class InstructionsService {
     gateway: Pick<InstructionGateway, 'mac' | 'app_version'>,
     type: InstructionType,
     value: unknown,
-    options: { createdBy: string | null; payload?: Record<string, unknown> },
+    options: {
+      createdBy: string | null;
+      payload?: Record<string, unknown>;
+      /** The uid to use (the caller recorded it before the answer can come); refused if taken. */
+      uid?: string;
+    },
   ): Promise<{ row: InstructionRow; created: boolean }> {
     const deadlineMs = instructionDeadlineMs(type, gateway.app_version) * this.deps.deadlineScale;
     for (let attempt = 0; attempt < 5; attempt++) {
+      if (options.uid && attempt > 0) throw new Error(`instruction uid ${options.uid} is taken`);
       const row = await this.deps.repo.insert({
-        uid: newInstructionUid(),
+        uid: options.uid ?? newInstructionUid(),
         mac: gateway.mac,
         type,
         value: value ?? null,

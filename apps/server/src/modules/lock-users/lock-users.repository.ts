@@ -277,6 +277,12 @@ export class LockUsersRepository {
         .updateTable('lock_user_access')
         .set({
           revoke_requested_at: sql`coalesce(revoke_requested_at, now())` as never,
+          // The ledger (modules/lock-access) sends the removal now: REMOVE_IOT_USER, one lock a command.
+          state: 'pending',
+          reason: null,
+          attempts: 0,
+          next_attempt_at: new Date(),
+          instruction_uid: null,
           updated_at: new Date(),
         })
         .where('user_id', '=', userId)

@@ -1,0 +1,3 @@
+export type { LockAccessService, LockAccessSettings } from './lock-access.service.ts';
+export { createLockAccessModule } from './lock-access.wiring.ts';
+export type { LockAccessDelivery } from './lock-access-delivery.ts';

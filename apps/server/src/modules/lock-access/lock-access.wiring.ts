@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
+import type { InstructionsService } from '../instructions/index.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import { LockAccessRepository } from './lock-access.repository.ts';
+import { lockAccessRoutes } from './lock-access.routes.ts';
+import { LockAccessService, type LockAccessSettings } from './lock-access.service.ts';
+import { LockAccessDelivery } from './lock-access-delivery.ts';
+
+/**
+ * The delivery ledger: the calls that give and take access (routes), the worker that sends one lock command at a
+ * time per gateway (start/stop), the answers it hears through instructions.onEnded (wired here), and
+ * `gatewayOnline` for the device side (a gateway back resumes its queue).
+ */
+export function createLockAccessModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  tenants: TenantsService;
+  instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
+  logger: Logger;
+  settings: LockAccessSettings;
+}) {
+  const logger = options.logger.child({ component: 'lock-access' });
+  const repo = new LockAccessRepository(options.db);
+  const delivery = new LockAccessDelivery(repo, () => lockAccess, options.settings, logger);
+  const lockAccess: LockAccessService = new LockAccessService({
+    repo,
+    tenants: options.tenants,
+    instructions: options.instructions,
+    live: options.live,
+    logger,
+    settings: options.settings,
+    wake: (at) => delivery.wake(at),
+  });
+  options.instructions.onEnded((ended) => lockAccess.instructionEnded(ended));
+  return {
+    lockAccess,
+    delivery,
+    gatewayOnline: (device: DeviceIdentity) => lockAccess.gatewayOnline(device),
+    routes: (app) => app.register(lockAccessRoutes, { lockAccess }),
+    start: () => delivery.start(),
+    stop: () => delivery.stop(),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { deviceDown, deviceUp, type LockAccessEntry, type LockAccessLedger } from '@portal/contract';
+import type { MqttClient } from 'mqtt';
+import { connectMqtt, injectAs, randomMac, type TestPortal, waitFor } from '../../../test/harness.ts';
+
+export interface ReceivedInstruction {
+  type: string;
+  uid: string;
+  value: Record<string, unknown> & { lockMac?: string; userId?: string; lockMacs?: string[] };
+  at: number;
+}
+
+type Answer = { status: 'SUCCESS' | 'ERROR'; value: unknown } | null;
+
+/**
+ * A gateway scripted by the test: it reports its locks, records every instruction it receives (and how many
+ * are outstanding at once), and answers as `answer` says (null: not now; `reply` answers later).
+ */
+export class ScriptedGateway {
+  readonly locks: string[];
+  readonly received: ReceivedInstruction[] = [];
+  /** Received and not answered, most at once. */
+  maxOutstanding = 0;
+  private readonly outstanding = new Set<string>();
+  private client: MqttClient | null = null;
+  answer: (instruction: ReceivedInstruction) => Answer = () => null;
+
+  constructor(
+    private readonly url: string,
+    readonly mac: string,
+    private readonly password: string,
+    lockCount: number,
+  ) {
+    this.locks = Array.from({ length: lockCount }, () => randomMac());
+  }
+
+  static async provision(
+    portal: TestPortal,
+    tenantId: string,
+    lockCount: number,
+    url = portal.deviceBrokerUrl,
+  ) {
+    const mac = randomMac();
+    const { password } = await portal.services.gateways.provision(tenantId, mac, `Gateway ${mac}`, {
+      registered: true,
+    });
+    return new ScriptedGateway(url, mac, password, lockCount);
+  }
+
+  async connect(): Promise<void> {
+    const client = await connectMqtt(this.url, {
+      clientId: this.mac,
+      username: this.mac,
+      password: this.password,
+      will: { topic: deviceUp.status(this.mac), payload: Buffer.from('{"CS":0}'), qos: 1, retain: false },
+    });
+    this.client = client;
+    client.on('message', (_topic, payload) => {
+      const message = JSON.parse(payload.toString()) as Omit<ReceivedInstruction, 'at'>;
+      const instruction = { ...message, at: Date.now() };
+      this.received.push(instruction);
+      if (!this.outstanding.has(instruction.uid)) {
+        this.outstanding.add(instruction.uid);
+        this.maxOutstanding = Math.max(this.maxOutstanding, this.outstanding.size);
+      }
+      const answer = this.answer(instruction);
+      if (answer) void this.reply(instruction, answer.status, answer.value);
+    });
+    await client.subscribeAsync(deviceDown.instruction(this.mac), { qos: 1 });
+    await this.publish(deviceUp.status(this.mac), { CS: 1, TI: Date.now() });
+  }
+
+  async reportLocks(): Promise<void> {
+    await this.publish(deviceUp.locks(this.mac), {
+      kind: 'full',
+      TI: Date.now(),
+      part: 1,
+      parts: 1,
+      total: this.locks.length,
+      locks: this.locks.map((MAC, i) => ({ MAC, name: `Door-${i + 1}-${MAC.slice(-4)}`, type: 'BLE-1' })),
+    });
+  }
+
+  async reply(instruction: { uid: string; type: string }, status: 'SUCCESS' | 'ERROR', value: unknown) {
+    this.outstanding.delete(instruction.uid);
+    await this.publish(deviceUp.response(this.mac, 'instruction', instruction.uid), {
+      uid: instruction.uid,
+      type: instruction.type,
+      status,
+      TI: Date.now(),
+      value,
+    });
+  }
+
+  /** The lock's SUCCESS value for an instruction (what a real gateway answers). */
+  static success(instruction: ReceivedInstruction): unknown {
+    const { value } = instruction;
+    if (instruction.type === 'REMOVE_IOT_USER') return { userId: value.userId, removed: value.lockMacs };
+    if (instruction.type === 'ADD_LOCKDEVICE_USER')
+      return { lockMac: value.lockMac, userId: value.userId, passcodeSlot: 1 };
+    return { lockMac: value.lockMac, userId: value.userId };
+  }
+
+  /** Tells the portal it goes (CS 0, as its will would) and drops the connection; the outstanding are lost. */
+  async goOffline(): Promise<void> {
+    await this.publish(deviceUp.status(this.mac), { CS: 0, TI: Date.now() });
+    await this.client?.endAsync(true);
+    this.client = null;
+    this.outstanding.clear();
+  }
+
+  async close(): Promise<void> {
+    await this.client?.endAsync(true);
+    this.client = null;
+  }
+
+  private async publish(topic: string, body: unknown): Promise<void> {
+    await this.client!.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+  }
+}
+
+/** The ids of the gateway's locks in the portal (once its report is stored). */
+export async function lockIdsOf(portal: TestPortal, gateway: ScriptedGateway): Promise<string[]> {
+  return waitFor(async () => {
+    const rows = await portal.database.db
+      .selectFrom('locks')
+      .select(['id', 'mac'])
+      .where('gateway_mac', '=', gateway.mac)
+      .execute();
+    if (rows.length < gateway.locks.length) return null;
+    return gateway.locks.map((mac) => rows.find((r) => r.mac === mac)!.id);
+  });
+}
+
+export async function userLedger(
+  portal: TestPortal,
+  cookie: string,
+  userId: string,
+): Promise<LockAccessLedger> {
+  const response = await injectAs(portal, cookie, 'GET', `/api/lock-user-access/userId/${userId}`);
+  if (response.statusCode !== 200) throw new Error(`ledger: ${response.statusCode} ${response.body}`);
+  return response.json<LockAccessLedger>();
+}
+
+/** Waits until every row of the user's ledger passes `check`; answers them. */
+export function ledgerWhen(
+  portal: TestPortal,
+  cookie: string,
+  userId: string,
+  check: (rows: LockAccessEntry[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<LockAccessEntry[]> {
+  let last: LockAccessEntry[] = [];
+  return waitFor(
+    async () => {
+      last = (await userLedger(portal, cookie, userId)).access;
+      return check(last) ? last : null;
+    },
+    timeoutMs,
+    () => JSON.stringify(last, null, 1),
+  );
+}
+
+export const randomEmail = () => `holder-${randomBytes(3).toString('hex')}@example.com`;
+export const randomCard = () => randomBytes(5).toString('hex').toUpperCase();
