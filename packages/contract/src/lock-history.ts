@@ -92,3 +92,32 @@ export const lockResultTexts = {
   failed: (name: string, reason: string) => `${name}: lock instruction failed (${reason})`,
   queued: 'Gateway is offline: the instruction waits for it (up to 24 hours).',
 } as const;
+
+/**
+ * GET /api/lock-user/passcode-history/userId/{id}?page&pageSize (ours; spec 002 sections 2 and 9 give the
+ * columns and page sizes, not the path): a lock user's passcode changes, newest first.
+ */
+export const passcodeHistoryParams = z.object({ id: z.string().min(1).max(100) });
+export const passcodeHistoryQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).optional().default(0),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => [25, 50, 100].includes(n), 'pageSize is 25, 50 or 100')
+    .optional()
+    .default(25),
+});
+export const passcodeChange = z.object({
+  id: z.string(),
+  lockMacId: z.string(),
+  lockName: z.string().nullable(),
+  lockSerialNumber: z.string().nullable(),
+  /** When the passcode changed (epoch ms). */
+  lastUpdated: z.number(),
+  oldPasscode: z.string().nullable(),
+  newPasscode: z.string().nullable(),
+  passcodeType: z.string(),
+});
+export type PasscodeChange = z.infer<typeof passcodeChange>;
+export const passcodeHistoryPage = z.object({ changes: z.array(passcodeChange), total: z.number().int() });
+export type PasscodeHistoryPage = z.infer<typeof passcodeHistoryPage>;

@@ -9,6 +9,8 @@ import { LockUsersService } from './lock-users.service.ts';
 import { LockUsersImportRepository } from './lock-users-import.repository.ts';
 import { lockUsersImportRoutes } from './lock-users-import.routes.ts';
 import { LockUsersImportService } from './lock-users-import.service.ts';
+import { PasscodeHistoryRepository } from './passcode-history.repository.ts';
+import { PasscodeHistoryService, passcodeHistoryRoutes } from './passcode-history.ts';
 
 /** Lock users: people who open locks (not portal users), their access to locks, their passcode history. */
 export function createLockUsersModule(options: {
@@ -26,11 +28,16 @@ export function createLockUsersModule(options: {
     tenants: options.tenants,
     live: options.live,
   });
+  const passcodes = new PasscodeHistoryService({
+    repo: new PasscodeHistoryRepository(options.db),
+    tenants: options.tenants,
+  });
   return {
     lockUsers,
     routes: async (app) => {
       await app.register(lockUsersRoutes, { lockUsers });
       await app.register(lockUsersImportRoutes, { lockUsersImport });
+      await app.register(passcodeHistoryRoutes, { passcodes });
     },
   } satisfies ModuleParts & Record<string, unknown>;
 }
