@@ -37,6 +37,7 @@ import {
 } from '../lock-user-form.ts';
 import { AssignedLocks } from './AssignedLocks.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
+import { PasscodeHistory } from './PasscodeHistory.tsx';
 
 export type LockUserPanelTarget = { mode: 'create' } | { mode: 'update'; user: LockUser };
 
@@ -212,6 +213,8 @@ function LockUserForm({
         <>
           <Divider />
           <AssignedLocks scopeId={scopeId} userId={loaded.id} />
+          <Divider />
+          <PasscodeHistory userId={loaded.id} />
         </>
       )}
       {replacing && loaded && (
