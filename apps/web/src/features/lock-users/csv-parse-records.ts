@@ -7,5 +7,6 @@ export const parseCsvRecords: CsvParse = (text) =>
     bom: true,
     info: true,
     relax_column_count: true,
+    relax_quotes: true,
     skip_empty_lines: true,
   }) as unknown as CsvRecords;

@@ -149,6 +149,11 @@ describe('refused rows file', () => {
     );
   });
 
+  it('reads a quote inside an unquoted cell as it is (a formula as typed in a spreadsheet)', () => {
+    const parsed = read(`${HEADER}\n=HYPERLINK("x"),B,,,bad,`);
+    expect(parsed.ok && parsed.rows[0]?.cells.firstName).toBe('=HYPERLINK("x")');
+  });
+
   it('offers sample files that pass the header rules', () => {
     expect(read(sampleCsv(false)).ok).toBe(true);
     expect(read(sampleCsv(true), true).ok).toBe(true);
