@@ -152,6 +152,11 @@ export function GatewaysPage() {
   if (freshCounts) lastCounts.current = { scopeId, counts: freshCounts };
   const counts =
     freshCounts ?? (lastCounts.current?.scopeId === scopeId ? lastCounts.current.counts : undefined);
+  // While the windows of another search, filter or order are on their way, the rows shown stay (no blank list).
+  const lastRows = useRef(gateways.rows);
+  const waiting = gateways.loading && gateways.rows.size === 0;
+  if (!waiting) lastRows.current = gateways.rows;
+  const rows = waiting ? lastRows.current : gateways.rows;
   const onRangeChange = useCallback(
     (next: VisibleRange) =>
       setGridRange((current) =>
@@ -176,15 +181,15 @@ export function GatewaysPage() {
 
   const indexOf = useMemo(() => {
     const positions = new Map<string, number>();
-    for (const [position, gateway] of gateways.rows) positions.set(gateway.macId, position);
+    for (const [position, gateway] of rows) positions.set(gateway.macId, position);
     return positions;
-  }, [gateways.rows]);
+  }, [rows]);
   const onOpen = useCallback((action: GatewayAction, macId: string) => setOpened({ action, macId }), []);
   const onViewChange = useCallback(
     (macId: string, next: CardView) => setCardViews((current) => ({ ...current, [macId]: next })),
     [],
   );
-  const rowsRef = useLatest({ rows: gateways.rows, indexOf });
+  const rowsRef = useLatest({ rows: rows, indexOf });
   const toggle = useCallback(
     (macId: string) => {
       const { rows, indexOf: positions } = rowsRef.current;
@@ -212,10 +217,10 @@ export function GatewaysPage() {
   const selectedMacs = useMemo(() => {
     if (mode === 'browse') return undefined;
     const macs = new Set<string>();
-    for (const [position, gateway] of gateways.rows)
+    for (const [position, gateway] of rows)
       if (isSelected(selection, gateway.macId, position)) macs.add(gateway.macId);
     return macs;
-  }, [mode, selection, gateways.rows]);
+  }, [mode, selection, rows]);
 
   const confirmDelete = () => {
     const { macs, select } = deleteRequestParts(selection);
@@ -246,7 +251,7 @@ export function GatewaysPage() {
   };
 
   // The gateway an open dialog or the maximised view is about: its live copy, wherever it is cached.
-  const openedGateway = opened ? findGateway(gateways.rows, opened.macId, queryClient) : undefined;
+  const openedGateway = opened ? findGateway(rows, opened.macId, queryClient) : undefined;
   const maximised = opened?.action === 'sensorGraphs' ? openedGateway : undefined;
   const selectedGateways = [...ticked.values()];
   const loaded = counts !== undefined;
@@ -309,7 +314,7 @@ export function GatewaysPage() {
         <GatewayGrid
           scopeId={scopeId}
           count={total}
-          rows={gateways.rows}
+          rows={rows}
           onRangeChange={onRangeChange}
           cardViews={cardViews}
           onViewChange={onViewChange}
@@ -322,7 +327,7 @@ export function GatewaysPage() {
       {loaded && !noGateways && !maximised && view === 'list' && (
         <GatewayTable
           count={total}
-          rows={gateways.rows}
+          rows={rows}
           page={listPage}
           pageSize={pageSize}
           onPageChange={setListPage}
