@@ -226,12 +226,16 @@ function wireModules(
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
     gateways,
     telemetry,
-    // A gateway back: pending instructions are sent again, then the ledger's queue resumes.
+    // A gateway back: pending instructions are sent again, then the ledger's queue resumes. Not awaited by
+    // the status message's handler: behind an external broker its QoS 2 publishes would wait for packets the
+    // same connection reads only once that handler is done.
     instructions: {
       ...instructionsModule.inbox,
       gatewayOnline: async (device) => {
-        await instructionsModule.inbox.gatewayOnline(device);
-        await lockAccessModule.gatewayOnline(device);
+        void (async () => {
+          await instructionsModule.inbox.gatewayOnline(device);
+          await lockAccessModule.gatewayOnline(device);
+        })().catch((error) => logger.warn({ err: error, mac: device.mac }, 'gateway back: resume failed'));
       },
     },
     commands: commandsModule.inbox,
