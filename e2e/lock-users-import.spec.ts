@@ -140,4 +140,25 @@ describe('Lock users CSV import', () => {
     );
     expect(cardRefused.text.split('\r\n')[0]).toBe(`${HEADER},cardCSN,reason`);
   });
+
+  it('imports a file of 10,000 rows in the browser with a progress bar', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const demo = await scopeIdByName(page, DEMO_CUSTOMER);
+    const tag = randomBytes(3).toString('hex');
+    await page.goto(`/#/cli/lock-users?scopeId=${demo}`);
+    await page.getByRole('heading', { name: 'Lock Users', level: 1 }).waitFor();
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `First${i},Last${i},Division,E-${i},u${i}.${tag}@example.com,`,
+    );
+    const dialog = await upload(page, 'Upload users CSV', 'users.csv', [HEADER, ...rows].join('\n'));
+    await dialog.getByText('users.csv: 10,000 users to import.').waitFor();
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('progressbar').waitFor();
+    await dialog.getByText('Successfully added 10000/10000 users').waitFor({ timeout: 120_000 });
+    console.log(`10,000 rows imported in the browser in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(await dialog.getByRole('button', { name: 'Download refused rows' }).count()).toBe(0);
+  });
 });
