@@ -69,6 +69,20 @@ export class LockHistoryRepository {
       | undefined;
   }
 
+  /** A gateway in these tenants (null: any), for a lock it has not reported yet. */
+  async findGateway(
+    gatewayMac: string,
+    tenantIds: string[] | null,
+  ): Promise<Pick<ToggleLockRow, 'tenant_id' | 'gateway_mac' | 'app_version' | 'connected'> | undefined> {
+    if (tenantIds?.length === 0) return undefined;
+    let query = this.db
+      .selectFrom('gateways')
+      .select(['tenant_id', 'mac as gateway_mac', 'app_version', 'connected'])
+      .where('mac', '=', gatewayMac);
+    if (tenantIds) query = query.where('tenant_id', 'in', tenantIds);
+    return query.executeTakeFirst();
+  }
+
   /** The value an instruction was sent with (a lock/unlock's lock, when its end is told without it). */
   async instructionValue(uid: string): Promise<unknown> {
     const row = await this.db

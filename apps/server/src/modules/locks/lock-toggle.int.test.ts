@@ -261,15 +261,23 @@ describe(`lock and unlock, lock history (${backend} backend)`, () => {
     ]) {
       expect((await toggle(betaCookie, body)).statusCode).toBe(404);
     }
-    // A lock not behind the named gateway: 404 for its own customer too.
-    expect(
-      (await toggle(alphaCookie, { macId: lockMac(9), gatewayMacId: device.mac, locked: false })).statusCode,
-    ).toBe(404);
+    // A lock no gateway reported, without a gateway named: 404.
+    expect((await toggle(alphaCookie, { macId: lockMac(9), locked: false })).statusCode).toBe(404);
     expect((await toggle(alphaCookie, { macId: lockMac(0), gatewayMacId: device.mac })).statusCode).toBe(400);
     await new Promise((r) => setTimeout(r, 200));
     expect(sent.length).toBe(count);
     expect((await history(betaCookie, now - 1000, now, lockMac(0), alpha.tenant.id)).statusCode).toBe(404);
     expect((await history(betaCookie, now - 1000, now, lockMac(0), beta.tenant.id)).statusCode).toBe(404);
+    // A lock its own gateway has not reported yet: the gateway carries the instruction (it knows its locks).
+    const unreported = await toggle(alphaCookie, {
+      macId: lockMac(9),
+      gatewayMacId: device.mac,
+      locked: true,
+    });
+    expect(unreported.statusCode).toBe(200);
+    const { uid } = unreported.json<CreateInstructionResult>();
+    await waitFor(async () => sent.find((s) => s.uid === uid));
+    expect(sent.find((s) => s.uid === uid)?.value).toEqual({ lockMac: lockMac(9), locked: true });
   });
 
   it("keeps the lock's history with who and how, refusals and alarms, within a bounded range", async () => {

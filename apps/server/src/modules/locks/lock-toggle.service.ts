@@ -19,7 +19,7 @@ import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
-import type { HistoryRow, LockHistoryRepository } from './lock-history.repository.ts';
+import type { HistoryRow, LockHistoryRepository, ToggleLockRow } from './lock-history.repository.ts';
 
 export interface LockToggleDependencies {
   repo: LockHistoryRepository;
@@ -95,7 +95,9 @@ export class LockToggleService {
       });
     }
     const tenantIds = await this.tenantIds(principal, body.scopeId);
-    const lock = await this.deps.repo.findLock(body.macId, body.gatewayMacId, tenantIds);
+    const lock =
+      (await this.deps.repo.findLock(body.macId, body.gatewayMacId, tenantIds)) ??
+      (await this.unreportedLock(body.macId, body.gatewayMacId, tenantIds));
     if (!lock) throw notFound('Lock');
     const name = lock.name ?? lock.mac;
     const value = { lockMac: lock.mac, locked: body.locked };
@@ -133,6 +135,19 @@ export class LockToggleService {
     });
     this.publishLocks(lock.tenant_id, { type: 'history', macId: lock.mac, entries: [entry] });
     return { instructionId: row.id, uid: row.uid, status: row.status };
+  }
+
+  /**
+   * A lock the named gateway has not reported (yet): the gateway within reach carries the instruction (it
+   * answers LOCK_UNKNOWN for a lock it does not manage); no gateway named or none within reach: undefined.
+   */
+  private async unreportedLock(
+    lockMac: string,
+    gatewayMac: string | undefined,
+    tenantIds: string[] | null,
+  ): Promise<ToggleLockRow | undefined> {
+    const gateway = gatewayMac ? await this.deps.repo.findGateway(gatewayMac, tenantIds) : undefined;
+    return gateway && { ...gateway, id: '', mac: lockMac, name: null };
   }
 
   /** A LOCK_DEVICE_LOCK_UNLOCK ended (answered, failed, timed out, aborted): told on its result channel. */
