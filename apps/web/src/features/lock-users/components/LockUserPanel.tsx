@@ -35,6 +35,7 @@ import {
   updateBody,
   updateFormValues,
 } from '../lock-user-form.ts';
+import { AccessLedger } from './AccessLedger.tsx';
 import { AssignedLocks } from './AssignedLocks.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { PasscodeHistory } from './PasscodeHistory.tsx';
@@ -213,6 +214,8 @@ function LockUserForm({
         <>
           <Divider />
           <AssignedLocks scopeId={scopeId} userId={loaded.id} />
+          <Divider />
+          <AccessLedger user={loaded} canWrite={canWrite} />
           <Divider />
           <PasscodeHistory userId={loaded.id} />
         </>

@@ -15,6 +15,7 @@ import type { LockDevice } from '@portal/contract';
 import { useId } from 'react';
 import { useLockDeviceUsers } from '../api/get-lock-device-users.ts';
 import { lockName } from '../lock-display.ts';
+import { LockAccessSummary } from './LockAccessSummary.tsx';
 
 /** The lock users with access to one lock (GET /api/iot-device-user/all), kept current by userMapping messages. */
 export function LockUsersDialog({
@@ -32,6 +33,7 @@ export function LockUsersDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Users of {lockName(lock)}</DialogTitle>
       <DialogContent>
+        <LockAccessSummary lock={lock} />
         {users.isPending && <CircularProgress aria-label="Loading the lock's users" size={24} />}
         {users.isError && <Alert severity="error">{users.error.message}</Alert>}
         {users.data?.length === 0 && (

@@ -1,0 +1,236 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  type LockAccessEntry,
+  type LockDevice,
+  type LockRole,
+  type LockUser,
+  type LockUsersLiveMessage,
+  live,
+  PASSCODE_PATTERN,
+} from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLiveTopic } from '../../../lib/mqtt.ts';
+import { useLocksToGrant, userLedgerKey, useUserLedger } from '../api/get-lock-access.ts';
+import { useGrantLockAccess, useRevokeLockAccess } from '../api/grant-lock-access.ts';
+import { accessStateText, queueText, retryText } from '../lock-access-display.ts';
+
+const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toLocaleTimeString());
+const lockLabel = (lock: Pick<LockDevice, 'name' | 'macId'>) => lock.name ?? lock.macId;
+
+const STATE_COLOUR = {
+  pending: 'default',
+  sent: 'info',
+  confirmed: 'success',
+  failed: 'error',
+} as const;
+
+/**
+ * The user's credentials on locks (the delivery ledger, docs/locks.md): give access to locks (passcode, the
+ * user's card, or both; role), where each credential is (pending, sent, confirmed on the lock, failed with its
+ * reason; attempts, last attempt), take it away, the warning of a removal the lock has not confirmed in time,
+ * and each gateway's queue of lock commands. Kept current by the lock-users channel's 'access' messages.
+ */
+export function AccessLedger({ user, canWrite }: { user: LockUser; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const ledger = useUserLedger(user.id);
+  useLiveTopic(live.lockUsers(user.scopeId), (message) => {
+    const m = message as LockUsersLiveMessage;
+    if (m.type === 'access' && m.access.userId === user.id) {
+      void queryClient.invalidateQueries({ queryKey: userLedgerKey(user.id) });
+    }
+  });
+  const overdue = ledger.data?.access.filter((a) => a.revokeOverdue) ?? [];
+
+  return (
+    <Stack component="section" aria-labelledby="access-ledger-title" spacing={1}>
+      <Typography id="access-ledger-title" variant="subtitle1" component="h3">
+        Credentials on locks
+      </Typography>
+      {overdue.map((a) => (
+        <Alert key={a.id} severity="warning" role="alert">
+          Removal from {a.lockName ?? a.lockMac} is not confirmed by the lock.
+        </Alert>
+      ))}
+      {canWrite && <GrantForm user={user} />}
+      {ledger.isPending && <CircularProgress size={24} aria-label="Loading the credentials" />}
+      {ledger.isError && <Alert severity="error">{ledger.error.message}</Alert>}
+      {ledger.data && ledger.data.access.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          No credentials on locks.
+        </Typography>
+      )}
+      {ledger.data && ledger.data.access.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label="Credentials on locks">
+            <TableHead>
+              <TableRow>
+                <TableCell>Lock</TableCell>
+                <TableCell>Delivery</TableCell>
+                <TableCell>Attempts</TableCell>
+                <TableCell>Last attempt</TableCell>
+                {canWrite && <TableCell />}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {ledger.data.access.map((entry) => (
+                <LedgerRow key={entry.id} entry={entry} canWrite={canWrite} userId={user.id} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {ledger.data?.queues.map((queue) => (
+        <Typography key={queue.gatewayMacId} variant="body2" color="text.secondary">
+          Gateway {queue.gatewayMacId} lock commands: {queueText(queue)}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+function LedgerRow({
+  entry,
+  canWrite,
+  userId,
+}: {
+  entry: LockAccessEntry;
+  canWrite: boolean;
+  userId: string;
+}) {
+  const revoke = useRevokeLockAccess(userId);
+  const retry = retryText(entry, (ms) => new Date(ms).toLocaleTimeString());
+  return (
+    <TableRow data-testid="ledger-row" data-state={entry.state}>
+      <TableCell>
+        {entry.lockName ?? entry.lockMac}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {[entry.passcode ? 'passcode' : null, entry.cardCSN ? 'card' : null].filter(Boolean).join(' + ')} ·{' '}
+          {entry.role}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <Chip size="small" color={STATE_COLOUR[entry.state]} label={accessStateText(entry)} />
+        {retry && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {retry}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{entry.attempts}</TableCell>
+      <TableCell>{time(entry.lastAttemptAt)}</TableCell>
+      {canWrite && (
+        <TableCell>
+          {entry.operation === 'grant' && (
+            <Button
+              size="small"
+              loading={revoke.isPending}
+              onClick={() => revoke.mutate({ userId, lockId: entry.lockId })}
+            >
+              Take away
+            </Button>
+          )}
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
+function GrantForm({ user }: { user: LockUser }) {
+  const [search, setSearch] = useState('');
+  const locks = useLocksToGrant(user.scopeId, search.trim());
+  const [picked, setPicked] = useState<LockDevice[]>([]);
+  const [passcode, setPasscode] = useState(user.passcode ?? '');
+  const [card, setCard] = useState(false);
+  const [role, setRole] = useState<LockRole>(user.role ?? 'USER');
+  const grant = useGrantLockAccess(user.id);
+  const passcodeValid = passcode === '' || PASSCODE_PATTERN.test(passcode);
+  const ready = picked.length > 0 && passcodeValid && (passcode !== '' || card);
+
+  return (
+    <Stack
+      spacing={1}
+      component="form"
+      aria-label="Give access to locks"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <Autocomplete
+        multiple
+        size="small"
+        options={locks.data?.locks ?? []}
+        loading={locks.isFetching}
+        value={picked}
+        onChange={(_e, value) => setPicked(value)}
+        onInputChange={(_e, value, reason) => reason === 'input' && setSearch(value)}
+        getOptionLabel={(lock) => `${lockLabel(lock)} (${lock.gatewayMacId})`}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        renderInput={(params) => <TextField {...params} label="Locks to give access to" />}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          label="Passcode"
+          value={passcode}
+          onChange={(e) => setPasscode(e.target.value)}
+          error={!passcodeValid}
+          helperText={passcodeValid ? ' ' : 'Passcode must be 4 to 10 digits.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={card} onChange={(e) => setCard(e.target.checked)} />}
+          label={user.cardCSN ? `Card ${user.cardCSN}` : 'Card (none)'}
+          disabled={!user.cardCSN}
+        />
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as LockRole)}
+          sx={{ minWidth: 120 }}
+        >
+          <MenuItem value="USER">USER</MenuItem>
+          <MenuItem value="ADMIN">ADMIN</MenuItem>
+        </TextField>
+        <Button
+          variant="contained"
+          disabled={!ready}
+          loading={grant.isPending}
+          onClick={() =>
+            grant.mutate(
+              {
+                userId: user.id,
+                lockIds: picked.map((lock) => lock.id),
+                passcode: passcode || null,
+                card,
+                role,
+              },
+              { onSuccess: () => setPicked([]) },
+            )
+          }
+        >
+          Give access
+        </Button>
+      </Stack>
+      {grant.isError && <Alert severity="error">{grant.error.message}</Alert>}
+    </Stack>
+  );
+}
