@@ -56,6 +56,8 @@ export function AccessLedger({ user, canWrite }: { user: LockUser; canWrite: boo
     const m = message as LockUsersLiveMessage;
     if (m.type === 'access' && m.access.userId === user.id) {
       void queryClient.invalidateQueries({ queryKey: userLedgerKey(user.id) });
+      // The assigned locks read the same rows (get-all-locks-users).
+      void queryClient.invalidateQueries({ queryKey: ['lockUsers', 'locks'] });
     }
   });
   const overdue = ledger.data?.access.filter((a) => a.revokeOverdue) ?? [];

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { type LocksPage, provisionedGateways } from '@portal/contract';
+import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { createCustomer, seeText } from './support/gateway-details.ts';
+import { type RunningPortal, startPortal } from './support/portal.ts';
+
+/**
+ * Issue 15 point 4 (web): credentials reach the lock, and the screen says so. A lock user is created, given
+ * access to two locks of a simulated gateway (apps/gateway-sim answers ADD_LOCKDEVICE_USER one at a time), and
+ * the user panel's 'Credentials on locks' shows both reach 'Confirmed on the lock' without a reload.
+ */
+let portal: RunningPortal;
+let simulation: Simulation | undefined;
+beforeAll(async () => {
+  portal = await startPortal('embedded', { LOCK_ACCESS_RETRY_BASE_SECONDS: '1' });
+});
+afterAll(async () => {
+  await simulation?.stop();
+  await portal?.stop();
+});
+
+/** A customer with one simulated gateway whose locks never fail a command; answers the lock MACs it reports. */
+async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: LocksPage['locks'] }> {
+  const scopeId = await createCustomer(page, `Ledger ${randomBytes(3).toString('hex')}`);
+  const provisioned = await page.request.post('/api/gateway/provision', {
+    data: { scopeId, count: 1, name: 'Doorkeeper' },
+  });
+  expect(provisioned.status()).toBe(200);
+  const credentials = provisionedGateways.parse(await provisioned.json());
+  simulation = startSimulation({
+    brokerUrl: portal.deviceBrokerUrl,
+    gateways: credentials,
+    telemetryIntervalMs: 60_000,
+    seed: 4,
+    locks: {
+      openingsPerHour: 0,
+      refusalRate: 0,
+      jamRate: 0,
+      outOfRangePerHour: 0,
+      unreachableRate: 0,
+      rejectRate: 0,
+      commandMs: { min: 200, max: 600 },
+    },
+  });
+  await simulation.whenConnected();
+  for (let tries = 0; tries < 200; tries++) {
+    const response = await page.request.get(`/api/iot-service/get-all-locks?scopeId=${scopeId}&pageSize=100`);
+    const page_ = (await response.json()) as LocksPage;
+    if (page_.locks.length >= 2) return { scopeId, locks: page_.locks };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the simulated gateway reported no locks');
+}
+
+describe('Credentials on locks', () => {
+  const browser = useBrowser(() => portal.baseUrl);
+
+  it('gives a new lock user access to two locks and shows the ledger reach confirmed', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const { scopeId, locks } = await simulatedGateway(page);
+    const [first, second] = locks;
+
+    await page.goto(`/#/cli/lock-users?scopeId=${scopeId}`);
+    await page.getByRole('heading', { name: 'Lock Users', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add Lock User' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Lock User' });
+    await create.getByLabel('First Name').fill('Grace');
+    await create.getByLabel('Last Name').fill('Hopper');
+    await create.getByLabel('Email').fill(`grace-${randomBytes(3).toString('hex')}@example.com`);
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await seeText(page, 'User successfully added');
+
+    await page
+      .getByRole('table', { name: 'Lock Users' })
+      .getByRole('button', { name: 'Edit Grace Hopper' })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Update Lock User' });
+    const form = panel.getByRole('form', { name: 'Give access to locks' });
+    await form.waitFor();
+    const picker = form.getByLabel('Locks to give access to');
+    for (const lock of [first!, second!]) {
+      await picker.click();
+      await picker.fill(lock.name ?? lock.macId);
+      await page
+        .getByRole('option', { name: new RegExp(lock.name ?? lock.macId) })
+        .first()
+        .click();
+    }
+    await form.getByLabel('Passcode').fill('482913');
+    await form.getByRole('button', { name: 'Give access' }).click();
+
+    const ledger = panel.getByRole('table', { name: 'Credentials on locks' });
+    await ledger.getByRole('row').nth(2).waitFor();
+    await saveScreenshot(page, 'lock-access ledger sending 1280');
+    await ledger.locator('[data-state="confirmed"]').nth(1).waitFor({ timeout: 30_000 });
+    expect(await ledger.getByText('Confirmed on the lock').count()).toBe(2);
+    await panel.getByText(/lock commands: 0 waiting/).waitFor();
+    await saveScreenshot(page, 'lock-access ledger confirmed 1280');
+  });
+});
