@@ -120,7 +120,13 @@ describe(`GET /api/gateway/get-gateways-page (${backend} backend)`, () => {
   it('accepts an offset from 0 and a limit from 1 to 500, refuses the rest', async () => {
     expect(await names({ limit: 1 })).toEqual(['Alpha']);
     expect((await names({ limit: GATEWAY_LIST_MAX_LIMIT })).length).toBe(6);
-    for (const bad of [{ limit: 0 }, { limit: GATEWAY_LIST_MAX_LIMIT + 1 }, { limit: 2.5 }, { offset: -1 }]) {
+    const refused: Record<string, number>[] = [
+      { limit: 0 },
+      { limit: GATEWAY_LIST_MAX_LIMIT + 1 },
+      { limit: 2.5 },
+      { offset: -1 },
+    ];
+    for (const bad of refused) {
       const response = await page(alpha.cookie, { scopeId: alpha.tenant.id, ...bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
