@@ -1,28 +1,31 @@
 import { type LockDevice, lockMessages } from '@portal/contract';
 
-/** Selected locks by MAC, kept across pages and live updates (a lock that leaves is dropped). */
-export type LockSelection = ReadonlyMap<string, Pick<LockDevice, 'macId' | 'type' | 'name'>>;
+/** Selected locks by MAC, kept across pages and live updates (a lock that leaves is dropped); `id` for Add User. */
+export type LockSelection = ReadonlyMap<
+  string,
+  Pick<LockDevice, 'macId' | 'type' | 'name'> & { id?: string }
+>;
 
 export function toggleLock(
   selection: LockSelection,
-  lock: Pick<LockDevice, 'macId' | 'type' | 'name'>,
+  lock: Pick<LockDevice, 'macId' | 'type' | 'name'> & { id?: string },
 ): LockSelection {
   const next = new Map(selection);
   if (next.has(lock.macId)) next.delete(lock.macId);
-  else next.set(lock.macId, { macId: lock.macId, type: lock.type, name: lock.name });
+  else next.set(lock.macId, { id: lock.id, macId: lock.macId, type: lock.type, name: lock.name });
   return next;
 }
 
 /** The page's checkbox: selects every lock of the page, or (all of them selected) unselects them. */
 export function togglePage(
   selection: LockSelection,
-  locks: readonly Pick<LockDevice, 'macId' | 'type' | 'name'>[],
+  locks: readonly (Pick<LockDevice, 'macId' | 'type' | 'name'> & { id?: string })[],
 ): LockSelection {
   const next = new Map(selection);
   const allSelected = locks.length > 0 && locks.every((lock) => next.has(lock.macId));
   for (const lock of locks) {
     if (allSelected) next.delete(lock.macId);
-    else next.set(lock.macId, { macId: lock.macId, type: lock.type, name: lock.name });
+    else next.set(lock.macId, { id: lock.id, macId: lock.macId, type: lock.type, name: lock.name });
   }
   return next;
 }

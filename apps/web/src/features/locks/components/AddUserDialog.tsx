@@ -20,7 +20,7 @@ import type { LockSelection } from '../lock-selection.ts';
 /** Gives the chosen user access to the chosen locks (the credential ledger's call, docs/ui.md 'Locks and lock users'). */
 export type GrantLockAccess = (
   user: LockUser,
-  locks: { macId: string; type: string | null }[],
+  locks: { id?: string; macId: string; type: string | null }[],
 ) => Promise<void>;
 
 const PICKER_DELAY_MS = 500;
@@ -61,7 +61,7 @@ export function AddUserDialog({
     try {
       await grantAccess(
         user,
-        locks.map((lock) => ({ macId: lock.macId, type: lock.type })),
+        locks.map((lock) => ({ id: lock.id, macId: lock.macId, type: lock.type })),
       );
       onGranted();
     } catch (cause) {

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useLocks } from '../api/get-locks.ts';
+import { grantWithUserDefaults } from '../api/grant-lock-access.ts';
 import { addUserCheck, type LockSelection, toggleLock, togglePage } from '../lock-selection.ts';
 import {
   emptyLocksText,
@@ -145,7 +146,7 @@ export function LocksList({ scopeId, gatewayMacId, grantAccess, renderLockAction
           scopeId={scopeId}
           selection={selection}
           type={addingUser.type}
-          grantAccess={grantAccess}
+          grantAccess={grantAccess ?? grantWithUserDefaults}
           onClose={() => setAddingUser(null)}
           onGranted={() => {
             setAddingUser(null);
