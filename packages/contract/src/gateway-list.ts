@@ -11,8 +11,8 @@ export const gatewayListMessages = {
 } as const;
 
 /**
- * The page asks for the first gateways (by name) beside the whole list, so that the first cards show at once
- * in a large fleet (bench/gateways-grid.ts): `limit` gives at most that many.
+ * GET /api/gateway/get-gateways `limit`: the first gateways by name, at most that many (the spec's call; the
+ * gateways page itself asks get-gateways-page, below).
  */
 export const GATEWAY_LIST_FIRST_PAGE = 60;
 export const GATEWAY_LIST_MAX_LIMIT = 500;

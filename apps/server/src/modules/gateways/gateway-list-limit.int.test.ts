@@ -9,7 +9,7 @@ import {
   type TestPortal,
 } from '../../../test/harness.ts';
 
-/** The first page the gateways page asks for before the whole list (bench/gateways-grid.ts). */
+/** The first gateways by name (get-gateways `limit`, kept for other clients of the spec's call). */
 describe(`GET /api/gateway/get-gateways?limit= (${backend} backend)`, () => {
   let portal: TestPortal;
   let alpha: Awaited<ReturnType<typeof createCustomerWithUser>>;
