@@ -70,7 +70,8 @@ const COLUMNS: Column[] = [
   },
   {
     label: 'Last accessed',
-    band: 'lg',
+    // From 1536 px: beside the lock/unlock and history actions it would push a 1280 px table sideways.
+    band: 'xl',
     cell: (lock) =>
       lock.lastAccessedTime ? (
         <>
