@@ -3,6 +3,7 @@ import pino from 'pino';
 import { seedFirstStart } from './bootstrap.ts';
 import { createMessaging } from './broker.ts';
 import type { Config } from './config.ts';
+import { AnalyzeJob } from './db/analyze-job.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
 import type { ModuleParts, PortalApp } from './lib/module.ts';
@@ -264,6 +265,8 @@ function wireModules(
     lockAccessModule,
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
+    // PGlite has no autovacuum: the planner's statistics are refreshed here.
+    ...(database.backend === 'pglite' ? [new AnalyzeJob(db, logger)] : []),
   ];
   // What the broker asks about who connects, and where device messages go.
   const access: BrokerAccess = {
