@@ -24,6 +24,7 @@ import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import type { LockReportsRepository } from './lock-reports.repository.ts';
 import { toLockDevice, toLockUserOnLock } from './lock-view.ts';
 import type { LockFilter, LocksRepository, LockViewRow } from './locks.repository.ts';
 import { type LockCsvRow, locksCsv } from './locks-csv.ts';
@@ -41,6 +42,8 @@ export interface EndedLockInstruction {
 
 export interface LocksDependencies {
   repo: LocksRepository;
+  /** What the gateways report and confirm (the device side). */
+  reports: LockReportsRepository;
   tenants: Pick<TenantsService, 'subtreeWithin' | 'reachableTenantIds'>;
   live: LivePublisher;
   instructions: Pick<InstructionsService, 'issue'>;
@@ -206,18 +209,18 @@ export class LocksService {
    * removed (listed in an update, or left out of a complete full inventory), and browsers told.
    */
   async recordLocks(device: DeviceIdentity, report: LockReport): Promise<void> {
-    const { repo } = this.deps;
-    const before = await repo.statuses(
+    const { repo, reports } = this.deps;
+    const before = await reports.statuses(
       device.mac,
       report.locks.map((l) => l.MAC),
     );
     const full = report.kind === 'full';
-    const stored = await repo.upsertReported(device, report.TI, report.locks, full ? report.TI : null);
+    const stored = await reports.upsertReported(device, report.TI, report.locks, full ? report.TI : null);
     let removed: { mac: string; tenant_id: string }[] = [];
     if (report.kind === 'update') {
-      removed = await repo.remove(device.mac, report.TI, { macs: report.removed });
-    } else if ((await repo.inventoryCount(device.mac, report.TI)) >= report.total) {
-      removed = await repo.remove(device.mac, report.TI, { notInInventory: true });
+      removed = await reports.remove(device.mac, report.TI, { macs: report.removed });
+    } else if ((await reports.inventoryCount(device.mac, report.TI)) >= report.total) {
+      removed = await reports.remove(device.mac, report.TI, { notInInventory: true });
     }
     for (const lock of removed.slice(0, LIVE_ROW_LIMIT)) {
       this.publish(lock.tenant_id, { type: 'deleteLock', macId: lock.mac, gatewayMacId: device.mac });
@@ -251,7 +254,7 @@ export class LocksService {
    */
   async recordLockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
     const macs = [...new Set(message.events.map((e) => e.MAC))];
-    const known = await this.deps.repo.statuses(device.mac, macs);
+    const known = await this.deps.reports.statuses(device.mac, macs);
     const events = message.events.filter((e) => known.has(e.MAC));
     if (events.length < message.events.length) {
       this.deps.logger.warn(
@@ -260,7 +263,7 @@ export class LocksService {
       );
     }
     if (events.length === 0) return;
-    const added = await this.deps.repo.insertEvents(device.mac, events);
+    const added = await this.deps.reports.insertEvents(device.mac, events);
     for (const listener of this.lockEventListeners) listener(device, events);
     if (added < events.length) {
       this.deps.logger.debug({ mac: device.mac, repeats: events.length - added }, 'lock events repeated');
@@ -274,7 +277,7 @@ export class LocksService {
 
   /** The gateway moved to another customer: its locks go with it. */
   async gatewayMoved(mac: string, change: { to: string }): Promise<void> {
-    const moved = await this.deps.repo.moveGateway(mac, change.to);
+    const moved = await this.deps.reports.moveGateway(mac, change.to);
     if (moved > 0) this.publish(change.to, { type: 'bulkUpdate', gatewayMacId: mac, count: moved });
   }
 
@@ -284,7 +287,9 @@ export class LocksService {
     if (ended.type === 'LOCK_DEVICE_MODE') {
       const answer = lockInstructionSuccess.LOCK_DEVICE_MODE.safeParse(ended.value);
       if (!answer.success) return;
-      const lock = await this.deps.repo.confirm(ended.mac, answer.data.lockMac, { mode: answer.data.mode });
+      const lock = await this.deps.reports.confirm(ended.mac, answer.data.lockMac, {
+        mode: answer.data.mode,
+      });
       if (lock?.mode) {
         this.publish(lock.tenant_id, {
           type: 'lockMode',
@@ -296,7 +301,7 @@ export class LocksService {
     } else if (ended.type === 'LOCK_DEVICE_LOCK_UNLOCK') {
       const answer = lockInstructionSuccess.LOCK_DEVICE_LOCK_UNLOCK.safeParse(ended.value);
       if (!answer.success) return;
-      const lock = await this.deps.repo.confirm(ended.mac, answer.data.lockMac, {
+      const lock = await this.deps.reports.confirm(ended.mac, answer.data.lockMac, {
         status: answer.data.status,
       });
       if (lock) {

@@ -9,6 +9,7 @@ import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { LockHistoryRepository } from './lock-history.repository.ts';
 import { lockHistoryRoutes } from './lock-history.routes.ts';
+import { LockReportsRepository } from './lock-reports.repository.ts';
 import { LockToggleService } from './lock-toggle.service.ts';
 import { LocksRepository } from './locks.repository.ts';
 import { locksRoutes } from './locks.routes.ts';
@@ -26,9 +27,9 @@ export function createLocksModule(options: {
   instructions: Pick<InstructionsService, 'issue' | 'onEnded' | 'takeCreation'>;
   logger: Logger;
 }) {
-  const repo = new LocksRepository(options.db);
   const locks = new LocksService({
-    repo,
+    repo: new LocksRepository(options.db),
+    reports: new LockReportsRepository(options.db),
     tenants: options.tenants,
     live: options.live,
     instructions: options.instructions,
