@@ -3,8 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 
-/** Spec 000 section 2: what the root administrator's side navigation holds, in order. */
-const ROOT_NAV_ITEMS = ['Dashboard', 'Gateways', 'Users', 'Alerts', 'Agent Config', 'Feedback'];
+/**
+ * Spec 000 section 2: what the root administrator's side navigation holds, in order, with the locks screens
+ * beside the gateways and users they belong with (their place is ours: docs/ui.md 'Locks and lock users').
+ */
+const ROOT_NAV_ITEMS = [
+  'Dashboard',
+  'Gateways',
+  'Locks',
+  'Users',
+  'Lock Users',
+  'Alerts',
+  'Agent Config',
+  'Feedback',
+];
 /** The default primary colour #4190c7 as the browser computes it. */
 const DEFAULT_PRIMARY_RGB = 'rgb(65, 144, 199)';
 
