@@ -10,13 +10,13 @@ import {
 } from './downstream-messages.ts';
 import { type AlertLevels, alertTransitions } from './events.ts';
 import { GatewayLink } from './gateway-link.ts';
+import { GatewayLocks } from './gateway-locks.ts';
 import { GatewayReporter } from './gateway-reporter.ts';
 import { gatewayProfile } from './history.ts';
 import { type InstructionPlan, planInstruction } from './instructions.ts';
 import { LockActivities } from './lock-activities.ts';
-import { isLockInstruction, LockCommandQueue } from './lock-commands.ts';
+import { isLockInstruction } from './lock-commands.ts';
 import { type GatewayLiveState, LockEngine, randomNearbyLocks } from './lock-engine.ts';
-import { eventMessages, fullReport, LockFleet, updateReports } from './lock-fleet.ts';
 import { equipLock, type SimulatedLock, timeZoneOf } from './lock-model.ts';
 import type { GatewayCredential, ResolvedOptions } from './options.ts';
 import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
@@ -42,10 +42,6 @@ export interface GatewayHandle {
 }
 
 const OUTAGE_CHECK_MS = 1_000;
-/** The locks' lives advance in steps of this. */
-const LOCK_TICK_MS = 1_000;
-/** Lock changes and history are gathered this long before they are published (an update, a history message). */
-const LOCK_FLUSH_MS = 1_000;
 
 /** One simulated gateway: measures, reports, answers the portal's commands, and now and then goes offline. */
 export class SimulatedGateway implements GatewayHandle {
@@ -56,9 +52,8 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly facts: DeviceFacts;
   private readonly room: RoomProfile;
   private readonly engine: LockEngine<SimulatedLock>;
-  private readonly fleet: LockFleet;
-  private readonly lockCommands: LockCommandQueue;
-  private lockFlushPending = false;
+  /** The lock fleet, its instructions and its reports (gateway-locks.ts). */
+  private readonly locksSide: GatewayLocks;
   private readonly backlog = new TelemetryBacklog();
   private readonly timers = new Timers();
   private readonly subscriptions: Subscription[];
@@ -111,14 +106,6 @@ export class SimulatedGateway implements GatewayHandle {
       ? '*'
       : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
     this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, startedAt);
-    this.fleet = new LockFleet(
-      nearby,
-      () => this.engine.managedLocks(),
-      options.locks,
-      streamOf('locks'),
-      this.room.utcOffsetHours,
-      () => this.scheduleLockFlush(),
-    );
     this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
     this.link = new GatewayLink(
       {
@@ -143,17 +130,21 @@ export class SimulatedGateway implements GatewayHandle {
       this.timers,
       this.report,
       options.scanDurationMs,
-      (macs) => this.probed(macs),
+      (macs) => this.locksSide.probed(macs),
     );
-    this.lockCommands = new LockCommandQueue({
-      fleet: this.fleet,
-      timers: this.timers,
-      random: streamOf('lock-commands'),
+    this.locksSide = new GatewayLocks({
+      nearby,
+      engine: this.engine,
       settings: options.locks,
-      answer: (response) => void this.report.response('instruction', response),
+      utcOffsetHours: this.room.utcOffsetHours,
+      fleetRandom: streamOf('locks'),
+      commandRandom: streamOf('lock-commands'),
+      timers: this.timers,
+      report: this.report,
+      isConnected: () => this.link.connected,
+      isStopping: () => this.stopping,
       ...(credential.lockFailure === undefined ? {} : { forcedFailure: credential.lockFailure }),
     });
-    this.timers.every('lock-tick', LOCK_TICK_MS, () => this.fleet.tick(Date.now(), LOCK_TICK_MS));
     this.timers.every('telemetry', options.telemetryIntervalMs, () => this.measure());
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
     if (options.offlineProbability > 0)
@@ -169,11 +160,11 @@ export class SimulatedGateway implements GatewayHandle {
   }
 
   locks(): ReportedLock[] {
-    return this.fleet.reports();
+    return this.locksSide.reports();
   }
 
   lockQueueDepth(): number {
-    return this.lockCommands.depth;
+    return this.locksSide.queueDepth;
   }
 
   backlogSize(): number {
@@ -205,55 +196,9 @@ export class SimulatedGateway implements GatewayHandle {
     await this.link.subscribe(this.subscriptions.map((subscription) => subscription.filter));
     await this.report.online();
     await this.report.state();
-    await this.reportAllLocks();
-    await this.flushLocks();
+    await this.locksSide.reportAll();
+    await this.locksSide.flush();
     await this.flushBacklog();
-  }
-
-  /** The full lock inventory (docs/mqtt.md 2.6), in parts of 500; it says all an update would. */
-  private async reportAllLocks(): Promise<void> {
-    const TI = Date.now();
-    this.fleet.outbox.changed.clear();
-    for (const part of fullReport(this.fleet.reports(), TI)) {
-      if (!(await this.report.locks(part))) return;
-    }
-  }
-
-  /** A probe ended: fetch the probed locks' history, set clocks gone far off, report the inventory. */
-  private probed(macs: string[]): void {
-    this.fleet.probed(macs, Date.now());
-    void this.reportAllLocks().then(() => this.scheduleLockFlush());
-  }
-
-  private scheduleLockFlush(): void {
-    if (this.lockFlushPending || this.stopping) return;
-    this.lockFlushPending = true;
-    this.timers.once('lock-flush', LOCK_FLUSH_MS, () => {
-      this.lockFlushPending = false;
-      void this.flushLocks();
-    });
-  }
-
-  /** Publishes the lock updates and history gathered; what could not be sent waits for the next connect. */
-  private async flushLocks(): Promise<void> {
-    const { outbox } = this.fleet;
-    if (outbox.isEmpty || !this.link.connected) return;
-    const taken = outbox.take();
-    const changed = new Set(taken.changed);
-    const reports = this.fleet.reports().filter((lock) => changed.has(lock.MAC));
-    for (const update of updateReports(reports, taken.removed, Date.now())) {
-      if (!(await this.report.locks(update))) {
-        outbox.putBack(taken);
-        return;
-      }
-    }
-    const chunks = eventMessages(taken.events);
-    for (const [index, events] of chunks.entries()) {
-      if (!(await this.report.lockEvents(events))) {
-        outbox.putBack({ events: chunks.slice(index).flat(), changed: [], removed: [] });
-        return;
-      }
-    }
   }
 
   private measure(): void {
@@ -314,7 +259,7 @@ export class SimulatedGateway implements GatewayHandle {
         this.runCommand(message.command);
         break;
       case 'whitelist':
-        this.fleet.noteRemoved(this.engine.setWhitelist(message.whitelist));
+        this.locksSide.fleet.noteRemoved(this.engine.setWhitelist(message.whitelist));
         this.report.change('Whitelist updated', message.whitelist === '*' ? '*' : message.whitelist.length);
         break;
       case 'forceProbe':
@@ -364,7 +309,7 @@ export class SimulatedGateway implements GatewayHandle {
     this.away = true;
     this.activities.forceIdle();
     this.timers.cancel('hotspot', 'logs');
-    this.lockCommands.interrupt();
+    this.locksSide.interrupt();
     this.facts.HSIPRC = 0;
     const interrupted = this.pendingInstruction;
     this.pendingInstruction = undefined;
@@ -390,7 +335,7 @@ export class SimulatedGateway implements GatewayHandle {
   private runInstruction(instruction: Instruction): void {
     if (!this.answersInstructions) return;
     if (isLockInstruction(instruction.type)) {
-      this.lockCommands.receive(instruction);
+      this.locksSide.receive(instruction);
       return;
     }
     const plan = planInstruction(instruction, {
