@@ -1,7 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { deviceDown, deviceUp, type LockAccessEntry, type LockAccessLedger } from '@portal/contract';
+import {
+  DEFAULT_PERMISSIONS,
+  deviceDown,
+  deviceUp,
+  type LockAccessEntry,
+  type LockAccessLedger,
+} from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { connectMqtt, injectAs, randomMac, type TestPortal, waitFor } from '../../../test/harness.ts';
+import { expect } from 'vitest';
+import {
+  connectMqtt,
+  createCustomerWithUser,
+  endClients,
+  injectAs,
+  randomMac,
+  signIn,
+  startPortal,
+  type TestPortal,
+  waitFor,
+} from '../../../test/harness.ts';
 
 export interface ReceivedInstruction {
   type: string;
@@ -163,3 +180,89 @@ export function ledgerWhen(
 
 export const randomEmail = () => `holder-${randomBytes(3).toString('hex')}@example.com`;
 export const randomCard = () => randomBytes(5).toString('hex').toUpperCase();
+
+const LEDGER_PERMISSIONS = [
+  ...DEFAULT_PERMISSIONS,
+  'IOT_DEVICE_READ',
+  'IOT_DEVICE_WRITE',
+  'IOT_USER_READ',
+  'IOT_USER_WRITE',
+  'GATEWAY_INSTRUCTIONS_READ',
+  'GATEWAY_INSTRUCTIONS_WRITE',
+];
+/** Small figures so the ledger's timing shows within a test (docs/operations.md gives the defaults). */
+const LEDGER_SETTINGS = {
+  LOCK_ACCESS_RETRY_BASE_SECONDS: '0.4',
+  LOCK_ACCESS_RETRY_MAX_SECONDS: '1',
+  LOCK_ACCESS_MAX_ATTEMPTS: '4',
+  LOCK_REVOKE_DEADLINE_MINUTES: '0.03',
+};
+
+export type LedgerCustomer = Awaited<ReturnType<typeof createCustomerWithUser>> & { cookie: string };
+
+/**
+ * The delivery ledger's bench (lock-access.int.test.ts, lock-access-control.int.test.ts): a portal with small
+ * ledger figures, two signed-in customers (alpha, beta), and the scripted gateways and live clients the tests
+ * open (the clients ended after each test, the gateways at the end).
+ */
+export class LedgerBench {
+  readonly gateways: ScriptedGateway[] = [];
+  readonly clients: MqttClient[] = [];
+
+  private constructor(
+    readonly portal: TestPortal,
+    readonly alpha: LedgerCustomer,
+    readonly beta: LedgerCustomer,
+  ) {}
+
+  static async start(): Promise<LedgerBench> {
+    const portal = await startPortal(LEDGER_SETTINGS);
+    try {
+      const alpha = await LedgerBench.customer(portal, 'Alpha');
+      const beta = await LedgerBench.customer(portal, 'Beta');
+      return new LedgerBench(portal, alpha, beta);
+    } catch (error) {
+      await portal.close();
+      throw error;
+    }
+  }
+
+  private static async customer(portal: TestPortal, label: string): Promise<LedgerCustomer> {
+    const created = await createCustomerWithUser(portal, label, { permissions: LEDGER_PERMISSIONS });
+    return { ...created, cookie: await signIn(portal, created.email, created.password) };
+  }
+
+  /** A lock user of the customer (alpha by default); answers its id. */
+  async lockUser(who: LedgerCustomer = this.alpha, extra: Record<string, unknown> = {}): Promise<string> {
+    const response = await injectAs(this.portal, who.cookie, 'POST', '/api/create-new-iot-lock-user', {
+      payload: { firstName: 'Ada', lastName: 'Lock', email: randomEmail(), scopeId: who.tenant.id, ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ user: { id: string } }>().user.id;
+  }
+
+  /** A connected scripted gateway of the customer that reported `lockCount` locks, and their ids. */
+  async gateway(lockCount: number, who: LedgerCustomer = this.alpha) {
+    const g = await ScriptedGateway.provision(this.portal, who.tenant.id, lockCount);
+    this.gateways.push(g);
+    await g.connect();
+    await g.reportLocks();
+    return { g, lockIds: await lockIdsOf(this.portal, g) };
+  }
+
+  /** POST /api/lock-user-access with a passcode (and `extra`), as the customer (alpha by default). */
+  grant(userId: string, lockIds: string[], extra: Record<string, unknown> = {}, who = this.alpha) {
+    return injectAs(this.portal, who.cookie, 'POST', '/api/lock-user-access', {
+      payload: { userId, lockIds, passcode: '482913', ...extra },
+    });
+  }
+
+  async endClients(): Promise<void> {
+    await endClients(this.clients);
+  }
+
+  async close(): Promise<void> {
+    for (const g of this.gateways) await g.close();
+    await this.portal.close();
+  }
+}
