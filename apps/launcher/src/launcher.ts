@@ -9,6 +9,8 @@ import { historyAlerts, historySamples, type Simulation, startSimulation } from 
 import { exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
 import { prepareDemoFleet } from '@portal/server/demo';
 
+const RELIABLE_LOCKS = { jamRate: 0, outOfRangePerHour: 0, unreachableRate: 0, rejectRate: 0 };
+
 /** The server's folder: `npm start` has always run the portal there; a relative DATA_DIR (./data) stays put. */
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 
@@ -24,6 +26,8 @@ async function launch(): Promise<void> {
         brokerUrl: fleet.brokerUrl,
         gateways: fleet.gateways,
         seed: fleet.seed,
+        // DEMO_LOCK_FAILURES=0: locks that never jam, leave radio range or refuse a command (repeatable runs).
+        ...(started.config.DEMO_LOCK_FAILURES ? {} : { locks: RELIABLE_LOCKS }),
       });
       void fleet.writeHistory();
       logger.info({ gateways: fleet.gateways.length, tenantId: fleet.tenantId }, 'demo gateways running');

@@ -95,6 +95,11 @@ export const configSchema = z.object({
   ROOT_PASSWORD: z.string().min(5).optional(),
   DEMO: flag.default(true),
   DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10000).default(6),
+  /**
+   * Whether the demo locks fail now and then as real ones do (jams, radio range lost, commands refused); 0 for
+   * runs that must be repeatable, such as the end-to-end specs.
+   */
+  DEMO_LOCK_FAILURES: flag.default(true),
   /** Sustained messages per second per gateway; faster bursts are slowed down (acknowledged later), not dropped. */
   DEVICE_MAX_RATE: z.coerce.number().int().min(1).max(100000).default(20),
   /** Messages a gateway may send at once above its sustained rate. */
