@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { deviceLockName } from './device-operations.ts';
+
+/** At most this many names in a state's `listOfWhiteListedLocks`. */
+export const MAX_REPORTED_WHITELIST = 1000;
 
 /** Epoch milliseconds; bounded so a wrong unit (seconds, microseconds) is refused. */
 const epochMs = z.number().int().min(1_500_000_000_000).max(4_102_444_800_000);
@@ -43,6 +47,11 @@ export const gatewayLiveState = z.object({
 });
 
 /** `gateways/{mac}/send/state`: device facts, sent at connect and whenever one changes. */
+/** The names of a whitelist the gateway reports, or ['*'] for every lock; bounded like the whitelist message. */
+export const reportedWhitelistNames = z
+  .array(z.union([deviceLockName, z.literal('*')]))
+  .max(MAX_REPORTED_WHITELIST);
+
 export const deviceStateMessage = z.object({
   TI: epochMs,
   FW: z.string().max(40).optional(),
@@ -54,6 +63,12 @@ export const deviceStateMessage = z.object({
   CMS: z.union([z.literal(0), z.literal(1)]).optional(),
   LCTN: gatewayLocation.optional(),
   state: gatewayLiveState.optional(),
+  /**
+   * The whitelist the gateway holds, named as the whitelist message names locks, or ['*'] for every lock
+   * (docs/mqtt.md 2.2): sent in the state after connect and after a whitelist change. Older firmware
+   * reports only `state.whitelistedLocksCount`.
+   */
+  listOfWhiteListedLocks: reportedWhitelistNames.optional(),
 });
 export type DeviceStateMessage = z.infer<typeof deviceStateMessage>;
 

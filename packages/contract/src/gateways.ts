@@ -36,6 +36,11 @@ export const gatewaySummary = z.object({
   /** Whitelisted lock count; -1 = every lock ('*'). */
   noOfWhiteListedDevices: z.number().int(),
   listOfWhiteListedLocks: z.array(z.string()),
+  /**
+   * The whitelist the gateway itself last reported in its state (names, or ['*']); null when it never
+   * reported names (older firmware reports only a count).
+   */
+  reportedWhitelist: z.array(z.string()).nullable(),
   /** The lock engine's live state as the device reports it (currentState, pollInterval, rssiValue...). */
   liveState: gatewayLiveState.nullable(),
 });

@@ -1,4 +1,9 @@
-import { type GatewaySummary, gatewayLiveState, gatewayLocation } from '@portal/contract';
+import {
+  type GatewaySummary,
+  gatewayLiveState,
+  gatewayLocation,
+  reportedWhitelistNames,
+} from '@portal/contract';
 import type { Gateway } from '../../db/schema.ts';
 
 type RegistryFields = Pick<
@@ -16,8 +21,15 @@ type RegistryFields = Pick<
   | 'appVersion'
   | 'noOfWhiteListedDevices'
   | 'listOfWhiteListedLocks'
+  | 'reportedWhitelist'
   | 'liveState'
 >;
+
+/** The whitelist the gateway last reported in its state (docs/mqtt.md 2.2); null when it never sent names. */
+function reportedWhitelist(state: Record<string, unknown>): string[] | null {
+  const parsed = reportedWhitelistNames.safeParse(state.listOfWhiteListedLocks);
+  return parsed.success ? parsed.data : null;
+}
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -50,6 +62,7 @@ export function registryFields(g: Gateway): RegistryFields {
     appVersion: g.app_version,
     noOfWhiteListedDevices: g.whitelist_all ? -1 : g.whitelist.length,
     listOfWhiteListedLocks: g.whitelist_all ? ['*'] : g.whitelist,
+    reportedWhitelist: reportedWhitelist(state),
     liveState: state.state !== undefined && liveState.success ? liveState.data : null,
   };
 }

@@ -26,6 +26,7 @@ export const testGateway = (macId: string, overrides: Partial<GatewaySummary> = 
   appVersion: null,
   noOfWhiteListedDevices: 0,
   listOfWhiteListedLocks: [],
+  reportedWhitelist: null,
   liveState: null,
   ...overrides,
 });
