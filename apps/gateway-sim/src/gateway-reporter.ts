@@ -39,7 +39,13 @@ export class GatewayReporter {
   }
 
   state(): Promise<boolean> {
-    const message: DeviceStateMessage = { TI: Date.now(), ...this.facts, state: this.engine.snapshot() };
+    const listOfWhiteListedLocks = this.engine.reportedWhitelist();
+    const message: DeviceStateMessage = {
+      TI: Date.now(),
+      ...this.facts,
+      state: this.engine.snapshot(),
+      ...(listOfWhiteListedLocks ? { listOfWhiteListedLocks } : {}),
+    };
     return this.link.publishJson(deviceUp.state(this.mac), message);
   }
 

@@ -79,6 +79,18 @@ describe('LockEngine', () => {
     expect(lockEngine.snapshot().nextScanAt).toBe(idleSince + 15 * 60_000);
   });
 
+  it('reports its whitelist by name, * for every lock, and no names past the bound', () => {
+    const lockEngine = engine();
+    expect(lockEngine.reportedWhitelist()).toEqual(['AAAAAAAAAA01']);
+    lockEngine.setWhitelist(['Lock-1', 'Lock-2']);
+    expect(lockEngine.reportedWhitelist()).toEqual(['Lock-1', 'Lock-2']);
+    lockEngine.setWhitelist('*');
+    expect(lockEngine.reportedWhitelist()).toEqual(['*']);
+    lockEngine.setWhitelist(Array.from({ length: 1001 }, (_, i) => `Lock-${i}`));
+    expect(lockEngine.reportedWhitelist()).toBeUndefined();
+    expect(lockEngine.snapshot().whitelistedLocksCount).toBe(1001);
+  });
+
   it('applies poll interval (minutes in, ms out), RSSI threshold and whitelist', () => {
     const lockEngine = engine();
     lockEngine.setPollIntervalMinutes(30, NOW);

@@ -1,4 +1,4 @@
-import type { DeviceStateMessage } from '@portal/contract';
+import { type DeviceStateMessage, MAX_REPORTED_WHITELIST } from '@portal/contract';
 import { chance, gaussian, type Random, randomHex, randomInt, uniform } from './random.ts';
 
 /** The live state a gateway reports under `state` in its state message. */
@@ -219,6 +219,15 @@ export class LockEngine<L extends NearbyLock = NearbyLock> {
 
   setRssiThreshold(rssiValue: number): void {
     this.live = { ...this.live, rssiValue };
+  }
+
+  /**
+   * The whitelist as the state reports it (docs/mqtt.md 2.2): its names, or ['*'] for every lock; none past
+   * MAX_REPORTED_WHITELIST names (the count still tells).
+   */
+  reportedWhitelist(): string[] | undefined {
+    if (this.whitelist === '*') return ['*'];
+    return this.whitelist.length <= MAX_REPORTED_WHITELIST ? [...this.whitelist] : undefined;
   }
 
   /** Replaces the whitelist; returns the MACs of the locks it no longer manages. */
