@@ -26,6 +26,28 @@ describe('applyLiveMessage', () => {
     ).toBe(-80);
   });
 
+  it("takes the gateway's reported whitelist and keeps it across states without one", () => {
+    expect(view.reportedWhitelist).toBeNull();
+    const named = applyLiveMessage(view, {
+      type: 'state',
+      macId: MAC,
+      state: { whitelistedLocksCount: 2 },
+      listOfWhiteListedLocks: ['Lock-1', 'Lock-2'],
+    });
+    expect(named.reportedWhitelist).toEqual(['Lock-1', 'Lock-2']);
+    expect(named.liveState?.whitelistedLocksCount).toBe(2);
+    const later = applyLiveMessage(named, {
+      type: 'state',
+      macId: MAC,
+      state: { currentState: 'ScanningState' },
+    });
+    expect(later.reportedWhitelist).toEqual(['Lock-1', 'Lock-2']);
+    expect(
+      applyLiveMessage(named, { type: 'state', macId: MAC, listOfWhiteListedLocks: ['Lock 1'] })
+        .reportedWhitelist,
+    ).toEqual(['Lock-1', 'Lock-2']);
+  });
+
   it('ignores other messages and malformed states', () => {
     expect(applyLiveMessage(view, { type: 'events', macId: MAC })).toBe(view);
     expect(applyLiveMessage(view, { type: 'state', macId: MAC, state: { pollInterval: 'soon' } })).toBe(view);

@@ -1,4 +1,4 @@
-import { type GatewaySummary, gatewayLiveState } from '@portal/contract';
+import { type GatewaySummary, gatewayLiveState, reportedWhitelistNames } from '@portal/contract';
 import type { z } from 'zod';
 import type { GatewayMessage } from './use-gateway-live-messages.ts';
 
@@ -8,16 +8,20 @@ export type LiveState = z.infer<typeof gatewayLiveState>;
 export interface GatewayLiveView {
   online: boolean;
   liveState: LiveState | null;
+  /** The whitelist the gateway last reported by name (docs/mqtt.md 2.2); null when it never did. */
+  reportedWhitelist: string[] | null;
 }
 
 export const viewOf = (gateway: GatewaySummary): GatewayLiveView => ({
   online: gateway.deviceStatus === 'online',
   liveState: gateway.liveState,
+  reportedWhitelist: gateway.reportedWhitelist,
 });
 
 /**
  * A gateways-channel message of this gateway: `status` (CS 1 / 0) sets the connection; `state` carries the
- * engine's state (as `state` or `liveState`), merged over what is known. Anything else changes nothing.
+ * engine's state (as `state` or `liveState`), merged over what is known, and may carry the gateway's whitelist
+ * (`listOfWhiteListedLocks`), which replaces the one known. Anything else changes nothing.
  */
 export function applyLiveMessage(view: GatewayLiveView, message: GatewayMessage): GatewayLiveView {
   if (message.type === 'status' && (message.CS === 0 || message.CS === 1)) {
@@ -25,9 +29,14 @@ export function applyLiveMessage(view: GatewayLiveView, message: GatewayMessage)
   }
   if (message.type === 'state') {
     const reported = gatewayLiveState.safeParse(message.liveState ?? message.state);
-    if (!reported.success) return view;
+    const names = reportedWhitelistNames.safeParse(message.listOfWhiteListedLocks);
+    if (!reported.success && !names.success) return view;
     // A state report comes from a connected gateway.
-    return { online: true, liveState: { ...view.liveState, ...reported.data } };
+    return {
+      online: true,
+      liveState: reported.success ? { ...view.liveState, ...reported.data } : view.liveState,
+      reportedWhitelist: names.success ? names.data : view.reportedWhitelist,
+    };
   }
   return view;
 }

@@ -1,13 +1,17 @@
 import { mergeWhitelistCsv } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { testGateway } from '../gateways/index.ts';
+import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
 import {
   addLockName,
   gatewayReportsWhitelist,
+  initialWhitelist,
   removeLockName,
   whitelistChanged,
   whitelistMismatch,
 } from './whitelist-editing.ts';
 
+const MAC = 'AA0000000001';
 const NAMES_RULE = 'Lock names may only use letters, numbers and _ . - : @';
 
 describe('addLockName', () => {
@@ -62,6 +66,45 @@ describe('gatewayReportsWhitelist', () => {
     expect(gatewayReportsWhitelist(2, ['a', 'b'])).toBe(true);
     expect(gatewayReportsWhitelist('*', ['a'])).toBe(false);
     expect(gatewayReportsWhitelist(undefined, ['a'])).toBe(false);
+  });
+});
+
+describe('initialWhitelist: what the Whitelist editor opens with', () => {
+  it("opens with the gateway's own list when it reported one, over what the portal last sent", () => {
+    const gateway = testGateway(MAC, {
+      listOfWhiteListedLocks: [],
+      reportedWhitelist: ['Lock-0A03', 'Lock-0A01', 'Lock-0A02', 'Lock-0A04'],
+      liveState: { whitelistedLocksCount: 4 },
+    });
+    const view = viewOf(gateway);
+    expect(initialWhitelist(view.reportedWhitelist, gateway.listOfWhiteListedLocks)).toEqual({
+      list: ['Lock-0A01', 'Lock-0A02', 'Lock-0A03', 'Lock-0A04'],
+      fromGateway: true,
+    });
+    expect(initialWhitelist(['*'], ['Lock-1'])).toEqual({ list: ['*'], fromGateway: true });
+    expect(initialWhitelist([], ['Lock-1'])).toEqual({ list: [], fromGateway: true });
+  });
+
+  it('takes the list a live state message reports while the status dialog is open', () => {
+    const view = viewOf(testGateway(MAC, { listOfWhiteListedLocks: ['Lock-1'] }));
+    const next = applyLiveMessage(view, {
+      type: 'state',
+      macId: MAC,
+      listOfWhiteListedLocks: ['Lock-2', 'Lock-3'],
+    });
+    expect(initialWhitelist(next.reportedWhitelist, ['Lock-1'])).toEqual({
+      list: ['Lock-2', 'Lock-3'],
+      fromGateway: true,
+    });
+  });
+
+  it('falls back to what the portal last sent for a gateway that never reported names (older firmware)', () => {
+    const gateway = testGateway(MAC, { listOfWhiteListedLocks: ['Lock-B', 'Lock-A'] });
+    expect(initialWhitelist(viewOf(gateway).reportedWhitelist, gateway.listOfWhiteListedLocks)).toEqual({
+      list: ['Lock-A', 'Lock-B'],
+      fromGateway: false,
+    });
+    expect(initialWhitelist(null, [])).toEqual({ list: [], fromGateway: false });
   });
 });
 

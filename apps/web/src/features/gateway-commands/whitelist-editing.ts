@@ -43,9 +43,23 @@ export function gatewayReportsWhitelist(
 }
 
 /**
- * When the gateway reports a whitelist other than the one the portal stored (one set on the device before the
- * portal managed it, say), the editor says so before a save replaces it; null when they agree or the gateway
- * has not reported yet. The device reports only a count, so the names it holds cannot be shown.
+ * The list the Whitelist editor opens with: the one the gateway itself reported (docs/mqtt.md 2.2), else the
+ * one the portal last sent it (a gateway that never reported names: older firmware). Normalised.
+ */
+export function initialWhitelist(
+  reported: readonly string[] | null,
+  portalSent: readonly string[],
+): { list: string[]; fromGateway: boolean } {
+  return reported === null
+    ? { list: normalizeWhitelist(portalSent), fromGateway: false }
+    : { list: normalizeWhitelist(reported), fromGateway: true };
+}
+
+/**
+ * When a gateway that reports only a count (older firmware) reports a whitelist other than the one the portal
+ * stored (one set on the device before the portal managed it, say), the editor says so before a save replaces
+ * it; null when they agree or the gateway has not reported yet. Such a gateway's names cannot be shown; a
+ * gateway that reports its names opens the editor with them and needs no warning (`initialWhitelist`).
  */
 export function whitelistMismatch(
   reported: number | '*' | undefined,

@@ -105,6 +105,7 @@ function withState(raw: Record<string, unknown>, change: z.infer<typeof stateCha
     CMS: change.CMS ?? gateway.CMS,
     LCTN: change.LCTN ? { ...gateway.LCTN, ...change.LCTN } : gateway.LCTN,
     liveState: change.state ? { ...gateway.liveState, ...change.state } : gateway.liveState,
+    reportedWhitelist: change.listOfWhiteListedLocks ?? gateway.reportedWhitelist,
     state: { ...gateway.state, ...facts },
   }));
 }

@@ -16,7 +16,6 @@ import {
   type GatewaySummary,
   gatewayCommandMessages,
   mergeWhitelistCsv,
-  normalizeWhitelist,
   WHITELIST_CSV_HEADER,
 } from '@portal/contract';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
@@ -26,6 +25,7 @@ import type { GatewayLiveView } from '../live-gateway-state.ts';
 import {
   addLockName,
   gatewayReportsWhitelist,
+  initialWhitelist,
   removeLockName,
   whitelistChanged,
   whitelistMismatch,
@@ -46,7 +46,9 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
   const titleId = useId();
   const notify = useNotify();
   const save = useUpdateWhitelist(gateway.macId);
-  const [saved, setSaved] = useState(() => normalizeWhitelist(gateway.listOfWhiteListedLocks));
+  // The gateway's own list when it reported one, else the one the portal last sent.
+  const [initial] = useState(() => initialWhitelist(view.reportedWhitelist, gateway.listOfWhiteListedLocks));
+  const [saved, setSaved] = useState(initial.list);
   const [list, setList] = useState(saved);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,11 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
   const acknowledged =
     awaiting === null || gatewayReportsWhitelist(view.liveState?.whitelistedLocksCount, awaiting);
   const ready = view.online && view.liveState !== null && acknowledged && !save.isPending;
-  const mismatch = awaiting === null ? whitelistMismatch(view.liveState?.whitelistedLocksCount, saved) : null;
+  // Only a gateway that never reported its names (older firmware) can hold a list the editor does not show.
+  const mismatch =
+    awaiting === null && !initial.fromGateway && view.reportedWhitelist === null
+      ? whitelistMismatch(view.liveState?.whitelistedLocksCount, saved)
+      : null;
   // The editor closes once the gateway reports the list it was sent.
   useEffect(() => {
     if (awaiting !== null && acknowledged) onClose();
