@@ -186,16 +186,40 @@ describe('Gateway status dialog', () => {
     const { page } = browser;
     const dialog = await openStatus(page, 'Demo Gateway 3');
     await waitForState(dialog, 'IdleState');
-    // The demo gateway came with a whitelist of its own the portal never stored: the editor warns before a
-    // save replaces it (and says nothing when the gateway holds none).
+    // The demo gateway came with a whitelist of its own the portal never stored; it reports the names in its
+    // state (docs/mqtt.md 2.2), so the editor opens with them, with no warning, and a save starts from them.
     const reported = await field(dialog, 'Whitelisted Locks').innerText();
+    const scopeId = await scopeIdByName(page, DEMO_CUSTOMER);
+    const gatewayHolds = await page.evaluate(async (scope) => {
+      const query = new URLSearchParams({
+        scopeId: scope,
+        search: 'Demo Gateway 3',
+        sort: 'name',
+        order: 'asc',
+      });
+      const response = await fetch(`/api/gateway/get-gateways-page?${query}`);
+      const body = (await response.json()) as {
+        gateways: { name: string; reportedWhitelist: string[] | null }[];
+      };
+      return body.gateways.find((g) => g.name === 'Demo Gateway 3')?.reportedWhitelist ?? null;
+    }, scopeId);
+    expect(gatewayHolds).not.toBeNull();
     await command(dialog, 'Whitelist');
     const editor = page.getByRole('dialog', { name: 'Whitelist - Demo Gateway 3' });
     const names = editor.getByRole('list', { name: 'Whitelisted locks' });
     const chips = () => names.getByRole('listitem').allInnerTexts();
-    const warning = editor.getByText(/^The gateway reports a whitelist of/);
-    if (reported === '0') expect(await warning.count()).toBe(0);
-    else await warning.waitFor();
+    await editor.waitFor();
+    if (reported === '*') expect(await chips()).toEqual(['*']);
+    else if (reported === '0') expect(await chips()).toEqual(['No whitelisted locks.']);
+    else {
+      expect(await chips()).toEqual([...(gatewayHolds ?? [])].sort());
+      expect((await chips()).length).toBe(Number(reported));
+    }
+    expect(await editor.getByText(/^The gateway reports a whitelist of/).count()).toBe(0);
+    // Start from an empty list: remove the gateway's names one by one.
+    const deletable = names.locator('.MuiChip-deleteIcon');
+    while ((await deletable.count()) > 0) await deletable.first().click();
+    await expect.poll(chips).toEqual(['No whitelisted locks.']);
 
     await editor.getByLabel('Lock Name', { exact: true }).fill('front door');
     await editor.getByRole('button', { name: 'Add' }).click();
