@@ -1,9 +1,10 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { LockUser } from '@portal/contract';
+import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import { lockUserName, orDash } from '../lock-users-list.ts';
 import { type LockUserActionHandlers, LockUserActions } from './LockUserActions.tsx';
 
-const DETAILS: { label: string; text: (user: LockUser) => string }[] = [
+const DETAILS: Detail<LockUser>[] = [
   { label: 'Email', text: (user) => user.email },
   { label: 'Employee Id', text: (user) => orDash(user.employeeId) },
   { label: 'Division', text: (user) => orDash(user.division) },
@@ -36,31 +37,7 @@ export function LockUserCards({
             </Box>
           </Stack>
           <CardContent sx={{ pt: 0.5 }}>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                columnGap: 2,
-                rowGap: 0.5,
-                m: 0,
-              }}
-            >
-              {DETAILS.map((detail) => (
-                <Box key={detail.label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {detail.label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
-                  >
-                    {detail.text(user)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <DetailList details={DETAILS} item={user} />
           </CardContent>
         </Card>
       ))}

@@ -1,6 +1,7 @@
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
-import { Box, Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
 import type { LockDevice } from '@portal/contract';
+import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import {
   batteryText,
   inUseText,
@@ -15,7 +16,7 @@ import type { LockSelection } from '../lock-selection.ts';
 import { LockStatusChip } from './LockStatusChip.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
 
-const DETAILS: { label: string; text: (lock: LockDevice) => string }[] = [
+const DETAILS: Detail<LockDevice>[] = [
   { label: 'MAC', text: (lock) => lock.macId },
   { label: 'Type', text: (lock) => lock.type ?? NO_VALUE },
   { label: 'Battery', text: (lock) => batteryText(lock.batteryLevel) },
@@ -71,31 +72,7 @@ export function LockCards({
               <LockStatusChip status={lock.status} />
             </Stack>
             <CardContent sx={{ pt: 0.5 }}>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                  columnGap: 2,
-                  rowGap: 0.5,
-                  m: 0,
-                }}
-              >
-                {details.map((detail) => (
-                  <Box key={detail.label} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {detail.label}
-                    </Typography>
-                    <Typography
-                      component="dd"
-                      variant="body2"
-                      sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
-                    >
-                      {detail.text(lock)}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+              <DetailList details={details} item={lock} />
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                 <Button
                   size="small"
