@@ -114,16 +114,17 @@ export class LockAccessService {
     return this.deps.tenants.reachableTenantIds(principal);
   }
 
-  private async reachableUser(principal: Principal, id: string) {
+  /** The lock user, when it exists in a tenant of `reachable` (the principal's reach); otherwise a 404. */
+  private async reachableUser(id: string, reachable: Set<string> | null) {
     const user = isUuid(id) ? await this.deps.repo.findUser(id) : undefined;
-    const reachable = await this.reachable(principal);
     if (!user || (reachable && !reachable.has(user.tenant_id))) throw notFound('Lock user');
     return user;
   }
 
   /** Gives the user access to the locks; the rows go pending and the worker sends them. */
   async grant(principal: Principal, body: z.output<typeof grantLockAccessBody>): Promise<LockAccessLedger> {
-    const user = await this.reachableUser(principal, body.userId);
+    const reachable = await this.reachable(principal);
+    const user = await this.reachableUser(body.userId, reachable);
     const lockIds = [...new Set(body.lockIds)];
     const locks = await this.deps.repo.findLocks(lockIds);
     // The user's customer and the caller must both reach every lock (a parent's user on a sub-customer's lock).
@@ -140,7 +141,7 @@ export class LockAccessService {
     });
     await this.announce(ids);
     this.deps.wake();
-    return this.ledgerOf({ userId: user.id }, await this.reachable(principal));
+    return this.ledgerOf({ userId: user.id }, reachable);
   }
 
   /**
@@ -148,9 +149,9 @@ export class LockAccessService {
    * (`revoking`); one that never reached it is dropped (`removed`).
    */
   async revoke(principal: Principal, userId: string, lockId: string) {
-    const user = await this.reachableUser(principal, userId);
-    const [row] = isUuid(lockId) ? await this.deps.repo.rows({ userId: user.id, lockId }) : [];
     const reachable = await this.reachable(principal);
+    const user = await this.reachableUser(userId, reachable);
+    const [row] = isUuid(lockId) ? await this.deps.repo.rows({ userId: user.id, lockId }) : [];
     if (!row || row.revoke_confirmed_at || (reachable && !reachable.has(row.lock_tenant_id))) {
       throw notFound('Lock access');
     }
@@ -172,8 +173,7 @@ export class LockAccessService {
 
   async userLedger(principal: Principal, userId: string): Promise<LockAccessLedger> {
     const reachable = await this.reachable(principal);
-    const user = isUuid(userId) ? await this.deps.repo.findUser(userId) : undefined;
-    if (!user || (reachable && !reachable.has(user.tenant_id))) throw notFound('Lock user');
+    await this.reachableUser(userId, reachable);
     return this.ledgerOf({ userId }, reachable);
   }
 
