@@ -117,9 +117,14 @@ export class LockUsersService {
     principal: Principal,
     query: z.output<typeof lockDeviceUsersQuery>,
   ): Promise<LockDeviceUser[]> {
-    const lockIds = await this.deps.repo.lockIds(query.macId, await this.tenantIds(principal, query.scopeId));
+    const scoped = await this.tenantIds(principal, query.scopeId);
+    const lockIds = await this.deps.repo.lockIds(query.macId, scoped);
     if (lockIds.length === 0) throw notFound('Lock');
-    const rows = await this.deps.repo.usersOfLock(lockIds, await this.tenantIds(principal));
+    // Without a scope, `scoped` already is every tenant the principal reaches.
+    const rows = await this.deps.repo.usersOfLock(
+      lockIds,
+      query.scopeId ? await this.tenantIds(principal) : scoped,
+    );
     return rows.map((row) => ({
       ...toLockUser(row),
       access: {

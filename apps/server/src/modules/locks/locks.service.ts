@@ -74,6 +74,11 @@ export class LocksService {
     return reachable && [...reachable];
   }
 
+  /** All the tenants the principal reaches: the filter's own when it has no scope (already read), else read. */
+  private async reach(principal: Principal, scopeId: string | undefined, filter: LockFilter) {
+    return scopeId ? this.tenantIds(principal) : filter.tenantIds;
+  }
+
   private async filter(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<LockFilter> {
     return {
       tenantIds: await this.tenantIds(principal, query.scopeId),
@@ -95,7 +100,7 @@ export class LocksService {
     const { rows, total } = await this.deps.repo.page(filter, query.page * query.pageSize, query.pageSize);
     const pairs = await this.deps.repo.usersOfLocks(
       rows.map((r) => r.id),
-      await this.tenantIds(principal),
+      await this.reach(principal, query.scopeId, filter),
     );
     return {
       locks: rows.map((row) => ({
@@ -127,12 +132,13 @@ export class LocksService {
    * user. The user cells are filled only for a caller holding IOT_USER_READ (the users list's permission).
    */
   async csv(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<string> {
-    const locks = await this.deps.repo.all(await this.filter(principal, query), LOCKS_CSV_MAX_ROWS);
+    const filter = await this.filter(principal, query);
+    const locks = await this.deps.repo.all(filter, LOCKS_CSV_MAX_ROWS);
     const seesUsers = principal.isRoot || principal.permissions.has('IOT_USER_READ');
     const pairs = seesUsers
       ? await this.deps.repo.usersOfLocks(
           locks.map((l) => l.id),
-          await this.tenantIds(principal),
+          await this.reach(principal, query.scopeId, filter),
         )
       : [];
     const byLock = new Map<string, typeof pairs>();
