@@ -30,8 +30,8 @@ interface AddUserDialogProps {
   selection: LockSelection;
   /** The type every selected lock has (Add User needs one type). */
   type: string | null;
-  /** Absent until the credential ledger provides it: the dialog then says so and sends nothing. */
-  grantAccess?: GrantLockAccess;
+  /** Gives the chosen user access through the credential ledger. */
+  grantAccess: GrantLockAccess;
   onClose: () => void;
   onGranted: () => void;
 }
@@ -55,7 +55,7 @@ export function AddUserDialog({
   const locks = [...selection.values()];
 
   const grant = async () => {
-    if (!grantAccess || !user) return;
+    if (!user) return;
     setPending(true);
     setError(null);
     try {
@@ -92,12 +92,6 @@ export function AddUserDialog({
             loading={users.isFetching}
             renderInput={(params) => <TextField {...params} label="Lock user" />}
           />
-          {!grantAccess && (
-            <Alert severity="info">
-              Giving access to locks is not available yet: it arrives with the credential delivery to the
-              locks.
-            </Alert>
-          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -105,7 +99,7 @@ export function AddUserDialog({
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={grant} loading={pending} disabled={!grantAccess || !user}>
+        <Button variant="contained" onClick={grant} loading={pending} disabled={!user}>
           Add User
         </Button>
       </DialogActions>

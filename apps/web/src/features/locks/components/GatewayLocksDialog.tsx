@@ -12,7 +12,7 @@ import type { GatewaySummary } from '@portal/contract';
 import { useId } from 'react';
 import { LocksList, type LocksListProps } from './LocksList.tsx';
 
-export interface GatewayLocksDialogProps extends Pick<LocksListProps, 'grantAccess' | 'renderLockAction'> {
+export interface GatewayLocksDialogProps extends Pick<LocksListProps, 'renderLockAction'> {
   gateway: Pick<GatewaySummary, 'macId' | 'name' | 'scopeId'>;
   open: boolean;
   onClose: () => void;

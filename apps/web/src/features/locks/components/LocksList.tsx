@@ -20,7 +20,7 @@ import {
   SEARCH_DELAY_MS,
 } from '../locks-list.ts';
 import { useLiveLocks } from '../use-live-locks.ts';
-import { AddUserDialog, type GrantLockAccess } from './AddUserDialog.tsx';
+import { AddUserDialog } from './AddUserDialog.tsx';
 import { LockCards } from './LockCards.tsx';
 import { LockRowActions } from './LockRowActions.tsx';
 import { LocksCsvButton } from './LocksCsvButton.tsx';
@@ -32,7 +32,6 @@ export interface LocksListProps extends LockRowSlots {
   scopeId: string;
   /** One gateway's locks; absent: the customer's (and its sub-customers') locks. */
   gatewayMacId?: string;
-  grantAccess?: GrantLockAccess;
 }
 
 /**
@@ -40,7 +39,7 @@ export interface LocksListProps extends LockRowSlots {
  * (kept across pages), Add User on locks of one type, the users of a lock, and the CSV of what the list filters.
  * A table from 600 px, cards below.
  */
-export function LocksList({ scopeId, gatewayMacId, grantAccess, renderLockAction }: LocksListProps) {
+export function LocksList({ scopeId, gatewayMacId, renderLockAction }: LocksListProps) {
   const session = useSession();
   const notify = useNotify();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -146,7 +145,7 @@ export function LocksList({ scopeId, gatewayMacId, grantAccess, renderLockAction
           scopeId={scopeId}
           selection={selection}
           type={addingUser.type}
-          grantAccess={grantAccess ?? grantWithUserDefaults}
+          grantAccess={grantWithUserDefaults}
           onClose={() => setAddingUser(null)}
           onGranted={() => {
             setAddingUser(null);
