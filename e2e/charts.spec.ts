@@ -164,14 +164,19 @@ describe('Charts say what they show', () => {
     await cpu.waitFor();
     expect(await cpu.getAttribute('data-scale')).toBe('0-100');
     expect(await cpu.innerText()).toMatch(/100[\s\S]*0/);
-    // The line of a 5-60 % load stays in the lower part of the chart, not from top to bottom.
-    const extent = await cpu.locator('polyline').evaluate((line) => {
-      const ys = (line.getAttribute('points') ?? '').split(' ').map((p) => Number(p.split(',')[1]));
-      const height = Number((line as SVGPolylineElement).ownerSVGElement?.viewBox.baseVal.height);
-      return { top: Math.min(...ys) / height, span: (Math.max(...ys) - Math.min(...ys)) / height };
+    // The line is drawn against 0-100 %, not stretched to its own extremes: the newest point sits at the
+    // height its value (the caption's) has on that scale.
+    // Caption and line read together, so a live sample cannot come between them.
+    const { latest, newestHeight } = await cpu.evaluate((figure) => {
+      const line = figure.querySelector('polyline') as SVGPolylineElement;
+      const points = (line.getAttribute('points') ?? '').trim().split(' ');
+      const y = Number(points[points.length - 1]?.split(',')[1]);
+      const height = Number(line.ownerSVGElement?.viewBox.baseVal.height);
+      const caption = figure.querySelector('figcaption')?.textContent ?? '';
+      return { latest: Number(caption.match(/CPU ([\d.]+)/)?.[1]), newestHeight: 1 - y / height };
     });
-    expect(extent.top).toBeGreaterThan(0.3);
-    expect(extent.span).toBeLessThan(0.6);
+    expect(latest).toBeGreaterThanOrEqual(0);
+    expect(newestHeight).toBeCloseTo(latest / 100, 1);
     expect(await card.getByRole('figure', { name: 'Memory chart' }).getAttribute('data-scale')).toBe(
       '0-1000',
     );
