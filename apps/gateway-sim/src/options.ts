@@ -52,6 +52,11 @@ export interface SimulationOptions {
   /** Time between the progress answers of a device-logs upload; default 500 ms. */
   logsStepMs?: number;
   /**
+   * Whether the gateway raises CO2 and CPU alert items (SA) of its own; default false: the portal's alert
+   * engine raises them from the rules its users define (docs/alert-engine.md). Old firmware did.
+   */
+  selfAlerts?: boolean;
+  /**
    * How the simulated locks behave: daily traffic, refusals, jams, out of range, memory capacity, battery,
    * clock drift, instruction durations and failure rates (lock-settings.ts; defaults DEFAULT_LOCK_SETTINGS).
    */
@@ -104,6 +109,7 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     restartDelayMs: positive('restartDelayMs', options.restartDelayMs ?? 3_000),
     hotspotSwitchMs: positive('hotspotSwitchMs', options.hotspotSwitchMs ?? 5_000),
     logsStepMs: positive('logsStepMs', options.logsStepMs ?? 500),
+    selfAlerts: options.selfAlerts ?? false,
     locks: resolveLockSettings(options.locks),
   };
 }

@@ -206,9 +206,11 @@ export class SimulatedGateway implements GatewayHandle {
     const sample = sensorSample(now, this.sensorRandom, this.room);
     this.lastSample = sample;
     this.backlog.add(sample);
-    const { levels, alerts } = alertTransitions(this.alertLevels, sample);
-    this.alertLevels = levels;
-    if (alerts.length > 0) void this.report.events({ SA: alerts });
+    if (this.options.selfAlerts) {
+      const { levels, alerts } = alertTransitions(this.alertLevels, sample);
+      this.alertLevels = levels;
+      if (alerts.length > 0) void this.report.events({ SA: alerts });
+    }
     if (this.engine.isScanDue(now)) this.activities.startScan('Scheduler');
     void this.flushBacklog();
   }
