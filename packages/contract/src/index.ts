@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './auth.ts';
 export * from './device.ts';
 export * from './device-operations.ts';
@@ -12,6 +13,7 @@ export * from './gateway-registry.ts';
 export * from './gateways.ts';
 export * from './instructions.ts';
 export * from './lock-access.ts';
+export * from './lock-alerts.ts';
 export * from './lock-history.ts';
 export * from './lock-protocol.ts';
 export * from './lock-users.ts';

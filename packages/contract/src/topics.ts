@@ -92,6 +92,8 @@ export const live = {
   /** How one lock/unlock instruction ended (lockResultMessage, contract lock-history.ts); `+` for any uid. */
   lockResults: (scopeId: string, gatewayMac: string, lockMac: string, uid: string) =>
     `${LIVE_ROOT}/${scopeId}/lock-results/${gatewayMac}/${lockMac}/${uid}`,
+  /** The scope's alert definitions changed (alertsLiveMessage, contract alerts.ts). */
+  alerts: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/alerts`,
 } as const;
 
 export type LiveChannelName = keyof typeof live;
@@ -227,6 +229,13 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
       'PUT /api/generic/create-instruction (LOCK_DEVICE_LOCK_UNLOCK), GET /api/iot-service/get-all-locks',
     publishers:
       'locks (the end of a lock/unlock instruction: SUCCESS with the status, FAILED with the reason, ABORTED)',
+  },
+  alerts: {
+    levels: ['alerts'],
+    permission: 'ALERTS_READ',
+    freeTier: false,
+    restTwin: 'GET /api/alerts/all, GET /api/sensor-alerts/all',
+    publishers: 'alerts (alertRules: a lock or sensor alert created, updated or deleted)',
   },
 };
 

@@ -62,6 +62,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   locks: live.locks(t),
   lockUsers: live.lockUsers(t),
   lockResults: live.lockResults(t, 'AABBCCDDEEFF', 'A4C138F00A01', 'ab12cd34'),
+  alerts: live.alerts(t),
 });
 
 describe('filterCovers', () => {

@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { PHONE_PATTERN, splitPhoneNumber } from './people.ts';
+
+
+/**
+ * Alert definitions (spec 002 sections 2-9; docs/alerts.md): lock alerts (battery, unlock, shared-locker
+ * access) and sensor/system alerts with their receivers. The forms and the server read these same rules.
+ */
+
+// ---------------------------------------------------------------- sensor and system alerts
+
+export const SENSOR_ALERT_TYPES = [
+  'HIGH_CPU',
+  'HIGH_MEMORY_USAGE',
+  'HIGH_TEMP',
+  'HIGH_CO2',
+  'HIGH_NH3',
+  'HIGH_NO2',
+  'HIGH_CO',
+  'HIGH_CO2_CTN',
+  'HIGH_RSTC',
+  'HIGH_TVOC',
+  'CAMERA_MODULE_ALERT',
+] as const;
+export type SensorAlertType = (typeof SENSOR_ALERT_TYPES)[number];
+
+/** Sensor groups a gateway's alert configuration is kept in (the side selector of spec 001 section 2, plus system). */
+export type SensorGroup = 'CO2' | 'AIR_QUALITY' | 'AIR_QUALITY_2' | 'SYSTEM';
+
+export interface SensorAlertTypeInfo {
+  /** The type's name in labels and messages ('CO2', 'Camera Removal Alert'). */
+  name: string;
+  /** The telemetry key the alert watches (docs/mqtt.md 2.3) and the code's abbreviation; null: no metric. */
+  key: string | null;
+  group: SensorGroup;
+  /** System alerts (CPU, memory, camera) are listed apart from sensor alerts. */
+  system: boolean;
+  /** Threshold bounds of spec 002 section 5; null for a type without a threshold. */
+  min: number | null;
+  max: number | null;
+  unit: string;
+  /** Hidden in the type menu (spec 002 section 3), still accepted. */
+  hidden?: boolean;
+}
+
+export const SENSOR_ALERT_TYPE_INFO: Readonly<Record<SensorAlertType, SensorAlertTypeInfo>> = {
+  HIGH_CPU: { name: 'CPU', key: 'CP', group: 'SYSTEM', system: true, min: 0, max: 100, unit: '%' },
+  HIGH_MEMORY_USAGE: {
+    name: 'Memory',
+    key: 'MM',
+    group: 'SYSTEM',
+    system: true,
+    min: 0,
+    max: 100,
+    unit: 'MB',
+  },
+  HIGH_TEMP: { name: 'Temperature', key: 'TEMP', group: 'CO2', system: false, min: -20, max: 85, unit: '°C' },
+  HIGH_CO2: { name: 'CO2', key: 'CO2', group: 'CO2', system: false, min: 0, max: 10000, unit: 'ppm' },
+  HIGH_NH3: { name: 'NH3', key: 'NH3', group: 'AIR_QUALITY', system: false, min: 1, max: 500, unit: 'ppm' },
+  HIGH_NO2: { name: 'NO2', key: 'NO2', group: 'AIR_QUALITY', system: false, min: 0, max: 10, unit: 'ppm' },
+  HIGH_CO: { name: 'CO', key: 'CO', group: 'AIR_QUALITY', system: false, min: 1, max: 1000, unit: 'ppm' },
+  HIGH_CO2_CTN: {
+    name: 'CO2 sensor 2',
+    key: 'CO2_CTN',
+    group: 'AIR_QUALITY_2',
+    system: false,
+    min: 450,
+    max: 2000,
+    unit: 'ppm',
+    hidden: true,
+  },
+  HIGH_RSTC: {
+    name: 'RSTC',
+    key: 'RSTC',
+    group: 'AIR_QUALITY',
+    system: false,
+    min: 0,
+    max: 500000,
+    unit: 'Ω',
+  },
+  HIGH_TVOC: {
+    name: 'TVOC',
+    key: 'TVOC',
+    group: 'AIR_QUALITY',
+    system: false,
+    min: 125,
+    max: 600,
+    unit: 'ppb',
+  },
+  CAMERA_MODULE_ALERT: {
+    name: 'Camera Removal Alert',
+    key: null,
+    group: 'SYSTEM',
+    system: true,
+    min: null,
+    max: null,
+    unit: '',
+  },
+};
+
+export const hasThreshold = (type: SensorAlertType) => SENSOR_ALERT_TYPE_INFO[type].key !== null;
+
+export const THRESHOLD_TYPES = ['greater_than', 'less_than'] as const;
+export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
+
+export const ALERT_NAME_MAX_LENGTH = 40;
+/** Waiting time presets (seconds) and the custom range (spec 002 section 5). */
+export const WAITING_TIME_PRESETS = [10, 15, 20] as const;
+export const WAITING_TIME_MAX = 2_678_400;
+
+/** Texts of spec 002 sections 5 and 8 (alerts), verbatim; the ones marked ours where the spec is silent. */
+export const alertMessages = {
+  created: 'Alert successfully created',
+  createFailed: 'Failed to create alert',
+  /** Lock alerts spell it with a capital U (spec 002 section 8), sensor alerts not. */
+  lockUpdated: 'Alert successfully Updated',
+  updated: 'Alert successfully updated',
+  updateFailed: 'Failed to update alert',
+  deleted: 'Alert successfully deleted',
+  deleteFailed: 'Error: Please try again',
+  published: 'Successfully published the instruction.',
+  publishFailed: 'Failed to publish the instruction.',
+  fetching: 'Fetching Alerts ...',
+  noSensorAlerts: 'No Sensor Alerts',
+  noSystemAlerts: 'No System Alerts',
+  mobileRequired: 'Mobile Number is required.',
+  /** Ours. */
+  noLockAlerts: 'No Lock Alerts',
+  nameRequired: 'Alert Name is required.',
+  nameTooLong: 'Alert Name can have at most 40 characters.',
+  typeRequired: 'Alert Type is required.',
+  thresholdTypeRequired: 'Threshold Type is required.',
+  thresholdRequired: 'Threshold is required.',
+  noThreshold: 'This alert type has no threshold.',
+  waitingTimeInvalid: `Waiting time should be in between 0 and ${WAITING_TIME_MAX} seconds`,
+  usersRequired: 'Please select at least one user.',
+  channelRequired: 'Please select Email or SMS.',
+  receiversRequired: 'Please select at least one receiver.',
+  receiverUnknown: 'A selected receiver is not a user of this customer.',
+  batteryLevelInvalid: 'Battery threshold should be in between 0 and 100',
+  intervalInvalid: 'Custom interval should be in between 1 and 60 days',
+  rfidIntervalInvalid: 'Custom interval should be in between 1 and 30 days',
+  notAllowed: 'You are not allowed to change alerts of this customer.',
+  generalUsersFixed: 'General users cannot change the selected users.',
+} as const;
+
+export const thresholdHint = (min: number, max: number) =>
+  `Threshold value should be in between ${min} and ${max}`;
+export const duplicateAlertMessage = (typeName: string) =>
+  `Cannot create duplicate ${typeName} alert. Please edit the existing one.`;
+/** '{name}(s) doesn't/don't have mobile number(s)' for the names given. */
+export function noMobileMessage(names: readonly string[]): string {
+  return names.length === 1
+    ? `${names[0]} doesn't have mobile number`
+    : `${names.join(', ')} don't have mobile numbers`;
+}
+export const subscriptionMessage = (channel: 'email' | 'sms', ok: boolean) => {
+  const what = channel === 'email' ? 'Email' : 'SMS';
+  return ok ? `Successfully Subscribed to ${what} Alert` : `Failed to Subscribe to ${what} Alert`;
+};
+
+/** 'High CO2', 'Low Temperature', 'Camera Removal Alert'. */
+export function sensorAlertLabel(type: SensorAlertType, thresholdType: ThresholdType | null): string {
+  const info = SENSOR_ALERT_TYPE_INFO[type];
+  if (!info.key) return info.name;
+  return `${thresholdType === 'less_than' ? 'Low' : 'High'} ${info.name}`;
+}
+
+/**
+ * The code of the published command (spec 002 section 4): abbreviation, `_H` (greater) or `_L` (less), the
+ * threshold, `_C` create, `_U` threshold update, `_D` delete: `CO2_H_2000_C`.
+ */
+export function sensorAlertCode(
+  type: SensorAlertType,
+  thresholdType: ThresholdType,
+  threshold: number,
+  action: 'C' | 'U' | 'D',
+): string {
+  return `${SENSOR_ALERT_TYPE_INFO[type].key}_${thresholdType === 'greater_than' ? 'H' : 'L'}_${threshold}_${action}`;
+}
+
+/** The command a gateway receives on `gateways/{tenant}/command/{mac}` (QoS 2, not retained; docs/mqtt.md 3.1). */
+export const alertConfigCommand = z.object({
+  command: z.literal('ALERT-CONFIG'),
+  sensorGroup: z.enum(['CO2', 'AIR_QUALITY', 'AIR_QUALITY_2', 'SYSTEM']),
+  code: z.string().regex(/^[A-Z0-9_]{1,20}_[HL]_-?\d{1,7}_[CUD]$/),
+});
+export type AlertConfigCommand = z.infer<typeof alertConfigCommand>;
+
+/** Parses a command code back: the key, high or low, the threshold, the action. */
+export function parseAlertCode(
+  code: string,
+): { key: string; high: boolean; threshold: number; action: 'C' | 'U' | 'D' } | null {
+  const match = /^([A-Z0-9_]+)_([HL])_(-?\d+)_([CUD])$/.exec(code);
+  if (!match) return null;
+  return { key: match[1]!, high: match[2] === 'H', threshold: Number(match[3]), action: match[4] as 'C' };
+}
+
+const alertName = z
+  .string()
+  .max(200)
+  .transform((value) => value.replace(/^\s+/, ''))
+  .pipe(z.string().min(1, alertMessages.nameRequired).max(ALERT_NAME_MAX_LENGTH, alertMessages.nameTooLong));
+
+/** A phone as the subscription dialog sends it: the calling code, a space, 7 to 15 digits ('+1 5551234567'). */
+export const alertPhoneNumber = z
+  .string()
+  .max(24)
+  .refine((value) => {
+    const parts = splitPhoneNumber(value);
+    return !!parts && !!parts.code && PHONE_PATTERN.test(parts.digits);
+  }, alertMessages.mobileRequired);
+
+/** One selected user and the channels that reach it: `email`/`phoneNumber` null = that channel off. */
+export const alertReceiverInput = z.object({
+  userId: z.string().uuid(alertMessages.receiverUnknown),
+  email: z.string().max(200).nullable().optional(),
+  phoneNumber: z.string().max(24).nullable().optional(),
+});
+
+export const alertScopeIdField = z.string().uuid('Customer not found');
+
+/** Create (POST /api/sensor-alerts) and update (PUT /api/sensor-alerts/{id}) of a sensor/system alert. */
+export const sensorAlertBody = z
+  .object({
+    alertType: z.enum(SENSOR_ALERT_TYPES, { message: alertMessages.typeRequired }),
+    alertName,
+    waitingTime: z
+      .number({ message: alertMessages.waitingTimeInvalid })
+      .int(alertMessages.waitingTimeInvalid)
+      .min(0, alertMessages.waitingTimeInvalid)
+      .max(WAITING_TIME_MAX, alertMessages.waitingTimeInvalid),
+    thresholdType: z.enum(THRESHOLD_TYPES).nullable().optional(),
+    threshold: z.number().int().nullable().optional(),
+    receivers: z.array(alertReceiverInput).max(500).default([]),
+    emailAlert: z.boolean().default(false),
+    smsAlert: z.boolean().default(false),
+    scopeId: alertScopeIdField,
+  })
+  .superRefine((body, ctx) => {
+    const info = SENSOR_ALERT_TYPE_INFO[body.alertType];
+    if (info.min === null || info.max === null) {
+      if (body.threshold != null || body.thresholdType != null)
+        ctx.addIssue({ code: 'custom', path: ['threshold'], message: alertMessages.noThreshold });
+      return;
+    }
+    if (body.thresholdType == null)
+      ctx.addIssue({ code: 'custom', path: ['thresholdType'], message: alertMessages.thresholdTypeRequired });
+    if (body.threshold == null)
+      ctx.addIssue({ code: 'custom', path: ['threshold'], message: alertMessages.thresholdRequired });
+    else if (body.threshold < info.min || body.threshold > info.max)
+      ctx.addIssue({ code: 'custom', path: ['threshold'], message: thresholdHint(info.min, info.max) });
+  });
+export type SensorAlertBody = z.input<typeof sensorAlertBody>;
+
+export const sensorAlertReceiver = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+export type SensorAlertReceiver = z.infer<typeof sensorAlertReceiver>;
+
+export const sensorAlert = z.object({
+  id: z.string(),
+  alertType: z.enum(SENSOR_ALERT_TYPES),
+  alertTypeName: z.string(),
+  alertName: z.string(),
+  waitingTime: z.number(),
+  waitingTimeTextValue: z.string(),
+  thresholdType: z.enum(THRESHOLD_TYPES).nullable(),
+  threshold: z.number().nullable(),
+  receivers: z.array(sensorAlertReceiver),
+  receiversLength: z.string(),
+  emailAlert: z.boolean(),
+  smsAlert: z.boolean(),
+  scopeId: z.string(),
+  system: z.boolean(),
+});
+export type SensorAlert = z.infer<typeof sensorAlert>;
+
+export const sensorAlertsQuery = z.object({ scopeId: alertScopeIdField });
+export const sensorAlertIdParams = z.object({ id: z.string().max(100) });
+
+/** The alerts of a tenant, and what the caller may do there (the page shows its buttons from this). */
+export const sensorAlertsList = z.object({
+  alerts: z.array(sensorAlert),
+  /** The support tenant: simplified form, Email and SMS columns, no duplicate check. */
+  supportTenant: z.boolean(),
+  canWrite: z.boolean(),
+});
+export type SensorAlertsList = z.infer<typeof sensorAlertsList>;
+
+/** Saved, and how the command to the tenant's gateways went (null when none was due). */
+export const sensorAlertSaved = z.object({
+  alert: sensorAlert.nullable(),
+  message: z.string(),
+  publishMessage: z.string().nullable(),
+});
+export type SensorAlertSaved = z.infer<typeof sensorAlertSaved>;
+
+/** PUT /api/sensor-alerts/{id}/subscription: the current user on or off one channel of one alert. */
+export const alertSubscriptionBody = z
+  .object({
+    channel: z.enum(['email', 'sms']),
+    subscribe: z.boolean(),
+    phoneNumber: z.string().max(24).optional(),
+    countryShortCode: z
+      .string()
+      .regex(/^([A-Z]{2})?$/)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.phoneNumber !== undefined && !alertPhoneNumber.safeParse(body.phoneNumber).success)
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: alertMessages.mobileRequired });
+  });
+export const alertSubscriptionResult = z.object({ alert: sensorAlert, message: z.string() });
+
+/** `portal/{scopeId}/alerts`: an alert definition of the tenant changed (the page refetches). */
+export const alertsLiveMessage = z.object({
+  type: z.literal('alertRules'),
+  kind: z.enum(['lock', 'sensor']),
+  action: z.enum(['created', 'updated', 'deleted']),
+  id: z.string(),
+  scopeId: z.string(),
+});
+export type AlertsLiveMessage = z.infer<typeof alertsLiveMessage>;
