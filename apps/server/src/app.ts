@@ -10,9 +10,17 @@ import type { ModuleParts, PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
 import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
+import { type AlertEngine, type AlertRulesReader, createAlertEngineModule } from './modules/alert-engine/index.ts';
+import { createAlertsModule } from './modules/alerts/index.ts';
+import { createAgentConfigModule } from './modules/agent-config/index.ts';
+import { type AuditService, createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
 import { createCustomerDeletionModule, type DeletionRunner } from './modules/customer-deletion/index.ts';
+import { createDashboardsModule } from './modules/dashboards/index.ts';
+import { createEmailTemplatesModule, type EmailTemplatesService } from './modules/email-templates/index.ts';
+import { createFeedbackModule } from './modules/feedback/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
+import { createFirmwareModule } from './modules/firmware/index.ts';
 import { createGatewayCommandsModule } from './modules/gateway-commands/index.ts';
 import { createGatewaysModule, type GatewaysService } from './modules/gateways/index.ts';
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
@@ -47,6 +55,7 @@ import { createUsersModule } from './modules/users/index.ts';
 import type { BrokerAccess, DeviceMessageSink, Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { auditContextPlugin } from './plugins/audit-context.ts';
 
 const WEB_DIST = new URL('../../web/dist/', import.meta.url);
 
@@ -59,6 +68,8 @@ export interface Portal {
     auth: SessionsService;
     activities: ActivitiesService;
     mailer: Mailer;
+    templates: EmailTemplatesService;
+    audit: AuditService & { purge(): Promise<number> };
     passwords: PasswordsService;
     portalUsers: PortalUsersService;
     signUp: SignUpService;
@@ -73,6 +84,8 @@ export interface Portal {
     lockAccess: LockAccessService;
   };
   retention: RetentionJob;
+  /** The alert engine (docs/alert-engine.md); tests tick it and attach rules of their own. */
+  alertEngine: { engine: AlertEngine; attachRules(reader: AlertRulesReader): void };
   /** Runs customer deletions; tests stop it and drive a runner of their own. */
   deletionRunner: DeletionRunner;
   inbox: DeviceInbox;
@@ -135,7 +148,18 @@ function wireModules(
   const { sessions, mqttTokens } = authModule;
   const mailModule = createMailModule({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const { mailer } = mailModule;
-  const passwordsModule = createPasswordsModule({ db, users, mailer, throttle, origin });
+  // Every mail is rendered from its template (root edits them), in the recipient's customer's colours.
+  const templatesModule = createEmailTemplatesModule({
+    db,
+    mailer,
+    origin,
+    userEmail: async (principal) => {
+      const user = await users.sessionUser(principal);
+      return { email: user.email, firstName: user.first_name };
+    },
+  });
+  const { templates } = templatesModule;
+  const passwordsModule = createPasswordsModule({ db, users, mailer, mail: templates, throttle, origin });
   const { passwords } = passwordsModule;
   const portalUsersModule = createPortalUsersModule({
     users,
@@ -207,7 +231,15 @@ function wireModules(
     logger,
   });
   gatewaysModule.registry.onMoved(locksModule.gatewayMoved);
-  const lockUsersModule = createLockUsersModule({ db, live, tenants });
+  const lockUsersModule = createLockUsersModule({
+    db,
+    live,
+    tenants,
+    passwords,
+    mailer,
+    throttle,
+    origin,
+  });
   // The delivery ledger: access given and taken away, one lock command at a time per gateway.
   const lockAccessModule = createLockAccessModule({
     db,
@@ -222,11 +254,53 @@ function wireModules(
       revokeDeadlineMs: config.LOCK_REVOKE_DEADLINE_MINUTES * 60_000,
     },
   });
+  // Alert definitions (lock, sensor, system), their receivers and the command to the gateways; the alert
+  // engine reads them through alertsModule.rules.
+  const alertsModule = createAlertsModule({
+    db,
+    live,
+    devices: link,
+    tenants,
+    supportEmails: config.SUPPORT_EMAILS,
+  });
+  // Firmware, customer firmware and OS patches, and the staged rollouts that deliver them.
+  const firmwareModule = createFirmwareModule({
+    db,
+    config,
+    live,
+    devices: link,
+    tenants,
+    storage: files.storage,
+    logger,
+  });
+  // Agent configuration per customer, delivered to its gateways (docs/agent-config.md).
+  const agentConfigModule = createAgentConfigModule({
+    db,
+    live,
+    devices: link,
+    tenants,
+    emailOf: (userId) => users.emailOf(userId),
+    key: config.AGENT_CONFIG_KEY,
+    logger,
+  });
+  // Alerts from the rules, fed by what the gateways send (behind the ingest ports) and by time.
+  const alertEngineModule = createAlertEngineModule({
+    db,
+    live,
+    logger,
+    mailer,
+    events: telemetry,
+    tenants,
+    smsUrl: config.SMS_URL,
+    smsRetryBaseMs: config.SMS_RETRY_BASE_SECONDS * 1000,
+    settings: { tickMs: config.ALERT_TICK_MS, noDataMs: config.ALERT_NO_DATA_SECONDS * 1000, staleMs: 10 * 60_000 },
+  });
+  const observed = alertEngineModule.observe;
   const { inbox } = createIngestModule({
     logger,
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
-    gateways,
-    telemetry,
+    gateways: observed.gateways(gateways),
+    telemetry: observed.telemetry(telemetry),
     // A gateway back: pending instructions are sent again, then the ledger's queue resumes. Not awaited by
     // the status message's handler: behind an external broker its QoS 2 publishes would wait for packets the
     // same connection reads only once that handler is done.
@@ -236,15 +310,43 @@ function wireModules(
         void (async () => {
           await instructionsModule.inbox.gatewayOnline(device);
           await lockAccessModule.gatewayOnline(device);
+          await agentConfigModule.gatewayOnline(device);
         })().catch((error) => logger.warn({ err: error, mac: device.mac }, 'gateway back: resume failed'));
       },
     },
     commands: commandsModule.inbox,
-    locks: locksModule.reports,
+    locks: observed.locks(locksModule.reports),
+    agentConfig: agentConfigModule.inbox,
   });
+
+  // Feedback from support and root users, mailed to the support address.
+  const feedbackModule = createFeedbackModule({
+    db,
+    whoIs: async (principal) => {
+      const user = await users.sessionUser(principal);
+      const tenant = await tenants.findById(principal.tenantId);
+      return { email: user.email, tenantKind: tenant?.kind ?? '', tenantId: principal.tenantId };
+    },
+    mailFeedback: async ({ email, html, tenantId }) => {
+      await templates.sendTemplate(
+        'feedback',
+        config.FEEDBACK_EMAIL ?? config.ROOT_EMAIL,
+        { email, body: html },
+        {
+          tenantId,
+          raw: ['body'],
+        },
+      );
+    },
+  });
+  // The audit log of every change made by a call (docs/audit.md): its reads, retention and triggers.
+  const auditModule = createAuditModule({ db, logger, retentionDays: config.AUDIT_RETENTION_DAYS });
 
   const modules: ModuleParts[] = [
     createPlatformModule({ config, database, broker: () => link.status(), webDist: WEB_DIST }),
+    auditModule,
+    templatesModule,
+    feedbackModule,
     authModule,
     activitiesModule,
     passwordsModule,
@@ -263,8 +365,13 @@ function wireModules(
     locksModule,
     lockUsersModule,
     lockAccessModule,
+    alertEngineModule,
+    alertsModule,
+    agentConfigModule,
+    firmwareModule,
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
+    createDashboardsModule({ db, tenants }),
     // PGlite has no autovacuum: the planner's statistics are refreshed here.
     ...(database.backend === 'pglite' ? [new AnalyzeJob(db, logger)] : []),
   ];
@@ -283,6 +390,8 @@ function wireModules(
     tenants,
     activities,
     mailer,
+    templates,
+    audit: Object.assign(auditModule.audit, { purge: auditModule.purge }),
     passwords,
     portalUsers,
     signUp,
@@ -300,6 +409,7 @@ function wireModules(
     inbox: inbox satisfies DeviceMessageSink,
     resolveSession: (sessionId: string): Promise<Principal | null> => sessions.resolveSession(sessionId),
     retention: telemetryModule.retention,
+    alertEngine: alertEngineModule,
     deletionRunner: deletionModule.runner,
   };
 }
@@ -326,6 +436,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   app = await createHttpApp(config, logger, WEB_DIST);
   await app.register(accessPlugin, { resolveSession: wired.resolveSession });
+  await app.register(auditContextPlugin);
   for (const module of modules) await module.routes?.(app);
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://x').pathname === '/mqtt')
@@ -356,6 +467,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     messaging,
     services: wired.services,
     retention: wired.retention,
+    alertEngine: wired.alertEngine,
     deletionRunner: wired.deletionRunner,
     inbox: wired.inbox,
     logger,

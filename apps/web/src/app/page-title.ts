@@ -8,6 +8,7 @@ const OTHER_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/global-search', title: 'Global Search' },
   { path: '/reset-password', title: 'Reset Password' },
   { path: '/portal-user/reset-password', title: 'Set Your Password' },
+  { path: '/lock-user/reset-password', title: 'Set Your Lock App Password' },
   { path: '/logout', title: 'Signing out' },
 ];
 

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { PasswordsService } from '../passwords/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import type { ThrottleService } from '../throttle/index.ts';
+import { LockUserPasswordService, lockUserPasswordRoutes } from './lock-user-password.ts';
 import { LockUsersRepository } from './lock-users.repository.ts';
 import { lockUsersRoutes } from './lock-users.routes.ts';
 import { LockUsersService } from './lock-users.service.ts';
@@ -17,6 +21,11 @@ export function createLockUsersModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
   tenants: TenantsService;
+  /** Lock users' app-password links (lock-user-password.ts). */
+  passwords: Pick<PasswordsService, 'issueLockUserResetLink' | 'consumeLockUserResetLink'>;
+  mailer: Pick<Mailer, 'send'>;
+  throttle: ThrottleService;
+  origin: () => string;
 }) {
   const lockUsers = new LockUsersService({
     repo: new LockUsersRepository(options.db),
@@ -32,12 +41,21 @@ export function createLockUsersModule(options: {
     repo: new PasscodeHistoryRepository(options.db),
     tenants: options.tenants,
   });
+  const lockUserPasswords = new LockUserPasswordService({
+    db: options.db,
+    tenants: options.tenants,
+    passwords: options.passwords,
+    mailer: options.mailer,
+    throttle: options.throttle,
+    origin: options.origin,
+  });
   return {
     lockUsers,
     routes: async (app) => {
       await app.register(lockUsersRoutes, { lockUsers });
       await app.register(lockUsersImportRoutes, { lockUsersImport });
       await app.register(passcodeHistoryRoutes, { passcodes });
+      await app.register(lockUserPasswordRoutes, { lockUserPasswords });
     },
   } satisfies ModuleParts & Record<string, unknown>;
 }

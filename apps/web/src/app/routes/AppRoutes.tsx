@@ -10,7 +10,7 @@ import { CustomerFirmwarePage, GatewayFirmwarePage, GatewayOsPage } from '../../
 import { GatewaysPage } from '../../features/gateways/pages.ts';
 import { GlobalSearchPage } from '../../features/global-search/pages.ts';
 import { ChangePasswordPage, ResetPasswordPage } from '../../features/identity/pages.ts';
-import { LockUsersPage } from '../../features/lock-users/pages.ts';
+import { LockUserResetPasswordPage, LockUsersPage } from '../../features/lock-users/pages.ts';
 import { LocksPage } from '../../features/locks/pages.ts';
 import { PortalConfigPage } from '../../features/portal-config/pages.ts';
 import { PortalUsersPage } from '../../features/portal-users/pages.ts';
@@ -42,6 +42,7 @@ export function AppRoutes() {
         <Route path="logout" element={<LogoutPage />} />
         <Route path="reset-password/*" element={<ResetPasswordPage />} />
         <Route path="portal-user/reset-password/:activationCode" element={<ResetPasswordPage />} />
+        <Route path="lock-user/reset-password/:activationCode" element={<LockUserResetPasswordPage />} />
         <Route element={<RequireSession />}>
           <Route path="admin/tenants" element={guarded(rootOnly, <CustomersPage />)} />
           <Route path="cli/dashboard" element={<DashboardPage />} />

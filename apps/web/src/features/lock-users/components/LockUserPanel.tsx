@@ -39,6 +39,7 @@ import { AccessLedger } from './AccessLedger.tsx';
 import { AssignedLocks } from './AssignedLocks.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { PasscodeHistory } from './PasscodeHistory.tsx';
+import { ResendLinkButton } from './ResendLinkButton.tsx';
 
 export type LockUserPanelTarget = { mode: 'create' } | { mode: 'update'; user: LockUser };
 
@@ -212,6 +213,11 @@ function LockUserForm({
       </Stack>
       {loaded && (
         <>
+          {canWrite && (
+            <Stack direction="row" sx={{ justifyContent: 'flex-start' }}>
+              <ResendLinkButton user={loaded} />
+            </Stack>
+          )}
           <Divider />
           <AssignedLocks scopeId={scopeId} userId={loaded.id} />
           <Divider />
