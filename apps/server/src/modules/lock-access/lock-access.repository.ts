@@ -255,16 +255,42 @@ export class LockAccessRepository {
     return result.rows.map((r) => r.instruction_uid);
   }
 
-  /** Settles the row still `sent` with this instruction (a newer request cleared the uid: nothing changes). */
+  /**
+   * Settles the row still `sent` with this instruction (a newer request cleared the uid: nothing changes). When
+   * the lock confirmed it, the same statement writes the passcode history (`passcode_changes`): the passcode the
+   * lock now holds for the user (none after a removal) against the last one recorded for that user and lock,
+   * when they differ: ADDED, CHANGED or REMOVED.
+   */
   async settle(uid: string, patch: LedgerPatch, now: Date): Promise<string | undefined> {
-    const row = await this.db
-      .updateTable('lock_user_access')
-      .set({ ...patch, updated_at: now })
-      .where('instruction_uid', '=', uid)
-      .where('state', '=', 'sent')
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
+    const keep = (column: 'confirmed_at' | 'revoke_confirmed_at') =>
+      patch[column] === undefined ? sql.ref(column) : sql`${patch[column]}::timestamptz`;
+    const confirming = patch.state === 'confirmed';
+    const result = await sql<{ id: string }>`
+      WITH s AS (
+        UPDATE lock_user_access SET state = ${patch.state}, reason = ${patch.reason},
+          next_attempt_at = ${patch.next_attempt_at}::timestamptz,
+          confirmed_at = ${keep('confirmed_at')}, revoke_confirmed_at = ${keep('revoke_confirmed_at')},
+          updated_at = ${now}::timestamptz
+        WHERE instruction_uid = ${uid} AND state = 'sent'
+        RETURNING id, user_id, lock_id, passcode, revoke_requested_at
+      ), c AS (
+        SELECT s.user_id, s.lock_id, l.mac, l.name, l.serial_number,
+          (SELECT pc.new_passcode FROM passcode_changes pc WHERE pc.user_id = s.user_id AND pc.lock_id = s.lock_id
+            ORDER BY pc.changed_at DESC, pc.id DESC LIMIT 1) AS old_passcode,
+          CASE WHEN s.revoke_requested_at IS NULL THEN s.passcode END AS new_passcode
+        FROM s JOIN locks l ON l.id = s.lock_id
+        WHERE ${confirming}::boolean
+      ), ins AS (
+        INSERT INTO passcode_changes (user_id, lock_id, lock_mac, lock_name, lock_serial_number, old_passcode,
+          new_passcode, passcode_type, changed_at)
+        SELECT user_id, lock_id, mac, name, serial_number, old_passcode, new_passcode,
+          CASE WHEN new_passcode IS NULL THEN 'REMOVED' WHEN old_passcode IS NULL THEN 'ADDED' ELSE 'CHANGED' END,
+          ${now}::timestamptz
+        FROM c WHERE old_passcode IS DISTINCT FROM new_passcode
+        RETURNING id
+      )
+      SELECT id FROM s`.execute(this.db);
+    return result.rows[0]?.id;
   }
 
   /** A row back to pending after its instruction could not be published (no attempt counted). */

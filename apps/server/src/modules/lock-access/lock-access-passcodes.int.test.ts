@@ -1,0 +1,83 @@
+import type { PasscodeHistoryPage } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, injectAs, type TestPortal } from '../../../test/harness.ts';
+import { LedgerBench, type LedgerCustomer, ledgerWhen, ScriptedGateway } from './test-helpers.ts';
+
+// Passcode history: every passcode a lock confirms (added, changed, removed) is one passcode_changes row,
+// written in the statement that settles the ledger's row; shown by the passcode-history call.
+describe(`lock access: passcode history (${backend} backend)`, () => {
+  let bench: LedgerBench;
+  let portal: TestPortal;
+  let alpha: LedgerCustomer;
+
+  beforeAll(async () => {
+    bench = await LedgerBench.start();
+    ({ portal, alpha } = bench);
+  });
+  afterAll(async () => {
+    await bench?.close();
+  });
+
+  const history = async (userId: string, cookie = alpha.cookie) => {
+    const response = await injectAs(
+      portal,
+      cookie,
+      'GET',
+      `/api/lock-user/passcode-history/userId/${userId}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PasscodeHistoryPage>();
+  };
+
+  it('records ADDED, CHANGED and REMOVED as the lock confirms them, and nothing for a refused one', async () => {
+    const { g, lockIds } = await bench.gateway(1);
+    const userId = await bench.lockUser();
+    let refuse = false;
+    g.answer = (i) =>
+      refuse
+        ? { status: 'ERROR', value: { reason: 'LOCK_MEMORY_FULL' } }
+        : { status: 'SUCCESS', value: ScriptedGateway.success(i) };
+    const confirmed = () => ledgerWhen(portal, alpha.cookie, userId, (r) => r[0]?.state === 'confirmed');
+
+    expect((await bench.grant(userId, lockIds, { passcode: '1234' })).statusCode).toBe(200);
+    await confirmed();
+    // The same passcode again (a card added) is no passcode change.
+    expect((await bench.grant(userId, lockIds, { passcode: '1234', card: false })).statusCode).toBe(200);
+    await confirmed();
+    expect((await bench.grant(userId, lockIds, { passcode: '9876543210' })).statusCode).toBe(200);
+    await confirmed();
+    refuse = true;
+    expect((await bench.grant(userId, lockIds, { passcode: '5555' })).statusCode).toBe(200);
+    await ledgerWhen(portal, alpha.cookie, userId, (r) => r[0]?.state === 'failed');
+    refuse = false;
+    // Given again as the lock holds it: confirmed, no change to record.
+    expect((await bench.grant(userId, lockIds, { passcode: '9876543210' })).statusCode).toBe(200);
+    await confirmed();
+    const revoked = await injectAs(
+      portal,
+      alpha.cookie,
+      'DELETE',
+      `/api/lock-user-access/userId/${userId}/lockId/${lockIds[0]}`,
+    );
+    expect(revoked.json()).toEqual({ outcome: 'revoking' });
+    await ledgerWhen(portal, alpha.cookie, userId, (r) => r.length === 0);
+
+    const page = await history(userId);
+    expect(page.total).toBe(3);
+    expect(page.changes.map((c) => [c.passcodeType, c.oldPasscode, c.newPasscode, c.lockMacId])).toEqual([
+      ['REMOVED', '9876543210', null, g.locks[0]],
+      ['CHANGED', '1234', '9876543210', g.locks[0]],
+      ['ADDED', null, '1234', g.locks[0]],
+    ]);
+    expect(page.changes[0]!.lockName).toBeTruthy();
+
+    // Another customer's user reads nothing of it.
+    const foreign = await injectAs(
+      portal,
+      bench.beta.cookie,
+      'GET',
+      `/api/lock-user/passcode-history/userId/${userId}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+});
