@@ -11,7 +11,7 @@ import { ownOrigin } from './lib/own-origin.ts';
 import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
 import { type AlertEngine, type AlertRulesReader, createAlertEngineModule } from './modules/alert-engine/index.ts';
-import { createAlertsModule } from './modules/alerts/index.ts';
+import { type AlertRulesReader, createAlertsModule } from './modules/alerts/index.ts';
 import { createAgentConfigModule } from './modules/agent-config/index.ts';
 import { type AuditService, createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
@@ -24,6 +24,7 @@ import { createFirmwareModule } from './modules/firmware/index.ts';
 import { createGatewayCommandsModule } from './modules/gateway-commands/index.ts';
 import { createGatewaysModule, type GatewaysService } from './modules/gateways/index.ts';
 import { createGlobalSearchModule } from './modules/global-search/index.ts';
+import { createGraphGeneratorModule } from './modules/graph-generator/index.ts';
 import { createIngestModule, type DeviceInbox } from './modules/ingest/index.ts';
 import { createInstructionsModule, type InstructionsService } from './modules/instructions/index.ts';
 import { createLockAccessModule, type LockAccessService } from './modules/lock-access/index.ts';
@@ -82,6 +83,7 @@ export interface Portal {
     locks: LocksService;
     lockUsers: LockUsersService;
     lockAccess: LockAccessService;
+    alertRules: AlertRulesReader;
   };
   retention: RetentionJob;
   /** The alert engine (docs/alert-engine.md); tests tick it and attach rules of their own. */
@@ -371,6 +373,7 @@ function wireModules(
     firmwareModule,
     createProvisioningModule({ tenants, gateways }),
     createGlobalSearchModule({ db, tenants }),
+    createGraphGeneratorModule({ db, devices: gatewaysModule.query }),
     createDashboardsModule({ db, tenants }),
     // PGlite has no autovacuum: the planner's statistics are refreshed here.
     ...(database.backend === 'pglite' ? [new AnalyzeJob(db, logger)] : []),
@@ -401,6 +404,7 @@ function wireModules(
     locks: locksModule.locks,
     lockUsers: lockUsersModule.lockUsers,
     lockAccess: lockAccessModule.lockAccess,
+    alertRules: alertsModule.rules,
   };
   return {
     modules,

@@ -85,6 +85,21 @@ export const configSchema = z.object({
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); otherwise it waits in the outbox table. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('IoT Portal <no-reply@portal.local>'),
+  /**
+   * SMPP 3.4 server of an SMS aggregator for alert SMS: smpp://system_id:password@host:2775?source=IoTPortal
+   * (docs/alert-engine.md). Unset: SMS wait in the outbox table and go to the log.
+   */
+  SMS_URL: optionalUrl(['smpp']),
+  /** Wait after a failed SMS; doubled after each further failure, up to an hour. */
+  SMS_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** How often the alert engine claims its due timers (waiting, recovery, repeats), in milliseconds. */
+  ALERT_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** A connected gateway sending no sample for this long raises a no-data incident (its tenant has sensor alerts). */
+  ALERT_NO_DATA_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
+  /** Where feedback is mailed (docs/audit.md); unset: to ROOT_EMAIL. */
+  FEEDBACK_EMAIL: z.string().email().optional(),
+  /** Audit log rows older than this are deleted (hourly); younger ones cannot be deleted at all. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** Social sign-in: any OpenID Connect provider (its issuer URL, e.g. https://accounts.google.com). */
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -120,6 +135,26 @@ export const configSchema = z.object({
         .filter((domain) => domain !== ''),
     ),
   /**
+   * Support e-mails (comma list): on the support tenant they may create, edit and delete alerts without
+   * ALERTS_WRITE (spec 002 section 6). When set, the support tenant ('Support', under root) exists (docs/alerts.md).
+   */
+  SUPPORT_EMAILS: z
+    .string()
+    .max(4000)
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    ),
+  /**
+   * Key (any text, at least 32 characters) the agent configuration's secrets are encrypted with at rest
+   * (docs/agent-config.md). Unset: a built-in development key, and a warning at start. Keep it: secrets
+   * stored under one key cannot be read under another.
+   */
+  AGENT_CONFIG_KEY: z.string().min(32).max(1000).optional(),
+  /**
    * For tests only: multiplies every instruction deadline (0.01 makes the 15 s diagnostics time-out 150 ms) so
    * integration tests need not wait. Leave it at 1 anywhere else.
    */
@@ -132,6 +167,27 @@ export const configSchema = z.object({
   LOCK_ACCESS_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
   /** ...for at most this many attempts (a gateway coming back still resumes what waited for it). */
   LOCK_ACCESS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Firmware, customer firmware and OS patch files (docs/rollouts.md): largest upload, bytes (1 KiB to 2 GiB). */
+  FIRMWARE_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(100 * 1024 * 1024),
+  /** Rollouts: a gateway booted on the new version must stay healthy this long to count as updated. */
+  FIRMWARE_HEALTH_WINDOW_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
+  /** Rollouts: gateways updating at once per rollout. */
+  FIRMWARE_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Rollouts: wait between one wave's end and the next wave's start. */
+  FIRMWARE_WAVE_PACE_SECONDS: z.coerce.number().min(0).max(604_800).default(60),
+  /** Rollouts: the waves, comma separated counts or percentages ('10,30,50,100' or '1%,10%,100%'). */
+  FIRMWARE_WAVES: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?%?\s*(,\s*\d+(\.\d+)?%?\s*){0,19}$/, 'counts or percentages, comma separated')
+    .default('1%,10%,100%'),
+  /** Rollouts: a wave whose failed share passes this percentage pauses the rollout. */
+  FIRMWARE_FAILURE_THRESHOLD_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  /** Rollouts: a notified gateway that has not booted the version within this fails ('Timed out'). */
+  FIRMWARE_UPDATE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(604_800).default(1800),
+  /** Rollouts: how long a gateway's signed download URL stays valid. */
+  FIRMWARE_DOWNLOAD_TTL_SECONDS: z.coerce.number().min(1).max(604_800).default(3600),
+  /** Rollouts: how often each instance looks at the running rollouts. */
+  FIRMWARE_TICK_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
   /** Map tiles of the Gateway Location dialog: an http(s) (or same-origin '/') URL template with {z}, {x}, {y}. */
   MAP_TILE_URL: z
     .string()

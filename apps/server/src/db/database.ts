@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { AuditContextPool } from './audit-pool.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -62,7 +63,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await mkdir(dir, { recursive: true });
   // In a worker thread: a long statement must not stop HTTP and MQTT for everyone (PGliteThread).
   const pglite = await PGliteThread.open(dir);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new AuditContextPool(new PGlitePool(pglite), true) }),
+  });
   return withHelpers(db, 'pglite', () => pglite.ping());
 }
 
@@ -91,7 +94,7 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
   // would otherwise wait in the pool's queue behind them.
   const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
   probe.on('error', (error) => logger.warn({ err: error }, 'database connection lost (health check)'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new AuditContextPool(pool) }) });
   const handle = withHelpers(db, 'postgres', async () => {
     try {
       await probe.query('select 1');

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Metric } from './metrics.ts';
+import type { AlertEngineTables } from './schema-alert-engine.ts';
+import type { FirmwareTables } from './schema-firmware.ts';
+import type { AuditTables } from './schema-audit.ts';
 import type { LockTables } from './schema-locks.ts';
 
 export type {
@@ -125,6 +128,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  /** The HTML part, for mail made from a template (null: text only). */
+  html: Generated<string | null>;
   created_at: CreatedAt;
   attempts: Generated<number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -277,7 +282,7 @@ export interface GatewayHotspotChangesTable {
 }
 
 /** Every table: the lock tables come from schema-locks.ts. */
-export interface Database extends LockTables {
+export interface Database extends LockTables, FirmwareTables, AlertEngineTables, AuditTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;

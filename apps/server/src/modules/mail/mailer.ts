@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text. */
   text: string;
+  /** The HTML part (mail made from a template, modules/email-templates). */
+  html?: string;
 }
 
 export interface MailerOptions {
@@ -60,13 +62,17 @@ export class Mailer {
     this.retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
   }
 
-  /** Stores the message and starts its delivery; resolves once it is stored, not when it is delivered. */
-  async send(message: MailMessage): Promise<void> {
+  /**
+   * Stores the message and starts its delivery; resolves with its outbox id once it is stored, not when it is
+   * delivered.
+   */
+  async send(message: MailMessage): Promise<string> {
     const row = {
       channel: 'email' as const,
       recipient: message.to,
       subject: message.subject,
       body: message.text,
+      html: message.html ?? null,
     };
     const transport = this.transport;
     if (!transport) {
@@ -75,12 +81,13 @@ export class Mailer {
         { outboxId: id, to: message.to, subject: message.subject, text: message.text },
         'mail kept in the outbox (no SMTP_URL)',
       );
-      return;
+      return id;
     }
     const entry = await this.repo.insert(row, new Date(Date.now() + CLAIM_MS));
-    if (this.stopped) return;
+    if (this.stopped) return entry.id;
     const delivery = this.deliver(transport, entry).finally(() => this.deliveries.delete(delivery));
     this.deliveries.add(delivery);
+    return entry.id;
   }
 
   /** Starts the retry loop (only with SMTP). */
@@ -136,6 +143,7 @@ export class Mailer {
         to: entry.recipient,
         subject: entry.subject,
         text: entry.body,
+        ...(entry.html ? { html: entry.html } : {}),
       });
     } catch (error) {
       await this.recordFailure(entry, error instanceof Error ? error.message : String(error));

@@ -6,10 +6,11 @@ export interface OutboxEntry {
   recipient: string;
   subject: string;
   body: string;
+  html: string | null;
   attempts: number;
 }
 
-const ENTRY = ['id', 'recipient', 'subject', 'body', 'attempts'] as const;
+const ENTRY = ['id', 'recipient', 'subject', 'body', 'html', 'attempts'] as const;
 
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -19,7 +20,7 @@ export class OutboxRepository {
    * who delivers it now; other instances leave it alone until then.
    */
   insert(
-    message: { channel: 'email' | 'sms'; recipient: string; subject: string; body: string },
+    message: { channel: 'email' | 'sms'; recipient: string; subject: string; body: string; html?: string | null },
     claimedUntil?: Date,
   ) {
     return this.db

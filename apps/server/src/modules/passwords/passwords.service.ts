@@ -8,11 +8,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TemplatedMail } from '../email-templates/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ThrottleService } from '../throttle/index.ts';
 import type { UsersService } from '../users/index.ts';
-import { activationMail, resetPasswordMail } from './passwords.mails.ts';
 import { PASSWORD_PURPOSES, type PasswordsRepository } from './passwords.repository.ts';
+
+/** '1 hour', '7 days': how long a link stays good, in the largest whole unit. */
+export function describeDuration(ms: number): string {
+  const days = ms / (24 * 3600_000);
+  if (Number.isInteger(days)) return days === 1 ? '1 day' : `${days} days`;
+  const hours = Math.round(ms / 3600_000);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
 
 /** The web app's pages that take a link's token (HashRouter routes, spec 000 section 2). */
 const LINK_PAGES = {
@@ -30,6 +38,8 @@ export class PasswordsService {
     readonly deps: {
       users: Pick<UsersService, 'findByEmail' | 'within'>;
       mailer: Pick<Mailer, 'send'>;
+      /** Reset and activation mails come from their templates (modules/email-templates). */
+      mail: TemplatedMail;
       throttle: ThrottleService;
       /** The portal's own address (lib/own-origin.ts): every mailed link starts with it. */
       origin: () => string;
@@ -47,8 +57,11 @@ export class PasswordsService {
     const user = address ? await this.deps.users.findByEmail(address) : undefined;
     if (!user || user.social_login) return;
     const link = await this.issueUserLink(user.id, 'resetPassword', RESET_LINK_TTL_MS, now);
-    await this.deps.mailer.send(
-      resetPasswordMail({ email: user.email, firstName: user.first_name }, link, RESET_LINK_TTL_MS),
+    await this.deps.mail.sendTemplate(
+      'resetPassword',
+      user.email,
+      { firstName: user.first_name, email: user.email, link, validity: describeDuration(RESET_LINK_TTL_MS) },
+      { tenantId: user.tenant_id },
     );
   }
 
@@ -58,7 +71,18 @@ export class PasswordsService {
     now = new Date(),
   ): Promise<void> {
     const link = await this.issueUserLink(user.id, 'activation', ACTIVATION_LINK_TTL_MS, now);
-    await this.deps.mailer.send(activationMail(user, link, ACTIVATION_LINK_TTL_MS));
+    const tenantId = (await this.deps.users.findByEmail(user.email))?.tenant_id ?? null;
+    await this.deps.mail.sendTemplate(
+      'activation',
+      user.email,
+      {
+        firstName: user.firstName,
+        email: user.email,
+        link,
+        validity: describeDuration(ACTIVATION_LINK_TTL_MS),
+      },
+      { tenantId },
+    );
   }
 
   /**

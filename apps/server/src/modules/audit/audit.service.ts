@@ -1,0 +1,98 @@
+import { AUDIT_CSV_MAX_ROWS, type AuditEntry, type AuditPage, type auditQuery } from '@portal/contract';
+import type { z } from 'zod';
+import { csvCell } from '../../lib/csv.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { AuditFilter, AuditRepository } from './audit.repository.ts';
+
+type Query = z.output<typeof auditQuery>;
+type Row = Awaited<ReturnType<AuditRepository['rows']>>[number];
+
+const CSV_HEADER = [
+  'Time',
+  'Who',
+  'Action',
+  'Operation',
+  'Table',
+  'Target',
+  'Customer',
+  'Changes',
+  'Request',
+  'Address',
+];
+
+/**
+ * The Activity screen's reads of the audit log (docs/audit.md): root reads everything; any other user the
+ * changes made in its own tenant and the tenants below it, or by users of those tenants.
+ */
+export class AuditService {
+  constructor(private readonly repo: AuditRepository) {}
+
+  private filter(principal: Principal, query: Query): AuditFilter {
+    return {
+      scopeId: principal.isRoot ? null : principal.tenantId,
+      who: query.who,
+      what: query.what,
+      target: query.target,
+      from: query.from,
+      to: query.to,
+    };
+  }
+
+  async page(principal: Principal, query: Query): Promise<AuditPage> {
+    const { items, total } = await this.repo.page(
+      this.filter(principal, query),
+      query.page * query.pageSize,
+      query.pageSize,
+    );
+    return { items: items.map(toEntry), total };
+  }
+
+  async csv(principal: Principal, query: Query): Promise<string> {
+    const rows = await this.repo.rows(this.filter(principal, query), 0, AUDIT_CSV_MAX_ROWS);
+    const lines = [CSV_HEADER.join(',')];
+    for (const row of rows.map(toEntry))
+      lines.push(
+        [
+          row.at,
+          row.actorEmail,
+          row.action,
+          row.operation,
+          row.table,
+          row.targetId,
+          row.tenantName,
+          describeChanges(row.summary),
+          row.requestId,
+          row.address,
+        ]
+          .map((v) => csvCell(v))
+          .join(','),
+      );
+    return `${lines.join('\r\n')}\r\n`;
+  }
+}
+
+/** 'name: Old -> New; colour: #fff -> #000' */
+export function describeChanges(summary: AuditEntry['summary']): string {
+  const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+  return Object.entries(summary)
+    .map(([field, change]) => `${field}: ${show(change.from)} -> ${show(change.to)}`)
+    .join('; ');
+}
+
+function toEntry(row: Row): AuditEntry {
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    actorEmail: row.actor_email,
+    actorTenantId: row.actor_tenant_id,
+    action: row.action,
+    operation: row.operation,
+    table: row.table_name,
+    targetId: row.target_id,
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name ?? null,
+    summary: row.summary ?? {},
+    requestId: row.request_id,
+    address: row.address,
+  };
+}

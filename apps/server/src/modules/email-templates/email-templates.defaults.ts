@@ -1,0 +1,47 @@
+import type { EmailTemplateName } from '@portal/contract';
+
+/**
+ * The texts of the portal's mails until root changes them (PUT /api/updateEmailTemplate). The activation and
+ * reset texts are the ones the passwords module wrote in code before, as HTML.
+ */
+export const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; body: string }> = {
+  activation: {
+    subject: 'Set your {{portalName}} password',
+    body: [
+      '<p>Hello {{firstName}},</p>',
+      '<p>An {{portalName}} account has been created for {{email}}.<br>To choose your password, open this link:</p>',
+      '<p><a href="{{link}}">{{link}}</a></p>',
+      '<p>The link is good for {{validity}} and works once.</p>',
+      '<p>{{portalName}}</p>',
+    ].join('\n'),
+  },
+  resetPassword: {
+    subject: 'Reset your {{portalName}} password',
+    body: [
+      '<p>Hello {{firstName}},</p>',
+      '<p>Someone asked to reset the password of your {{portalName}} account ({{email}}).<br>To choose a new password, open this link:</p>',
+      '<p><a href="{{link}}">{{link}}</a></p>',
+      '<p>The link is good for {{validity}} and works once.<br>If you did not ask for it, ignore this mail: your password stays as it is.</p>',
+      '<p>{{portalName}}</p>',
+    ].join('\n'),
+  },
+  feedback: {
+    subject: 'Feedback from {{email}}',
+    body: ['<p>{{email}} ({{tenantName}}) sent this feedback:</p>', '<div>{{body}}</div>'].join('\n'),
+  },
+  test: {
+    subject: 'Test mail from {{portalName}}',
+    body: '<p>Hello {{firstName}},</p>\n<p>This is a test of the {{portalName}} mail templates, sent to {{email}}.</p>',
+  },
+};
+
+/** Values shown in the preview and used by the test send, per placeholder. */
+export const SAMPLE_VALUES: Record<string, string> = {
+  firstName: 'Alex',
+  email: 'alex@example.com',
+  link: 'https://portal.example.com/#/link',
+  validity: '1 hour',
+  portalName: 'IoT Portal',
+  tenantName: 'Example Customer',
+  body: '<p>Sample <strong>feedback</strong>.</p>',
+};

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export class EmailTemplatesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  all() {
+    return this.db.selectFrom('email_templates').selectAll().execute();
+  }
+
+  find(name: string) {
+    return this.db.selectFrom('email_templates').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  upsert(row: { name: string; subject: string; body: string; updatedBy: string }) {
+    const values = {
+      subject: row.subject,
+      body: row.body,
+      updated_at: new Date(),
+      updated_by: row.updatedBy,
+    };
+    return this.db
+      .insertInto('email_templates')
+      .values({ name: row.name, ...values })
+      .onConflict((oc) => oc.column('name').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The customer's name, colours and logo, for mails to its users. */
+  branding(tenantId: string) {
+    return this.db
+      .selectFrom('tenants')
+      .select(['name', 'primary_theme_color', 'secondary_theme_color', 'logo_url'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+  }
+}

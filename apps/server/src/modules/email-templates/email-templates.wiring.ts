@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { Mailer } from '../mail/index.ts';
+import { EmailTemplatesRepository } from './email-templates.repository.ts';
+import { emailTemplatesRoutes } from './email-templates.routes.ts';
+import { EmailTemplatesService } from './email-templates.service.ts';
+
+/** E-mail templates: every mail the portal sends is rendered here and handed to the mailer. */
+export function createEmailTemplatesModule(options: {
+  db: Kysely<Database>;
+  mailer: Pick<Mailer, 'send'>;
+  origin: () => string;
+  userEmail: (principal: Principal) => Promise<{ email: string; firstName: string }>;
+}) {
+  const templates = new EmailTemplatesService({
+    repo: new EmailTemplatesRepository(options.db),
+    mailer: options.mailer,
+    origin: options.origin,
+    userEmail: options.userEmail,
+  });
+  return {
+    templates,
+    routes: (app) => app.register(emailTemplatesRoutes, { templates }),
+  } satisfies ModuleParts & Record<string, unknown>;
+}

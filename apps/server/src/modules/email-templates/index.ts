@@ -1,0 +1,3 @@
+export type { EmailTemplatesService, TemplatedMail } from './email-templates.service.ts';
+export { PORTAL_NAME } from './email-templates.service.ts';
+export { createEmailTemplatesModule } from './email-templates.wiring.ts';
