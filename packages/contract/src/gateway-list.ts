@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewayAreaFilter } from './dashboards.ts';
 import { gatewaySummary, getGatewaysQuery } from './gateways.ts';
 
 /**
@@ -92,6 +93,13 @@ export const gatewayListSelection = z.object({
   enrollment: z.enum(['registered', 'unregistered']).optional(),
   /** A gateway name from the global search: the whole name, ignoring case and the spaces around it. */
   name: z.string().max(GATEWAY_SEARCH_MAX).optional(),
+  /** The dashboard's columns and slices (docs/dashboards.md): this firmware or OS ('' = none reported). */
+  firmware: z.string().max(GATEWAY_SEARCH_MAX).optional(),
+  os: z.string().max(GATEWAY_SEARCH_MAX).optional(),
+  /** The Gateways Distribution slice: this customer's own gateways (not its sub-customers'). */
+  tenant: z.string().uuid().optional(),
+  /** A map cluster: gateways located within west,south,east,north. */
+  area: gatewayAreaFilter.optional(),
   sort: z.enum(GATEWAY_SORT_KEYS).default('name'),
   order: z.enum(GATEWAY_SORT_ORDERS).default('asc'),
 });

@@ -13,6 +13,7 @@ import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 import * as locks from './0014_locks.ts';
 import * as lockAccessLedger from './0015_lock_access_ledger.ts';
+import * as lockRemainders from './0022_lock_remainders.ts';
 import * as alerts from './0016_alerts.ts';
 import * as agentConfig from './0018_agent_config.ts';
 import * as feedbackAudit from './0019_feedback_audit.ts';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_gateway_list_paging': gatewayListPaging,
   '0014_locks': locks,
   '0015_lock_access_ledger': lockAccessLedger,
+  '0022_lock_remainders': lockRemainders,
   '0016_alerts': alerts,
   '0018_agent_config': agentConfig,
   '0019_feedback_audit': feedbackAudit,

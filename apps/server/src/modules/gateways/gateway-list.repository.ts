@@ -1,9 +1,10 @@
 import type { GatewaySortKey, GatewaySortOrder } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, Gateway } from '../../db/schema.ts';
+import { type DashboardMatch, dashboardConditions } from './gateway-dashboard-filters.ts';
 
 /** Which gateways of a scope subtree a list shows: the page's search and 'Filtered by :' filters. */
-export interface GatewayMatch {
+export interface GatewayMatch extends DashboardMatch {
   /** The subtree's tenants (null: every tenant). */
   tenantIds: string[] | null;
   search?: string;
@@ -40,6 +41,7 @@ function matchCondition(match: GatewayMatch): RawBuilder<boolean> {
   if (match.enrollment) conditions.push(sql`g.registered = ${match.enrollment === 'registered'}`);
   const name = match.name?.trim().toLowerCase();
   if (name) conditions.push(sql`lower(btrim(g.name)) = ${name}`);
+  conditions.push(...dashboardConditions(match));
   return conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }
 

@@ -140,7 +140,10 @@ export class GatewaysQuery {
 
 function matchOf(
   tenantIds: string[] | null,
-  selection: Pick<z.output<typeof gatewayListSelection>, 'search' | 'status' | 'enrollment' | 'name'>,
+  selection: Pick<
+    z.output<typeof gatewayListSelection>,
+    'search' | 'status' | 'enrollment' | 'name' | 'firmware' | 'os' | 'tenant' | 'area'
+  >,
 ): GatewayMatch {
   return {
     tenantIds,
@@ -148,6 +151,10 @@ function matchOf(
     status: selection.status,
     enrollment: selection.enrollment,
     name: selection.name,
+    firmware: selection.firmware,
+    os: selection.os,
+    tenant: selection.tenant,
+    area: selection.area,
   };
 }
 

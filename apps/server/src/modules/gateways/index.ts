@@ -2,3 +2,4 @@ export type { GatewayMovedListener, GatewayRegistryService } from './gateway-reg
 export type { GatewaysQuery } from './gateways.query.ts';
 export type { GatewaysService } from './gateways.service.ts';
 export { createGatewaysModule } from './gateways.wiring.ts';
+export { gatewayLatitude, gatewayLongitude } from './gateway-dashboard-filters.ts';

@@ -1,0 +1,202 @@
+import { LOW_BATTERY_PERCENT } from '@portal/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { gatewayLatitude, gatewayLongitude } from '../gateways/index.ts';
+
+/** The gateways of these tenants over `gateways AS g` (null: every tenant, root). */
+function inTenants(tenantIds: string[] | null, column = sql.ref('g.tenant_id')): RawBuilder<boolean> {
+  if (!tenantIds) return sql<boolean>`true`;
+  if (tenantIds.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`${column} IN (${sql.join(tenantIds.map((id) => sql`${id}::uuid`))})`;
+}
+
+export interface GroupCount {
+  dimension: 'status' | 'firmware' | 'os' | 'tenant';
+  key: string;
+  online: number;
+  registered: number;
+  count: number;
+}
+
+export interface LocatedGateway {
+  mac: string;
+  name: string;
+  tenant_id: string;
+  connected: boolean;
+  lat: number;
+  lng: number;
+}
+
+export interface DashboardRowRecord {
+  mac: string;
+  name: string;
+  os_version: string | null;
+  firmware: string | null;
+  connected: boolean;
+  registered: boolean;
+  tenant_id: string;
+  tenant_name: string;
+}
+
+/** The dashboards' reads: every figure is one aggregate statement over the subtree's gateways. */
+export class DashboardsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * What changes when any gateway of the subtree is added, removed, moved or reports a status or state
+   * (each bumps `updated_at`): the cached figures and clusters are kept while it stays the same.
+   */
+  async fingerprint(tenantIds: string[] | null): Promise<string> {
+    const { rows } = await sql<{ n: string; last: Date | null }>`
+      SELECT count(*) AS n, max(g.updated_at) AS last FROM gateways g WHERE ${inTenants(tenantIds)}`.execute(
+      this.db,
+    );
+    const row = rows[0];
+    return `${row?.n ?? 0}:${row?.last ? new Date(row.last).getTime() : 0}`;
+  }
+
+  /** One scan, four groupings: connectivity x enrollment, firmware, OS, tenant (with its online count). */
+  async groupCounts(tenantIds: string[] | null): Promise<GroupCount[]> {
+    const { rows } = await sql<{
+      by_status: number;
+      by_firmware: number;
+      by_os: number;
+      fw: string | null;
+      os: string | null;
+      tenant_id: string | null;
+      connected: boolean | null;
+      registered: boolean | null;
+      n: string;
+      online: string;
+    }>`
+      SELECT grouping(g.connected, g.registered) AS by_status, grouping(g.firmware) AS by_firmware,
+             grouping(g.os_version) AS by_os,
+             coalesce(g.firmware, '') AS fw, coalesce(g.os_version, '') AS os, g.tenant_id,
+             g.connected, g.registered, count(*) AS n, count(*) FILTER (WHERE g.connected) AS online
+      FROM gateways g
+      WHERE ${inTenants(tenantIds)}
+      GROUP BY GROUPING SETS ((g.connected, g.registered), (g.firmware), (g.os_version), (g.tenant_id))`.execute(
+      this.db,
+    );
+    return rows.map((row): GroupCount => {
+      const count = Number(row.n);
+      const online = Number(row.online);
+      if (row.by_status === 0)
+        return {
+          dimension: 'status',
+          key: `${row.connected ? 1 : 0}${row.registered ? 1 : 0}`,
+          online,
+          registered: row.registered ? count : 0,
+          count,
+        };
+      if (row.by_firmware === 0)
+        return { dimension: 'firmware', key: row.fw ?? '', online, registered: 0, count };
+      if (row.by_os === 0) return { dimension: 'os', key: row.os ?? '', online, registered: 0, count };
+      return { dimension: 'tenant', key: row.tenant_id ?? '', online, registered: 0, count };
+    });
+  }
+
+  /** Tenant names of these ids. */
+  async tenantNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Every located gateway of the subtree, for the cluster index (lean columns only). */
+  async located(tenantIds: string[] | null): Promise<LocatedGateway[]> {
+    const { rows } = await sql<LocatedGateway>`
+      SELECT mac, name, tenant_id, connected, lat, lng FROM (
+        SELECT g.mac, g.name, g.tenant_id, g.connected, ${gatewayLatitude} AS lat, ${gatewayLongitude} AS lng
+        FROM gateways g WHERE ${inTenants(tenantIds)}) located
+      WHERE lat BETWEEN -90 AND 90 AND lng BETWEEN -180 AND 180`.execute(this.db);
+    return rows;
+  }
+
+  /** Locks of the subtree (not removed) and those with a battery under LOW_BATTERY_PERCENT. */
+  async lockCounts(tenantIds: string[] | null): Promise<{ total: number; lowBattery: number }> {
+    const { rows } = await sql<{ total: string; low: string }>`
+      SELECT count(*) AS total, count(*) FILTER (WHERE l.battery_level < ${LOW_BATTERY_PERCENT}) AS low
+      FROM locks l WHERE l.removed_at IS NULL AND ${inTenants(tenantIds, sql.ref('l.tenant_id'))}`.execute(
+      this.db,
+    );
+    return { total: Number(rows[0]?.total ?? 0), lowBattery: Number(rows[0]?.low ?? 0) };
+  }
+
+  /** Each gateway's average CO2 since `since` (hourly rollups), summed into bands; the fleet average. */
+  async co2Bands(
+    tenantIds: string[] | null,
+    since: number,
+  ): Promise<{ good: number; moderate: number; poor: number; withData: number; average: number | null }> {
+    const { rows } = await sql<{
+      good: string;
+      moderate: string;
+      poor: string;
+      n: string;
+      average: number | null;
+    }>`
+      SELECT count(*) FILTER (WHERE avg_co2 < 800) AS good,
+             count(*) FILTER (WHERE avg_co2 >= 800 AND avg_co2 <= 1200) AS moderate,
+             count(*) FILTER (WHERE avg_co2 > 1200) AS poor,
+             count(*) AS n, sum(co2_sum) / nullif(sum(co2_n), 0) AS average
+      FROM (
+        SELECT r.mac, sum(r.co2_sum) / sum(r.co2_n) AS avg_co2, sum(r.co2_sum) AS co2_sum, sum(r.co2_n) AS co2_n
+        FROM telemetry_1h r JOIN gateways g ON g.mac = r.mac
+        WHERE ${inTenants(tenantIds)} AND r.bucket >= ${since} AND r.co2_n > 0
+        GROUP BY r.mac) per_gateway`.execute(this.db);
+    const row = rows[0];
+    return {
+      good: Number(row?.good ?? 0),
+      moderate: Number(row?.moderate ?? 0),
+      poor: Number(row?.poor ?? 0),
+      withData: Number(row?.n ?? 0),
+      average: row?.average == null ? null : Math.round(Number(row.average)),
+    };
+  }
+
+  /** One page of the subtree's gateway rows by name (then MAC), with the count of all of them. */
+  async rows(
+    tenantIds: string[] | null,
+    options: { offset: number; limit: number; status?: 'online' | 'offline' },
+  ): Promise<{ rows: DashboardRowRecord[]; total: number }> {
+    const status = options.status ? sql`AND g.connected = ${options.status === 'online'}` : sql``;
+    const [page, count] = await Promise.all([
+      sql<DashboardRowRecord>`
+        SELECT g.mac, g.name, g.os_version, g.firmware, g.connected, g.registered, g.tenant_id,
+               t.name AS tenant_name
+        FROM gateways g JOIN tenants t ON t.id = g.tenant_id
+        WHERE ${inTenants(tenantIds)} ${status}
+        ORDER BY lower(g.name), g.mac
+        LIMIT ${options.limit} OFFSET ${options.offset}`.execute(this.db),
+      sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM gateways g WHERE ${inTenants(tenantIds)} ${status}`.execute(this.db),
+    ]);
+    return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+  }
+
+  /** Gateways of the subtree with a location (on the map). */
+  async locatedCount(tenantIds: string[] | null): Promise<number> {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM gateways g
+      WHERE ${inTenants(tenantIds)} AND ${gatewayLatitude} BETWEEN -90 AND 90
+        AND ${gatewayLongitude} BETWEEN -180 AND 180`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Gateways of the subtree. */
+  async deviceTotal(tenantIds: string[] | null): Promise<number> {
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM gateways g WHERE ${inTenants(tenantIds)}`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Gateways of one tenant, and those online. */
+  async deviceCounts(tenantId: string): Promise<{ devices: number; online: number }> {
+    const { rows } = await sql<{ n: string; online: string }>`
+      SELECT count(*) AS n, count(*) FILTER (WHERE connected) AS online FROM gateways
+      WHERE tenant_id = ${tenantId}::uuid`.execute(this.db);
+    return { devices: Number(rows[0]?.n ?? 0), online: Number(rows[0]?.online ?? 0) };
+  }
+}

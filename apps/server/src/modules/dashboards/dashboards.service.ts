@@ -1,0 +1,202 @@
+import type { dashboardMapQuery, reachablePageQuery } from '@portal/contract';
+import {
+  DASHBOARD_TOP_VALUES,
+  type DashboardMap,
+  type DashboardSummary,
+  type DistributionEntry,
+  type FreeTierDetails,
+  type ReachablePage,
+} from '@portal/contract';
+import type { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { TenantsService } from '../tenants/index.ts';
+import type { DashboardsRepository, GroupCount } from './dashboards.repository.ts';
+import { FleetClusters } from './fleet-cache.ts';
+
+type Figures = Omit<DashboardSummary, 'scopeId' | 'locks' | 'co2'>;
+
+/** What is kept of one subtree while its fingerprint holds. */
+interface Entry {
+  fingerprint: string;
+  figures?: Promise<Figures>;
+  clusters?: Promise<FleetClusters>;
+  /** Locks and CO2 do not move the fingerprint: kept for SIDE_FIGURES_MS. */
+  side?: { at: number; value: Promise<Pick<DashboardSummary, 'locks' | 'co2'>> };
+}
+
+export interface DashboardsSettings {
+  /** How long the locks and CO2 figures are reused (they change without a gateway changing). */
+  sideFiguresMs: number;
+  /** Subtrees kept in memory at once (least recently used goes first). */
+  cachedScopes: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The Dashboard and Global Dashboard figures, the Locations map and the gateway rows of a scope subtree.
+ * Figures and the cluster index are computed once per subtree and kept while its fingerprint (gateway count
+ * and newest change) stays the same: one cheap statement per call checks it (docs/dashboards.md).
+ */
+export class DashboardsService {
+  private readonly cache = new Map<string, Entry>();
+
+  constructor(
+    private readonly repo: DashboardsRepository,
+    private readonly tenants: Pick<TenantsService, 'subtreeWithin' | 'scopeWithin' | 'findByKind'>,
+    private readonly settings: DashboardsSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async summary(principal: Principal, scopeId: string): Promise<DashboardSummary> {
+    const tenantIds = await this.tenants.subtreeWithin(principal, scopeId);
+    const entry = await this.entry(tenantIds);
+    entry.figures ??= this.figures(tenantIds);
+    if (!entry.side || this.now() - entry.side.at > this.settings.sideFiguresMs) {
+      entry.side = { at: this.now(), value: this.sideFigures(tenantIds) };
+    }
+    const [figures, side] = await Promise.all([entry.figures, entry.side.value]);
+    return { scopeId, ...figures, ...side };
+  }
+
+  async map(principal: Principal, query: z.output<typeof dashboardMapQuery>): Promise<DashboardMap> {
+    const tenantIds = await this.tenants.subtreeWithin(principal, query.scopeId);
+    const entry = await this.entry(tenantIds);
+    entry.clusters ??= this.clusters(tenantIds);
+    return (await entry.clusters).view(query.zoom, query);
+  }
+
+  async reachablePage(
+    principal: Principal,
+    query: z.output<typeof reachablePageQuery>,
+  ): Promise<ReachablePage> {
+    const tenantIds = await this.tenants.subtreeWithin(principal, query.scopeId);
+    const { rows, total } = await this.repo.rows(tenantIds, {
+      offset: query.page * query.size,
+      limit: query.size,
+      status: query.status,
+    });
+    return {
+      content: rows.map((row) => ({
+        SID: row.tenant_id,
+        MAC: row.mac,
+        NAME: row.name,
+        OS: row.os_version,
+        FW: row.firmware,
+        CS: row.connected ? 1 : 0,
+        REG: row.registered ? 1 : 0,
+        scopeId: row.tenant_id,
+        tenantName: row.tenant_name,
+      })),
+      page: query.page,
+      size: query.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / query.size),
+    };
+  }
+
+  /** The free-tier general users scope with its devices; 404 for a caller who does not reach it. */
+  async freeTier(principal: Principal): Promise<FreeTierDetails> {
+    const scope = await this.tenants.findByKind('free_tier');
+    if (!scope) throw notFound('Customer');
+    await this.tenants.scopeWithin(principal, scope.id);
+    const counts = await this.repo.deviceCounts(scope.id);
+    return { scopeId: scope.id, name: scope.name, devices: counts.devices, onlineDevices: counts.online };
+  }
+
+  /** The cached entry of a subtree, emptied when its fingerprint moved. */
+  private async entry(tenantIds: string[]): Promise<Entry> {
+    const key = [...tenantIds].sort().join(',');
+    const fingerprint = await this.repo.fingerprint(tenantIds);
+    let entry = this.cache.get(key);
+    if (entry && entry.fingerprint !== fingerprint) entry = { fingerprint, side: entry.side };
+    entry ??= { fingerprint };
+    // Re-inserted: the map's order is the recency order.
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    while (this.cache.size > this.settings.cachedScopes) this.cache.delete(this.cache.keys().next().value!);
+    return entry;
+  }
+
+  private async figures(tenantIds: string[]): Promise<Figures> {
+    const [groups, located] = await Promise.all([
+      this.repo.groupCounts(tenantIds),
+      this.repo.locatedCount(tenantIds),
+    ]);
+    const of = (dimension: GroupCount['dimension']) => groups.filter((g) => g.dimension === dimension);
+    const status = of('status');
+    const sum = (rows: GroupCount[], pick: (g: GroupCount) => number) =>
+      rows.reduce((n, g) => n + pick(g), 0);
+    const total = sum(status, (g) => g.count);
+    const online = sum(status, (g) => g.online);
+    const registered = sum(status, (g) => g.registered);
+    const tenantRows = of('tenant').sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+    const names = await this.repo.tenantNames(tenantRows.map((g) => g.key));
+    const shown = tenantRows.slice(0, DASHBOARD_TOP_VALUES);
+    const rest = tenantRows.slice(DASHBOARD_TOP_VALUES);
+    return {
+      total,
+      connectivity: { online, offline: total - online },
+      enrollment: { registered, unregistered: total - registered },
+      firmware: distribution(of('firmware')),
+      os: distribution(of('os')),
+      customers: [
+        ...shown.map((g) => ({
+          scopeId: g.key,
+          tenantName: names.get(g.key) ?? '',
+          count: g.count,
+          online: g.online,
+        })),
+        ...(rest.length > 0
+          ? [
+              {
+                scopeId: null,
+                tenantName: 'Others',
+                count: sum(rest, (g) => g.count),
+                online: sum(rest, (g) => g.online),
+              },
+            ]
+          : []),
+      ],
+      located,
+    };
+  }
+
+  private async sideFigures(tenantIds: string[]): Promise<Pick<DashboardSummary, 'locks' | 'co2'>> {
+    const since = Math.floor(this.now() / HOUR_MS) * HOUR_MS - HOUR_MS;
+    const [locks, co2, total] = await Promise.all([
+      this.repo.lockCounts(tenantIds),
+      this.repo.co2Bands(tenantIds, since),
+      this.repo.deviceTotal(tenantIds),
+    ]);
+    return {
+      locks,
+      co2: {
+        good: co2.good,
+        moderate: co2.moderate,
+        poor: co2.poor,
+        noData: Math.max(0, total - co2.withData),
+        average: co2.average,
+      },
+    };
+  }
+
+  private async clusters(tenantIds: string[]): Promise<FleetClusters> {
+    const located = await this.repo.located(tenantIds);
+    const names = await this.repo.tenantNames([...new Set(located.map((g) => g.tenant_id))]);
+    return new FleetClusters(located, names);
+  }
+}
+
+/** Values by count (then name), the first DASHBOARD_TOP_VALUES shown, the rest summed as Others. */
+function distribution(rows: GroupCount[]): DistributionEntry[] {
+  const sorted = [...rows].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  const shown: DistributionEntry[] = sorted
+    .slice(0, DASHBOARD_TOP_VALUES)
+    .map((g) => ({ value: g.key, count: g.count }));
+  const rest = sorted.slice(DASHBOARD_TOP_VALUES);
+  if (rest.length > 0)
+    shown.push({ value: 'Others', count: rest.reduce((n, g) => n + g.count, 0), others: true });
+  return shown;
+}
