@@ -11,7 +11,7 @@ import { ownOrigin } from './lib/own-origin.ts';
 import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
 import { type AlertEngine, type AlertRulesReader, createAlertEngineModule } from './modules/alert-engine/index.ts';
-import { type AlertRulesReader, createAlertsModule } from './modules/alerts/index.ts';
+import { type AlertRulesReader as AlertDefinitions, createAlertsModule } from './modules/alerts/index.ts';
 import { createAgentConfigModule } from './modules/agent-config/index.ts';
 import { type AuditService, createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
@@ -83,7 +83,7 @@ export interface Portal {
     locks: LocksService;
     lockUsers: LockUsersService;
     lockAccess: LockAccessService;
-    alertRules: AlertRulesReader;
+    alertRules: AlertDefinitions;
   };
   retention: RetentionJob;
   /** The alert engine (docs/alert-engine.md); tests tick it and attach rules of their own. */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where files live (DESIGN.md section 7): logos and favicons now; firmware, device logs and camera images
@@ -12,8 +13,16 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** Stores the bytes under the key, replacing a file of that key; a reader never sees half a file. */
   put(key: string, data: Uint8Array): Promise<void>;
-  /** The file as a stream with its size, or null when there is none. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Streams the source into the key (never held whole in memory); a reader never sees half a file. */
+  putStream(key: string, source: Readable): Promise<void>;
+  /**
+   * The file as a stream with its size, or null when there is none; with a range, only bytes start..end
+   * (inclusive) are streamed (`size` stays the whole file's).
+   */
+  open(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the file; a missing file is not an error (removal is idempotent). */
   remove(key: string): Promise<void>;
 }
@@ -51,12 +60,28 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async putStream(key: string, source: Readable): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomFileId()}.tmp`;
+    try {
+      await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async open(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null> {
     const path = this.path(key);
     try {
       const info = await stat(path);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(path), size: info.size };
+      return { stream: createReadStream(path, range), size: info.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -1,0 +1,203 @@
+import type { FileStore, FirmwareKind } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface StoredFile extends FileStore {
+  kind: FirmwareKind;
+  storageKey: string;
+}
+
+interface FileRow {
+  id: string;
+  kind: string;
+  type: string;
+  name: string;
+  file_name: string;
+  version: string;
+  description: string;
+  size: string | number;
+  sha256: string;
+  storage_key: string;
+  created_at: Date | string;
+}
+
+const toFile = (row: FileRow): StoredFile => ({
+  id: row.id,
+  kind: row.kind as FirmwareKind,
+  type: row.type,
+  name: row.name,
+  fileName: row.file_name,
+  version: row.version,
+  description: row.description,
+  size: Number(row.size),
+  sha256: row.sha256,
+  storageKey: row.storage_key,
+  date: new Date(row.created_at).toISOString(),
+});
+
+export const publicFile = ({ kind: _kind, storageKey: _key, ...file }: StoredFile): FileStore => file;
+
+const FILE_COLUMNS = [
+  'id',
+  'kind',
+  'type',
+  'name',
+  'file_name',
+  'version',
+  'description',
+  'size',
+  'sha256',
+  'storage_key',
+  'created_at',
+] as const;
+
+/** The stored versions, the versions applied to each customer and the downgrade gate. */
+export class FirmwareRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The new version; null when the kind already has it (the unique key decides, not a prior read). */
+  async insertFile(row: {
+    kind: FirmwareKind;
+    type: string;
+    name: string;
+    fileName: string;
+    version: string;
+    order: number;
+    description: string;
+    size: number;
+    sha256: string;
+    storageKey: string;
+    uploadedBy: string;
+  }): Promise<StoredFile | null> {
+    const inserted = await this.db
+      .insertInto('firmware_files')
+      .values({
+        kind: row.kind,
+        type: row.type,
+        name: row.name,
+        file_name: row.fileName,
+        version: row.version,
+        version_order: String(row.order),
+        description: row.description,
+        size: row.size,
+        sha256: row.sha256,
+        storage_key: row.storageKey,
+        uploaded_by: row.uploadedBy,
+      })
+      .onConflict((oc) => oc.columns(['kind', 'version']).doNothing())
+      .returning(FILE_COLUMNS)
+      .executeTakeFirst();
+    return inserted ? toFile(inserted) : null;
+  }
+
+  async versionExists(kind: FirmwareKind, version: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('firmware_files')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async listFiles(kind: FirmwareKind): Promise<StoredFile[]> {
+    const rows = await this.db
+      .selectFrom('firmware_files')
+      .select(FILE_COLUMNS)
+      .where('kind', '=', kind)
+      .orderBy('version_order', 'desc')
+      .execute();
+    return rows.map(toFile);
+  }
+
+  async findFile(id: string): Promise<StoredFile | null> {
+    const row = await this.db
+      .selectFrom('firmware_files')
+      .select(FILE_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toFile(row) : null;
+  }
+
+  /** Versions applied to each customer in `tenantIds` (null: every customer), latest first. */
+  async versionsByTenant(kind: FirmwareKind, tenantIds: string[] | null): Promise<Map<string, StoredFile[]>> {
+    if (tenantIds && tenantIds.length === 0) return new Map();
+    let query = this.db
+      .selectFrom('firmware_assignments as a')
+      .innerJoin('firmware_files as f', 'f.id', 'a.file_id')
+      .select(['a.tenant_id', ...FILE_COLUMNS.map((c) => `f.${c}` as const)])
+      .where('a.kind', '=', kind)
+      .orderBy('f.version_order', 'desc');
+    if (tenantIds) query = query.where('a.tenant_id', 'in', tenantIds);
+    const byTenant = new Map<string, StoredFile[]>();
+    for (const row of await query.execute()) {
+      const list = byTenant.get(row.tenant_id) ?? [];
+      list.push(toFile(row));
+      byTenant.set(row.tenant_id, list);
+    }
+    return byTenant;
+  }
+
+  /** Each customer's highest version ever applied of the kind (kept when that version is deleted). */
+  async latestOrders(kind: FirmwareKind, tenantIds: string[]): Promise<Map<string, number>> {
+    if (tenantIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('firmware_latest')
+      .select(['tenant_id', 'version_order'])
+      .where('kind', '=', kind)
+      .where('tenant_id', 'in', tenantIds)
+      .execute();
+    return new Map(rows.map((r) => [r.tenant_id, Number(r.version_order)]));
+  }
+
+  /**
+   * Raises the customer's latest version to the file's, in one statement: false (and nothing changed) when the
+   * customer already has this version or a higher one. Run inside the apply transaction.
+   */
+  static async raiseLatest(
+    trx: Kysely<Database>,
+    tenantId: string,
+    file: StoredFile,
+    order: number,
+  ): Promise<boolean> {
+    const result = await sql<{ tenant_id: string }>`
+      INSERT INTO firmware_latest (tenant_id, kind, version, version_order, file_id, applied_at)
+      VALUES (${tenantId}, ${file.kind}, ${file.version}, ${String(order)}, ${file.id}, now())
+      ON CONFLICT (tenant_id, kind) DO UPDATE
+        SET version = EXCLUDED.version, version_order = EXCLUDED.version_order,
+            file_id = EXCLUDED.file_id, applied_at = EXCLUDED.applied_at
+        WHERE firmware_latest.version_order < EXCLUDED.version_order
+      RETURNING tenant_id`.execute(trx);
+    if (result.rows.length === 0) return false;
+    await trx
+      .insertInto('firmware_assignments')
+      .values({ tenant_id: tenantId, file_id: file.id, kind: file.kind })
+      .onConflict((oc) => oc.columns(['tenant_id', 'file_id']).doNothing())
+      .execute();
+    return true;
+  }
+
+  /**
+   * Deletes the kind's listed versions that no running or paused rollout uses, in one statement; answers the
+   * deleted ones with their storage keys.
+   */
+  async deleteVersions(
+    kind: FirmwareKind,
+    versions: string[],
+  ): Promise<{ version: string; storageKey: string }[]> {
+    const result = await sql<{ version: string; storage_key: string }>`
+      DELETE FROM firmware_files f
+      WHERE f.kind = ${kind} AND f.version = ANY(${versions}::text[])
+        AND NOT EXISTS (
+          SELECT 1 FROM firmware_rollouts r WHERE r.file_id = f.id AND r.status IN ('running', 'paused'))
+      RETURNING f.version, f.storage_key`.execute(this.db);
+    return result.rows.map((r) => ({ version: r.version, storageKey: r.storage_key }));
+  }
+
+  /** Every customer tenant id (root's view of the customer list). */
+  async tenantNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+}

@@ -1,0 +1,2 @@
+export type { FirmwareService } from './firmware.service.ts';
+export { createFirmwareModule } from './firmware.wiring.ts';
