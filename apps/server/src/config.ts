@@ -168,7 +168,12 @@ export const configSchema = z.object({
   /** ...for at most this many attempts (a gateway coming back still resumes what waited for it). */
   LOCK_ACCESS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Firmware, customer firmware and OS patch files (docs/rollouts.md): largest upload, bytes (1 KiB to 2 GiB). */
-  FIRMWARE_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(100 * 1024 * 1024),
+  FIRMWARE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 31)
+    .default(100 * 1024 * 1024),
   /** Rollouts: a gateway booted on the new version must stay healthy this long to count as updated. */
   FIRMWARE_HEALTH_WINDOW_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
   /** Rollouts: gateways updating at once per rollout. */

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Metric } from './metrics.ts';
 import type { AlertEngineTables } from './schema-alert-engine.ts';
-import type { FirmwareTables } from './schema-firmware.ts';
 import type { AuditTables } from './schema-audit.ts';
+import type { FirmwareTables } from './schema-firmware.ts';
 import type { LockTables } from './schema-locks.ts';
 
 export type {

@@ -5,7 +5,6 @@ import * as identity from './0003_identity.ts';
 import * as customers from './0004_customers.ts';
 import * as customerDeletion from './0005_customer_deletion.ts';
 import * as gatewayRegistry from './0006_gateway_registry.ts';
-import * as dashboards from './0020_dashboards.ts';
 import * as gatewayCommands from './0007_gateway_commands.ts';
 import * as instructions from './0008_instructions.ts';
 import * as guessLimits from './0009_guess_limits.ts';
@@ -13,11 +12,12 @@ import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 import * as locks from './0014_locks.ts';
 import * as lockAccessLedger from './0015_lock_access_ledger.ts';
-import * as lockRemainders from './0022_lock_remainders.ts';
 import * as alerts from './0016_alerts.ts';
+import * as firmware from './0017_firmware.ts';
 import * as agentConfig from './0018_agent_config.ts';
 import * as feedbackAudit from './0019_feedback_audit.ts';
-import * as firmware from './0017_firmware.ts';
+import * as dashboards from './0020_dashboards.ts';
+import * as lockRemainders from './0022_lock_remainders.ts';
 import * as alertEngine from './0023_alert_engine.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
