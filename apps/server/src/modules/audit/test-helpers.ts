@@ -1,9 +1,11 @@
 import { DEFAULT_PERMISSIONS } from '@portal/contract';
-import { hashPassword } from '../../lib/crypto.ts';
 import { createCustomerWithUser, type Portal, signIn, uniqueEmail } from '../../../test/harness.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 
 /** A signed-in user of the support tenant (created as a customer turned support when the portal has none). */
-export async function supportUser(portal: Portal): Promise<{ cookie: string; email: string; tenantId: string }> {
+export async function supportUser(
+  portal: Portal,
+): Promise<{ cookie: string; email: string; tenantId: string }> {
   const db = portal.database.db;
   let tenant = await db.selectFrom('tenants').select('id').where('kind', '=', 'support').executeTakeFirst();
   if (!tenant) {
