@@ -10,9 +10,13 @@ import type { ModuleParts, PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
 import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
-import { type AlertEngine, type AlertRulesReader, createAlertEngineModule } from './modules/alert-engine/index.ts';
+import { type AgentConfigService, createAgentConfigModule } from './modules/agent-config/index.ts';
+import {
+  type AlertEngine,
+  type AlertRulesReader,
+  createAlertEngineModule,
+} from './modules/alert-engine/index.ts';
 import { type AlertRulesReader as AlertDefinitions, createAlertsModule } from './modules/alerts/index.ts';
-import { createAgentConfigModule } from './modules/agent-config/index.ts';
 import { type AuditService, createAuditModule } from './modules/audit/index.ts';
 import { createAuthModule, type SessionsService } from './modules/auth/index.ts';
 import { createCustomerDeletionModule, type DeletionRunner } from './modules/customer-deletion/index.ts';
@@ -83,6 +87,7 @@ export interface Portal {
     locks: LocksService;
     lockUsers: LockUsersService;
     lockAccess: LockAccessService;
+    agentConfig: AgentConfigService;
     alertRules: AlertDefinitions;
   };
   retention: RetentionJob;
@@ -295,7 +300,11 @@ function wireModules(
     tenants,
     smsUrl: config.SMS_URL,
     smsRetryBaseMs: config.SMS_RETRY_BASE_SECONDS * 1000,
-    settings: { tickMs: config.ALERT_TICK_MS, noDataMs: config.ALERT_NO_DATA_SECONDS * 1000, staleMs: 10 * 60_000 },
+    settings: {
+      tickMs: config.ALERT_TICK_MS,
+      noDataMs: config.ALERT_NO_DATA_SECONDS * 1000,
+      staleMs: 10 * 60_000,
+    },
   });
   const observed = alertEngineModule.observe;
   const { inbox } = createIngestModule({
@@ -404,6 +413,7 @@ function wireModules(
     locks: locksModule.locks,
     lockUsers: lockUsersModule.lockUsers,
     lockAccess: lockAccessModule.lockAccess,
+    agentConfig: agentConfigModule.agentConfig,
     alertRules: alertsModule.rules,
   };
   return {

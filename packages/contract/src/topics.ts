@@ -20,6 +20,8 @@ export const deviceUp = {
   /** History entries of the gateway's locks: who opened, refusals, alarms (docs/mqtt.md 2.7). */
   lockEvents: (mac: string) => `gateways/${mac}/send/lock-events`,
   onboardingStatus: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/status/${mac}`,
+  /** The agent configuration version the gateway applied (docs/mqtt.md 3.7). */
+  agentConfig: (mac: string) => `gateways/${mac}/send/agent-config`,
 } as const;
 
 /** Topics a gateway subscribes to (downstream). */
@@ -30,6 +32,8 @@ export const deviceDown = {
   instruction: (mac: string) => `gateways/${mac}/receive/instruction`,
   onboardingCommand: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/command/${mac}`,
   onboardingStop: (scopeId: string) => `gateways/${scopeId}/onboarding/command/stop`,
+  /** The customer's agent configuration, secrets included: only on the gateway's own topic (docs/mqtt.md 3.7). */
+  agentConfig: (mac: string) => `gateways/${mac}/receive/agent-config`,
 } as const;
 
 /** Filter the server subscribes to for all device upstream traffic (the kind segment is the 4th level). */
@@ -47,6 +51,7 @@ export const UPSTREAM_KINDS = [
   'scan',
   'locks',
   'lock-events',
+  'agent-config',
 ] as const;
 export type UpstreamKind = (typeof UPSTREAM_KINDS)[number];
 
@@ -94,6 +99,8 @@ export const live = {
     `${LIVE_ROOT}/${scopeId}/lock-results/${gatewayMac}/${lockMac}/${uid}`,
   /** The scope's alert definitions changed (alertsLiveMessage, contract alerts.ts). */
   alerts: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/alerts`,
+  /** The customer's agent configuration: a new version, a gateway's confirmation (agentConfigLiveMessage). */
+  agentConfig: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/agent-config`,
 } as const;
 
 export type LiveChannelName = keyof typeof live;
@@ -236,6 +243,14 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     freeTier: false,
     restTwin: 'GET /api/alerts/all, GET /api/sensor-alerts/all',
     publishers: 'alerts (alertRules: a lock or sensor alert created, updated or deleted)',
+  },
+  agentConfig: {
+    levels: ['agent-config'],
+    permission: 'ALERTS_READ',
+    freeTier: false,
+    restTwin: 'GET /api/agentConfig/getConfigData/sid/{sid}, GET /api/agentConfig/delivery/sid/{sid}',
+    publishers:
+      'agent config (version: a new version; confirmed: a gateway applied or refused one); never a secret',
   },
 };
 

@@ -63,6 +63,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   lockUsers: live.lockUsers(t),
   lockResults: live.lockResults(t, 'AABBCCDDEEFF', 'A4C138F00A01', 'ab12cd34'),
   alerts: live.alerts(t),
+  agentConfig: live.agentConfig(t),
 });
 
 describe('filterCovers', () => {

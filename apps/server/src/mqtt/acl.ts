@@ -46,6 +46,7 @@ function publishFilters(principal: MqttPrincipal): string[] {
       deviceUp.scan(mac),
       deviceUp.locks(mac),
       deviceUp.lockEvents(mac),
+      deviceUp.agentConfig(mac),
       deviceUp.response(mac, '+', '+'),
       deviceUp.onboardingStatus(tenantId, mac),
     ];

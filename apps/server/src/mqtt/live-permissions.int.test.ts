@@ -57,6 +57,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   lockUsers: live.lockUsers(t),
   lockResults: live.lockResults(t, MAC, 'A4C138F00A01', 'ab12cd34'),
   alerts: live.alerts(t),
+  agentConfig: live.agentConfig(t),
 });
 const CHANNELS = Object.keys(LIVE_CHANNELS) as LiveChannelName[];
 /** Vendor staff of this portal (STAFF_EMAIL_DOMAINS): the device-logs channel is theirs (and root's). */

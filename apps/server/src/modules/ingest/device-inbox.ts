@@ -1,4 +1,6 @@
 import {
+  type AgentConfigAck,
+  agentConfigAck,
   controlCharacterMessage,
   type DeviceStateMessage,
   type DeviceStatusMessage,
@@ -78,6 +80,11 @@ export interface LockReports {
   gatewayOffline(device: DeviceIdentity): Promise<void>;
 }
 
+/** Where a gateway's answer to an agent configuration goes (modules/agent-config, docs/mqtt.md 3.7). */
+export interface AgentConfigInbox {
+  answer(device: DeviceIdentity, ack: AgentConfigAck): Promise<'recorded' | 'unknown version'>;
+}
+
 /** A lock's history may be fetched late, and a lock's clock drifts (docs/mqtt.md 2.7). */
 const withinLockWindow = (ti: number, at: number) =>
   ti >= at - MAX_LOCK_EVENT_AGE_MS && ti <= at + MAX_LOCK_CLOCK_AHEAD_MS;
@@ -97,6 +104,7 @@ export class DeviceInbox {
     private readonly instructions?: InstructionInbox,
     private readonly commands?: CommandInbox,
     private readonly locks?: LockReports,
+    private readonly agentConfig?: AgentConfigInbox,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -212,6 +220,14 @@ export class DeviceInbox {
           return this.refuse(device, topic, `lock event time ${outside.TI} outside the accepted window`);
         }
         await this.locks?.recordLockEvents(device, message);
+        return this.accepted(message);
+      }
+      case 'agent-config': {
+        const message = parse(agentConfigAck);
+        if (!message) return;
+        if ((await this.agentConfig?.answer(device, message)) === 'unknown version') {
+          return this.refuse(device, topic, `agent config version ${message.cfv} is not the customer's`);
+        }
         return this.accepted(message);
       }
     }

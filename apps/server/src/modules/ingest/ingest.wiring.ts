@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  type AgentConfigInbox,
   type CommandInbox,
   DeviceInbox,
   type GatewayReports,
@@ -21,6 +22,8 @@ export function createIngestModule(options: {
   commands: CommandInbox;
   /** The locks module; without it lock reports are validated and dropped. */
   locks?: LockReports;
+  /** The agent configuration module: the gateways' answers to a configuration. */
+  agentConfig?: AgentConfigInbox;
 }) {
   const inbox = new DeviceInbox(
     options.gateways,
@@ -30,6 +33,7 @@ export function createIngestModule(options: {
     options.instructions,
     options.commands,
     options.locks,
+    options.agentConfig,
   );
   return { inbox };
 }

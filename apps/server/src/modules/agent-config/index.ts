@@ -1,0 +1,3 @@
+export type { AgentConfigService } from './agent-config.service.ts';
+export { createAgentConfigModule } from './agent-config.wiring.ts';
+export type { AgentConfigDelivery } from './agent-config-delivery.ts';
