@@ -1,4 +1,5 @@
 import { GATEWAY_NAME_PARAM } from '../global-search/index.ts';
+import { type DashboardFilters, dashboardChips, dashboardFiltersFrom } from './dashboard-filters.ts';
 
 /**
  * The page's URL filters (spec 001 section 2 'Filtered by :'): the dashboard's online/offline filter
@@ -10,7 +11,7 @@ export const ENROLLMENT_PARAM = 'enrollment';
 export type StatusFilter = 'online' | 'offline';
 export type EnrollmentFilter = 'registered' | 'unregistered';
 
-export interface GatewayFilters {
+export interface GatewayFilters extends DashboardFilters {
   status: StatusFilter | null;
   enrollment: EnrollmentFilter | null;
   name: string | null;
@@ -31,6 +32,7 @@ export function filtersFrom(params: URLSearchParams): GatewayFilters {
     status: oneOf(params.get(STATUS_PARAM), ['online', 'offline'] as const),
     enrollment: oneOf(params.get(ENROLLMENT_PARAM), ['registered', 'unregistered'] as const),
     name: params.get(GATEWAY_NAME_PARAM)?.trim() || null,
+    ...dashboardFiltersFrom(params),
   };
 }
 
@@ -41,5 +43,6 @@ export function activeFilters(filters: GatewayFilters): ActiveFilter[] {
   if (filters.status) active.push({ param: STATUS_PARAM, label: capitalised(filters.status) });
   if (filters.enrollment) active.push({ param: ENROLLMENT_PARAM, label: capitalised(filters.enrollment) });
   if (filters.name) active.push({ param: GATEWAY_NAME_PARAM, label: filters.name });
+  active.push(...dashboardChips(filters));
   return active;
 }

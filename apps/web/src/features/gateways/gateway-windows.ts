@@ -94,6 +94,11 @@ export interface ListSelection {
   status?: 'online' | 'offline';
   enrollment?: 'registered' | 'unregistered';
   name?: string;
+  /** The dashboards' links (dashboard-filters.ts). */
+  firmware?: string;
+  os?: string;
+  tenant?: string;
+  area?: string;
   sort: GatewaySortKey;
   order: GatewaySortOrder;
 }

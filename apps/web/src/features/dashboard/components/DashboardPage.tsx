@@ -1,15 +1,132 @@
-import { Typography } from '@mui/material';
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { CO2_BANDS, type DashboardSummary, dashboardMessages } from '@portal/contract';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { gatewaysLink } from '../dashboard-links.ts';
+import { useLiveDashboard } from '../use-live-dashboard.ts';
+import { FleetCharts, Tile } from './FleetCharts.tsx';
+import { PieChart } from './PieChart.tsx';
 
-/** /cli/dashboard?scopeId=..., the customer home. */
-export function DashboardPage() {
-  const { tenantName } = useSession();
+/** Leaflet comes with the map only, after the figures are on screen. */
+const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
+
+const CO2_COLORS = { good: '#2e7d32', moderate: '#f5a623', poor: '#c62828' } as const;
+
+function Co2Picture({ summary }: { summary: DashboardSummary }) {
+  const slices = [
+    ...CO2_BANDS.map((band) => ({
+      label: band.label,
+      count: summary.co2[band.band],
+      color: CO2_COLORS[band.band],
+    })),
+    { label: 'No reading in the last hour', count: summary.co2.noData, color: '#bdbdbd' },
+  ];
   return (
-    <PlaceholderPage title="Dashboard" feature="dashboard">
-      <Typography variant="h6" component="p" gutterBottom>
+    <Stack spacing={1}>
+      <PieChart title="CO2 of the fleet" slices={slices} />
+      <Typography variant="body2" color="text.secondary">
+        {summary.co2.average === null
+          ? 'No CO2 readings in the last hour.'
+          : `Fleet average over the last hour: ${summary.co2.average} ppm`}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      {to ? (
+        <Link component={RouterLink} to={to} variant="h5" underline="hover" aria-label={`${label}: ${value}`}>
+          {value}
+        </Link>
+      ) : (
+        <Typography variant="h5">{value}</Typography>
+      )}
+    </Paper>
+  );
+}
+
+/** /cli/dashboard?scopeId=...: the customer's fleet at a glance, every number a link to its gateways. */
+export function DashboardPage() {
+  const [searchParams] = useSearchParams();
+  const { tenantId, tenantName } = useSession();
+  const scopeId = searchParams.get('scopeId') || tenantId;
+  useLiveDashboard(scopeId);
+  const summary = useDashboardSummary(scopeId);
+  const figures = summary.data;
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="page-title" variant="h5" component="h1">
+        Dashboard
+      </Typography>
+      <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
         {tenantName}
       </Typography>
-    </PlaceholderPage>
+      {summary.isPending && <CenteredProgress label="Loading the dashboard" />}
+      {summary.isError && <Alert severity="error">{summary.error.message}</Alert>}
+      {figures && (
+        <Stack spacing={2}>
+          {figures.total === 0 && <Alert severity="info">{dashboardMessages.noGateways}</Alert>}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                lg: 'repeat(6, minmax(0, 1fr))',
+              },
+            }}
+          >
+            <Figure label="Gateways" value={figures.total} to={gatewaysLink(scopeId)} />
+            <Figure
+              label="Online"
+              value={figures.connectivity.online}
+              to={gatewaysLink(scopeId, { status: 'online' })}
+            />
+            <Figure
+              label="Offline"
+              value={figures.connectivity.offline}
+              to={gatewaysLink(scopeId, { status: 'offline' })}
+            />
+            <Figure
+              label="Unregistered"
+              value={figures.enrollment.unregistered}
+              to={gatewaysLink(scopeId, { enrollment: 'unregistered' })}
+            />
+            <Figure
+              label="Locks"
+              value={figures.locks.total}
+              to={`/cli/locks?${new URLSearchParams({ scopeId })}`}
+            />
+            <Figure label="Locks with low battery" value={figures.locks.lowBattery} />
+          </Box>
+          <FleetCharts
+            summary={figures}
+            scopeId={scopeId}
+            extra={
+              <Tile>
+                <Co2Picture summary={figures} />
+              </Tile>
+            }
+          />
+          <Tile>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              Locations
+            </Typography>
+            <Suspense fallback={<CenteredProgress label="Loading the map" />}>
+              <LocationsMap scopeId={scopeId} />
+            </Suspense>
+          </Tile>
+        </Stack>
+      )}
+    </Paper>
   );
 }

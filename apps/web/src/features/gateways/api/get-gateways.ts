@@ -24,6 +24,11 @@ function pageQuery(scopeId: string, selection: ListSelection, offset: number, li
     const value = selection[field]?.trim();
     if (value) query.set(field, field === 'search' ? (selection.search ?? '') : value);
   }
+  // The dashboards' links: an empty firmware or OS means 'none reported', so it is sent as it is.
+  for (const field of ['firmware', 'os', 'tenant', 'area'] as const) {
+    const value = selection[field];
+    if (value !== undefined) query.set(field, value);
+  }
   query.set('sort', selection.sort);
   query.set('order', selection.order);
   query.set('offset', String(offset));

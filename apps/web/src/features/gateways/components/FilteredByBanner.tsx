@@ -3,6 +3,7 @@ import { Alert, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/materi
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GATEWAY_NAME_PARAM } from '../../global-search/index.ts';
+import { TENANT_NAME_PARAM, TENANT_PARAM } from '../dashboard-filters.ts';
 import { type ActiveFilter, filtersFrom, type GatewayFilters } from '../gateway-filters.ts';
 
 /** The page's URL filters (?status=, ?enrollment=, ?name=) and the removal of one of them. */
@@ -13,6 +14,7 @@ export function useGatewayFilters(): [GatewayFilters, (param: string) => void] {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete(param);
+        if (param === TENANT_PARAM) next.delete(TENANT_NAME_PARAM);
         return next;
       },
       { replace: true },

@@ -17,6 +17,7 @@ import { OnboardingDialog } from '../../gateway-commands/index.ts';
 import { SensorGraphView } from '../../telemetry/index.ts';
 import { useDeleteOfflineGateways } from '../api/delete-offline-gateways.ts';
 import { cachedGateway, useGatewayWindows } from '../api/get-gateways.ts';
+import { dashboardSelection } from '../dashboard-filters.ts';
 import { RegisterGatewayDialog } from '../details/RegisterGatewayDialog.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { customerNamesOf } from '../gateway-customers.ts';
@@ -84,6 +85,7 @@ function listSelectionOf(
         : {}),
     ...(filters.enrollment ? { enrollment: filters.enrollment } : {}),
     ...(filters.name ? { name: filters.name } : {}),
+    ...dashboardSelection(filters),
     sort: sort.key,
     order: sort.order,
   };

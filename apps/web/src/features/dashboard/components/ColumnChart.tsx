@@ -1,0 +1,84 @@
+import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface Column {
+  label: string;
+  count: number;
+  /** The gateways page filtered to this column's gateways (none: not a link, e.g. 'Others'). */
+  to?: string;
+}
+
+const HEIGHT = 140;
+
+/**
+ * Columns of a distribution (Gateway Firmware, Gateway OS), each a link to the gateways it counts; drawn with
+ * boxes, no chart library. Scrolls sideways on a phone rather than squeezing the labels.
+ */
+export function ColumnChart({ title, columns, color }: { title: string; columns: Column[]; color: string }) {
+  const max = Math.max(1, ...columns.map((c) => c.count));
+  return (
+    <Box component="figure" sx={{ m: 0, minWidth: 0 }} aria-label={title}>
+      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {columns.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No gateways yet.
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto', pb: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', minHeight: HEIGHT + 48 }}>
+            {columns.map((column) => {
+              const name = `${column.label}: ${column.count}`;
+              const bar = (
+                <Box
+                  sx={{
+                    height: Math.max(2, Math.round((column.count / max) * HEIGHT)),
+                    width: 40,
+                    bgcolor: color,
+                    borderRadius: '3px 3px 0 0',
+                    mx: 'auto',
+                  }}
+                />
+              );
+              return (
+                <Stack key={column.label} sx={{ width: 64, flexShrink: 0, alignItems: 'center' }}>
+                  <Typography variant="caption">{column.count}</Typography>
+                  <Tooltip title={name}>
+                    {column.to ? (
+                      <Link
+                        component={RouterLink}
+                        to={column.to}
+                        aria-label={name}
+                        sx={{ display: 'block', width: '100%' }}
+                      >
+                        {bar}
+                      </Link>
+                    ) : (
+                      <Box aria-label={name} sx={{ width: '100%' }}>
+                        {bar}
+                      </Box>
+                    )}
+                  </Tooltip>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{
+                      width: '100%',
+                      textAlign: 'center',
+                      overflowWrap: 'anywhere',
+                      lineHeight: 1.2,
+                      mt: 0.5,
+                    }}
+                  >
+                    {column.label}
+                  </Typography>
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  Alert,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+} from '@mui/material';
+import { useState } from 'react';
+import { useReachablePage } from '../api/get-reachable-page.ts';
+
+const PAGE_SIZES = [10, 25, 50] as const;
+
+/** The dashboard gateway rows (spec 002 section 3: NAME, MAC, OS, FW, CS, tenantName), paged on the server. */
+export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(PAGE_SIZES[0]);
+  const rows = useReachablePage(scopeId, page, size);
+  if (rows.isError) return <Alert severity="error">{rows.error.message}</Alert>;
+  const data = rows.data;
+  return (
+    <>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Gateways of every customer">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>MAC</TableCell>
+              <TableCell>Customer</TableCell>
+              <TableCell>OS</TableCell>
+              <TableCell>FW</TableCell>
+              <TableCell>Status</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data?.content ?? []).map((row) => (
+              <TableRow key={row.MAC}>
+                <TableCell>{row.NAME}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{row.MAC}</TableCell>
+                <TableCell>{row.tenantName}</TableCell>
+                <TableCell>{row.OS ?? '-'}</TableCell>
+                <TableCell>{row.FW ?? '-'}</TableCell>
+                <TableCell>{row.CS === 1 ? 'Online' : 'Offline'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.totalElements ?? 0}
+        page={data && page >= data.totalPages && data.totalPages > 0 ? data.totalPages - 1 : page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_event, next) => setPage(next)}
+        onRowsPerPageChange={(event) => {
+          setSize(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Box, Typography } from '@mui/material';
+import { type DashboardMap, dashboardMessages, MAP_MAX_ZOOM } from '@portal/contract';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDetails } from '../../../lib/app-details.ts';
+import { type MapView, useDashboardMap } from '../api/get-dashboard-map.ts';
+import { gatewaysLink } from '../dashboard-links.ts';
+
+const ONLINE = '#2e7d32';
+const OFFLINE = '#c62828';
+
+/** The view Leaflet shows, as the map call takes it (longitudes and latitudes clamped to the world). */
+function viewOf(map: L.Map): MapView {
+  const bounds = map.getBounds();
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  return {
+    zoom: Math.max(0, Math.min(MAP_MAX_ZOOM, Math.round(map.getZoom()))),
+    west: round(clamp(bounds.getWest(), 180)),
+    south: round(clamp(bounds.getSouth(), 90)),
+    east: round(clamp(bounds.getEast(), 180)),
+    north: round(clamp(bounds.getNorth(), 90)),
+  };
+}
+
+/** A cluster's marker: its size, with its online share as a green ring over red. */
+function clusterIcon(count: number, online: number): L.DivIcon {
+  const size = count < 10 ? 34 : count < 1000 ? 42 : 52;
+  const share = Math.round((online / count) * 360);
+  return L.divIcon({
+    className: '',
+    iconSize: [size, size],
+    html: `<div style="width:${size}px;height:${size}px;border-radius:50%;background:conic-gradient(${ONLINE} 0 ${share}deg, ${OFFLINE} ${share}deg 360deg);display:flex;align-items:center;justify-content:center;cursor:pointer"><span style="background:#fff;border-radius:50%;min-width:${size - 12}px;height:${size - 12}px;display:flex;align-items:center;justify-content:center;font:600 12px sans-serif;color:#222">${count}</span></div>`,
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The Locations map (docs/dashboards.md): Leaflet over MAP_TILE_URL, with the clusters and single gateways of
+ * the view as the server clustered them (never every gateway). A cluster shows its online/offline split; its
+ * popup zooms into it or opens the gateways list of its area. Tiles that cannot load leave a clear message, and
+ * the markers are still drawn.
+ */
+export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; height?: number }) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layerRef = useRef<L.LayerGroup | null>(null);
+  const [view, setView] = useState<MapView | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const tileUrl = useAppDetails().data?.mapTileUrl ?? null;
+  const navigate = useNavigate();
+  const data = useDashboardMap(scopeId, view);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const map = L.map(element, {
+      center: [20, 0],
+      zoom: 1,
+      minZoom: 0,
+      maxZoom: MAP_MAX_ZOOM,
+      worldCopyJump: false,
+    });
+    mapRef.current = map;
+    layerRef.current = L.layerGroup().addTo(map);
+    if (tileUrl) {
+      const tiles = L.tileLayer(tileUrl, {
+        maxZoom: MAP_MAX_ZOOM,
+        attribution: '&copy; OpenStreetMap contributors',
+      });
+      tiles.on('tileerror', () => setTilesFailed(true));
+      tiles.addTo(map);
+    } else {
+      setTilesFailed(true);
+    }
+    const update = () => setView(viewOf(map));
+    map.on('moveend', update);
+    update();
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [tileUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!map || !layer || !data.data) return;
+    layer.clearLayers();
+    draw(layer, map, data.data, scopeId, navigate);
+  }, [data.data, scopeId, navigate]);
+
+  const answer = data.data;
+  return (
+    <Box>
+      {tilesFailed && (
+        <Alert severity="warning" sx={{ mb: 1 }} role="status">
+          {dashboardMessages.tilesUnavailable}
+        </Alert>
+      )}
+      <Box
+        ref={container}
+        role="region"
+        aria-label="Locations map"
+        data-zoom={answer?.zoom}
+        sx={{ height, width: '100%', bgcolor: '#eef2f5', borderRadius: 1 }}
+      />
+      <Typography variant="caption" color="text.secondary" role="status" aria-live="polite">
+        {answer
+          ? answer.located === 0
+            ? dashboardMessages.noLocations
+            : `${answer.located} located gateways; in view: ${answer.clusters.length} clusters, ${answer.points.length} gateways${answer.truncated ? ' (zoom in to see every gateway)' : ''}`
+          : 'Loading the map...'}
+      </Typography>
+    </Box>
+  );
+}
+
+function draw(
+  layer: L.LayerGroup,
+  map: L.Map,
+  answer: DashboardMap,
+  scopeId: string,
+  navigate: (to: string) => void,
+): void {
+  for (const cluster of answer.clusters) {
+    const label = `${cluster.count} gateways: ${cluster.online} online, ${cluster.offline} offline`;
+    const marker = L.marker([cluster.lat, cluster.lng], {
+      icon: clusterIcon(cluster.count, cluster.online),
+      title: label,
+      alt: label,
+      keyboard: true,
+    });
+    const popup = document.createElement('div');
+    popup.innerHTML = `<p style="margin:0 0 8px">${escapeHtml(label)}</p>`;
+    const zoomIn = document.createElement('button');
+    zoomIn.type = 'button';
+    zoomIn.textContent = 'Zoom in';
+    zoomIn.onclick = () => map.setView([cluster.lat, cluster.lng], cluster.expansionZoom);
+    const list = document.createElement('button');
+    list.type = 'button';
+    list.textContent = 'Show gateways';
+    list.style.marginLeft = '8px';
+    list.onclick = () => navigate(gatewaysLink(scopeId, { area: cluster.bounds }));
+    popup.append(zoomIn, list);
+    marker.bindPopup(popup);
+    layer.addLayer(marker);
+  }
+  for (const point of answer.points) {
+    const label = `${point.name} (${point.online ? 'online' : 'offline'})`;
+    const marker = L.circleMarker([point.lat, point.lng], {
+      radius: 7,
+      color: '#fff',
+      weight: 2,
+      fillColor: point.online ? ONLINE : OFFLINE,
+      fillOpacity: 1,
+    });
+    marker.bindTooltip(escapeHtml(label));
+    const popup = document.createElement('div');
+    popup.innerHTML = `<p style="margin:0 0 8px"><strong>${escapeHtml(point.name)}</strong><br>${escapeHtml(point.tenantName)}<br>${point.online ? 'Online' : 'Offline'}</p>`;
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.textContent = 'Show gateway';
+    open.onclick = () =>
+      navigate(
+        `/cli/gateways/list_view?${new URLSearchParams({ scopeId: point.scopeId, name: point.name })}`,
+      );
+    popup.append(open);
+    marker.bindPopup(popup);
+    layer.addLayer(marker);
+  }
+}
