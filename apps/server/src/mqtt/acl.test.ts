@@ -86,6 +86,8 @@ describe('gateway ACL', () => {
     expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/locks')).toBe(true);
     expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/lock-events')).toBe(true);
     expect(canPublish(gw, 'gateways/112233445566/send/locks')).toBe(false);
+    expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/agent-config')).toBe(true);
+    expect(canPublish(gw, 'gateways/112233445566/send/agent-config')).toBe(false);
     expect(canPublish(gw, 'gateways/AABBCCDDEEFF/send/locks/extra')).toBe(false);
     expect(canPublish(gw, 'gateways/t2/onboarding/status/AABBCCDDEEFF')).toBe(false);
     expect(canPublish(gw, 'portal/t1/scopes')).toBe(false);
@@ -97,6 +99,9 @@ describe('gateway ACL', () => {
     expect(canSubscribe(gw, 'gateways/t1/command/AABBCCDDEEFF')).toBe(true);
     expect(canSubscribe(gw, 'gateways/AABBCCDDEEFF/receive/devices/whitelist')).toBe(true);
     expect(canSubscribe(gw, 'gateways/t1/command/112233445566')).toBe(false);
+    expect(canSubscribe(gw, 'gateways/AABBCCDDEEFF/receive/agent-config')).toBe(true);
+    expect(canSubscribe(gw, 'gateways/112233445566/receive/agent-config')).toBe(false);
+    expect(canSubscribe(gw, 'gateways/+/receive/agent-config')).toBe(false);
     expect(canSubscribe(gw, 'gateways/+/command/+')).toBe(false);
     expect(canSubscribe(gw, '#')).toBe(false);
     expect(canSubscribe(gw, '$SYS/#')).toBe(false);
