@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { FirmwarePage } from './FirmwarePage.tsx';
 
+/** /customer-firmware: the customer firmware app (.zip), versions of type CustomerFW. */
 export function CustomerFirmwarePage() {
-  return <PlaceholderPage title="Customer Firmware App" feature="firmware" />;
+  return <FirmwarePage kind="customerFw" />;
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { FirmwarePage } from './FirmwarePage.tsx';
 
+/** /upgrade-firmware: gateway firmware (.pyc), versions of type RASPI. */
 export function GatewayFirmwarePage() {
-  return <PlaceholderPage title="Update Gateway Firmware" feature="firmware" />;
+  return <FirmwarePage kind="firmware" />;
 }

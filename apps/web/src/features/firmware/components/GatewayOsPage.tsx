@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage.tsx';
+import { FirmwarePage } from './FirmwarePage.tsx';
 
+/** /update-OS: gateway OS patches (.zip), versions of type Partial. */
 export function GatewayOsPage() {
-  return <PlaceholderPage title="Update Gateway OS" feature="firmware" />;
+  return <FirmwarePage kind="osPatch" />;
 }

@@ -1,0 +1,64 @@
+import { FIRMWARE_RULES, type FirmwareKind } from '@portal/contract';
+
+/** What differs between the three pages (spec 001 section 2): titles, paths, file type, the rollout dialog. */
+export interface KindPage {
+  kind: FirmwareKind;
+  title: string;
+  accept: string;
+  /** The versions shown per customer (spec: 'versions of type RASPI', 'CustomerFW'). */
+  typeLabel: string;
+  allPath: string;
+  latestPath: string;
+  latestKey: 'fileStores' | 'customerFWFileStore' | 'partialOSFileStore';
+  uploadPath: string;
+  applyPath: string;
+  deletePath: string;
+  /** The type sent with an apply (spec 001 section 3). */
+  applyType: string;
+  controlTitle: string;
+}
+
+export const KIND_PAGES: Record<FirmwareKind, KindPage> = {
+  firmware: {
+    kind: 'firmware',
+    title: 'Update Gateway Firmware',
+    accept: '.pyc',
+    typeLabel: 'RASPI',
+    allPath: '/api/getAllFirmwareVersions/',
+    latestPath: '/api/scope/latest-versions',
+    latestKey: 'fileStores',
+    uploadPath: '/v1/auth-service/file-storage',
+    applyPath: '/api/apply-firmware',
+    deletePath: '/api/deleteFirmwareVersions',
+    applyType: FIRMWARE_RULES.firmware.type,
+    controlTitle: 'Control Firmware Update',
+  },
+  customerFw: {
+    kind: 'customerFw',
+    title: 'Customer Firmware App',
+    accept: '.zip',
+    typeLabel: 'CustomerFW',
+    allPath: '/api/getAllCustomerFwVersions/',
+    latestPath: '/api/scope/latest-versions-for-customer-fw',
+    latestKey: 'customerFWFileStore',
+    uploadPath: '/v1/auth-service/customer-firmware-file',
+    applyPath: '/api/update-Cfw',
+    deletePath: '/api/deleteCfwVersions',
+    applyType: FIRMWARE_RULES.customerFw.type,
+    controlTitle: 'Control Customer Firmware Update',
+  },
+  osPatch: {
+    kind: 'osPatch',
+    title: 'Update Gateway OS',
+    accept: '.zip',
+    typeLabel: 'Partial',
+    allPath: '/api/getAllOSPatchVersions/',
+    latestPath: '/api/scope/latest-versions-for-partial-os',
+    latestKey: 'partialOSFileStore',
+    uploadPath: '/v1/auth-service/partial-os-file',
+    applyPath: '/api/update-Os',
+    deletePath: '/api/deleteOSVersions',
+    applyType: FIRMWARE_RULES.osPatch.type,
+    controlTitle: 'Control OS Upgrade',
+  },
+};
