@@ -3,12 +3,15 @@ import { Route, Routes } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
 import { AgentConfigPage } from '../../features/agent-config/pages.ts';
 import { AlertsPage } from '../../features/alerts/pages.ts';
+import { ActivityPage } from '../../features/audit/pages.ts';
 import { LoginPage, LogoutPage } from '../../features/auth/pages.ts';
-import { DashboardPage, GlobalDashboardPage, UserDashboardPage } from '../../features/dashboard/pages.ts';
+import { DashboardPage, GlobalDashboardPage } from '../../features/dashboard/pages.ts';
+import { EmailTemplatesPage } from '../../features/email-templates/pages.ts';
 import { FeedbackPage } from '../../features/feedback/pages.ts';
 import { CustomerFirmwarePage, GatewayFirmwarePage, GatewayOsPage } from '../../features/firmware/pages.ts';
 import { GatewaysPage } from '../../features/gateways/pages.ts';
 import { GlobalSearchPage } from '../../features/global-search/pages.ts';
+import { GraphGeneratorPage } from '../../features/graph-generator/pages.ts';
 import { ChangePasswordPage, ResetPasswordPage } from '../../features/identity/pages.ts';
 import { LockUserResetPasswordPage, LockUsersPage } from '../../features/lock-users/pages.ts';
 import { LocksPage } from '../../features/locks/pages.ts';
@@ -48,7 +51,7 @@ export function AppRoutes() {
           <Route path="cli/dashboard" element={<DashboardPage />} />
           <Route
             path="cli/UserDashboard"
-            element={guarded(navItem('userDashboard'), <UserDashboardPage />)}
+            element={guarded(navItem('userDashboard'), <GraphGeneratorPage />)}
           />
           <Route
             path="cli/globalDashboard"
@@ -63,6 +66,7 @@ export function AppRoutes() {
           <Route path="cli/alerts" element={guarded(navItem('alerts'), <AlertsPage />)} />
           <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
           <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
+          <Route path="cli/activity" element={guarded(navItem('activity'), <ActivityPage />)} />
           <Route path="global-search" element={guarded(canUseGlobalSearch, <GlobalSearchPage />)} />
           <Route
             path="change-password"
@@ -83,6 +87,10 @@ export function AppRoutes() {
           <Route path="update-OS" element={guarded(menuEntry('gatewayOs'), <GatewayOsPage />)} />
           <Route path="portal-config" element={guarded(menuEntry('portalConfig'), <PortalConfigPage />)} />
           <Route path="theme-config" element={guarded(menuEntry('themeConfig'), <ThemeConfigPage />)} />
+          <Route
+            path="email-templates"
+            element={guarded(menuEntry('emailTemplates'), <EmailTemplatesPage />)}
+          />
         </Route>
         <Route path="*" element={<UnknownRoute />} />
       </Routes>

@@ -1,0 +1,93 @@
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import {
+  GRAPH_GENERATOR_TEXTS,
+  GRAPH_TEXT_MAX_LENGTH,
+  type GraphOverrides,
+  type GraphResponse,
+} from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { generateGraph } from '../api/generate-graph.ts';
+import { browserUtcOffset, overridesFrom } from '../graph-view.ts';
+import { GraphChartPanel } from './GraphChartPanel.tsx';
+import { GraphQuestion } from './GraphQuestion.tsx';
+
+type Chart = Extract<GraphResponse, { status: 'chart' }>;
+
+/**
+ * /cli/UserDashboard?scopeId= (spec 002 section 2 'User graph page'; docs/graph-generator.md): a free-text
+ * request and Generate (disabled for empty text). The answer is a chart with what was understood as
+ * editable chips beside it, or a question with candidates to pick.
+ */
+export function GraphGeneratorPage() {
+  const [searchParams] = useSearchParams();
+  const { tenantId } = useSession();
+  const scopeId = searchParams.get('scopeId') || tenantId;
+  const [text, setText] = useState('');
+  // The last chart stays on screen while an edited chip is charted again.
+  const [chart, setChart] = useState<Chart | null>(null);
+  const generate = useMutation({
+    mutationFn: (request: { text: string; overrides?: GraphOverrides }) =>
+      generateGraph({ scopeId, utcOffsetMinutes: browserUtcOffset(), ...request }),
+    onSuccess: (answer) => {
+      if (answer.status === 'chart') setChart(answer);
+      else setChart(null);
+    },
+    onError: () => setChart(null),
+  });
+  const sentence = text.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sentence) generate.mutate({ text: sentence });
+  };
+  const pick = (rephrased: string) => {
+    setText(rephrased);
+    generate.mutate({ text: rephrased });
+  };
+  const edit = (change: GraphOverrides) => {
+    if (chart)
+      generate.mutate({
+        text: sentence || 'edited chart',
+        overrides: overridesFrom(chart.understood, change),
+      });
+  };
+  const answer = generate.data;
+
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
+        Graph generator
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
+          <CountedTextField
+            label="What do you want to see?"
+            placeholder="e.g. CO2 of Demo Gateway 3 last week"
+            value={text}
+            max={GRAPH_TEXT_MAX_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            name="graph-text"
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={sentence === '' || generate.isPending}
+            sx={{ flexShrink: 0, mt: { sm: 1 } }}
+          >
+            Generate
+          </Button>
+        </Stack>
+      </Box>
+      <Box sx={{ mt: 2 }} aria-live="polite">
+        {generate.isError && <Alert severity="error">{GRAPH_GENERATOR_TEXTS.failed}</Alert>}
+        {answer?.status === 'question' && !generate.isPending && (
+          <GraphQuestion question={answer} onPick={pick} />
+        )}
+        {chart && <GraphChartPanel chart={chart} scopeId={scopeId} busy={generate.isPending} onEdit={edit} />}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { Alert, AlertTitle, Button, Stack } from '@mui/material';
+import { GRAPH_GENERATOR_TEXTS, type GraphResponse } from '@portal/contract';
+
+type Question = Extract<GraphResponse, { status: 'question' }>;
+
+/** "Did you mean ...": the question and its candidates; picking one generates the re-phrased sentence. */
+export function GraphQuestion({
+  question,
+  onPick,
+}: {
+  question: Question;
+  onPick: (sentence: string) => void;
+}) {
+  const stuck = question.candidates.length === 0;
+  return (
+    <Alert severity={stuck ? 'warning' : 'info'} role="status" aria-label="Question">
+      <AlertTitle>{question.question}</AlertTitle>
+      {stuck && GRAPH_GENERATOR_TEXTS.failed}
+      {!stuck && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }} aria-label="Candidates">
+          {question.candidates.map((candidate) => (
+            <Button
+              key={candidate.label}
+              size="small"
+              variant="outlined"
+              title={candidate.sentence}
+              onClick={() => onPick(candidate.sentence)}
+            >
+              {candidate.label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Autocomplete,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  GRAPH_MAX_GATEWAYS,
+  GRAPH_METRIC_INFO,
+  GRAPH_METRICS,
+  type GraphAggregation,
+  type GraphGatewayRef,
+  type GraphInterval,
+  type GraphOverrides,
+  type GraphUnderstanding,
+} from '@portal/contract';
+import { useState } from 'react';
+import { CustomRangeDialog, customRangeTimes, dayOf } from '../../telemetry/index.ts';
+import { useGraphCatalogue } from '../api/get-graph-catalogue.ts';
+import { aggregationLabel, rangeLabel } from '../graph-view.ts';
+
+const AGGREGATION_CHOICES: [GraphAggregation, GraphInterval][] = [
+  ['none', 'auto'],
+  ['avg', 'auto'],
+  ['min', 'auto'],
+  ['max', 'auto'],
+  ['sum', 'auto'],
+  ['count', 'auto'],
+  ['avg', 'hour'],
+  ['min', 'hour'],
+  ['max', 'hour'],
+  ['avg', 'day'],
+  ['min', 'day'],
+  ['max', 'day'],
+];
+
+type Editing = 'gateways' | 'range' | null;
+
+/** The chips of what was understood: metric, gateways, range, aggregation; each opens its editor. */
+export function UnderstoodChips(props: {
+  understood: GraphUnderstanding;
+  scopeId: string;
+  disabled: boolean;
+  onEdit: (change: GraphOverrides) => void;
+}) {
+  const { understood, scopeId, disabled, onEdit } = props;
+  const [menu, setMenu] = useState<{ kind: 'metric' | 'aggregation'; anchor: HTMLElement } | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const chip = (label: string, value: string, open: (anchor: HTMLElement) => void) => (
+    <Chip
+      label={`${label}: ${value}`}
+      aria-label={`${label}: ${value}. Edit`}
+      onClick={(event) => open(event.currentTarget)}
+      disabled={disabled}
+      variant="outlined"
+      color="primary"
+      sx={{
+        maxWidth: '100%',
+        justifyContent: 'flex-start',
+        height: 'auto',
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+      }}
+    />
+  );
+  const choose = (change: GraphOverrides) => {
+    setMenu(null);
+    onEdit(change);
+  };
+  return (
+    <Stack sx={{ gap: 1 }} aria-label="Understood as" role="group">
+      <Typography variant="subtitle2">Understood as</Typography>
+      {chip('Metric', GRAPH_METRIC_INFO[understood.metric].label, (anchor) =>
+        setMenu({ kind: 'metric', anchor }),
+      )}
+      {chip('Gateways', understood.gatewaysLabel || 'none', () => setEditing('gateways'))}
+      {chip('Range', rangeLabel(understood.range), () => setEditing('range'))}
+      {chip('Aggregation', aggregationLabel(understood.aggregation, understood.interval), (anchor) =>
+        setMenu({ kind: 'aggregation', anchor }),
+      )}
+      {understood.groupBy !== 'gateway' && (
+        <Chip
+          size="small"
+          label={`One line per ${understood.groupBy === 'all' ? 'chart' : understood.groupBy}`}
+        />
+      )}
+      {understood.condition && (
+        <Chip
+          size="small"
+          label={`Only gateways ${understood.condition.op === '>' ? 'above' : 'below'} ${understood.condition.value}`}
+        />
+      )}
+      <Menu open={menu?.kind === 'metric'} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
+        {GRAPH_METRICS.map((metric) => (
+          <MenuItem key={metric} selected={metric === understood.metric} onClick={() => choose({ metric })}>
+            {GRAPH_METRIC_INFO[metric].label} ({GRAPH_METRIC_INFO[metric].unit})
+          </MenuItem>
+        ))}
+      </Menu>
+      <Menu open={menu?.kind === 'aggregation'} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
+        {AGGREGATION_CHOICES.map(([aggregation, interval]) => (
+          <MenuItem
+            key={`${aggregation}-${interval}`}
+            selected={aggregation === understood.aggregation && interval === understood.interval}
+            onClick={() => choose({ aggregation, interval })}
+          >
+            {aggregationLabel(aggregation, interval)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <GatewaysDialog
+        open={editing === 'gateways'}
+        scopeId={scopeId}
+        initial={understood.gateways}
+        onClose={() => setEditing(null)}
+        onApply={(gateways) => {
+          setEditing(null);
+          onEdit({ gateways: gateways.map((g) => g.mac), condition: null, groupBy: understood.groupBy });
+        }}
+      />
+      <CustomRangeDialog
+        open={editing === 'range'}
+        initial={{ from: dayOf(understood.range.fromTime), to: dayOf(understood.range.toTime) }}
+        onClose={() => setEditing(null)}
+        onApply={(days) => {
+          setEditing(null);
+          onEdit({ range: customRangeTimes(days) });
+        }}
+      />
+    </Stack>
+  );
+}
+
+function GatewaysDialog(props: {
+  open: boolean;
+  scopeId: string;
+  initial: GraphGatewayRef[];
+  onClose: () => void;
+  onApply: (gateways: GraphGatewayRef[]) => void;
+}) {
+  const { open, scopeId, initial, onClose, onApply } = props;
+  const catalogue = useGraphCatalogue(scopeId, open);
+  const [picked, setPicked] = useState<GraphGatewayRef[]>(initial);
+  const valid = picked.length > 0 && picked.length <= GRAPH_MAX_GATEWAYS;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="graph-gateways-title"
+      slotProps={{ transition: { onEnter: () => setPicked(initial) } }}
+    >
+      <DialogTitle id="graph-gateways-title">Gateways</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          multiple
+          options={catalogue.data?.gateways ?? []}
+          loading={catalogue.isLoading}
+          value={picked}
+          onChange={(_, value) => setPicked(value)}
+          getOptionLabel={(g) => `${g.name} (${g.mac})`}
+          isOptionEqualToValue={(a, b) => a.mac === b.mac}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Gateways"
+              margin="dense"
+              error={picked.length > GRAPH_MAX_GATEWAYS}
+              helperText={`${picked.length}/${GRAPH_MAX_GATEWAYS}`}
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={!valid} onClick={() => onApply(picked)}>
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
