@@ -1,0 +1,387 @@
+import type { LockEventsMessage, LockReport, TelemetrySample } from '@portal/contract';
+import type { Logger } from 'pino';
+import type { DeviceIdentity } from '../../lib/principal.ts';
+import type { AlertRule } from './alert-rules.port.ts';
+import type { IncidentAnnouncer } from './announcer.ts';
+import { batteryLow, breaches, DAY_MS, newestValues, type SensorCondition } from './conditions.ts';
+import type { IncidentStart, IncidentsRepository, OpenIncident } from './incidents.repository.ts';
+import { NO_DATA_RULE_ID, OFFLINE_RULE_ID } from './messages.ts';
+import type { RulesCache } from './rules-cache.ts';
+
+export interface AlertEngineSettings {
+  /** How often timers (waiting, recovery, repeats) are claimed. */
+  tickMs: number;
+  /** A connected gateway that sends no sample for this long is a no-data incident. */
+  noDataMs: number;
+  /** Samples older than this when they arrive (a backlog) say nothing about now: not evaluated. */
+  staleMs: number;
+}
+
+const key = (ruleId: string, subject: string) => `${ruleId}|${subject}`;
+
+/**
+ * The alert engine (docs/alert-engine.md). Messages move conditions (a value past a rule's threshold opens a
+ * pending incident, a value back starts its recovery); time moves the rest (the tick fires pending incidents
+ * whose waiting time is over, resolves those whose recovery time is over, repeats battery alerts, notices
+ * silent gateways). State lives in alert_incidents; the in-memory copy of the open incidents only spares a
+ * query per message and is read again from the database on every tick.
+ */
+export class AlertEngine {
+  private open = new Map<string, OpenIncident>();
+  private offline = new Set<string>();
+  /** Per offline gateway, the rules and subjects already counted as suppressed during this outage. */
+  private readonly suppressed = new Map<string, Set<string>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private lastNoDataCheck = 0;
+  private stopped = false;
+  /** Counts this instance's own changes to `open` and `offline`. */
+  private changes = 0;
+  private skippedRefreshes = 0;
+
+  constructor(
+    private readonly repo: IncidentsRepository,
+    private readonly rules: RulesCache,
+    private readonly announcer: IncidentAnnouncer,
+    private readonly logger: Logger,
+    private readonly settings: AlertEngineSettings,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.stopped = false;
+    this.timer = setInterval(() => void this.tick(), this.settings.tickMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  /** One pass over the timers; concurrent calls share the pass in flight. */
+  tick(): Promise<void> {
+    this.ticking ??= this.runTick().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async runTick(): Promise<void> {
+    try {
+      const now = new Date();
+      for (const incident of await this.repo.claimDueFirings(now))
+        await this.announcer.announce(incident, 'fired');
+      for (const incident of await this.repo.claimDueClears(now))
+        await this.announcer.announce(incident, 'resolved');
+      for (const incident of await this.repo.claimDueRepeats(now))
+        await this.announcer.announce(incident, 'repeat');
+      if (now.getTime() - this.lastNoDataCheck >= Math.min(5_000, this.settings.noDataMs / 2)) {
+        this.lastNoDataCheck = now.getTime();
+        await this.checkNoData(now);
+      }
+      await this.refresh();
+    } catch (error) {
+      if (!this.stopped) this.logger.warn({ err: error }, 'alert engine tick failed');
+    }
+  }
+
+  /** The open incidents again from the database (another instance may have changed them). */
+  private async refresh(): Promise<void> {
+    const open = new Map<string, OpenIncident>();
+    const offline = new Set<string>();
+    const changes = this.changes;
+    const rows = await this.repo.open();
+    // Changed here while reading: the copy read may be older than this instance's own change; next tick.
+    if (changes !== this.changes && ++this.skippedRefreshes < 10) return;
+    this.skippedRefreshes = 0;
+    for (const row of rows) {
+      open.set(key(row.rule_id, row.subject), row);
+      if (row.kind === 'offline') offline.add(row.subject);
+    }
+    this.open = open;
+    this.offline = offline;
+    for (const mac of this.suppressed.keys()) if (!offline.has(mac)) this.suppressed.delete(mac);
+  }
+
+  /** Connected gateways of tenants with sensor rules that sent nothing for the no-data time. */
+  private async checkNoData(now: Date): Promise<void> {
+    const tenants = await this.repo.tenantsOnline();
+    const rules = await this.rules.load(tenants);
+    const watched = tenants.filter((id) => (rules.get(id)?.sensors.length ?? 0) > 0);
+    const since = new Date(now.getTime() - this.settings.noDataMs);
+    for (const gateway of await this.repo.silentGateways(watched, since)) {
+      if (this.offline.has(gateway.mac) || this.open.has(key(NO_DATA_RULE_ID, gateway.mac))) continue;
+      const incident = await this.repo.openFiring({
+        ...this.systemStart(gateway.tenant_id, gateway.mac, NO_DATA_RULE_ID, 'No data', 'nodata', now),
+        value: Math.round(this.settings.noDataMs / 1000),
+      });
+      if (!incident) continue;
+      this.mark().open.set(key(NO_DATA_RULE_ID, gateway.mac), {
+        ...incident,
+        state: 'firing',
+        clearing: false,
+      });
+      await this.announcer.announce(incident, 'fired');
+    }
+  }
+
+  private systemStart(
+    tenantId: string,
+    mac: string,
+    ruleId: string,
+    name: string,
+    kind: 'offline' | 'nodata',
+    now: Date,
+  ): IncidentStart {
+    return {
+      tenantId,
+      ruleId,
+      ruleName: name,
+      kind,
+      alertType: kind === 'offline' ? 'GATEWAY_OFFLINE' : 'NO_DATA',
+      gatewayMac: mac,
+      subject: mac,
+      sensor: null,
+      level: 1,
+      value: null,
+      threshold: null,
+      recoveryMs: 0,
+      repeatMs: null,
+      now,
+      fireAt: now,
+    };
+  }
+
+  // ------------------------------------------------------------------ what the gateways send
+
+  /** Samples stored: each sensor rule of the tenant looks at the newest value of its key. */
+  async samples(device: DeviceIdentity, samples: readonly TelemetrySample[]): Promise<void> {
+    try {
+      const now = Date.now();
+      if (this.open.has(key(NO_DATA_RULE_ID, device.mac))) await this.resolve(NO_DATA_RULE_ID, device.mac);
+      const rules = this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId));
+      if (rules.sensors.length === 0) return;
+      const newest = newestValues(samples);
+      let due = false;
+      for (const condition of rules.sensors) {
+        const reading = newest.get(condition.key);
+        if (!reading || reading.ti < now - this.settings.staleMs) continue;
+        const holds = breaches(condition, reading.value);
+        due =
+          (await this.evaluate(
+            device,
+            condition.rule,
+            device.mac,
+            holds,
+            reading.value,
+            sensorStart(condition),
+          )) || due;
+      }
+      if (due) await this.tick();
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: samples not evaluated');
+    }
+  }
+
+  /** Lock reports: battery levels against the tenant's battery alerts. */
+  async locks(device: DeviceIdentity, report: LockReport): Promise<void> {
+    try {
+      const rules = this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId));
+      if (rules.battery.length === 0) return;
+      let due = false;
+      for (const lock of report.locks) {
+        if (lock.batteryLevel === undefined) continue;
+        for (const rule of rules.battery) {
+          const holds = batteryLow(rule, lock.batteryLevel);
+          due =
+            (await this.evaluate(device, rule, lock.MAC, holds, lock.batteryLevel, batteryStart(rule))) ||
+            due;
+        }
+      }
+      if (due) await this.tick();
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: lock report not evaluated');
+    }
+  }
+
+  /** Lock history: the levels entries carry, and unlocks for the tenant's Unlock alert. */
+  async lockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
+    try {
+      const rules = this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId));
+      const withLevel = message.events.filter((e) => e.batteryLevel !== undefined);
+      const newest = new Map(withLevel.map((e) => [e.MAC, e.batteryLevel as number]));
+      if (rules.battery.length > 0 && newest.size > 0) {
+        await this.locks(device, {
+          kind: 'update',
+          TI: Date.now(),
+          locks: [...newest].map(([MAC, batteryLevel]) => ({ MAC, batteryLevel })),
+          removed: [],
+        });
+      }
+      if (rules.unlock.length === 0 || this.offline.has(device.mac)) return;
+      const recent = Date.now() - this.settings.staleMs;
+      for (const event of message.events) {
+        if (event.kind !== 'UNLOCKED' || event.TI < recent) continue;
+        for (const rule of rules.unlock) await this.unlocked(device, rule, event.MAC);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: lock events not evaluated');
+    }
+  }
+
+  /** An unlock is an incident that fires and is over at once: its receivers hear of each. */
+  private async unlocked(device: DeviceIdentity, rule: AlertRule, lockMac: string): Promise<void> {
+    const now = new Date();
+    const incident = await this.repo.openFiring({
+      ...batteryStart(rule),
+      tenantId: device.tenantId,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      gatewayMac: device.mac,
+      subject: lockMac,
+      value: null,
+      now,
+      fireAt: now,
+      repeatMs: null,
+    });
+    if (!incident) return;
+    await this.repo.resolveNow(rule.id, lockMac, now);
+    await this.announcer.announce(incident, 'fired');
+  }
+
+  /** The gateway said it is offline (its will): one incident; its pending children are dropped, counted. */
+  async gatewayDown(device: DeviceIdentity): Promise<void> {
+    try {
+      const now = new Date();
+      const dropped = await this.repo.dropPendingOf(device.mac);
+      const incident = await this.repo.openFiring(
+        this.systemStart(device.tenantId, device.mac, OFFLINE_RULE_ID, 'Gateway offline', 'offline', now),
+      );
+      this.mark().offline.add(device.mac);
+      if (!incident) return;
+      this.mark().open.set(key(OFFLINE_RULE_ID, device.mac), {
+        ...incident,
+        state: 'firing',
+        clearing: false,
+      });
+      await this.repo.countSuppressed(OFFLINE_RULE_ID, device.mac, dropped);
+      await this.announcer.announce({ ...incident, suppressed_count: dropped }, 'fired');
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: gateway offline not recorded');
+    }
+  }
+
+  /** The gateway is back: its offline incident resolves, with the count of alerts it suppressed. */
+  async gatewayUp(device: DeviceIdentity): Promise<void> {
+    try {
+      this.mark().offline.delete(device.mac);
+      this.suppressed.delete(device.mac);
+      await this.resolve(OFFLINE_RULE_ID, device.mac);
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: gateway back not recorded');
+    }
+  }
+
+  private async resolve(ruleId: string, subject: string): Promise<void> {
+    this.mark().open.delete(key(ruleId, subject));
+    const incident = await this.repo.resolveNow(ruleId, subject, new Date());
+    if (incident) await this.announcer.announce(incident, 'resolved');
+  }
+
+  /**
+   * One rule's condition on one subject now: returns true when an incident was opened that may already be
+   * due (waiting time 0). Opening is refused while the gateway is offline (suppressed, counted once per
+   * rule and subject); an open incident still moves towards its resolution.
+   */
+  private async evaluate(
+    device: DeviceIdentity,
+    rule: AlertRule,
+    subject: string,
+    holds: boolean,
+    value: number,
+    start: Omit<
+      IncidentStart,
+      'tenantId' | 'ruleId' | 'ruleName' | 'gatewayMac' | 'subject' | 'now' | 'fireAt'
+    >,
+  ): Promise<boolean> {
+    const id = key(rule.id, subject);
+    const known = this.open.get(id);
+    if (holds) {
+      if (known && (known.state === 'pending' || !known.clearing)) return false;
+      if (!known && this.offline.has(device.mac)) {
+        await this.countSuppressed(device.mac, id);
+        return false;
+      }
+      const now = new Date();
+      const waitingMs = Math.max(0, rule.waitingSeconds) * 1000;
+      const opened = await this.repo.conditionHolds(
+        {
+          ...start,
+          value,
+          tenantId: device.tenantId,
+          ruleId: rule.id,
+          ruleName: rule.name,
+          gatewayMac: device.mac,
+          subject,
+          now,
+          fireAt: new Date(now.getTime() + waitingMs),
+        },
+        value,
+      );
+      if (opened) this.mark().open.set(id, { ...opened, state: 'pending', clearing: false });
+      else if (known) this.mark().open.set(id, { ...known, clearing: false });
+      return opened !== null && waitingMs === 0;
+    }
+    if (!known) return false;
+    if (known.state === 'firing' && known.clearing) return false;
+    await this.repo.conditionEnded(rule.id, subject, value, new Date());
+    if (known.state === 'pending') this.mark().open.delete(id);
+    else this.mark().open.set(id, { ...known, clearing: true });
+    return false;
+  }
+
+  private mark(): this {
+    this.changes++;
+    return this;
+  }
+
+  private async countSuppressed(mac: string, id: string): Promise<void> {
+    const counted = this.suppressed.get(mac) ?? new Set<string>();
+    this.suppressed.set(mac, counted);
+    if (counted.has(id)) return;
+    counted.add(id);
+    await this.repo.countSuppressed(OFFLINE_RULE_ID, mac, 1);
+  }
+}
+
+function sensorStart(condition: SensorCondition) {
+  const waitingMs = Math.max(0, condition.rule.waitingSeconds) * 1000;
+  return {
+    kind: 'sensor' as const,
+    alertType: condition.rule.type,
+    sensor: condition.key,
+    level: condition.high ? 1 : 0,
+    threshold: condition.threshold,
+    recoveryMs: waitingMs,
+    repeatMs: null,
+    value: null,
+  };
+}
+
+function batteryStart(rule: AlertRule) {
+  const repeat = rule.repeatIntervalDays;
+  return {
+    kind: 'lock' as const,
+    alertType: rule.type.toUpperCase(),
+    sensor: null,
+    level: 0,
+    threshold: rule.threshold,
+    recoveryMs: Math.max(0, rule.waitingSeconds) * 1000,
+    repeatMs: repeat && repeat > 0 ? Math.round(repeat * DAY_MS) : null,
+    value: null,
+  };
+}

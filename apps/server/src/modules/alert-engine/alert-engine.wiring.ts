@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { ModuleParts } from '../../lib/module.ts';
+import { OutboxRepository } from '../mail/index.ts';
+import { AlertEngine, type AlertEngineSettings } from './alert-engine.service.ts';
+import type { AlertRulesReader } from './alert-rules.port.ts';
+import { type AlertEventSink, IncidentAnnouncer } from './announcer.ts';
+import { IncidentsQuery, type ScopeReach } from './incidents.query.ts';
+import { IncidentsRepository } from './incidents.repository.ts';
+import { incidentsRoutes } from './incidents.routes.ts';
+import { AlertNotifier, type MailSender } from './notifications/notifier.ts';
+import { SmsOutbox } from './notifications/sms-outbox.ts';
+import { SmppProvider, type SmsProvider } from './notifications/sms-provider.ts';
+import { observedReports } from './observers.ts';
+import { RulesCache } from './rules-cache.ts';
+
+/**
+ * The alert engine: incidents from the rules (read through `AlertRulesReader`, attached once the alerts
+ * module exists), fed by the ingest ports it wraps (`observe`) and by its own tick; notifications by e-mail
+ * (the mail module's outbox) and SMS (SMPP at `smsUrl`, else kept in the outbox).
+ */
+export function createAlertEngineModule(options: {
+  db: Kysely<Database>;
+  live: LivePublisher;
+  logger: Logger;
+  mailer: MailSender;
+  events: AlertEventSink;
+  tenants: ScopeReach;
+  rules?: AlertRulesReader;
+  smsUrl?: string;
+  /** A provider of its own instead of SMPP at smsUrl (tests). */
+  smsProvider?: SmsProvider;
+  smsRetryBaseMs?: number;
+  settings: AlertEngineSettings;
+}) {
+  const logger = options.logger.child({ component: 'alert-engine' });
+  const repo = new IncidentsRepository(options.db);
+  const rules = new RulesCache();
+  if (options.rules) rules.attach(options.rules);
+  const provider = options.smsProvider ?? (options.smsUrl ? new SmppProvider(options.smsUrl) : null);
+  const sms = new SmsOutbox(new OutboxRepository(options.db), provider, logger.child({ channel: 'sms' }), {
+    retryBaseMs: options.smsRetryBaseMs,
+    pollMs: Math.min(5_000, Math.max(50, (options.smsRetryBaseMs ?? 5_000) / 2)),
+  });
+  const notifier = new AlertNotifier(options.db, options.mailer, sms, logger);
+  const announcer = new IncidentAnnouncer(repo, rules, notifier, options.events, options.live, logger);
+  const engine = new AlertEngine(repo, rules, announcer, logger, options.settings);
+  const incidents = new IncidentsQuery(options.db, options.tenants);
+  return {
+    engine,
+    sms,
+    /** The ingest ports with the engine listening behind them. */
+    observe: observedReports(engine),
+    /** Plugs in the alerts module's rules (its `rules` object). */
+    attachRules: (reader: AlertRulesReader) => rules.attach(reader),
+    routes: (app) => app.register(incidentsRoutes, { incidents }),
+    start: () => {
+      sms.start();
+      engine.start();
+    },
+    stop: async () => {
+      await engine.stop();
+      await sms.stop();
+    },
+  } satisfies ModuleParts & Record<string, unknown>;
+}

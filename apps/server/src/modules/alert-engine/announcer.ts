@@ -1,0 +1,79 @@
+import { type AlertIncident, type EventsMessage, live } from '@portal/contract';
+import type { Logger } from 'pino';
+import type { LivePublisher } from '../../lib/live.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
+import type { Incident, IncidentsRepository } from './incidents.repository.ts';
+import { alertItem, type IncidentEvent } from './messages.ts';
+import type { AlertNotifier } from './notifications/notifier.ts';
+import type { RulesCache } from './rules-cache.ts';
+
+/** Where the SA items go: the telemetry module stores them as the gateway's alerts and pushes them live. */
+export interface AlertEventSink {
+  recordEvents(device: DeviceIdentity, message: EventsMessage): Promise<void>;
+}
+
+export function incidentView(row: Incident): AlertIncident {
+  return {
+    id: row.id,
+    scopeId: row.tenant_id,
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    kind: row.kind,
+    alertType: row.alert_type,
+    gatewayMac: row.gateway_mac,
+    subject: row.subject,
+    sensor: row.sensor,
+    state: row.state,
+    value: row.value,
+    threshold: row.threshold,
+    startedAt: row.started_at.getTime(),
+    firedAt: row.fired_at?.getTime() ?? null,
+    resolvedAt: row.resolved_at?.getTime() ?? null,
+    suppressedCount: row.suppressed_count,
+  };
+}
+
+/**
+ * Tells the world an incident fired, resolved or is still on: an SA item in the gateway's panels (not for a
+ * repeat), the incident on the tenant's alerts channel, and the rule's receivers by e-mail and SMS.
+ */
+export class IncidentAnnouncer {
+  /** The last item time per gateway: items are keyed by (mac, TI), so two in one millisecond are spread. */
+  private readonly lastTi = new Map<string, number>();
+
+  constructor(
+    private readonly repo: IncidentsRepository,
+    private readonly rules: RulesCache,
+    private readonly notifier: AlertNotifier,
+    private readonly events: AlertEventSink,
+    private readonly live: LivePublisher,
+    private readonly logger: Logger,
+  ) {}
+
+  async announce(incident: Incident, event: IncidentEvent): Promise<void> {
+    try {
+      const item = alertItem(incident, event);
+      const device = { mac: incident.gateway_mac, tenantId: incident.tenant_id };
+      if (item) await this.events.recordEvents(device, { TI: this.itemTime(device.mac), SA: [item] });
+      this.live.publish(live.alerts(incident.tenant_id), {
+        type: 'incident',
+        event,
+        incident: incidentView(incident),
+      });
+      if (incident.kind !== 'sensor' && incident.kind !== 'lock') return;
+      const rule = (await this.rules.get(incident.tenant_id)).all.find((r) => r.id === incident.rule_id);
+      if (!rule) return;
+      const name = (await this.repo.gatewayName(incident.gateway_mac)) ?? incident.gateway_mac;
+      await this.notifier.notify(incident, rule, event, name);
+    } catch (error) {
+      this.logger.error({ err: error, incidentId: incident.id, event }, 'alert incident not announced');
+    }
+  }
+
+  private itemTime(mac: string): number {
+    const ti = Math.max(Date.now(), (this.lastTi.get(mac) ?? 0) + 1);
+    this.lastTi.set(mac, ti);
+    if (this.lastTi.size > 50_000) this.lastTi.clear();
+    return ti;
+  }
+}

@@ -1,0 +1,101 @@
+import type { TelemetrySample } from '@portal/contract';
+import type { AlertRule } from './alert-rules.port.ts';
+
+/** A telemetry key a sensor rule watches (docs/mqtt.md 2.3). */
+export type SensorKey = Exclude<keyof TelemetrySample, 'TI'>;
+
+interface SensorType {
+  key: SensorKey;
+  /** The name of SA items: '{label} High', '{label} Low', '{label} Normal'. */
+  label: string;
+}
+
+const CPU: SensorType = { key: 'CP', label: 'CPU Usage' };
+const MEMORY: SensorType = { key: 'MM', label: 'Memory Usage' };
+const TEMP: SensorType = { key: 'TEMP', label: 'Temperature' };
+
+/**
+ * The spec's sensor/system alert types (002 section 3) and the shorter names the rules may carry, to the
+ * telemetry key each watches. HIGH_CO2_CTN (the second CO2 sensor) and CAMERA_MODULE_ALERT have no sample
+ * key in the device protocol: rules of those types never fire here.
+ */
+const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
+  HIGH_CPU: CPU,
+  CPU,
+  CP: CPU,
+  HIGH_MEMORY_USAGE: MEMORY,
+  MEMORY,
+  MEMORY_USAGE: MEMORY,
+  MM: MEMORY,
+  HIGH_TEMP: TEMP,
+  TEMPERATURE: TEMP,
+  TEMP,
+  HIGH_CO2: { key: 'CO2', label: 'CO2' },
+  CO2: { key: 'CO2', label: 'CO2' },
+  HIGH_NH3: { key: 'NH3', label: 'NH3' },
+  NH3: { key: 'NH3', label: 'NH3' },
+  HIGH_NO2: { key: 'NO2', label: 'NO2' },
+  NO2: { key: 'NO2', label: 'NO2' },
+  HIGH_CO: { key: 'CO', label: 'CO' },
+  CO: { key: 'CO', label: 'CO' },
+  HIGH_RSTC: { key: 'RSTC', label: 'RSTC' },
+  RSTC: { key: 'RSTC', label: 'RSTC' },
+  HIGH_TVOC: { key: 'TVOC', label: 'TVOC' },
+  TVOC: { key: 'TVOC', label: 'TVOC' },
+};
+
+export function sensorType(type: string): SensorType | null {
+  return SENSOR_TYPES[type.toUpperCase()] ?? null;
+}
+
+/** A sensor rule the engine can evaluate: a known key, a threshold type and a threshold. */
+export interface SensorCondition {
+  rule: AlertRule;
+  key: SensorKey;
+  label: string;
+  high: boolean;
+  threshold: number;
+}
+
+export function sensorCondition(rule: AlertRule): SensorCondition | null {
+  if (rule.kind !== 'sensor' || rule.threshold === null || rule.thresholdType === null) return null;
+  const type = sensorType(rule.type);
+  if (!type) return null;
+  return {
+    rule,
+    key: type.key,
+    label: type.label,
+    high: rule.thresholdType === 'HIGH',
+    threshold: rule.threshold,
+  };
+}
+
+/** HIGH holds strictly above the threshold, LOW strictly below; the threshold itself is normal. */
+export function breaches(condition: Pick<SensorCondition, 'high' | 'threshold'>, value: number): boolean {
+  return condition.high ? value > condition.threshold : value < condition.threshold;
+}
+
+/** A battery alert holds at or below its level (a 20 % alert fires at 20 %). */
+export function batteryLow(rule: AlertRule, level: number): boolean {
+  return rule.threshold !== null && level <= rule.threshold;
+}
+
+/**
+ * The newest value of each key in a message's samples, with its time (a backlog carries many; only the
+ * newest says how things stand now).
+ */
+export function newestValues(
+  samples: readonly TelemetrySample[],
+): Map<SensorKey, { value: number; ti: number }> {
+  const newest = new Map<SensorKey, { value: number; ti: number }>();
+  for (const sample of samples) {
+    for (const [key, value] of Object.entries(sample)) {
+      if (key === 'TI' || typeof value !== 'number') continue;
+      const current = newest.get(key as SensorKey);
+      if (!current || sample.TI >= current.ti) newest.set(key as SensorKey, { value, ti: sample.TI });
+    }
+  }
+  return newest;
+}
+
+export const DAY_MS = 86_400_000;

@@ -1,0 +1,81 @@
+import type { AlertIncident, AlertNotification } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { incidentView } from './announcer.ts';
+import { SMS_MAX_ATTEMPTS } from './notifications/sms-outbox.ts';
+
+/** The tenants' reach check (modules/tenants). */
+export interface ScopeReach {
+  scopeWithin(principal: Principal, scopeId: string): Promise<unknown>;
+}
+
+const LIST_LIMIT = 200;
+/** The mailer's MAX_ATTEMPTS: an e-mail row not sent after it is failed. */
+const MAIL_MAX_ATTEMPTS = 12;
+
+/** The incidents of one customer and the notifications each sent, behind the caller's reach. */
+export class IncidentsQuery {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tenants: ScopeReach,
+  ) {}
+
+  async list(
+    principal: Principal,
+    query: { scopeId: string; state: 'open' | 'all' },
+  ): Promise<AlertIncident[]> {
+    await this.tenants.scopeWithin(principal, query.scopeId);
+    const rows = await this.db
+      .selectFrom('alert_incidents')
+      .selectAll()
+      .where('tenant_id', '=', query.scopeId)
+      .$if(query.state === 'open', (qb) => qb.where('state', '<>', 'resolved'))
+      .orderBy('started_at', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
+    return rows.map(incidentView);
+  }
+
+  async notifications(principal: Principal, incidentId: string): Promise<AlertNotification[]> {
+    const incident = await this.db
+      .selectFrom('alert_incidents')
+      .select('tenant_id')
+      .where('id', '=', incidentId)
+      .executeTakeFirst();
+    if (!incident) throw notFound('Alert incident');
+    await this.tenants.scopeWithin(principal, incident.tenant_id).catch(() => {
+      throw notFound('Alert incident');
+    });
+    const rows = await this.db
+      .selectFrom('alert_notifications as n')
+      .innerJoin('outbox as o', 'o.id', 'n.outbox_id')
+      .select([
+        'n.event',
+        'n.channel',
+        'n.recipient',
+        'n.created_at',
+        'o.attempts',
+        'o.sent_at',
+        'o.last_error',
+      ])
+      .where('n.incident_id', '=', incidentId)
+      .orderBy('n.id')
+      .execute();
+    return rows.map((row) => {
+      const max = row.channel === 'sms' ? SMS_MAX_ATTEMPTS : MAIL_MAX_ATTEMPTS;
+      const status = row.sent_at ? 'sent' : row.attempts >= max && row.last_error ? 'failed' : 'pending';
+      return {
+        event: row.event,
+        channel: row.channel,
+        recipient: row.recipient,
+        status,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        createdAt: row.created_at.getTime(),
+        sentAt: row.sent_at?.getTime() ?? null,
+      };
+    });
+  }
+}

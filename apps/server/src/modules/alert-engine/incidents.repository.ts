@@ -1,0 +1,319 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AlertIncidentsTable, IncidentKind } from '../../db/schema-alert-engine.ts';
+
+export type Incident = Selectable<AlertIncidentsTable>;
+
+/** What opens an incident: pending until `fireAt`. */
+export interface IncidentStart {
+  tenantId: string;
+  ruleId: string;
+  ruleName: string;
+  kind: IncidentKind;
+  alertType: string;
+  gatewayMac: string;
+  subject: string;
+  sensor: string | null;
+  level: number | null;
+  value: number | null;
+  threshold: number | null;
+  recoveryMs: number;
+  repeatMs: number | null;
+  now: Date;
+  fireAt: Date;
+}
+
+/** The open incidents as the engine's cache holds them. */
+export interface OpenIncident {
+  id: string;
+  rule_id: string;
+  subject: string;
+  state: 'pending' | 'firing';
+  clearing: boolean;
+  kind: IncidentKind;
+  gateway_mac: string;
+}
+
+const CLAIM_BATCH = 200;
+
+/**
+ * The incidents' state. Every transition is one statement that names the state it leaves, so two portal
+ * instances (or a message and a tick) racing on one incident change it once: timers are claimed with
+ * FOR UPDATE SKIP LOCKED and the unique index on (rule_id, subject) of open incidents keeps one per rule.
+ */
+export class IncidentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The condition holds: opens a pending incident, or, when one is open, stops its clearing (the value went
+   * back past the threshold before the recovery time was over). Returns the incident opened, if any.
+   */
+  async conditionHolds(start: IncidentStart, value: number | null): Promise<Incident | null> {
+    const row = await this.db
+      .insertInto('alert_incidents')
+      .values({
+        tenant_id: start.tenantId,
+        rule_id: start.ruleId,
+        rule_name: start.ruleName,
+        kind: start.kind,
+        alert_type: start.alertType,
+        gateway_mac: start.gatewayMac,
+        subject: start.subject,
+        sensor: start.sensor,
+        level: start.level,
+        state: 'pending',
+        value,
+        threshold: start.threshold,
+        recovery_ms: start.recoveryMs,
+        repeat_ms: start.repeatMs,
+        started_at: start.now,
+        fire_at: start.fireAt,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['rule_id', 'subject'])
+          .where('state', '<>', 'resolved')
+          .doUpdateSet({ clear_at: null, value })
+          .where('alert_incidents.state', '=', 'firing'),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return row?.state === 'pending' ? row : null;
+  }
+
+  /**
+   * The condition no longer holds: a pending incident is dropped (a spike shorter than the waiting time
+   * fires nothing); a firing one starts clearing, resolved by the tick at `clearAt` unless it holds again.
+   */
+  async conditionEnded(ruleId: string, subject: string, value: number | null, now: Date): Promise<void> {
+    await this.db
+      .deleteFrom('alert_incidents')
+      .where('rule_id', '=', ruleId)
+      .where('subject', '=', subject)
+      .where('state', '=', 'pending')
+      .execute();
+    await this.db
+      .updateTable('alert_incidents')
+      .set({ clear_at: sql`${now}::timestamptz + recovery_ms * interval '1 millisecond'`, value })
+      .where('rule_id', '=', ruleId)
+      .where('subject', '=', subject)
+      .where('state', '=', 'firing')
+      .where('clear_at', 'is', null)
+      .execute();
+  }
+
+  /** Opens an incident already firing (gateway offline, no data, an unlock): returns it when it opened. */
+  async openFiring(start: IncidentStart): Promise<Incident | null> {
+    const row = await this.db
+      .insertInto('alert_incidents')
+      .values({
+        tenant_id: start.tenantId,
+        rule_id: start.ruleId,
+        rule_name: start.ruleName,
+        kind: start.kind,
+        alert_type: start.alertType,
+        gateway_mac: start.gatewayMac,
+        subject: start.subject,
+        sensor: start.sensor,
+        level: start.level,
+        state: 'firing',
+        value: start.value,
+        threshold: start.threshold,
+        recovery_ms: start.recoveryMs,
+        repeat_ms: start.repeatMs,
+        started_at: start.now,
+        fire_at: start.now,
+        fired_at: start.now,
+      })
+      .onConflict((oc) => oc.columns(['rule_id', 'subject']).where('state', '<>', 'resolved').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Pending incidents whose waiting time is over become firing; each is returned to one caller only. */
+  claimDueFirings(now: Date): Promise<Incident[]> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({
+        state: 'firing',
+        fired_at: now,
+        next_repeat_at: sql`CASE WHEN repeat_ms IS NULL THEN NULL
+          ELSE ${now}::timestamptz + repeat_ms * interval '1 millisecond' END`,
+      })
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('alert_incidents')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('fire_at', '<=', now)
+          .orderBy('fire_at')
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'pending')
+      .returningAll()
+      .execute();
+  }
+
+  /** Firing incidents whose recovery time is over are resolved; each is returned to one caller only. */
+  claimDueClears(now: Date): Promise<Incident[]> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ state: 'resolved', resolved_at: now })
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('alert_incidents')
+          .select('id')
+          .where('state', '=', 'firing')
+          .where('clear_at', '<=', now)
+          .orderBy('clear_at')
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'firing')
+      .returningAll()
+      .execute();
+  }
+
+  /** Firing incidents with a repeat interval due again (battery alerts): their next time is moved on. */
+  claimDueRepeats(now: Date): Promise<Incident[]> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ next_repeat_at: sql`${now}::timestamptz + repeat_ms * interval '1 millisecond'` })
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('alert_incidents')
+          .select('id')
+          .where('state', '=', 'firing')
+          .where('clear_at', 'is', null)
+          .where('next_repeat_at', '<=', now)
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'firing')
+      .returningAll()
+      .execute();
+  }
+
+  /** Resolves one open incident now (gateway back, data back, rule gone); returned when this call did it. */
+  resolveNow(ruleId: string, subject: string, now: Date): Promise<Incident | undefined> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ state: 'resolved', resolved_at: now })
+      .where('rule_id', '=', ruleId)
+      .where('subject', '=', subject)
+      .where('state', '=', 'firing')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Drops the pending incidents of a gateway and of the locks behind it; returns how many. */
+  async dropPendingOf(gatewayMac: string): Promise<number> {
+    const rows = await this.db
+      .deleteFrom('alert_incidents')
+      .where('gateway_mac', '=', gatewayMac)
+      .where('state', '=', 'pending')
+      .where('kind', 'in', ['sensor', 'lock'])
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
+  /** Counts alerts suppressed by a gateway's open offline incident. */
+  async countSuppressed(offlineRuleId: string, gatewayMac: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    await this.db
+      .updateTable('alert_incidents')
+      .set((eb) => ({ suppressed_count: eb('suppressed_count', '+', count) }))
+      .where('rule_id', '=', offlineRuleId)
+      .where('subject', '=', gatewayMac)
+      .where('state', '=', 'firing')
+      .execute();
+  }
+
+  /** Every open incident (the engine's cache, refreshed each tick). */
+  open(): Promise<OpenIncident[]> {
+    return this.db
+      .selectFrom('alert_incidents')
+      .select(['id', 'rule_id', 'subject', 'state', 'kind', 'gateway_mac'])
+      .select(sql<boolean>`clear_at IS NOT NULL`.as('clearing'))
+      .where('state', '<>', 'resolved')
+      .execute() as Promise<OpenIncident[]>;
+  }
+
+  /** Drops pending and resolves firing incidents of rules that no longer exist; returns those resolved. */
+  async endOrphans(ruleIds: readonly string[], tenantIds: readonly string[], now: Date): Promise<Incident[]> {
+    if (tenantIds.length === 0) return [];
+    const orphan = (qb: ReturnType<typeof this.scoped>) =>
+      ruleIds.length > 0 ? qb.where('rule_id', 'not in', ruleIds) : qb;
+    await orphan(this.scoped(tenantIds)).where('state', '=', 'pending').execute();
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ state: 'resolved', resolved_at: now })
+      .where('tenant_id', 'in', tenantIds)
+      .where('kind', 'in', ['sensor', 'lock'])
+      .where('state', '=', 'firing')
+      .$if(ruleIds.length > 0, (qb) => qb.where('rule_id', 'not in', ruleIds))
+      .returningAll()
+      .execute();
+  }
+
+  private scoped(tenantIds: readonly string[]) {
+    return this.db
+      .deleteFrom('alert_incidents')
+      .where('tenant_id', 'in', tenantIds)
+      .where('kind', 'in', ['sensor', 'lock']);
+  }
+
+  /**
+   * Connected gateways of these tenants that sent no sample since `since` and have been online since before
+   * it: the no-data candidates.
+   */
+  silentGateways(
+    tenantIds: readonly string[],
+    since: Date,
+  ): Promise<{ mac: string; tenant_id: string; name: string }[]> {
+    if (tenantIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('gateways as g')
+      .select(['g.mac', 'g.tenant_id', 'g.name'])
+      .where('g.tenant_id', 'in', tenantIds)
+      .where('g.connected', '=', true)
+      .where('g.last_online_at', '<', since)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('telemetry as t')
+              .select(sql`1`.as('one'))
+              .whereRef('t.mac', '=', 'g.mac')
+              .where('t.ti', '>', since.getTime()),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** Tenants with a connected gateway (the tenants whose rules the no-data check reads). */
+  async tenantsOnline(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('gateways')
+      .select('tenant_id')
+      .distinct()
+      .where('connected', '=', true)
+      .execute();
+    return rows.map((r) => r.tenant_id);
+  }
+
+  gatewayName(mac: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('gateways')
+      .select('name')
+      .where('mac', '=', mac)
+      .executeTakeFirst()
+      .then((row) => row?.name);
+  }
+}

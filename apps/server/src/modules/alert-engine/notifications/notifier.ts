@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../../db/schema.ts';
+import type { AlertRule } from '../alert-rules.port.ts';
+import type { Incident } from '../incidents.repository.ts';
+import { type IncidentEvent, notificationText } from '../messages.ts';
+
+/** The mail module's mailer: stores the mail in the outbox and returns the row's id. */
+export interface MailSender {
+  send(message: { to: string; subject: string; text: string }): Promise<string>;
+}
+
+/** The SMS outbox: stores the text and returns the row's id. */
+export interface SmsSender {
+  send(to: string, text: string): Promise<string>;
+}
+
+/**
+ * Notifies an incident's receivers: e-mail to those subscribed by e-mail when the rule sends e-mail, SMS to
+ * those subscribed by SMS with a phone when the rule sends SMS. Each is stored in the outbox (delivered and
+ * retried there) and recorded in alert_notifications with its outbox row.
+ */
+export class AlertNotifier {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: MailSender,
+    private readonly sms: SmsSender,
+    private readonly logger: Logger,
+  ) {}
+
+  async notify(
+    incident: Incident,
+    rule: AlertRule,
+    event: IncidentEvent,
+    gatewayName: string,
+  ): Promise<number> {
+    const { subject, text, sms } = notificationText(incident, event, gatewayName);
+    const rows: { channel: 'email' | 'sms'; recipient: string; outbox_id: string }[] = [];
+    const emails = new Set<string>();
+    const phones = new Set<string>();
+    for (const receiver of rule.receivers) {
+      if (rule.emailAlert && receiver.email_on && receiver.email) emails.add(receiver.email.toLowerCase());
+      if (rule.smsAlert && receiver.sms_on && receiver.phone) phones.add(receiver.phone);
+    }
+    for (const to of emails) {
+      try {
+        rows.push({
+          channel: 'email',
+          recipient: to,
+          outbox_id: await this.mail.send({ to, subject, text }),
+        });
+      } catch (error) {
+        this.logger.error({ err: error, incidentId: incident.id, to }, 'alert e-mail not stored');
+      }
+    }
+    for (const to of phones) {
+      try {
+        rows.push({ channel: 'sms', recipient: to, outbox_id: await this.sms.send(to, sms) });
+      } catch (error) {
+        this.logger.error({ err: error, incidentId: incident.id, to }, 'alert SMS not stored');
+      }
+    }
+    if (rows.length === 0) return 0;
+    await this.db
+      .insertInto('alert_notifications')
+      .values(rows.map((row) => ({ ...row, incident_id: incident.id, tenant_id: incident.tenant_id, event })))
+      .execute();
+    return rows.length;
+  }
+}
