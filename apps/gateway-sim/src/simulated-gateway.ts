@@ -1,4 +1,5 @@
 import type { GatewayCommand, ReportedLock, TelemetrySample } from '@portal/contract';
+import { AgentConfigApplier } from './agent-config.ts';
 import { type DeviceFacts, driftSignalLevel } from './device-profile.ts';
 import {
   type DownstreamMessage,
@@ -60,6 +61,8 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly link: GatewayLink;
   private readonly report: GatewayReporter;
   private readonly activities: LockActivities;
+  /** The poll/record/post cadence, as the customer's agent configuration sets it (agent-config.ts). */
+  private readonly agentConfig: AgentConfigApplier;
   private alertLevels: AlertLevels = {};
   private lastSample: TelemetrySample | undefined;
   /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
@@ -145,7 +148,10 @@ export class SimulatedGateway implements GatewayHandle {
       isStopping: () => this.stopping,
       ...(credential.lockFailure === undefined ? {} : { forcedFailure: credential.lockFailure }),
     });
-    this.timers.every('telemetry', options.telemetryIntervalMs, () => this.measure());
+    this.agentConfig = new AgentConfigApplier(this.mac, this.timers, options, this.link, {
+      poll: (record) => this.measure(record),
+      post: () => void this.flushBacklog(),
+    });
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
     if (options.offlineProbability > 0)
       this.timers.every('outage-check', OUTAGE_CHECK_MS, () => this.maybeGoOffline());
@@ -193,7 +199,7 @@ export class SimulatedGateway implements GatewayHandle {
   /** On every connect: subscribe, say online, report state and locks, then lock history and the backlog. */
   private async announce(isReconnect: boolean): Promise<void> {
     this.options.logger.info(`${this.mac}: ${isReconnect ? 'reconnected' : 'connected'}`);
-    await this.link.subscribe(this.subscriptions.map((subscription) => subscription.filter));
+    await this.link.subscribe([...this.subscriptions.map((s) => s.filter), this.agentConfig.filter]);
     await this.report.online();
     await this.report.state();
     await this.locksSide.reportAll();
@@ -201,18 +207,17 @@ export class SimulatedGateway implements GatewayHandle {
     await this.flushBacklog();
   }
 
-  private measure(): void {
+  private measure(record: boolean): void {
     const now = Date.now();
     const sample = sensorSample(now, this.sensorRandom, this.room);
     this.lastSample = sample;
-    this.backlog.add(sample);
+    if (record) this.backlog.add(sample);
     if (this.options.selfAlerts) {
       const { levels, alerts } = alertTransitions(this.alertLevels, sample);
       this.alertLevels = levels;
       if (alerts.length > 0) void this.report.events({ SA: alerts });
     }
     if (this.engine.isScanDue(now)) this.activities.startScan('Scheduler');
-    void this.flushBacklog();
   }
 
   private async flushBacklog(): Promise<void> {
@@ -239,6 +244,7 @@ export class SimulatedGateway implements GatewayHandle {
 
   /** Validates and dispatches a downstream message; a bad one is counted and logged, never thrown. */
   private receive(topic: string, payload: string): void {
+    if (this.agentConfig.handled(topic, payload)) return;
     const kind = kindOfTopic(this.subscriptions, topic);
     if (!kind) return;
     const outcome = parseDownstream(kind, payload);

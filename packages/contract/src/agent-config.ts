@@ -136,6 +136,30 @@ const groupsShape = {
 export type AgentConfigValues = z.infer<z.ZodObject<typeof groupsShape>>;
 export type AgentConfigGroup = keyof AgentConfigValues;
 
+/**
+ * Version 1 of every customer: what a fleet runs with until its operator changes it (docs/agent-config.md says
+ * why each). Secrets have no default: empty means not set, and the gateways keep their own.
+ */
+export const AGENT_CONFIG_DEFAULTS: AgentConfigValues = {
+  mqtt: {
+    burl: 'mqtts://mqtt.portal.local',
+    mat: 120,
+    mprt: 8883,
+    mcpwd: '',
+    cacrtpth: '/etc/ssl/certs/ca-certificates.crt',
+    mate0: 30,
+    makto: 60,
+  },
+  gateway: { gwpwd: '', wspwd: '', pylorder: 'ASC', wdtinvl: 60, ccf: 300 },
+  apiData: { apito: 30, apiwti: 5 },
+  logging: { lvl: 'INFO', lsze: 5_000_000 },
+  s3BKT: { nme: 'gateway-logs', pth: 'agent/' },
+  elk: { hst: 'elk.portal.local', prt: 5044, logsts: false, unme: 'gateway', upswd: '' },
+  poll: { pti: 5, dpf: 5, ppf: 5, crbsts: true },
+  auth: { surl: 'https://auth.portal.local', eml: 'gateway@example.com', pwd: '' },
+  scope: { surl: 'https://scope.portal.local' },
+};
+
 /** The frequency rules between fields (spec 002 section 5): each issue names the field it is about. */
 export function frequencyIssues(poll: {
   pti: number;

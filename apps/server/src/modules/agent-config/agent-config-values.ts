@@ -1,4 +1,5 @@
 import {
+  AGENT_CONFIG_DEFAULTS,
   AGENT_CONFIG_SECRETS,
   type AgentConfigInput,
   type AgentConfigValues,
@@ -6,29 +7,8 @@ import {
   SECRET_MASK,
 } from '@portal/contract';
 
-/**
- * Version 1 of every customer: what a fleet runs with until its operator changes it (docs/agent-config.md says
- * why each). Secrets have no default: empty means not set, and the gateways keep their own.
- */
-export const DEFAULT_AGENT_CONFIG: AgentConfigValues = {
-  mqtt: {
-    burl: 'mqtts://mqtt.portal.local',
-    mat: 120,
-    mprt: 8883,
-    mcpwd: '',
-    cacrtpth: '/etc/ssl/certs/ca-certificates.crt',
-    mate0: 30,
-    makto: 60,
-  },
-  gateway: { gwpwd: '', wspwd: '', pylorder: 'ASC', wdtinvl: 60, ccf: 300 },
-  apiData: { apito: 30, apiwti: 5 },
-  logging: { lvl: 'INFO', lsze: 5_000_000 },
-  s3BKT: { nme: 'gateway-logs', pth: 'agent/' },
-  elk: { hst: 'elk.portal.local', prt: 5044, logsts: false, unme: 'gateway', upswd: '' },
-  poll: { pti: 5, dpf: 5, ppf: 5, crbsts: true },
-  auth: { surl: 'https://auth.portal.local', eml: 'gateway@example.com', pwd: '' },
-  scope: { surl: 'https://scope.portal.local' },
-};
+/** Version 1 of every customer (contract: AGENT_CONFIG_DEFAULTS, docs/agent-config.md says why each). */
+export const DEFAULT_AGENT_CONFIG: AgentConfigValues = AGENT_CONFIG_DEFAULTS;
 
 type Groups = Record<string, Record<string, unknown>>;
 const clone = <T>(value: T): T => structuredClone(value);
