@@ -11,11 +11,13 @@ const ROOT_NAV_ITEMS = [
   'Dashboard',
   'Gateways',
   'Locks',
+  'UserDashboard',
   'Users',
   'Lock Users',
   'Alerts',
   'Agent Config',
   'Feedback',
+  'Activity',
 ];
 /** The default primary colour #4190c7 as the browser computes it. */
 const DEFAULT_PRIMARY_RGB = 'rgb(65, 144, 199)';

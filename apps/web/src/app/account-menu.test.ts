@@ -47,9 +47,11 @@ describe('account menu entries', () => {
       'Customer Firmware App',
       'Update Gateway OS',
       'Portal Configuration',
+      'E-mail Templates',
       'Logout',
     ]);
     expect(labels({ permissions: ['IOT_DEVICE_SCOPE_MIGRATE'] })).not.toContain('Portal Configuration');
+    expect(labels({ permissions: ['IOT_DEVICE_SCOPE_MIGRATE'] })).not.toContain('E-mail Templates');
     expect(labels({ isRootUser: true })).not.toContain('Update Gateway Firmware');
   });
 

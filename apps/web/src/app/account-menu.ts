@@ -9,6 +9,7 @@ type AccountMenuPageId =
   | 'gatewayOs'
   | 'portalConfig'
   | 'themeConfig'
+  | 'emailTemplates'
   | 'logout';
 /** Entries that act in place, through a dialog over the menu. */
 type AccountMenuActionId = 'twoFactor' | 'removeAccount';
@@ -26,6 +27,7 @@ export const ACCOUNT_MENU_ENTRIES: readonly AccountMenuEntry[] = [
   { id: 'gatewayOs', label: 'Update Gateway OS', path: '/update-OS' },
   { id: 'portalConfig', label: 'Portal Configuration', path: '/portal-config' },
   { id: 'themeConfig', label: 'Theme Configuration', path: '/theme-config' },
+  { id: 'emailTemplates', label: 'E-mail Templates', path: '/email-templates' },
   { id: 'removeAccount', label: 'Remove your account', path: null },
   { id: 'logout', label: 'Logout', path: '/logout' },
 ];
@@ -57,6 +59,8 @@ const VISIBILITY: Record<AccountMenuEntryId, (context: AccessContext) => boolean
   themeConfig: (context) =>
     effectivePermissions(context.permissions).has('SCOPE_UPDATE') &&
     context.tenantKind !== TENANT_KIND.freeTier,
+  // Ours (docs/audit.md): the mails the portal sends are the platform's, edited by root users only.
+  emailTemplates: (context) => context.isRootUser,
   removeAccount: isFreeTierUser,
   logout: () => true,
 };

@@ -89,10 +89,11 @@ describe('side navigation visibility', () => {
     ]);
   });
 
-  it("shows UserDashboard only for the provider's own tenant, never for an Enterprise tenant", () => {
+  it("shows UserDashboard only for the provider's own tenant (provider, or the platform's root tenant), never for an Enterprise tenant", () => {
     expect(labels({ tenantKind: 'provider' })).toContain('UserDashboard');
+    expect(labels({ tenantKind: 'root', isRootUser: true })).toContain('UserDashboard');
     expect(labels({ tenantKind: 'enterprise' })).not.toContain('UserDashboard');
-    for (const tenantKind of ['root', 'support', 'free_tier', 'customer']) {
+    for (const tenantKind of ['support', 'free_tier', 'customer']) {
       expect(labels({ tenantKind, isRootUser: tenantKind === 'root' })).not.toContain('UserDashboard');
     }
   });
@@ -112,7 +113,32 @@ describe('side navigation visibility', () => {
 
   it('lists a full admin menu in a fixed order', () => {
     const admin = labels({ isRootUser: true, tenantKind: 'root', permissions: ADMIN_PERMISSIONS });
-    expect(admin).toEqual(['Dashboard', 'Gateways', 'Users', 'Alerts', 'Agent Config', 'Feedback']);
+    expect(admin).toEqual([
+      'Dashboard',
+      'Gateways',
+      'UserDashboard',
+      'Users',
+      'Alerts',
+      'Agent Config',
+      'Feedback',
+      'Activity',
+    ]);
+  });
+
+  it('shows Activity to root and to customer administrators holding SCOPE_READ, not to support or the free tier', () => {
+    expect(canSeeNavItem('activity', context({ tenantKind: 'customer', permissions: ['SCOPE_READ'] }))).toBe(
+      true,
+    );
+    expect(
+      canSeeNavItem('activity', context({ tenantKind: 'customer', permissions: ['PORTAL_USER_READ'] })),
+    ).toBe(false);
+    expect(canSeeNavItem('activity', context({ tenantKind: 'support', permissions: ['SCOPE_READ'] }))).toBe(
+      false,
+    );
+    expect(canSeeNavItem('activity', context({ tenantKind: 'free_tier', permissions: ['SCOPE_READ'] }))).toBe(
+      false,
+    );
+    expect(canSeeNavItem('activity', context({ tenantKind: 'customer', isRootUser: true }))).toBe(true);
   });
 
   it('answers per item with the same rules', () => {

@@ -11,7 +11,8 @@ export type NavItemId =
   | 'lockUsers'
   | 'alerts'
   | 'agentConfig'
-  | 'feedback';
+  | 'feedback'
+  | 'activity';
 
 export interface NavItem {
   id: NavItemId;
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'alerts', label: 'Alerts', path: '/cli/alerts', section: 'admin' },
   { id: 'agentConfig', label: 'Agent Config', path: '/cli/agent-config', section: 'admin' },
   { id: 'feedback', label: 'Feedback', path: '/cli/feedback', section: 'admin' },
+  { id: 'activity', label: 'Activity', path: '/cli/activity', section: 'admin' },
 ];
 
 const isFreeTier = (context: AccessContext) => context.tenantKind === TENANT_KIND.freeTier;
@@ -59,7 +61,10 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   gateways: () => true,
   // Ours (docs/ui.md 'Locks and lock users'): the locks behind the customer's gateways; the free tier has none to manage.
   locks: (context, holds) => !isFreeTier(context) && holds('IOT_DEVICE_READ'),
-  userDashboard: (context) => context.tenantKind === TENANT_KIND.provider,
+  // The graph generator (docs/graph-generator.md): the provider's tenant, and the platform's own (root) tenant,
+  // which is the provider's in a portal that creates no provider tenant; never an Enterprise tenant.
+  userDashboard: (context) =>
+    context.tenantKind === TENANT_KIND.provider || context.tenantKind === TENANT_KIND.root,
   globalDashboard: isProviderOwnTenant,
   portalUsers: (context, holds) => hasFullAdminMenu(context) && holds('PORTAL_USER_READ'),
   // Ours (docs/ui.md 'Locks and lock users'): lock users need IOT_USER_READ (spec 002 section 6), an admin item like Users.
@@ -68,6 +73,9 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   agentConfig: (context, holds) => hasFullAdminMenu(context) && holds('ALERTS_READ'),
   // A FreeTier tenant has no admin items at all, Feedback included (even for a root user viewing it).
   feedback: (context) => !isFreeTier(context) && (context.isRootUser || isSupport(context)),
+  // Ours (docs/audit.md): the audit log, for a customer's administrators (SCOPE_READ) and root.
+  activity: (context, holds) =>
+    !isFreeTier(context) && (context.isRootUser || (hasFullAdminMenu(context) && holds('SCOPE_READ'))),
 };
 
 export function canSeeNavItem(id: NavItemId, context: AccessContext): boolean {

@@ -1,3 +1,4 @@
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MemoryOutlined from '@mui/icons-material/MemoryOutlined';
@@ -18,6 +19,7 @@ export const ACCOUNT_MENU_ICONS: Record<AccountMenuEntryId, ReactElement> = {
   gatewayOs: <UpdateOutlined fontSize="small" />,
   portalConfig: <TuneOutlined fontSize="small" />,
   themeConfig: <PaletteOutlined fontSize="small" />,
+  emailTemplates: <EmailOutlined fontSize="small" />,
   removeAccount: <PersonRemoveOutlined fontSize="small" />,
   logout: <LogoutOutlined fontSize="small" />,
 };

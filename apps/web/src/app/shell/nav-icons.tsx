@@ -2,6 +2,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -22,4 +23,5 @@ export const NAV_ICONS: Record<NavItemId, ReactElement> = {
   alerts: <NotificationsOutlined />,
   agentConfig: <AdminPanelSettingsOutlined />,
   feedback: <FeedbackOutlined />,
+  activity: <HistoryOutlined />,
 };

@@ -1,0 +1,20 @@
+import { auditPage } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { type AuditFilter, auditSearch } from '../audit-filter.ts';
+
+/** GET /api/audit: the changes the user may see, newest first, filtered. */
+export function getAudit(filter: AuditFilter, page: number, pageSize: number) {
+  return apiRequest(`/api/audit?${auditSearch(filter, page, pageSize)}`, { schema: auditPage });
+}
+
+export const auditQuery = (filter: AuditFilter, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['audit', filter, page, pageSize],
+    queryFn: () => getAudit(filter, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAudit(filter: AuditFilter, page: number, pageSize: number) {
+  return useQuery(auditQuery(filter, page, pageSize));
+}

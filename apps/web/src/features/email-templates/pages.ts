@@ -1,0 +1,7 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
+
+/** This feature's pages, which app/routes takes from here; each loads when its route is first drawn. */
+export const EmailTemplatesPage = lazyPage(
+  () => import('./components/EmailTemplatesPage.tsx'),
+  'EmailTemplatesPage',
+);

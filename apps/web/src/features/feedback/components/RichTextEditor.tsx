@@ -1,0 +1,131 @@
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import FormatQuote from '@mui/icons-material/FormatQuote';
+import StrikethroughS from '@mui/icons-material/StrikethroughS';
+import { Box, IconButton, Stack, Tooltip } from '@mui/material';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type ReactElement, useEffect } from 'react';
+
+export interface RichTextEditorProps {
+  label: string;
+  /** Called with the editor's HTML and whether it holds any text, on every change. */
+  onChange: (html: string, empty: boolean) => void;
+  /** Changing it empties the editor (after a submit). */
+  resetKey: number;
+  disabled?: boolean;
+}
+
+interface Tool {
+  label: string;
+  icon: ReactElement;
+  mark: string;
+  run: (editor: Editor) => void;
+}
+
+const TOOLS: Tool[] = [
+  { label: 'Bold', icon: <FormatBold />, mark: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
+  {
+    label: 'Italic',
+    icon: <FormatItalic />,
+    mark: 'italic',
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    label: 'Strikethrough',
+    icon: <StrikethroughS />,
+    mark: 'strike',
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
+  {
+    label: 'Bulleted list',
+    icon: <FormatListBulleted />,
+    mark: 'bulletList',
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    label: 'Numbered list',
+    icon: <FormatListNumbered />,
+    mark: 'orderedList',
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    label: 'Quote',
+    icon: <FormatQuote />,
+    mark: 'blockquote',
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+];
+
+/**
+ * The feedback editor (spec 002 section 2): Tiptap (ProseMirror) with its starter kit, a toolbar for the
+ * formatting the server keeps (modules/feedback/feedback-sanitise.ts). Loaded only with the Feedback page.
+ */
+export default function RichTextEditor({ label, onChange, resetKey, disabled }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })],
+    content: '',
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: 'feedback-editor',
+      },
+    },
+    onUpdate: ({ editor: current }) =>
+      onChange(current.getHTML(), current.isEmpty || current.getText().trim() === ''),
+  });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      Object.fromEntries(TOOLS.map((t) => [t.mark, current?.isActive(t.mark) ?? false])),
+  });
+
+  useEffect(() => {
+    if (editor && resetKey > 0) editor.commands.clearContent(true);
+  }, [editor, resetKey]);
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Stack
+        direction="row"
+        role="toolbar"
+        aria-label="Formatting"
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5, flexWrap: 'wrap' }}
+      >
+        {TOOLS.map((tool) => (
+          <Tooltip key={tool.mark} title={tool.label}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={tool.label}
+                aria-pressed={active?.[tool.mark] ?? false}
+                color={active?.[tool.mark] ? 'primary' : 'default'}
+                disabled={!editor || disabled}
+                onClick={() => editor && tool.run(editor)}
+              >
+                {tool.icon}
+              </IconButton>
+            </span>
+          </Tooltip>
+        ))}
+      </Stack>
+      <Box
+        sx={{
+          px: 2,
+          minHeight: 180,
+          '& .feedback-editor': { minHeight: 180, outline: 'none', py: 1 },
+          '& .feedback-editor p': { my: 0.5 },
+        }}
+      >
+        <EditorContent editor={editor} />
+      </Box>
+    </Box>
+  );
+}
