@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PHONE_PATTERN, splitPhoneNumber } from './people.ts';
 
-
 /**
  * Alert definitions (spec 002 sections 2-9; docs/alerts.md): lock alerts (battery, unlock, shared-locker
  * access) and sensor/system alerts with their receivers. The forms and the server read these same rules.
@@ -154,6 +153,9 @@ export function noMobileMessage(names: readonly string[]): string {
     ? `${names[0]} doesn't have mobile number`
     : `${names.join(', ')} don't have mobile numbers`;
 }
+/** Ours: the spec words only the subscribe side. */
+export const unsubscriptionMessage = (channel: 'email' | 'sms') =>
+  `Successfully Unsubscribed from ${channel === 'email' ? 'Email' : 'SMS'} Alert`;
 export const subscriptionMessage = (channel: 'email' | 'sms', ok: boolean) => {
   const what = channel === 'email' ? 'Email' : 'SMS';
   return ok ? `Successfully Subscribed to ${what} Alert` : `Failed to Subscribe to ${what} Alert`;
@@ -232,7 +234,8 @@ export const sensorAlertBody = z
       .max(WAITING_TIME_MAX, alertMessages.waitingTimeInvalid),
     thresholdType: z.enum(THRESHOLD_TYPES).nullable().optional(),
     threshold: z.number().int().nullable().optional(),
-    receivers: z.array(alertReceiverInput).max(500).default([]),
+    /** Absent on the support tenant's simplified form: the receivers are then their own subscriptions. */
+    receivers: z.array(alertReceiverInput).max(500).optional(),
     emailAlert: z.boolean().default(false),
     smsAlert: z.boolean().default(false),
     scopeId: alertScopeIdField,

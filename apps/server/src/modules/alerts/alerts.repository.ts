@@ -1,0 +1,273 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, Tenant } from '../../db/schema.ts';
+import { type AlertsDatabase, type AlertsTable, alertsDb } from './alerts.schema.ts';
+
+export type AlertRow = Selectable<AlertsTable>;
+
+/** A receiver as read: the row joined with its user. `phone` is the alert's number, else the profile's. */
+export interface ReceiverRow {
+  alert_id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  email_on: boolean;
+  sms_on: boolean;
+}
+
+/** A portal user who may receive an alert of a tenant (a user of it or of a tenant above it). */
+export interface CandidateUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+}
+
+export interface ReceiverInsert {
+  user_id: string;
+  email_on: boolean;
+  sms_on: boolean;
+  phone_number: string | null;
+  country_short_code: string | null;
+}
+
+export type AlertValues = Omit<AlertsTable, 'id' | 'created_at' | 'updated_at' | 'waiting_time'> & {
+  waiting_time: number;
+};
+
+/** Postgres' unique_violation, as thrown by pg and PGlite alike. */
+export const uniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/** The only place with the alerts' SQL. */
+export class AlertsRepository {
+  private readonly db: Kysely<AlertsDatabase>;
+  constructor(db: Kysely<Database>) {
+    this.db = alertsDb(db);
+  }
+
+  findTenant(id: string): Promise<Tenant | undefined> {
+    return this.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The support tenant, created under root when missing (one per portal: tenants_single_root). */
+  async ensureSupportTenant(): Promise<void> {
+    const root = await this.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('kind', '=', 'root')
+      .executeTakeFirst();
+    if (!root) return;
+    await this.db
+      .insertInto('tenants')
+      .values({
+        name: 'Support',
+        customer_id: 'SUPPORT',
+        kind: 'support',
+        parent_id: root.id,
+        ancestors: [...root.ancestors, root.id],
+        primary_theme_color: root.primary_theme_color,
+        secondary_theme_color: root.secondary_theme_color,
+      })
+      .onConflict((oc) => oc.column('kind').where('kind', 'in', ['root', 'free_tier', 'support']).doNothing())
+      .execute();
+  }
+
+  userEmail(userId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.email);
+  }
+
+  find(id: string): Promise<AlertRow | undefined> {
+    return this.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findOfType(tenantId: string, type: string): Promise<AlertRow | undefined> {
+    return this.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('alert_type', '=', type)
+      .orderBy('created_at')
+      .executeTakeFirst();
+  }
+
+  /** Alerts of tenants (of one kind), oldest first; `createdBy` narrows them to one creator's. */
+  list(tenantIds: readonly string[], kind?: 'lock' | 'sensor', createdBy?: string): Promise<AlertRow[]> {
+    if (tenantIds.length === 0) return Promise.resolve([]);
+    let query = this.db.selectFrom('alerts').selectAll().where('tenant_id', 'in', tenantIds);
+    if (kind) query = query.where('kind', '=', kind);
+    if (createdBy) query = query.where('created_by', '=', createdBy);
+    return query.orderBy('created_at').orderBy('id').execute();
+  }
+
+  receivers(alertIds: readonly string[]): Promise<ReceiverRow[]> {
+    if (alertIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('alert_receivers as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        'r.alert_id',
+        'r.user_id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'r.email_on',
+        'r.sms_on',
+        (eb) =>
+          eb.fn
+            .coalesce('r.phone_number', eb.fn('nullif', ['u.phone_number', eb.val('')]))
+            .$castTo<string | null>()
+            .as('phone'),
+      ])
+      .where('r.alert_id', 'in', alertIds)
+      .orderBy('u.first_name')
+      .orderBy('u.last_name')
+      .orderBy('u.email')
+      .execute();
+  }
+
+  /** Users of these tenants among `ids` or `emails` (the alert's tenant and those above it). */
+  candidates(
+    tenantIds: readonly string[],
+    by: { ids?: string[]; emails?: string[] },
+  ): Promise<CandidateUser[]> {
+    const ids = by.ids ?? [];
+    const emails = by.emails ?? [];
+    if (ids.length === 0 && emails.length === 0) return Promise.resolve([]);
+    let query = this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'phone_number'])
+      .where('tenant_id', 'in', tenantIds);
+    query = ids.length > 0 ? query.where('id', 'in', ids) : query.where('email', 'in', emails);
+    return query.execute();
+  }
+
+  /** Inserts the alert and its receivers; null when the tenant already has its one alert of that type. */
+  insert(values: AlertValues, receivers: ReceiverInsert[]): Promise<AlertRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('alerts')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'alert_type']).where('unique_type', '=', true).doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      await this.writeReceivers(trx, row.id, receivers);
+      return row;
+    });
+  }
+
+  /**
+   * Updates the alert and, when given, replaces its receivers. Null when it was deleted meanwhile; a type taken
+   * by another alert of the tenant throws the unique violation.
+   */
+  update(id: string, values: Partial<AlertValues>, receivers?: ReceiverInsert[]): Promise<AlertRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('alerts')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      if (receivers) {
+        await trx.deleteFrom('alert_receivers').where('alert_id', '=', id).execute();
+        await this.writeReceivers(trx, id, receivers);
+      }
+      return row;
+    });
+  }
+
+  delete(id: string): Promise<AlertRow | undefined> {
+    return this.db.deleteFrom('alerts').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /**
+   * One user on or off one channel of an alert, in one statement each way: subscribing upserts the row (a
+   * phone given replaces the one kept), unsubscribing clears the flag and drops a row left with no channel.
+   */
+  async subscribe(
+    alertId: string,
+    userId: string,
+    channel: 'email' | 'sms',
+    phone: { number: string | null; country: string | null },
+  ): Promise<void> {
+    const email = channel === 'email';
+    await this.db
+      .insertInto('alert_receivers')
+      .values({
+        alert_id: alertId,
+        user_id: userId,
+        email_on: email,
+        sms_on: !email,
+        phone_number: phone.number,
+        country_short_code: phone.country,
+      })
+      .onConflict((oc) =>
+        oc.columns(['alert_id', 'user_id']).doUpdateSet((eb) =>
+          email
+            ? { email_on: true }
+            : {
+                sms_on: true,
+                phone_number: eb.fn.coalesce(
+                  eb.ref('excluded.phone_number'),
+                  eb.ref('alert_receivers.phone_number'),
+                ),
+                country_short_code: eb.fn.coalesce(
+                  eb.ref('excluded.country_short_code'),
+                  eb.ref('alert_receivers.country_short_code'),
+                ),
+              },
+        ),
+      )
+      .execute();
+  }
+
+  async unsubscribe(alertId: string, userId: string, channel: 'email' | 'sms'): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('alert_receivers')
+        .set(channel === 'email' ? { email_on: false } : { sms_on: false })
+        .where('alert_id', '=', alertId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .deleteFrom('alert_receivers')
+        .where('alert_id', '=', alertId)
+        .where('user_id', '=', userId)
+        .where('email_on', '=', false)
+        .where('sms_on', '=', false)
+        .execute();
+    });
+  }
+
+  /** The MACs of a tenant's gateways (the published command goes to each). */
+  gatewayMacs(tenantId: string): Promise<string[]> {
+    return this.db
+      .selectFrom('gateways')
+      .select('mac')
+      .where('tenant_id', '=', tenantId)
+      .execute()
+      .then((rows) => rows.map((row) => row.mac));
+  }
+
+  private async writeReceivers(
+    trx: Transaction<AlertsDatabase>,
+    alertId: string,
+    receivers: ReceiverInsert[],
+  ) {
+    if (receivers.length === 0) return;
+    await trx
+      .insertInto('alert_receivers')
+      .values(receivers.map((receiver) => ({ ...receiver, alert_id: alertId })))
+      .execute();
+  }
+}

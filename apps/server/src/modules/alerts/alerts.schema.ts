@@ -1,0 +1,45 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Alert definitions (migrations/0016_alerts.ts): lock and sensor/system alerts in one table. */
+export interface AlertsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  kind: 'lock' | 'sensor';
+  alert_type: string;
+  alert_name: string | null;
+  threshold_type: 'greater_than' | 'less_than' | null;
+  threshold: number | null;
+  waiting_time: Generated<number>;
+  battery_level: number | null;
+  interval_ms: number | null;
+  rfid_schedule_ms: number | null;
+  next_rfid_schedule_at: Date | null;
+  /** One per tenant and type (Unlock, RFID; sensor types outside the support tenant). */
+  unique_type: boolean;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** Who an alert reaches, and by which channel (their own subscription per channel). */
+export interface AlertReceiversTable {
+  alert_id: string;
+  user_id: string;
+  email_on: boolean;
+  sms_on: boolean;
+  /** The number given for this alert (the subscription dialog); null: the user's profile number. */
+  phone_number: string | null;
+  country_short_code: string | null;
+}
+
+export interface AlertTables {
+  alerts: AlertsTable;
+  alert_receivers: AlertReceiversTable;
+}
+
+/** The portal's database as this module sees it: its own tables beside the shared ones. */
+export type AlertsDatabase = Database & AlertTables;
+export const alertsDb = (db: Kysely<Database>) => db as unknown as Kysely<AlertsDatabase>;
