@@ -12,6 +12,7 @@ const ROOT_NAV_ITEMS = [
   'Gateways',
   'Locks',
   'UserDashboard',
+  'Global Dashboard',
   'Users',
   'Lock Users',
   'Alerts',

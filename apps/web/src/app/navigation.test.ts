@@ -106,8 +106,10 @@ describe('side navigation visibility', () => {
       'Global Dashboard',
     ]);
     expect(labels({ tenantKind: 'enterprise' })).toEqual(['Dashboard', 'Gateways', 'Global Dashboard']);
-    for (const tenantKind of ['root', 'support', 'free_tier', 'customer']) {
-      expect(labels({ tenantKind, isRootUser: tenantKind === 'root' })).not.toContain('Global Dashboard');
+    // The platform's own (root) tenant is the provider's in a portal that creates no provider tenant.
+    expect(labels({ tenantKind: 'root', isRootUser: true })).toContain('Global Dashboard');
+    for (const tenantKind of ['support', 'free_tier', 'customer']) {
+      expect(labels({ tenantKind })).not.toContain('Global Dashboard');
     }
   });
 
@@ -117,6 +119,7 @@ describe('side navigation visibility', () => {
       'Dashboard',
       'Gateways',
       'UserDashboard',
+      'Global Dashboard',
       'Users',
       'Alerts',
       'Agent Config',

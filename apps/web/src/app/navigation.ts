@@ -65,7 +65,9 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   // which is the provider's in a portal that creates no provider tenant; never an Enterprise tenant.
   userDashboard: (context) =>
     context.tenantKind === TENANT_KIND.provider || context.tenantKind === TENANT_KIND.root,
-  globalDashboard: isProviderOwnTenant,
+  // The platform's own (root) tenant too, as for UserDashboard: its Global Dashboard spans every customer
+  // (docs/dashboards.md).
+  globalDashboard: (context) => isProviderOwnTenant(context) || context.tenantKind === TENANT_KIND.root,
   portalUsers: (context, holds) => hasFullAdminMenu(context) && holds('PORTAL_USER_READ'),
   // Ours (docs/ui.md 'Locks and lock users'): lock users need IOT_USER_READ (spec 002 section 6), an admin item like Users.
   lockUsers: (context, holds) => hasFullAdminMenu(context) && holds('IOT_USER_READ'),

@@ -50,6 +50,7 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
   const layerRef = useRef<L.LayerGroup | null>(null);
   const [view, setView] = useState<MapView | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const fitted = useRef(false);
   const tileUrl = useAppDetails().data?.mapTileUrl ?? null;
   const navigate = useNavigate();
   const data = useDashboardMap(scopeId, view);
@@ -94,6 +95,12 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
     if (!map || !layer || !data.data) return;
     layer.clearLayers();
     draw(layer, map, data.data, scopeId, navigate);
+    // The first answer frames the fleet (the world view asked first holds every gateway).
+    if (!fitted.current && data.data.located > 0) {
+      fitted.current = true;
+      const frame = fleetBounds(data.data);
+      if (frame) map.fitBounds(frame, { padding: [32, 32], maxZoom: 12 });
+    }
   }, [data.data, scopeId, navigate]);
 
   const answer = data.data;
@@ -120,6 +127,18 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
       </Typography>
     </Box>
   );
+}
+
+/** The bounds of every cluster's gateways and every single gateway of an answer. */
+function fleetBounds(answer: DashboardMap): L.LatLngBounds | null {
+  const corners: L.LatLngExpression[] = [
+    ...answer.clusters.flatMap((c): L.LatLngExpression[] => [
+      [c.bounds[1], c.bounds[0]],
+      [c.bounds[3], c.bounds[2]],
+    ]),
+    ...answer.points.map((p): L.LatLngExpression => [p.lat, p.lng]),
+  ];
+  return corners.length > 0 ? L.latLngBounds(corners) : null;
 }
 
 function draw(
