@@ -1,0 +1,174 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import {
+  AGENT_CONFIG_FORM,
+  type AgentConfig,
+  type AgentConfigGroup,
+  agentConfigMessages,
+} from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import {
+  type FormValues,
+  fieldId,
+  formValuesOf,
+  isChanged,
+  secretIsSet,
+  validate,
+} from '../agent-config-form.ts';
+import { type AgentConfigChangeRequest, useChangeAgentConfig } from '../api/change-agent-config.ts';
+import { AgentConfigField } from './AgentConfigField.tsx';
+import { AgentConfigHistoryPanel } from './AgentConfigHistoryPanel.tsx';
+
+type Pending = { kind: 'apply' } | { kind: 'reset' } | { kind: 'revert'; to: number } | null;
+
+/**
+ * The grouped settings with Reset to default and Apply (spec 002 sections 2, 4, 5): Apply only when every value is
+ * valid and one differs from the loaded one; Reset only above version 1; both confirmed first.
+ */
+export function AgentConfigForm({
+  sid,
+  cfg,
+  canWrite,
+}: {
+  sid: string;
+  cfg: AgentConfig;
+  canWrite: boolean;
+}) {
+  const loaded = useMemo(() => formValuesOf(cfg), [cfg]);
+  const [values, setValues] = useState<FormValues>(loaded);
+  const [pending, setPending] = useState<Pending>(null);
+  const change = useChangeAgentConfig();
+  const notify = useNotify();
+  const { input, errors } = useMemo(() => validate(cfg, values), [cfg, values]);
+  const changed = isChanged(loaded, values);
+  const canApply = canWrite && input !== undefined && changed;
+  const canReset = canWrite && cfg.cfv > 1;
+
+  const set = (group: AgentConfigGroup, key: string, value: string | boolean) =>
+    setValues((previous) => ({ ...previous, [group]: { ...previous[group], [key]: value } }));
+
+  const run = (request: AgentConfigChangeRequest, success: string, failure: string) =>
+    change.mutate(request, {
+      onSuccess: (answer) =>
+        notify({ variant: 'success', text: request.kind === 'revert' ? answer.message : success }),
+      onError: (error) => {
+        notify({ variant: 'error', text: failure });
+        if (error instanceof ApiError && error.status === 409)
+          notify({ variant: 'warning', text: agentConfigMessages.changedMeanwhile });
+      },
+      onSettled: () => setPending(null),
+    });
+  const confirm = () => {
+    if (pending?.kind === 'apply' && input)
+      run(
+        { kind: 'update', SID: sid, cfg: input },
+        agentConfigMessages.updated,
+        agentConfigMessages.updateFailed,
+      );
+    else if (pending?.kind === 'reset')
+      run(
+        { kind: 'reset', SID: sid, cfv: cfg.cfv },
+        agentConfigMessages.reset,
+        agentConfigMessages.resetFailed,
+      );
+    else if (pending?.kind === 'revert')
+      run(
+        { kind: 'revert', SID: sid, cfv: cfg.cfv, to: pending.to },
+        agentConfigMessages.updated,
+        agentConfigMessages.updateFailed,
+      );
+  };
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flexGrow: 1 }}
+          data-testid="agent-config-version"
+        >
+          Version {cfg.cfv}
+        </Typography>
+        {canWrite ? (
+          <>
+            <Button variant="outlined" disabled={!canReset} onClick={() => setPending({ kind: 'reset' })}>
+              Reset to default
+            </Button>
+            <Button variant="contained" disabled={!canApply} onClick={() => setPending({ kind: 'apply' })}>
+              Apply
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: 'repeat(2, minmax(0, 1fr))',
+            xl: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
+        {AGENT_CONFIG_FORM.map(({ group, title, fields }) => (
+          <Box
+            component="fieldset"
+            key={group}
+            aria-label={title}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, minWidth: 0 }}
+          >
+            <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+              {title}
+            </Typography>
+            <Stack sx={{ gap: 1 }}>
+              {fields.map((field) => (
+                <AgentConfigField
+                  key={field.key}
+                  group={group}
+                  field={field}
+                  values={values}
+                  error={errors[fieldId(group, field.key)]}
+                  secretSet={field.kind === 'secret' && secretIsSet(cfg, group, field.key)}
+                  disabled={!canWrite || change.isPending}
+                  onChange={(value) => set(group, field.key, value)}
+                />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Box>
+      <AgentConfigHistoryPanel
+        sid={sid}
+        current={cfg.cfv}
+        canWrite={canWrite}
+        onGoBack={(to) => setPending({ kind: 'revert', to })}
+      />
+      {pending ? (
+        <ConfirmDialog
+          title={
+            pending.kind === 'apply'
+              ? 'Apply agent configuration'
+              : pending.kind === 'reset'
+                ? 'Reset to default'
+                : `Go back to version ${pending.to}`
+          }
+          text={
+            pending.kind === 'apply'
+              ? "Apply the changed settings? They are sent to this customer's gateways."
+              : pending.kind === 'reset'
+                ? "Reset every setting to its default? Passwords are kept. The defaults are sent to this customer's gateways."
+                : `Make the settings of version ${pending.to} the current ones? They are sent to this customer's gateways.`
+          }
+          confirmLabel={pending.kind === 'apply' ? 'Apply' : pending.kind === 'reset' ? 'Reset' : 'Go back'}
+          pending={change.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
