@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { type RunningPortal, startPortal } from './support/portal.ts';
+
+let portal: RunningPortal;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+const HOUR = 3_600_000;
+
+/** Issue 18 item 4: the User graph page (/cli/UserDashboard) turns a sentence into a chart, or asks. */
+describe('Graph generator', () => {
+  const browser = useBrowser(() => portal.baseUrl);
+
+  it('draws the chart a sentence asks for, with what it understood as chips, and asks about an ambiguous word', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'UserDashboard' })
+      .click();
+    await page.getByRole('heading', { name: 'Graph generator' }).waitFor();
+    expect(hashPath(page)).toBe('/cli/UserDashboard');
+
+    const box = page.getByRole('textbox', { name: 'What do you want to see?' });
+    const generate = page.getByRole('button', { name: 'Generate' });
+    // Disabled for empty text (spaces included).
+    expect(await generate.isDisabled()).toBe(true);
+    await box.fill('   ');
+    expect(await generate.isDisabled()).toBe(true);
+
+    // The demo gateways' history: a sentence draws it, the axis padded by an hour on each side.
+    await box.fill('hourly average CO2 of Demo Gateway 1 in the last 6 hours');
+    await generate.click();
+    const figure = page.getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 1' });
+    await figure.waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => figure.getAttribute('data-points')).not.toBe('0');
+    const axisFrom = Number(await figure.getAttribute('data-axis-from'));
+    const axisTo = Number(await figure.getAttribute('data-axis-to'));
+    expect(axisTo - axisFrom).toBe(6 * HOUR + 2 * HOUR);
+    expect(Math.abs(axisTo - HOUR - Date.now())).toBeLessThan(5 * 60_000);
+    const chips = page.getByRole('group', { name: 'Understood as' });
+    await chips.getByText('Metric: CO2').waitFor();
+    await chips.getByText('Gateways: Demo Gateway 1').waitFor();
+    await chips.getByText('Aggregation: hourly average').waitFor();
+    await chips.getByText(/^Range: last 6 hours \(/).waitFor();
+    await saveScreenshot(page, 'graph-generator-chart');
+
+    // A chip edited: the metric becomes Temperature, the same gateway and range.
+    await chips.getByRole('button', { name: /^Metric: CO2/ }).click();
+    await page.getByRole('menuitem', { name: 'Temperature (°C)' }).click();
+    await page.getByRole('figure', { name: 'Temperature (°C) · Demo Gateway 1' }).waitFor();
+
+    // An ambiguous word: a question with candidates, no chart; a candidate re-phrases and draws.
+    await box.fill('air quality of Demo Gateway 2 today');
+    await generate.click();
+    const question = page.getByRole('status', { name: 'Question' });
+    await question.getByText(/"air quality" can mean several readings\. Did you mean/).waitFor();
+    expect(await page.getByRole('figure').count()).toBe(0);
+    await saveScreenshot(page, 'graph-generator-question');
+    await question.getByRole('button', { name: 'TVOC', exact: true }).click();
+    expect(await box.inputValue()).toBe('TVOC of Demo Gateway 2 today');
+    await page.getByRole('figure', { name: 'TVOC (ppb) · Demo Gateway 2' }).waitFor();
+
+    // A range with no readings: the spec's 'No data available to plot.'
+    await box.fill('CO2 of Demo Gateway 3 on 2 January 2025');
+    await generate.click();
+    await page.getByText('No data available to plot.', { exact: true }).waitFor();
+  });
+});
