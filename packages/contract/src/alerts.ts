@@ -328,3 +328,14 @@ export const alertsLiveMessage = z.object({
   scopeId: z.string(),
 });
 export type AlertsLiveMessage = z.infer<typeof alertsLiveMessage>;
+
+/** GET /api/alert-receivers?scopeId=: the users a form may select (the customer's own, and the caller). */
+export const alertReceiverCandidate = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** '+1 5551234567', or null when the profile has none usable for SMS. */
+  phoneNumber: z.string().nullable(),
+});
+export type AlertReceiverCandidate = z.infer<typeof alertReceiverCandidate>;
+export const alertReceiverCandidates = z.object({ users: z.array(alertReceiverCandidate) });

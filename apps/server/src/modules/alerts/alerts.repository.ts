@@ -148,6 +148,21 @@ export class AlertsRepository {
     return query.execute();
   }
 
+  /** The users of a tenant, and `alsoId` (the caller) wherever it is, by name. */
+  tenantUsers(tenantId: string, alsoId: string, onlyAlso: boolean): Promise<CandidateUser[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'phone_number'])
+      .where((eb) =>
+        onlyAlso ? eb('id', '=', alsoId) : eb.or([eb('tenant_id', '=', tenantId), eb('id', '=', alsoId)]),
+      )
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .orderBy('email')
+      .limit(1000)
+      .execute();
+  }
+
   /** Inserts the alert and its receivers; null when the tenant already has its one alert of that type. */
   insert(values: AlertValues, receivers: ReceiverInsert[]): Promise<AlertRow | null> {
     return this.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import {
+  alertReceiverCandidates,
   alertSubscriptionBody,
   alertSubscriptionResult,
   lockAlertBody,
@@ -113,6 +114,21 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
     async (request) => lockAlerts.removeRfid(principalOf(request), request.query.scopeId),
   );
 
+  app.get(
+    '/api/alert-receivers',
+    {
+      config: signedIn,
+      schema: {
+        tags: sensorTags,
+        summary: "Users an alert form may select: the customer's own and the caller [ALERTS_READ]",
+        querystring: sensorAlertsQuery,
+        response: { 200: alertReceiverCandidates },
+      },
+    },
+    async (request) => ({
+      users: await sensorAlerts.candidates(principalOf(request), request.query.scopeId),
+    }),
+  );
   app.get(
     '/api/sensor-alerts/all',
     {

@@ -1,4 +1,5 @@
 import {
+  type AlertReceiverCandidate,
   type AlertsLiveMessage,
   alertMessages,
   alertPhoneNumber,
@@ -96,6 +97,18 @@ export class SensorAlertsService {
       supportTenant: scope.support,
       canWrite: scope.canWrite,
     };
+  }
+
+  /** Who the forms may select: the customer's users and the caller (a general user: only itself). */
+  async candidates(principal: Principal, scopeId: string): Promise<AlertReceiverCandidate[]> {
+    const scope = await this.deps.access.scope(principal, scopeId, 'read');
+    const users = await this.deps.repo.tenantUsers(scope.tenant.id, principal.userId, scope.generalUser);
+    return users.map((user) => ({
+      id: user.id,
+      name: fullName(user),
+      email: user.email,
+      phoneNumber: alertPhoneNumber.safeParse(user.phone_number).success ? user.phone_number : null,
+    }));
   }
 
   async create(principal: Principal, body: Body): Promise<SensorAlertSaved> {
