@@ -298,6 +298,7 @@ function wireModules(
     mailer,
     events: telemetry,
     tenants,
+    rules: alertsModule.rules,
     smsUrl: config.SMS_URL,
     smsRetryBaseMs: config.SMS_RETRY_BASE_SECONDS * 1000,
     settings: {
