@@ -169,6 +169,8 @@ function draw(
     list.onclick = () => navigate(gatewaysLink(scopeId, { area: cluster.bounds }));
     popup.append(zoomIn, list);
     marker.bindPopup(popup);
+    // The marker is a button named by its split (Leaflet gives it role="button" and only a title).
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
     layer.addLayer(marker);
   }
   for (const point of answer.points) {
