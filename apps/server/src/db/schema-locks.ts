@@ -118,12 +118,22 @@ export interface LockEventsTable {
   received_at: CreatedAt;
 }
 
+/** A LOCK_DEVICE_MODE instruction in flight: one of a gateway's 50 slots (migrations/0022_lock_remainders.ts). */
+export interface LockModeSlotsTable {
+  gateway_mac: string;
+  slot: number;
+  lock_id: string;
+  instruction_uid: string;
+  claimed_at: CreatedAt;
+}
+
 /** The lock tables by name; `Database` (schema.ts) extends it. */
 export interface LockTables {
   locks: LocksTable;
   lock_users: LockUsersTable;
   lock_user_access: LockUserAccessTable;
   lock_command_slots: LockCommandSlotsTable;
+  lock_mode_slots: LockModeSlotsTable;
   passcode_changes: PasscodeChangesTable;
   lock_events: LockEventsTable;
 }

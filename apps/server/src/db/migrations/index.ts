@@ -12,6 +12,7 @@ import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 import * as locks from './0014_locks.ts';
 import * as lockAccessLedger from './0015_lock_access_ledger.ts';
+import * as gatewayListSeek from './0024_gateway_list_seek.ts';
 import * as alerts from './0016_alerts.ts';
 import * as firmware from './0017_firmware.ts';
 import * as agentConfig from './0018_agent_config.ts';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_firmware': firmware,
   '0023_alert_engine': alertEngine,
   '0020_dashboards': dashboards,
+  '0024_gateway_list_seek': gatewayListSeek,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -191,7 +191,13 @@ export class LockReportsRepository {
     return this.db
       .updateTable('locks')
       .set({
-        ...(changes.mode ? { mode: changes.mode, requested_mode: null } : {}),
+        // A newer request for another mode (its instruction still to go) stays asked.
+        ...(changes.mode
+          ? {
+              mode: changes.mode,
+              requested_mode: sql<null>`CASE WHEN requested_mode = ${changes.mode} THEN NULL ELSE requested_mode END`,
+            }
+          : {}),
         ...(changes.status ? { status: changes.status } : {}),
         updated_at: new Date(),
       })

@@ -1,5 +1,4 @@
 import {
-  GATEWAY_LOCK_QUEUE_MIN,
   LOCKS_CSV_MAX_ROWS,
   type LockEvent,
   type LockEventsMessage,
@@ -24,6 +23,7 @@ import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import { LockModeDispatcher, type LockModeQueue } from './lock-mode-queue.ts';
 import type { LockReportsRepository } from './lock-reports.repository.ts';
 import { toLockDevice, toLockUserOnLock } from './lock-view.ts';
 import type { LockFilter, LocksRepository, LockViewRow } from './locks.repository.ts';
@@ -34,6 +34,7 @@ const LIVE_ROW_LIMIT = 20;
 
 /** An instruction that ended, as the instructions module tells it. */
 export interface EndedLockInstruction {
+  uid: string;
   type: string;
   mac: string;
   status: string;
@@ -47,6 +48,8 @@ export interface LocksDependencies {
   tenants: Pick<TenantsService, 'subtreeWithin' | 'reachableTenantIds'>;
   live: LivePublisher;
   instructions: Pick<InstructionsService, 'issue'>;
+  /** The lock-mode queue per gateway (lock-mode-queue.ts). */
+  modeQueue: LockModeQueue;
   logger: Logger;
 }
 
@@ -60,7 +63,28 @@ const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
 export class LocksService {
   private readonly lockEventListeners: ((device: DeviceIdentity, events: LockEvent[]) => void)[] = [];
 
-  constructor(private readonly deps: LocksDependencies) {}
+  private readonly modes: LockModeDispatcher;
+
+  constructor(private readonly deps: LocksDependencies) {
+    this.modes = new LockModeDispatcher({
+      queue: deps.modeQueue,
+      gateways: (macs) => deps.repo.gatewaysForInstructions(macs),
+      issue: async (gateway, claimed, createdBy) => {
+        const { row } = await deps.instructions.issue(
+          gateway,
+          'LOCK_DEVICE_MODE',
+          { lockMac: claimed.mac, mode: claimed.requested_mode },
+          {
+            createdBy,
+            uid: claimed.instruction_uid,
+            payload: { name: claimed.name, time: Date.now(), lockMac: claimed.mac },
+          },
+        );
+        return row;
+      },
+      logger: deps.logger,
+    });
+  }
 
   /** Listens for history entries stored from a gateway (lock history's live append). */
   onLockEvents(listener: (device: DeviceIdentity, events: LockEvent[]) => void): void {
@@ -167,21 +191,14 @@ export class LocksService {
 
   /**
    * Lock mode for the locks of type `t` the principal reaches (a scope's subtree, or only `macIds`): the mode
-   * asked is recorded on each lock whose mode differs, and a LOCK_DEVICE_MODE instruction goes to its gateway,
-   * at most GATEWAY_LOCK_QUEUE_MIN per gateway per request (the others stay recorded as `waiting`). A lock
-   * confirms through the instruction's answer or its next report.
+   * asked is recorded on each lock whose mode differs, and its LOCK_DEVICE_MODE instruction goes through the
+   * gateway's mode queue: at most GATEWAY_LOCK_QUEUE_MIN in flight per gateway, the others `waiting` until a
+   * slot frees (lock-mode-queue.ts). A lock confirms through the instruction's answer or its next report.
    */
   async requestMode(principal: Principal, type: string, body: LockModeBody): Promise<LockModeResult> {
     const tenantIds = await this.tenantIds(principal, body.scopeId);
     const rows = await this.deps.repo.requestMode({ tenantIds, type, search: '' }, body.mode, body.macIds);
     if (rows.length === 0) throw new AppError('NOT_FOUND', lockMessages.noLocksOfType);
-    const gateways = new Map(
-      (await this.deps.repo.gatewaysForInstructions([...new Set(rows.map((r) => r.gateway_mac))])).map(
-        (g) => [g.mac, g],
-      ),
-    );
-    const sentPerGateway = new Map<string, number>();
-    const result: LockModeResult = { locks: rows.length, instructions: [], waiting: [] };
     for (const row of rows) {
       this.publish(row.tenant_id, {
         type: 'lockMode',
@@ -189,22 +206,17 @@ export class LocksService {
         mode: row.mode ?? body.mode,
         requestedMode: row.requested_mode,
       });
-      const gateway = gateways.get(row.gateway_mac);
-      if (!row.requested_mode || !gateway) continue;
-      const sent = sentPerGateway.get(row.gateway_mac) ?? 0;
-      if (sent >= GATEWAY_LOCK_QUEUE_MIN) {
-        result.waiting.push(row.mac);
-        continue;
-      }
-      sentPerGateway.set(row.gateway_mac, sent + 1);
-      const { row: instruction } = await this.deps.instructions.issue(
-        gateway,
-        'LOCK_DEVICE_MODE',
-        { lockMac: row.mac, mode: row.requested_mode },
-        { createdBy: principal.userId, payload: { name: row.name, time: Date.now(), lockMac: row.mac } },
-      );
-      result.instructions.push({ macId: row.mac, instructionId: instruction.id, uid: instruction.uid });
     }
+    const asked = rows.filter((r) => r.requested_mode);
+    const known = new Set(
+      (await this.deps.repo.gatewaysForInstructions([...new Set(asked.map((r) => r.gateway_mac))])).map(
+        (g) => g.mac,
+      ),
+    );
+    const result: LockModeResult = { locks: rows.length, instructions: [], waiting: [] };
+    for (const mac of known) result.instructions.push(...(await this.modes.pump(mac, principal.userId)));
+    const sent = new Set(result.instructions.map((i) => i.macId));
+    result.waiting = asked.filter((r) => known.has(r.gateway_mac) && !sent.has(r.mac)).map((r) => r.mac);
     return result;
   }
 
@@ -289,10 +301,17 @@ export class LocksService {
 
   /** A lock instruction answered SUCCESS: the mode or status the lock confirmed is stored and told. */
   async instructionEnded(ended: EndedLockInstruction): Promise<void> {
-    if (ended.status !== 'SUCCESS') return;
+    const confirmed = await this.confirmEnded(ended);
+    // After the confirmation: the slot's next claim must not find this lock's request still open.
+    if (ended.type === 'LOCK_DEVICE_MODE') await this.modeEnded(ended.uid, confirmed);
+  }
+
+  /** The answer's confirmation stored; false when there was none (failure, or an answer that does not parse). */
+  private async confirmEnded(ended: EndedLockInstruction): Promise<boolean> {
+    if (ended.status !== 'SUCCESS') return false;
     if (ended.type === 'LOCK_DEVICE_MODE') {
       const answer = lockInstructionSuccess.LOCK_DEVICE_MODE.safeParse(ended.value);
-      if (!answer.success) return;
+      if (!answer.success) return false;
       const lock = await this.deps.reports.confirm(ended.mac, answer.data.lockMac, {
         mode: answer.data.mode,
       });
@@ -306,7 +325,7 @@ export class LocksService {
       }
     } else if (ended.type === 'LOCK_DEVICE_LOCK_UNLOCK') {
       const answer = lockInstructionSuccess.LOCK_DEVICE_LOCK_UNLOCK.safeParse(ended.value);
-      if (!answer.success) return;
+      if (!answer.success) return false;
       const lock = await this.deps.reports.confirm(ended.mac, answer.data.lockMac, {
         status: answer.data.status,
       });
@@ -320,6 +339,34 @@ export class LocksService {
         });
       }
     }
+    return true;
+  }
+
+  /**
+   * A mode instruction ended: its slot frees and the gateway's next waiting lock goes. A failed one drops the
+   * lock's request (told live; asked again, it goes again), so a lock that cannot switch is not retried forever.
+   */
+  private async modeEnded(uid: string, confirmed: boolean): Promise<void> {
+    const slot = await this.deps.modeQueue.release(uid);
+    if (!slot) return;
+    if (!confirmed) {
+      const lock = await this.deps.modeQueue.dropRequest(slot.lock_id);
+      if (lock?.mode) {
+        this.publish(lock.tenant_id, {
+          type: 'lockMode',
+          macId: lock.mac,
+          mode: lock.mode,
+          requestedMode: null,
+        });
+      }
+    }
+    // Not awaited: this runs inside the handler of the gateway's answer, and behind an external broker the
+    // next instruction's QoS 2 publish waits for packets that connection reads only once the handler is done.
+    void this.modes
+      .pump(slot.gateway_mac, null)
+      .catch((error) =>
+        this.deps.logger.warn({ err: error, mac: slot.gateway_mac }, 'lock mode queue not sent'),
+      );
   }
 
   private publishData(view: LockViewRow): void {

@@ -9,6 +9,7 @@ import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { LockHistoryRepository } from './lock-history.repository.ts';
 import { lockHistoryRoutes } from './lock-history.routes.ts';
+import { LockModeQueue } from './lock-mode-queue.ts';
 import { LockReportsRepository } from './lock-reports.repository.ts';
 import { LockToggleService } from './lock-toggle.service.ts';
 import { LocksRepository } from './locks.repository.ts';
@@ -33,6 +34,7 @@ export function createLocksModule(options: {
     tenants: options.tenants,
     live: options.live,
     instructions: options.instructions,
+    modeQueue: new LockModeQueue(options.db),
     logger: options.logger.child({ component: 'locks' }),
   });
   options.instructions.onEnded((ended) => locks.instructionEnded(ended));
