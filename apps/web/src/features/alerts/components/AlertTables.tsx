@@ -1,0 +1,228 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import {
+  Box,
+  Checkbox,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type LockAlert, SENSOR_ALERT_TYPE_INFO, type SensorAlert } from '@portal/contract';
+import { useState } from 'react';
+import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { sessionStore } from '../../../lib/session.ts';
+import { ALERT_TABLE_SIZES, ALERTS_LIST_NAME, intervalLabel, pageOf } from '../alerts-view.ts';
+
+/** Columns that give way on phones (below 600 px), where a row keeps its name, type and actions. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } };
+
+function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${name}`} onClick={onEdit} size="small">
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton aria-label={`Delete ${name}`} onClick={onDelete} size="small">
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function Section<T>({
+  title,
+  items,
+  pageSize,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  pageSize: number;
+  children: (rows: T[]) => React.ReactNode;
+}) {
+  const [page, setPage] = useState(0);
+  const last = Math.max(0, Math.ceil(items.length / pageSize) - 1);
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title} ({items.length})
+      </Typography>
+      <TableContainer>{children(pageOf(items, page, pageSize))}</TableContainer>
+      {items.length > 0 && (
+        <TablePagination
+          component="div"
+          count={items.length}
+          page={Math.min(page, last)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...ALERT_TABLE_SIZES]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            sessionStore.setRowsPerPage(ALERTS_LIST_NAME, Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+interface SensorTableProps {
+  title: string;
+  emptyText: string;
+  alerts: readonly SensorAlert[];
+  pageSize: number;
+  canWrite: boolean;
+  /** The support tenant: the Email and SMS columns, the signed-in user's own subscriptions. */
+  support: boolean;
+  viewerId: string;
+  onEdit: (alert: SensorAlert) => void;
+  onDelete: (alert: SensorAlert) => void;
+  onToggle: (alert: SensorAlert, channel: 'email' | 'sms', subscribed: boolean) => void;
+}
+
+export const subscribed = (alert: SensorAlert, viewerId: string, channel: 'email' | 'sms') =>
+  alert.receivers.some(
+    (r) => r.userId === viewerId && (channel === 'email' ? r.email !== null : r.phoneNumber !== null),
+  );
+
+/** Sensor or system alerts: name, type, threshold, waiting time, users; Email and SMS on the support tenant. */
+export function SensorAlertsTable(props: SensorTableProps) {
+  const { alerts, support, canWrite, viewerId } = props;
+  const columns = 4 + (support ? 2 : 0) + (canWrite ? 1 : 0) + 1;
+  return (
+    <Section title={props.title} items={alerts} pageSize={props.pageSize}>
+      {(rows) => (
+        <Table size="small" aria-label={props.title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Alert Name</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell sx={wide}>Threshold</TableCell>
+              <TableCell sx={wide}>Waiting Time</TableCell>
+              <TableCell sx={wide}>Users</TableCell>
+              {support && <TableCell>Email</TableCell>}
+              {support && <TableCell>SMS</TableCell>}
+              {canWrite && <TableCell align="right">Actions</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={props.emptyText} />}
+            {rows.map((alert) => {
+              const unit = SENSOR_ALERT_TYPE_INFO[alert.alertType].unit;
+              return (
+                <TableRow key={alert.id} hover aria-label={alert.alertName}>
+                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                    {alert.alertName}
+                  </TableCell>
+                  <TableCell>{alert.alertTypeName}</TableCell>
+                  <TableCell sx={wide}>
+                    {alert.threshold === null
+                      ? '-'
+                      : `${alert.thresholdType === 'less_than' ? '<' : '>'} ${alert.threshold} ${unit}`}
+                  </TableCell>
+                  <TableCell sx={wide}>{alert.waitingTime} s</TableCell>
+                  <TableCell sx={wide}>{alert.receiversLength}</TableCell>
+                  {support &&
+                    (['email', 'sms'] as const).map((channel) => {
+                      const on = subscribed(alert, viewerId, channel);
+                      const label = `${channel === 'email' ? 'Email' : 'SMS'} alerts of ${alert.alertName}`;
+                      return (
+                        <TableCell key={channel} padding="checkbox">
+                          <Checkbox
+                            checked={on}
+                            slotProps={{ input: { 'aria-label': label } }}
+                            onChange={() => props.onToggle(alert, channel, on)}
+                          />
+                        </TableCell>
+                      );
+                    })}
+                  {canWrite && (
+                    <TableCell align="right">
+                      <RowActions
+                        name={alert.alertName}
+                        onEdit={() => props.onEdit(alert)}
+                        onDelete={() => props.onDelete(alert)}
+                      />
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+interface LockTableProps {
+  alerts: readonly LockAlert[];
+  pageSize: number;
+  canWrite: boolean;
+  emptyText: string;
+  onEdit: (alert: LockAlert) => void;
+  onDelete: (alert: LockAlert) => void;
+}
+
+function lockDetail(alert: LockAlert): string {
+  if (alert.alertType === 'BATTERY_LOW')
+    return `≤ ${alert.batteryLevel} %, every ${intervalLabel(Number(alert.intervalTime))}`;
+  if (alert.alertType === 'RFID')
+    return `More than ${alert.rfidThreshold} lockers in ${intervalLabel(Number(alert.rfidScheduleTime))}`;
+  return 'Every unlock';
+}
+
+/** Lock alerts: type, what fires it, receivers. */
+export function LockAlertsTable(props: LockTableProps) {
+  const columns = 3 + (props.canWrite ? 1 : 0);
+  return (
+    <Section title="Lock Alerts" items={props.alerts} pageSize={props.pageSize}>
+      {(rows) => (
+        <Table size="small" aria-label="Lock Alerts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Alert Type</TableCell>
+              <TableCell sx={wide}>Condition</TableCell>
+              <TableCell>Receivers</TableCell>
+              {props.canWrite && <TableCell align="right">Actions</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={props.emptyText} />}
+            {rows.map((alert) => (
+              <TableRow key={alert.alertId} hover aria-label={alert.alertTypeName}>
+                <TableCell component="th" scope="row">
+                  {alert.alertTypeName}
+                </TableCell>
+                <TableCell sx={wide}>{lockDetail(alert)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {alert.receiverUsers.map((user) => user.name || user.email).join(', ')}
+                </TableCell>
+                {props.canWrite && (
+                  <TableCell align="right">
+                    <RowActions
+                      name={alert.alertTypeName}
+                      onEdit={() => props.onEdit(alert)}
+                      onDelete={() => props.onDelete(alert)}
+                    />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}
