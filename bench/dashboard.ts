@@ -1,0 +1,166 @@
+/**
+ * Dashboards benchmark (issue 18 item 3, docs/dashboards.md): one customer with 100,000 located gateways under
+ * the root tenant, then
+ *  - the aggregate calls (summary, map views at three zooms, a page of rows, freeTierDetails) p50/p95 through
+ *    HTTP inject with a root session, cold (first call after a change) and warm (fingerprint unchanged), and
+ *    the map's payload per view;
+ *  - with Chromium (embedded only; `npm run build` first): the Global Dashboard's first complete render (pies,
+ *    columns and the map's first clusters drawn), from navigation.
+ *
+ *   node --import tsx bench/dashboard.ts [--backend embedded|real] [--gateways 100000] [--runs 20] [--browser yes|no]
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { type Browser, chromium } from 'playwright-core';
+import { fmt, machineLine, packageVersion, percentile } from './lib/conditions.ts';
+import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
+
+const { values } = parseArgs({
+  options: {
+    backend: { type: 'string', default: 'embedded' },
+    gateways: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '20' },
+    browser: { type: 'string', default: 'yes' },
+  },
+});
+const real = values.backend === 'real';
+const count = Math.min(200_000, Math.max(100, Number(values.gateways)));
+const runs = Math.min(500, Math.max(3, Number(values.runs)));
+const withBrowser = !real && values.browser !== 'no';
+const CHROMIUM = '/usr/bin/chromium';
+const CHUNK = 10_000;
+
+const load = loadavg()[0]!.toFixed(2);
+const { portal, rootTenantId, close } = await startBenchPortal(real, { MQTT_CONSUMERS: '1' });
+let browser: Browser | undefined;
+try {
+  const { db } = portal.database;
+  const loadStarted = performance.now();
+  const scopeId = await insertBenchCustomer(portal, rootTenantId, 'Dashboard Fleet', 'DASHBENCH');
+  // Gateways around 40 cities (Gaussian-ish spread of about 0.5°), 75 % online, 90 % registered, 4 firmware
+  // and 3 OS versions; the location is what the device reports (state LCTN).
+  for (let start = 0; start < count; start += CHUNK) {
+    const end = Math.min(count, start + CHUNK) - 1;
+    await sql`
+      INSERT INTO gateways (mac, name, tenant_id, registered, connected, firmware, os_version, state, updated_at)
+      SELECT 'DB' || upper(lpad(to_hex(n), 10, '0')), 'Dash Gateway ' || lpad(n::text, 6, '0'), ${scopeId}::uuid,
+             n % 10 <> 0, n % 4 <> 0,
+             (ARRAY['v2024-01-15', 'v2024-03-02', 'v2024-06-30', 'v2025-01-10'])[n % 4 + 1],
+             (ARRAY['5.4.1', '5.10.0', '6.1.2'])[n % 3 + 1],
+             jsonb_build_object('LCTN', jsonb_build_object(
+               'LAT', round(((-40 + (n % 40) * 2.2) + (random() + random() - 1) * 0.5)::numeric, 5),
+               'LNG', round(((-120 + (n % 40) * 6.1) + (random() + random() - 1) * 0.5)::numeric, 5))),
+             now()
+      FROM generate_series(${start}::int, ${end}::int) AS n`.execute(db);
+  }
+  await sql`ANALYZE gateways`.execute(db);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+  const login = await portal.app.inject({
+    method: 'POST',
+    url: '/api/login/twoFactorKey/bench',
+    payload: { email: 'admin@portal.local', password: BENCH_ROOT_PASSWORD },
+  });
+  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  const get = async (url: string) => {
+    const started = performance.now();
+    const response = await portal.app.inject({ method: 'GET', url, headers: { cookie } });
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return { elapsed, bytes: response.rawPayload.length, body: response.body };
+  };
+  /** Moves one gateway (a status change): the next call finds the fingerprint changed and recomputes. */
+  let flip = 0;
+  const touch = () =>
+    sql`UPDATE gateways SET connected = NOT connected, updated_at = now() + ${`${++flip} milliseconds`}::interval
+        WHERE mac = 'DB0000000001'`.execute(db);
+
+  const q = (path: string, query: Record<string, string | number>) =>
+    `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+  const calls: [label: string, url: string][] = [
+    ['summary (every figure)', q('/api/dashboards/summary', { scopeId })],
+    [
+      'map, world (zoom 2)',
+      q('/api/dashboards/map', { scopeId, zoom: 2, west: -180, south: -85, east: 180, north: 85 }),
+    ],
+    [
+      'map, region (zoom 6)',
+      q('/api/dashboards/map', { scopeId, zoom: 6, west: -10, south: 30, east: 20, north: 45 }),
+    ],
+    [
+      'map, city (zoom 12)',
+      q('/api/dashboards/map', { scopeId, zoom: 12, west: -0.3, south: 3.7, east: 0.3, north: 4.1 }),
+    ],
+    ['rows, page 0 of 25', q('/api/iot-service/reachable/all/page', { scopeId, page: 0, size: 25 })],
+    ['rows, page 2000 of 25', q('/api/iot-service/reachable/all/page', { scopeId, page: 2000, size: 25 })],
+    ['freeTierDetails', '/freeTierDetails'],
+  ];
+
+  console.log(
+    `dashboards benchmark — backend ${real ? `PostgreSQL + Mosquitto (pg ${packageVersion('pg')})` : `PGlite ${packageVersion('@electric-sql/pglite')} (embedded)`}, supercluster ${packageVersion('supercluster')}`,
+  );
+  console.log(`machine: ${machineLine()}, load average before the run ${load}`);
+  console.log(
+    `conditions: ${count.toLocaleString('en')} located gateways in one customer, loaded in ${loadSeconds.toFixed(1)} s; ${runs} runs per call after 2 warm-up runs, HTTP inject with a root session`,
+  );
+  for (const [label, url] of calls) {
+    const warm: number[] = [];
+    const cold: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < runs + 2; i++) {
+      const answer = await get(url);
+      bytes = answer.bytes;
+      if (i >= 2) warm.push(answer.elapsed);
+    }
+    // Cold: a gateway changed since the last call, so the figures or the cluster index are built again.
+    const coldRuns = Math.min(runs, 8);
+    for (let i = 0; i < coldRuns; i++) {
+      await touch();
+      cold.push((await get(url)).elapsed);
+    }
+    console.log(
+      `${label.padEnd(26)} warm p50 ${fmt.ms(percentile(warm, 50)).padStart(7)} p95 ${fmt.ms(percentile(warm, 95)).padStart(7)}   after a change p50 ${fmt.ms(percentile(cold, 50)).padStart(7)} p95 ${fmt.ms(percentile(cold, 95)).padStart(7)}   ${fmt.int(bytes / 1024)} KiB`,
+    );
+  }
+
+  if (withBrowser) {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: node scripts/ensure-chromium.mjs`);
+    const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    const context = await browser.newContext({ baseURL: address, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.log('page error:', e.message));
+    let mapBytes = 0;
+    page.on('response', async (response) => {
+      if (response.url().includes('/api/dashboards/map'))
+        mapBytes = Math.max(mapBytes, (await response.body()).length);
+    });
+    await page.goto('/#/login');
+    await page.getByLabel('Email').fill('admin@portal.local', { timeout: 180_000 });
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_ROOT_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/#\/admin\/tenants$/, { timeout: 60_000 });
+    const renders: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await touch(); // every render after a change: the server computes again
+      await page.goto('about:blank');
+      const started = performance.now();
+      await page.goto(`/#/cli/globalDashboard?scopeId=${rootTenantId}`);
+      await page.getByRole('figure', { name: 'Gateway Firmware' }).waitFor({ timeout: 60_000 });
+      await page.getByText(/located gateways; in view: \d+ clusters/).waitFor({ timeout: 60_000 });
+      await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
+      renders.push(performance.now() - started);
+    }
+    console.log(
+      `Global Dashboard first complete render (Chromium, 1280x800, after a change; pies, columns, first clusters drawn): ${renders.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(renders, 50))}; largest map answer ${fmt.int(mapBytes / 1024)} KiB`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await close();
+}
