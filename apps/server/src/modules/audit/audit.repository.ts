@@ -80,6 +80,16 @@ export class AuditRepository {
     for (const { table_name } of missing.rows)
       await sql`CREATE TRIGGER audit_row AFTER INSERT OR UPDATE OR DELETE ON ${sql.id(table_name)}
         FOR EACH ROW EXECUTE FUNCTION audit_row()`.execute(this.db);
+    // A table left out since it got the trigger loses it.
+    const excluded = await sql<{ table_name: string }>`
+      SELECT c.relname AS table_name FROM pg_trigger g
+      JOIN pg_class c ON c.oid = g.tgrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+      WHERE g.tgname = 'audit_row' AND NOT g.tgisinternal AND c.relname = ANY(${AUDIT_EXCLUDED_TABLES}::text[])`.execute(
+      this.db,
+    );
+    for (const { table_name } of excluded.rows)
+      await sql`DROP TRIGGER IF EXISTS audit_row ON ${sql.id(table_name)}`.execute(this.db);
     return missing.rows.map((r) => r.table_name);
   }
 }

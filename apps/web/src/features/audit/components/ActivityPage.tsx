@@ -1,31 +1,16 @@
 import Download from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { AUDIT_PAGE_SIZES } from '@portal/contract';
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
-import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDownloadAuditCsv } from '../api/download-audit-csv.ts';
 import { useAudit } from '../api/get-audit.ts';
-import { type AuditFilter, changeLines, EMPTY_FILTER } from '../audit-filter.ts';
+import { type AuditFilter, EMPTY_FILTER } from '../audit-filter.ts';
+import { ActivityCards, ActivityTable } from './ActivityRows.tsx';
 
 const LIST_NAME = 'activity';
 /** Spec 002 section 9: debounce 500 ms. */
@@ -67,6 +52,7 @@ export function ActivityPage() {
   const pageSize = rowsPerPageFor(session, LIST_NAME, 25);
   const audit = useAudit(settled, page, pageSize);
   const csv = useDownloadAuditCsv();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -98,58 +84,7 @@ export function ActivityPage() {
         <Alert severity="error">{audit.error.message}</Alert>
       ) : (
         <>
-          <TableContainer>
-            <Table size="small" aria-label="Activity">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>What</TableCell>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Changes</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {audit.data.items.length === 0 && <EmptyTableRow colSpan={5} text="No activity found." />}
-                {audit.data.items.map((entry) => (
-                  <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(Date.parse(entry.at))}
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {entry.actorEmail ?? '—'}
-                      {entry.address && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {entry.address}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {entry.action}
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {entry.operation} {entry.table}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {entry.targetId ?? '—'}
-                      {entry.tenantName && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {entry.tenantName}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Box component="ul" sx={{ m: 0, pl: 2, wordBreak: 'break-word' }}>
-                        {changeLines(entry.summary).map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {phone ? <ActivityCards items={audit.data.items} /> : <ActivityTable items={audit.data.items} />}
           <ListPagination
             listName={LIST_NAME}
             count={audit.data.total}
