@@ -9,6 +9,7 @@ import {
   parseDownstream,
   type Subscription,
 } from './downstream-messages.ts';
+import { AlertCommands } from './alert-commands.ts';
 import { type AlertLevels, alertTransitions } from './events.ts';
 import { GatewayLink } from './gateway-link.ts';
 import { GatewayLocks } from './gateway-locks.ts';
@@ -63,6 +64,8 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly activities: LockActivities;
   /** The poll/record/post cadence, as the customer's agent configuration sets it (agent-config.ts). */
   private readonly agentConfig: AgentConfigApplier;
+  /** The alerts the portal configured (ALERT-CONFIG commands, alert-commands.ts). */
+  private readonly alertCommands: AlertCommands;
   private alertLevels: AlertLevels = {};
   private lastSample: TelemetrySample | undefined;
   /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
@@ -152,6 +155,10 @@ export class SimulatedGateway implements GatewayHandle {
       poll: (record) => this.measure(record),
       post: () => void this.flushBacklog(),
     });
+    this.alertCommands = new AlertCommands(this.mac, {
+      event: (name, value) => this.report.change(name, value),
+      warn: (message) => options.logger.warn(message),
+    });
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
     if (options.offlineProbability > 0)
       this.timers.every('outage-check', OUTAGE_CHECK_MS, () => this.maybeGoOffline());
@@ -215,6 +222,7 @@ export class SimulatedGateway implements GatewayHandle {
     if (this.options.selfAlerts) {
       const { levels, alerts } = alertTransitions(this.alertLevels, sample);
       this.alertLevels = levels;
+      alerts.push(...this.alertCommands.transitions(sample));
       if (alerts.length > 0) void this.report.events({ SA: alerts });
     }
     if (this.engine.isScanDue(now)) this.activities.startScan('Scheduler');
@@ -244,7 +252,7 @@ export class SimulatedGateway implements GatewayHandle {
 
   /** Validates and dispatches a downstream message; a bad one is counted and logged, never thrown. */
   private receive(topic: string, payload: string): void {
-    if (this.agentConfig.handled(topic, payload)) return;
+    if (this.agentConfig.handled(topic, payload) || this.alertCommands.handled(topic, payload)) return;
     const kind = kindOfTopic(this.subscriptions, topic);
     if (!kind) return;
     const outcome = parseDownstream(kind, payload);
