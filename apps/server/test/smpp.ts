@@ -1,3 +1,4 @@
+/// <reference path="../src/modules/alert-engine/notifications/smpp.d.ts" />
 import type { AddressInfo } from 'node:net';
 import smpp, { type PDU } from 'smpp';
 

@@ -79,7 +79,7 @@ export class AlertEngine {
         await this.announcer.announce(incident, 'resolved');
       for (const incident of await this.repo.claimDueRepeats(now))
         await this.announcer.announce(incident, 'repeat');
-      if (now.getTime() - this.lastNoDataCheck >= Math.min(5_000, this.settings.noDataMs / 2)) {
+      if (now.getTime() - this.lastNoDataCheck >= Math.min(30_000, this.settings.noDataMs / 4)) {
         this.lastNoDataCheck = now.getTime();
         await this.checkNoData(now);
       }

@@ -1,3 +1,4 @@
+/// <reference path="./smpp.d.ts" />
 import smpp, { type PDU, type Session } from 'smpp';
 
 /** Sends one text message; rejects with the reason when the provider did not take it. */
