@@ -118,11 +118,17 @@ describe(`graph generator (${backend} backend)`, () => {
   it('averages by the hour, and keeps only the gateways above a threshold', async () => {
     const hourly = await chart('hourly average CO2 of Demo Gateway 1 in the last 6 hours');
     expect(hourly.understood).toMatchObject({ aggregation: 'avg', interval: 'hour' });
-    const values = hourly.series[0]!.points.map((p) => p.value);
-    // The first hour at 1000 and the second at 1500, bucketed on whole hours: every value between them.
-    expect(Math.min(...(values as number[]))).toBeGreaterThanOrEqual(1000);
-    expect(Math.max(...(values as number[]))).toBeLessThanOrEqual(1500);
-    expect(values.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBeGreaterThan(1000);
+    // The first hour of samples at 1000 and the second at 1500, averaged per whole UTC hour.
+    const expected = new Map<number, number[]>();
+    for (let ti = start; ti < start + 2 * HOUR; ti += MINUTE) {
+      const hour = Math.floor(ti / HOUR) * HOUR;
+      expected.set(hour, [...(expected.get(hour) ?? []), ti >= start + HOUR ? 1500 : 1000]);
+    }
+    const average = (list: number[]) =>
+      Math.round((list.reduce((a, b) => a + b, 0) / list.length) * 100) / 100;
+    expect(hourly.series[0]!.points).toEqual(
+      [...expected.entries()].map(([TI, list]) => ({ TI, value: average(list) })),
+    );
     const above = await chart('which gateways had CO2 above 1200 in the last 6 hours');
     expect(above.understood.condition).toEqual({ op: '>', value: 1200 });
     expect(above.series.map((s) => s.label)).toEqual(['Demo Gateway 1']);
