@@ -84,7 +84,7 @@ export class GatewayLocks {
   async reportAll(): Promise<void> {
     const TI = Date.now();
     this.fleet.outbox.changed.clear();
-    for (const part of fullReport(this.fleet.reports(), TI)) {
+    for (const part of fullReport(this.fleet.inventory(), TI)) {
       if (!(await this.deps.report.locks(part))) return;
     }
   }

@@ -1,7 +1,14 @@
 import { type LockEvent, lockEventsMessage, lockReport } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_NOW, testLock } from './lock-fixtures.ts';
-import { dayWeight, eventMessages, fullReport, LockFleet, updateReports } from './lock-fleet.ts';
+import {
+  dayWeight,
+  eventMessages,
+  FULL_REPORT_PART_BYTES,
+  fullReport,
+  LockFleet,
+  updateReports,
+} from './lock-fleet.ts';
 import type { SimulatedLock } from './lock-model.ts';
 import { type LockSettings, resolveLockSettings } from './lock-settings.ts';
 import { seededRandom } from './random.ts';
@@ -224,6 +231,29 @@ describe('lock reports', () => {
     ]);
     for (const part of parts) expect(lockReport.safeParse(part).success).toBe(true);
     expect(fullReport([], NOW)).toEqual([{ kind: 'full', TI: NOW, part: 1, parts: 1, total: 0, locks: [] }]);
+  });
+
+  it("names in the full inventory the portal's users each lock holds, and keeps a part's bytes bounded", () => {
+    const few = locks.slice(0, 3).map((lock) => ({ ...lock, credentials: [...lock.credentials] }));
+    few[0]!.credentials.push(
+      { slot: 900, userId: 'user-a', role: 'USER', passcode: '1234' },
+      { slot: 901, userId: 'user-b', role: 'ADMIN', cardCSN: '04A1B2C3D4' },
+    );
+    const inventory = fleetOf(few).inventory();
+    expect(inventory[0]!.users).toEqual(['user-a', 'user-b']);
+    expect(inventory[1]!.users).toEqual([]);
+    // 600 locks holding 150 users each: parts split by size, each under FULL_REPORT_PART_BYTES, all valid.
+    const users = Array.from({ length: 150 }, (_, i) => `${i}`.padStart(36, 'u'));
+    const heavy = fleetOf(locks.slice(0, 600))
+      .reports()
+      .map((report) => ({ ...report, users }));
+    const parts = fullReport(heavy, NOW);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.reduce((n, p) => n + p.locks.length, 0)).toBe(600);
+    for (const part of parts) {
+      expect(JSON.stringify(part).length).toBeLessThan(FULL_REPORT_PART_BYTES + 200);
+      expect(lockReport.safeParse(part).success).toBe(true);
+    }
   });
 
   it('sends updates and removals in messages of at most 500', () => {

@@ -23,6 +23,7 @@ import {
   type SimulatedLock,
   scheduleAllows,
   setLockClock,
+  usersOf,
   whoOf,
 } from './lock-model.ts';
 import type { LockSettings } from './lock-settings.ts';
@@ -108,6 +109,11 @@ export class LockFleet {
 
   reports(): ReportedLock[] {
     return this.managed().map(reportOf);
+  }
+
+  /** The full inventory's locks: each with the portal's users it holds (docs/mqtt.md 2.6 `users`). */
+  inventory(): ReportedLock[] {
+    return this.managed().map((lock) => ({ ...reportOf(lock), users: usersOf(lock) }));
   }
 
   /** Notes entries a lock recorded (kept in the lock while out of range) and that it changed. */
@@ -323,16 +329,37 @@ export class LockFleet {
   }
 }
 
-/** A full inventory in parts of at most 500 locks, all with the same TI (docs/mqtt.md 2.6). */
+/** A part's locks stay under this many bytes of JSON, well within the 256 KiB packet (users make locks large). */
+export const FULL_REPORT_PART_BYTES = 200_000;
+
+/**
+ * A full inventory in parts of at most 500 locks and FULL_REPORT_PART_BYTES of locks each, all with the same TI
+ * (docs/mqtt.md 2.6).
+ */
 export function fullReport(locks: readonly ReportedLock[], TI: number): LockReport[] {
-  const parts = Math.max(1, Math.ceil(locks.length / MAX_LOCKS_PER_REPORT));
-  return Array.from({ length: parts }, (_, index) => ({
+  const groups: ReportedLock[][] = [[]];
+  let bytes = 0;
+  for (const lock of locks) {
+    const size = JSON.stringify(lock).length + 1;
+    const current = groups[groups.length - 1]!;
+    if (
+      current.length > 0 &&
+      (current.length >= MAX_LOCKS_PER_REPORT || bytes + size > FULL_REPORT_PART_BYTES)
+    ) {
+      groups.push([lock]);
+      bytes = size;
+    } else {
+      current.push(lock);
+      bytes += size;
+    }
+  }
+  return groups.map((group, index) => ({
     kind: 'full' as const,
     TI,
     part: index + 1,
-    parts,
+    parts: groups.length,
     total: locks.length,
-    locks: locks.slice(index * MAX_LOCKS_PER_REPORT, (index + 1) * MAX_LOCKS_PER_REPORT),
+    locks: group,
   }));
 }
 

@@ -191,6 +191,11 @@ export function reportOf(lock: SimulatedLock): ReportedLock {
   };
 }
 
+/** The portal's lock users the lock holds credentials of (ids as ADD_LOCKDEVICE_USER gave them), once each. */
+export function usersOf(lock: SimulatedLock): string[] {
+  return [...new Set(lock.credentials.flatMap((c) => (c.userId ? [c.userId] : [])))];
+}
+
 export type LockEntry = Omit<LockEvent, 'id' | 'MAC' | 'TI'>;
 
 /** Writes an entry in the lock's history: its next record number, stamped with the lock's clock. */

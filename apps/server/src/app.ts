@@ -279,6 +279,7 @@ function wireModules(
     tenants,
     storage: files.storage,
     logger,
+    origin,
   });
   // Agent configuration per customer, delivered to its gateways (docs/agent-config.md).
   const agentConfigModule = createAgentConfigModule({
@@ -308,6 +309,8 @@ function wireModules(
     },
   });
   const observed = alertEngineModule.observe;
+  // A gateway's full lock inventory names the users each lock holds: the ledger sends again what differs.
+  locksModule.locks.onInventoryUsers(lockAccessModule.inventoryUsers);
   const { inbox } = createIngestModule({
     logger,
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
@@ -323,12 +326,14 @@ function wireModules(
           await instructionsModule.inbox.gatewayOnline(device);
           await lockAccessModule.gatewayOnline(device);
           await agentConfigModule.gatewayOnline(device);
+          await firmwareModule.gatewayOnline(device);
         })().catch((error) => logger.warn({ err: error, mac: device.mac }, 'gateway back: resume failed'));
       },
     },
     commands: commandsModule.inbox,
     locks: observed.locks(locksModule.reports),
     agentConfig: agentConfigModule.inbox,
+    updates: firmwareModule.updates,
   });
 
   // Feedback from support and root users, mailed to the support address.

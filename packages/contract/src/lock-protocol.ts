@@ -45,6 +45,9 @@ export const PASSCODE_PATTERN = /^\d{4,10}$/;
 export const lockUserId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** One lock as the gateway knows it. Every field but MAC may be left out (it then keeps its last value). */
+/** At most this many user ids per lock in a lock report (`users`). */
+export const MAX_REPORTED_LOCK_USERS = 1000;
+
 export const reportedLock = z.object({
   MAC: macId,
   name: deviceLockName.optional(),
@@ -64,6 +67,11 @@ export const reportedLock = z.object({
   lastAccessedTime: epochMs.optional(),
   /** The lock's time zone (IANA name), where the lock is set to one. */
   timeZone: z.string().min(1).max(64).optional(),
+  /**
+   * The lock users the lock holds credentials of (ids as ADD_LOCKDEVICE_USER gave them), sent in `full` reports:
+   * the portal compares them with its delivery ledger and sends again what differs. Absent: not known.
+   */
+  users: z.array(lockUserId).max(MAX_REPORTED_LOCK_USERS).optional(),
 });
 export type ReportedLock = z.infer<typeof reportedLock>;
 

@@ -1,11 +1,12 @@
 import type { PasscodeHistoryPage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, injectAs, type TestPortal } from '../../../test/harness.ts';
+import { backend, injectAs, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { LedgerBench, type LedgerCustomer, ledgerWhen, ScriptedGateway } from './test-helpers.ts';
 
 // Passcode history: every passcode a lock confirms (added, changed, removed) is one passcode_changes row,
-// written in the statement that settles the ledger's row; shown by the passcode-history call.
-describe(`lock access: passcode history (${backend} backend)`, () => {
+// written in the statement that settles the ledger's row; shown by the passcode-history call. And the
+// reconciliation of the ledger with the users a gateway's full inventory says each lock holds.
+describe(`lock access: passcode history and reconciliation (${backend} backend)`, () => {
   let bench: LedgerBench;
   let portal: TestPortal;
   let alpha: LedgerCustomer;
@@ -79,5 +80,52 @@ describe(`lock access: passcode history (${backend} backend)`, () => {
       `/api/lock-user/passcode-history/userId/${userId}`,
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('sends again what a full inventory shows missing, or still held after a removal; an older one changes nothing', async () => {
+    const { g, lockIds } = await bench.gateway(2);
+    const [keep, drop] = [await bench.lockUser(), await bench.lockUser()];
+    g.answer = (i) => ({ status: 'SUCCESS', value: ScriptedGateway.success(i) });
+    expect((await bench.grant(keep, lockIds)).statusCode).toBe(200);
+    expect((await bench.grant(drop, [lockIds[0]!])).statusCode).toBe(200);
+    await ledgerWhen(
+      portal,
+      alpha.cookie,
+      keep,
+      (r) => r.length === 2 && r.every((x) => x.state === 'confirmed'),
+    );
+    await ledgerWhen(portal, alpha.cookie, drop, (r) => r[0]?.state === 'confirmed');
+    const revoked = await injectAs(
+      portal,
+      alpha.cookie,
+      'DELETE',
+      `/api/lock-user-access/userId/${drop}/lockId/${lockIds[0]}`,
+    );
+    expect(revoked.json()).toEqual({ outcome: 'revoking' });
+    await ledgerWhen(portal, alpha.cookie, drop, (r) => r.length === 0);
+    const sentBefore = g.received.length;
+    const [lockA, lockB] = g.locks as [string, string];
+
+    // A report made before those confirmations changes nothing.
+    await g.reportLocks({ [lockA]: [drop] }, Date.now() - 60_000);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(g.received.length).toBe(sentBefore);
+
+    // The lock A lost `keep` and still holds `drop`; lock B holds `keep`: two instructions go again.
+    await g.reportLocks({ [lockA]: [drop], [lockB]: [keep] });
+    await waitFor(async () => g.received.length === sentBefore + 2);
+    const again = g.received.slice(sentBefore).map((i) => [i.type, i.value.lockMac, i.value.userId]);
+    expect(again).toEqual(
+      expect.arrayContaining([
+        ['ADD_LOCKDEVICE_USER', lockA, keep],
+        ['REMOVE_LOCKDEVICE_USER', lockA, drop],
+      ]),
+    );
+    await ledgerWhen(portal, alpha.cookie, keep, (r) => r.every((x) => x.state === 'confirmed'));
+    await ledgerWhen(portal, alpha.cookie, drop, (r) => r.length === 0);
+    // In agreement now: nothing more goes.
+    await g.reportLocks({ [lockA]: [keep], [lockB]: [keep] });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(g.received.length).toBe(sentBefore + 2);
   });
 });

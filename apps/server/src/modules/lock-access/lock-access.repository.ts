@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type HeldUsers, reconcileLedger } from './lock-access-reconcile.ts';
 
 /** A ledger row with what the calls and live messages show of its user, lock and gateway. */
 export interface LedgerRow {
@@ -308,6 +309,11 @@ export class LockAccessRepository {
       .where('state', '=', 'sent')
       .execute();
     await this.releaseSlot(uid);
+  }
+
+  /** A full inventory's users against the ledger (lock-access-reconcile.ts). */
+  reconcile(gatewayMac: string, reportedAt: Date, locks: HeldUsers[], now: Date): Promise<string[]> {
+    return reconcileLedger(this.db, gatewayMac, reportedAt, locks, now);
   }
 
   /** The gateway is back: what waits for it (pending, or failed with a retry or offline) is due now. */

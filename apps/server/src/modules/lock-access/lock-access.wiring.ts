@@ -10,6 +10,7 @@ import { LockAccessRepository } from './lock-access.repository.ts';
 import { lockAccessRoutes } from './lock-access.routes.ts';
 import { LockAccessService, type LockAccessSettings } from './lock-access.service.ts';
 import { LockAccessDelivery } from './lock-access-delivery.ts';
+import type { HeldUsers } from './lock-access-reconcile.ts';
 
 /**
  * The delivery ledger: the calls that give and take access (routes), the worker that sends one lock command at a
@@ -41,6 +42,16 @@ export function createLockAccessModule(options: {
     lockAccess,
     delivery,
     gatewayOnline: (device: DeviceIdentity) => lockAccess.gatewayOnline(device),
+    /** For locks.onInventoryUsers: a full inventory's users compared with the ledger. */
+    inventoryUsers: async (device: DeviceIdentity, TI: number, locks: HeldUsers[]) => {
+      // What the ledger confirmed but a lock lacks (a gateway reset, a simulator restarted), or still holds
+      // after a confirmed removal, is sent again.
+      const ids = await repo.reconcile(device.mac, new Date(TI), locks, new Date());
+      if (ids.length === 0) return;
+      logger.info({ mac: device.mac, rows: ids.length }, 'lock credentials differ from the ledger: resent');
+      await lockAccess.announce(ids);
+      delivery.wake();
+    },
     routes: (app) => app.register(lockAccessRoutes, { lockAccess }),
     start: () => delivery.start(),
     stop: () => delivery.stop(),

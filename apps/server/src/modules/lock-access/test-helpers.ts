@@ -87,14 +87,20 @@ export class ScriptedGateway {
     await this.publish(deviceUp.status(this.mac), { CS: 1, TI: Date.now() });
   }
 
-  async reportLocks(): Promise<void> {
+  /** A full inventory; `users` (per lock MAC) says which users each lock holds (2.6 `users`). */
+  async reportLocks(users?: Record<string, string[]>, TI = Date.now()): Promise<void> {
     await this.publish(deviceUp.locks(this.mac), {
       kind: 'full',
-      TI: Date.now(),
+      TI,
       part: 1,
       parts: 1,
       total: this.locks.length,
-      locks: this.locks.map((MAC, i) => ({ MAC, name: `Door-${i + 1}-${MAC.slice(-4)}`, type: 'BLE-1' })),
+      locks: this.locks.map((MAC, i) => ({
+        MAC,
+        name: `Door-${i + 1}-${MAC.slice(-4)}`,
+        type: 'BLE-1',
+        ...(users ? { users: users[MAC] ?? [] } : {}),
+      })),
     });
   }
 

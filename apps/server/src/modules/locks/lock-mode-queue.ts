@@ -1,6 +1,7 @@
 import { GATEWAY_LOCK_QUEUE_MIN } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { InstructionsService } from '../instructions/index.ts';
 
 /** A lock whose mode instruction was claimed: its slot's instruction uid is recorded before it is sent. */
 export interface ClaimedMode {
@@ -123,6 +124,35 @@ export class LockModeDispatcher {
       logger: { warn: (details: object, message: string) => void };
     },
   ) {}
+
+  /** The dispatcher of the locks service: its gateways and LOCK_DEVICE_MODE issued with the slot's uid. */
+  static forLocks(deps: {
+    modeQueue: LockModeQueue;
+    repo: {
+      gatewaysForInstructions: (macs: string[]) => Promise<{ mac: string; app_version: number | null }[]>;
+    };
+    instructions: Pick<InstructionsService, 'issue'>;
+    logger: { warn: (details: object, message: string) => void };
+  }): LockModeDispatcher {
+    return new LockModeDispatcher({
+      queue: deps.modeQueue,
+      gateways: (macs) => deps.repo.gatewaysForInstructions(macs),
+      issue: async (gateway, claimed, createdBy) => {
+        const { row } = await deps.instructions.issue(
+          gateway,
+          'LOCK_DEVICE_MODE',
+          { lockMac: claimed.mac, mode: claimed.requested_mode },
+          {
+            createdBy,
+            uid: claimed.instruction_uid,
+            payload: { name: claimed.name, time: Date.now(), lockMac: claimed.mac },
+          },
+        );
+        return row;
+      },
+      logger: deps.logger,
+    });
+  }
 
   /** Claims and sends for this gateway; answers what was sent. */
   async pump(

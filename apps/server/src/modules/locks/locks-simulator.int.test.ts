@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, type LockMode, type LocksPage } from '@portal/contract';
+import { DEFAULT_PERMISSIONS, type LockAccessLedger, type LockMode, type LocksPage } from '@portal/contract';
 import { type Simulation, startSimulation } from '@portal/gateway-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,21 +24,9 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
   let cookie: string;
   let scopeId: string;
   const macs = [randomMac(), randomMac()];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    const alpha = await createCustomerWithUser(portal, 'SimLocks', {
-      permissions: [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ', 'IOT_DEVICE_WRITE', 'IOT_USER_READ'],
-    });
-    scopeId = alpha.tenant.id;
-    cookie = await signIn(portal, alpha.email, alpha.password);
-    const credentials = [];
-    for (const mac of macs) {
-      const { password } = await portal.services.gateways.provision(scopeId, mac, `Gateway ${mac}`, {
-        registered: true,
-      });
-      credentials.push({ mac, password, scopeId });
-    }
+  const credentials: { mac: string; password: string; scopeId: string }[] = [];
+  /** The simulated gateways, started afresh (a restarted simulator remembers only its seed). */
+  const simulate = async () => {
     simulation = startSimulation({
       brokerUrl: portal.deviceBrokerUrl,
       gateways: credentials,
@@ -47,6 +35,28 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
       locks: { openingsPerHour: 3600, unreachableRate: 0, rejectRate: 0, jamRate: 0, outOfRangePerHour: 0 },
     });
     await simulation.whenConnected();
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    const alpha = await createCustomerWithUser(portal, 'SimLocks', {
+      permissions: [
+        ...DEFAULT_PERMISSIONS,
+        'IOT_DEVICE_READ',
+        'IOT_DEVICE_WRITE',
+        'IOT_USER_READ',
+        'IOT_USER_WRITE',
+      ],
+    });
+    scopeId = alpha.tenant.id;
+    cookie = await signIn(portal, alpha.email, alpha.password);
+    for (const mac of macs) {
+      const { password } = await portal.services.gateways.provision(scopeId, mac, `Gateway ${mac}`, {
+        registered: true,
+      });
+      credentials.push({ mac, password, scopeId });
+    }
+    await simulate();
   });
   afterAll(async () => {
     await simulation?.stop();
@@ -111,5 +121,49 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
       return row?.mode === mode && row.requested_mode === null ? row : null;
     }, 20_000);
     expect(confirmed.mode).toBe(mode);
+  });
+
+  it('gives access to a simulated lock, and gives it again when a restarted simulator has forgotten it', async () => {
+    const { locks } = (
+      await injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks', {
+        query: { scopeId, macId: macs[0]!, pageSize: 100 },
+      })
+    ).json<LocksPage>();
+    const lock = locks[0]!;
+    const created = await injectAs(portal, cookie, 'POST', '/api/create-new-iot-lock-user', {
+      payload: { firstName: 'Sim', lastName: 'User', email: `sim-${randomMac()}@example.com`, scopeId },
+    });
+    const userId = created.json<{ user: { id: string } }>().user.id;
+    const granted = await injectAs(portal, cookie, 'POST', '/api/lock-user-access', {
+      payload: { userId, lockIds: [lock.id], passcode: '482913' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const ledger = async () =>
+      (
+        await injectAs(portal, cookie, 'GET', `/api/lock-user-access/userId/${userId}`)
+      ).json<LockAccessLedger>().access[0];
+    const first = await waitFor(async () => {
+      const row = await ledger();
+      return row?.state === 'confirmed' ? row : null;
+    }, 20_000);
+    const sent = () =>
+      portal.database.db
+        .selectFrom('instructions')
+        .select('uid')
+        .where('mac', '=', macs[0]!)
+        .where('type', '=', 'ADD_LOCKDEVICE_USER')
+        .execute();
+    expect(await sent()).toHaveLength(1);
+
+    // The simulator restarts: its locks hold their seed only. Its full inventory names the users each lock
+    // holds; the portal sees this one missing and sends the credential again, confirmed anew.
+    await simulation?.stop();
+    await simulate();
+    const again = await waitFor(async () => {
+      const row = await ledger();
+      return row?.state === 'confirmed' && row.confirmedAt! > first.confirmedAt! ? row : null;
+    }, 20_000);
+    expect(again.attempts).toBe(1);
+    expect(await sent()).toHaveLength(2);
   });
 });

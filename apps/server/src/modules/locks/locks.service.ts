@@ -41,6 +41,13 @@ export interface EndedLockInstruction {
   value: unknown;
 }
 
+/** The users each reported lock holds, from a full inventory made at `TI` (docs/mqtt.md 2.6 `users`). */
+export type InventoryListener = (
+  device: DeviceIdentity,
+  TI: number,
+  locks: { mac: string; users: string[] }[],
+) => void | Promise<void>;
+
 export interface LocksDependencies {
   repo: LocksRepository;
   /** What the gateways report and confirm (the device side). */
@@ -62,28 +69,17 @@ const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
  */
 export class LocksService {
   private readonly lockEventListeners: ((device: DeviceIdentity, events: LockEvent[]) => void)[] = [];
+  private readonly inventoryListeners: InventoryListener[] = [];
 
   private readonly modes: LockModeDispatcher;
 
   constructor(private readonly deps: LocksDependencies) {
-    this.modes = new LockModeDispatcher({
-      queue: deps.modeQueue,
-      gateways: (macs) => deps.repo.gatewaysForInstructions(macs),
-      issue: async (gateway, claimed, createdBy) => {
-        const { row } = await deps.instructions.issue(
-          gateway,
-          'LOCK_DEVICE_MODE',
-          { lockMac: claimed.mac, mode: claimed.requested_mode },
-          {
-            createdBy,
-            uid: claimed.instruction_uid,
-            payload: { name: claimed.name, time: Date.now(), lockMac: claimed.mac },
-          },
-        );
-        return row;
-      },
-      logger: deps.logger,
-    });
+    this.modes = LockModeDispatcher.forLocks(deps);
+  }
+
+  /** Listens for the users each lock of a full inventory holds (the delivery ledger reconciles with them). */
+  onInventoryUsers(listener: InventoryListener): void {
+    this.inventoryListeners.push(listener);
   }
 
   /** Listens for history entries stored from a gateway (lock history's live append). */
@@ -234,6 +230,16 @@ export class LocksService {
     );
     const full = report.kind === 'full';
     const stored = await reports.upsertReported(device, report.TI, report.locks, full ? report.TI : null);
+    const held = full ? report.locks.filter((l) => l.users !== undefined) : [];
+    if (held.length > 0) {
+      const locks = held.map((l) => ({ mac: l.MAC, users: l.users ?? [] }));
+      for (const listener of this.inventoryListeners) {
+        // Not awaited: this runs in the report's handler (its sends must not wait for that connection).
+        void Promise.resolve(listener(device, report.TI, locks)).catch((error) =>
+          this.deps.logger.warn({ err: error, mac: device.mac }, 'lock inventory users not reconciled'),
+        );
+      }
+    }
     let removed: { mac: string; tenant_id: string }[] = [];
     if (report.kind === 'update') {
       removed = await reports.remove(device.mac, report.TI, { macs: report.removed });
