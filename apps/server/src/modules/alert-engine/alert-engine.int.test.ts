@@ -20,7 +20,7 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
   beforeAll(async () => {
     smtp = await startSmtp();
     ({ portal, rules } = await startAlertPortal({ SMTP_URL: smtp.url, ALERT_NO_DATA_SECONDS: '0.6' }));
-  });
+  }, 180_000);
   afterAll(async () => {
     await portal?.close();
     await smtp?.close();

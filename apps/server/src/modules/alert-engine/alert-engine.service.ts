@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
-import { batteryLow, breaches, DAY_MS, newestValues, type SensorCondition } from './conditions.ts';
+import { breaches, newestValues, type SensorCondition } from './conditions.ts';
 import type { IncidentStart, IncidentsRepository, OpenIncident } from './incidents.repository.ts';
+import { LockAlerts } from './lock-alerts.ts';
 import { NO_DATA_RULE_ID, OFFLINE_RULE_ID } from './messages.ts';
 import type { RulesCache } from './rules-cache.ts';
 
@@ -17,7 +18,7 @@ export interface AlertEngineSettings {
   staleMs: number;
 }
 
-const key = (ruleId: string, subject: string) => `${ruleId}|${subject}`;
+export const key = (ruleId: string, subject: string) => `${ruleId}|${subject}`;
 
 /**
  * The alert engine (docs/alert-engine.md). Messages move conditions (a value past a rule's threshold opens a
@@ -37,6 +38,7 @@ export class AlertEngine {
   private stopped = false;
   /** Counts this instance's own changes to `open` and `offline`. */
   private changes = 0;
+  private readonly lockAlerts: LockAlerts;
   private skippedRefreshes = 0;
 
   constructor(
@@ -45,7 +47,9 @@ export class AlertEngine {
     private readonly announcer: IncidentAnnouncer,
     private readonly logger: Logger,
     private readonly settings: AlertEngineSettings,
-  ) {}
+  ) {
+    this.lockAlerts = new LockAlerts(this, repo, rules, announcer, logger, settings.staleMs);
+  }
 
   start(): void {
     if (this.timer) return;
@@ -188,69 +192,17 @@ export class AlertEngine {
   }
 
   /** Lock reports: battery levels against the tenant's battery alerts. */
-  async locks(device: DeviceIdentity, report: LockReport): Promise<void> {
-    try {
-      const rules = this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId));
-      if (rules.battery.length === 0) return;
-      let due = false;
-      for (const lock of report.locks) {
-        if (lock.batteryLevel === undefined) continue;
-        for (const rule of rules.battery) {
-          const holds = batteryLow(rule, lock.batteryLevel);
-          due =
-            (await this.evaluate(device, rule, lock.MAC, holds, lock.batteryLevel, batteryStart(rule))) ||
-            due;
-        }
-      }
-      if (due) await this.tick();
-    } catch (error) {
-      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: lock report not evaluated');
-    }
+  locks(device: DeviceIdentity, report: LockReport): Promise<void> {
+    return this.lockAlerts.locks(device, report);
   }
 
-  /** Lock history: the levels entries carry, and unlocks for the tenant's Unlock alert. */
-  async lockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
-    try {
-      const rules = this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId));
-      const withLevel = message.events.filter((e) => e.batteryLevel !== undefined);
-      const newest = new Map(withLevel.map((e) => [e.MAC, e.batteryLevel as number]));
-      if (rules.battery.length > 0 && newest.size > 0) {
-        await this.locks(device, {
-          kind: 'update',
-          TI: Date.now(),
-          locks: [...newest].map(([MAC, batteryLevel]) => ({ MAC, batteryLevel })),
-          removed: [],
-        });
-      }
-      if (rules.unlock.length === 0 || this.offline.has(device.mac)) return;
-      const recent = Date.now() - this.settings.staleMs;
-      for (const event of message.events) {
-        if (event.kind !== 'UNLOCKED' || event.TI < recent) continue;
-        for (const rule of rules.unlock) await this.unlocked(device, rule, event.MAC);
-      }
-    } catch (error) {
-      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: lock events not evaluated');
-    }
+  /** Lock history: battery levels, unlocks, one card opening several shared lockers. */
+  lockEvents(device: DeviceIdentity, message: LockEventsMessage): Promise<void> {
+    return this.lockAlerts.lockEvents(device, message);
   }
 
-  /** An unlock is an incident that fires and is over at once: its receivers hear of each. */
-  private async unlocked(device: DeviceIdentity, rule: AlertRule, lockMac: string): Promise<void> {
-    const now = new Date();
-    const incident = await this.repo.openFiring({
-      ...batteryStart(rule),
-      tenantId: device.tenantId,
-      ruleId: rule.id,
-      ruleName: rule.name,
-      gatewayMac: device.mac,
-      subject: lockMac,
-      value: null,
-      now,
-      fireAt: now,
-      repeatMs: null,
-    });
-    if (!incident) return;
-    await this.repo.resolveNow(rule.id, lockMac, now);
-    await this.announcer.announce(incident, 'fired');
+  isOffline(mac: string): boolean {
+    return this.offline.has(mac);
   }
 
   /** The gateway said it is offline (its will): one incident; its pending children are dropped, counted. */
@@ -297,7 +249,8 @@ export class AlertEngine {
    * due (waiting time 0). Opening is refused while the gateway is offline (suppressed, counted once per
    * rule and subject); an open incident still moves towards its resolution.
    */
-  private async evaluate(
+  /** For the lock alerts (lock-alerts.ts) as for sensors. */
+  async evaluate(
     device: DeviceIdentity,
     rule: AlertRule,
     subject: string,
@@ -349,7 +302,7 @@ export class AlertEngine {
     return this;
   }
 
-  private async countSuppressed(mac: string, id: string): Promise<void> {
+  async countSuppressed(mac: string, id: string): Promise<void> {
     const counted = this.suppressed.get(mac) ?? new Set<string>();
     this.suppressed.set(mac, counted);
     if (counted.has(id)) return;
@@ -368,20 +321,6 @@ function sensorStart(condition: SensorCondition) {
     threshold: condition.threshold,
     recoveryMs: waitingMs,
     repeatMs: null,
-    value: null,
-  };
-}
-
-function batteryStart(rule: AlertRule) {
-  const repeat = rule.repeatIntervalDays;
-  return {
-    kind: 'lock' as const,
-    alertType: rule.type.toUpperCase(),
-    sensor: null,
-    level: 0,
-    threshold: rule.threshold,
-    recoveryMs: Math.max(0, rule.waitingSeconds) * 1000,
-    repeatMs: repeat && repeat > 0 ? Math.round(repeat * DAY_MS) : null,
     value: null,
   };
 }

@@ -1,9 +1,11 @@
+import { deviceUp } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, signIn, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { startSmpp, type TestSmpp } from '../../../test/smpp.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { createAlertEngineModule } from './alert-engine.wiring.ts';
+import type { AlertRule } from './alert-rules.port.ts';
 import {
   type ArrayRules,
   customerWithGateway,
@@ -29,7 +31,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
       SMS_URL: smpp.url,
       SMS_RETRY_BASE_SECONDS: '0.2',
     }));
-  });
+  }, 180_000);
   afterAll(async () => {
     await portal?.close();
     await smtp?.close();
@@ -150,6 +152,66 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
     expect((await smtp.waitForMessage(watcher.email)).subject).toContain('Resolved: Low battery');
     const items = (await gateway.alertItems()).map((item) => `${item.nme} ${item.val} ${item.val2}`);
     expect(items).toEqual([`Lock Battery Low 20% ${lock}`, `Lock Battery Normal 95% ${lock}`]);
+  });
+
+  it('an Unlock alert hears each unlock; one card opening more than 2 shared lockers fires once in its window', async () => {
+    const gateway = await customerWithGateway(portal, 'Lockers');
+    const watcher = receiver();
+    const lockers = [randomMac(), randomMac(), randomMac()];
+    const lockRule = (type: string, extra: Partial<AlertRule> = {}) =>
+      sensorRule(gateway.tenantId, {
+        name: type === 'UNLOCK' ? 'Unlock' : 'Multiple Shared Lockers Access',
+        kind: 'lock',
+        type,
+        thresholdType: null,
+        threshold: null,
+        waitingSeconds: 0,
+        receivers: [watcher],
+        ...extra,
+      });
+    const unlock = lockRule('UNLOCK');
+    const rfid = lockRule('RFID', { threshold: 2, scheduleDays: 1 / 24 });
+    rules.put(unlock, rfid);
+    await gateway.send(deviceUp.locks(gateway.mac), {
+      kind: 'update',
+      TI: Date.now(),
+      locks: lockers.map((MAC) => ({ MAC, mode: 'shared' })),
+    });
+    const open = (MAC: string, n: number) =>
+      gateway.send(deviceUp.lockEvents(gateway.mac), {
+        events: [
+          {
+            id: `e${n}-${MAC}`,
+            MAC,
+            TI: Date.now(),
+            kind: 'UNLOCKED',
+            method: 'card',
+            cardCSN: '0A1B2C3D4E',
+          },
+        ],
+      });
+    await open(lockers[0]!, 1);
+    expect((await smtp.waitForMessage(watcher.email)).subject).toContain(
+      `Alert: Unlock - lock ${lockers[0]} unlocked`,
+    );
+    await open(lockers[1]!, 2);
+    await smtp.waitForMessage(watcher.email);
+    expect(await incidentsOf(portal, rfid.id)).toEqual([]); // two lockers: not more than 2
+    await open(lockers[2]!, 3);
+    await open(lockers[0]!, 4);
+    const subjects = await waitFor(async () => {
+      const mine = smtp.messages
+        .filter((m) => m.to.includes(watcher.email.toLowerCase()))
+        .map((m) => m.subject);
+      return mine.length >= 5 ? mine : null;
+    });
+    expect(subjects.filter((s) => s.startsWith('Alert: Multiple Shared Lockers Access'))).toEqual([
+      `Alert: Multiple Shared Lockers Access - one card opened more than 2 shared lockers on Lockers gateway (${gateway.mac})`,
+    ]);
+    expect(subjects.filter((s) => s.startsWith('Alert: Unlock'))).toHaveLength(4);
+    expect(await incidentsOf(portal, rfid.id)).toMatchObject([
+      { state: 'firing', subject: 'card:0A1B2C3D4E', value: 3 },
+    ]);
   });
 
   it('a portal restarted while an alert is pending, beside a second instance, fires it once at its time', async () => {

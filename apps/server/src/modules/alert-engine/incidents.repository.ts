@@ -21,6 +21,8 @@ export interface IncidentStart {
   repeatMs: number | null;
   now: Date;
   fireAt: Date;
+  /** Set: the incident resolves then (an RFID incident's window). */
+  clearAt?: Date;
 }
 
 /** The open incidents as the engine's cache holds them. */
@@ -124,6 +126,7 @@ export class IncidentsRepository {
         started_at: start.now,
         fire_at: start.now,
         fired_at: start.now,
+        clear_at: start.clearAt ?? null,
       })
       .onConflict((oc) => oc.columns(['rule_id', 'subject']).where('state', '<>', 'resolved').doNothing())
       .returningAll()
@@ -306,6 +309,22 @@ export class IncidentsRepository {
       .where('connected', '=', true)
       .execute();
     return rows.map((r) => r.tenant_id);
+  }
+
+  /** Distinct shared lockers of the tenant the card opened since `since` (epoch ms, the locks' clock). */
+  async sharedLockersOpenedBy(tenantId: string, card: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('lock_events as e')
+      .innerJoin('locks as l', 'l.mac', 'e.lock_mac')
+      .select(sql<string>`count(DISTINCT e.lock_mac)`.as('n'))
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.mode', '=', 'shared')
+      .where('l.removed_at', 'is', null)
+      .where('e.kind', '=', 'UNLOCKED')
+      .where(sql`upper(e.card_csn)`, '=', card)
+      .where('e.ti', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   gatewayName(mac: string): Promise<string | undefined> {

@@ -38,6 +38,7 @@ export function alertItem(incident: Incident, event: IncidentEvent): EventItem |
         alrt: fired ? (incident.level === ALERT_LOW ? ALERT_LOW : ALERT_HIGH) : ALERT_NORMAL,
       };
     case 'lock':
+      if ((incident.alert_type === 'UNLOCK' || incident.alert_type === 'RFID') && !fired) return null;
       if (incident.alert_type === 'UNLOCK' || incident.alert_type === 'RFID')
         return {
           nme: incident.alert_type === 'UNLOCK' ? 'Lock Unlocked' : 'Shared Lockers Access',

@@ -6,9 +6,10 @@ export interface TenantRules {
   sensors: SensorCondition[];
   battery: AlertRule[];
   unlock: AlertRule[];
+  rfid: AlertRule[];
 }
 
-const EMPTY: TenantRules = { all: [], sensors: [], battery: [], unlock: [] };
+const EMPTY: TenantRules = { all: [], sensors: [], battery: [], unlock: [], rfid: [] };
 
 /**
  * Each tenant's rules, read once through the port and kept until the alerts module says they changed, so a
@@ -66,6 +67,7 @@ export class RulesCache {
           (r) => r.kind === 'lock' && r.type.toUpperCase() === 'BATTERY_LOW' && r.threshold !== null,
         ),
         unlock: own.filter((r) => r.kind === 'lock' && r.type.toUpperCase() === 'UNLOCK'),
+        rfid: own.filter((r) => r.kind === 'lock' && r.type.toUpperCase() === 'RFID'),
       };
       // A change heard while reading leaves the entry out: the next message reads it again.
       if (generation === this.generation) this.byTenant.set(id, entry);

@@ -88,6 +88,7 @@ export async function customerWithGateway(portal: TestPortal, label: string) {
     tenantId,
     mac,
     device,
+    send,
     online: () => send(deviceUp.status(mac), { CS: 1, TI: Date.now() }),
     offline: () => send(deviceUp.status(mac), { CS: 0, TI: Date.now() }),
     sample: (values: Record<string, number>) =>
