@@ -251,6 +251,16 @@ describe(`graph generator (${backend} backend)`, () => {
     expect((await generate({ text: 'c'.repeat(2000) })).statusCode).toBe(400);
   });
 
+  it('documents its calls in OpenAPI', async () => {
+    const doc = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const generate = doc.paths['/api/graph-generator/generate'].post;
+    expect(generate.tags).toEqual(['graph generator']);
+    expect(generate.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['scopeId', 'text']),
+    );
+    expect(doc.paths['/api/graph-generator/catalogue'].get.tags).toEqual(['graph generator']);
+  });
+
   it('needs IOT_DEVICE_READ and a session', async () => {
     expect((await generate({ text: 'CO2 of Demo Gateway 1 today' }, blindCookie)).statusCode).toBe(403);
     expect((await generate({ text: 'CO2 of Demo Gateway 1 today' }, '')).statusCode).toBe(401);
