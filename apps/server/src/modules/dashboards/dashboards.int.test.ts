@@ -225,13 +225,17 @@ describe(`dashboards (${backend} backend)`, () => {
     const after = await map(alpha.tenant.id, 3);
     expect(after.clusters).toEqual([expect.objectContaining({ count: 2, online: 2, offline: 0 })]);
     expect(after.points.map((p) => p.name).sort()).toEqual(['A3', 'K1']);
+    // A gateway removed (no newer updated_at anywhere): the departure alone tells the cache.
+    await portal.database.db.deleteFrom('gateways').where('mac', '=', mac.A3!).execute();
+    expect((await summary(alpha.cookie, alpha.tenant.id)).total).toBe(4);
+    expect((await map(alpha.tenant.id, 3)).points.map((p) => p.name)).toEqual(['K1']);
   });
 
   it('pages the dashboard gateway rows by name with tenantName, within the limits', async () => {
     const page = async (query: Record<string, string | number>) =>
       get(alpha.cookie, '/api/iot-service/reachable/all/page', { scopeId: alpha.tenant.id, ...query });
     const first = (await page({ page: 0, size: 2 })).json() as ReachablePage;
-    expect(first).toMatchObject({ page: 0, size: 2, totalElements: 5, totalPages: 3 });
+    expect(first).toMatchObject({ page: 0, size: 2, totalElements: 4, totalPages: 2 });
     expect(first.content.map((r) => r.NAME)).toEqual(['A1', 'A2']);
     expect(first.content[0]).toMatchObject({
       SID: alpha.tenant.id,
@@ -241,10 +245,14 @@ describe(`dashboards (${backend} backend)`, () => {
       scopeId: alpha.tenant.id,
       tenantName: alpha.tenant.name,
     });
-    const last = (await page({ page: 2, size: 2 })).json() as ReachablePage;
-    expect(last.content).toEqual([expect.objectContaining({ NAME: 'K1', tenantName: kid.tenant.name })]);
-    const offline = (await page({ status: 'offline', size: 500 })).json() as ReachablePage;
-    expect(offline.content.map((r) => [r.NAME, r.CS])).toEqual([['A3', 0]]);
+    const last = (await page({ page: 1, size: 2 })).json() as ReachablePage;
+    expect(last.content.map((r) => [r.NAME, r.tenantName])).toEqual([
+      ['A4', alpha.tenant.name],
+      ['K1', kid.tenant.name],
+    ]);
+    // A2 came online and A3 was removed in the test before: none is offline.
+    expect(((await page({ status: 'offline', size: 500 })).json() as ReachablePage).content).toEqual([]);
+    expect(((await page({ status: 'online', size: 500 })).json() as ReachablePage).totalElements).toBe(4);
     expect((await page({ size: 0 })).statusCode).toBe(400);
     expect((await page({ size: 501 })).statusCode).toBe(400);
     expect((await page({ page: -1 })).statusCode).toBe(400);

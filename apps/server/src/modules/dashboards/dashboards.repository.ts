@@ -15,6 +15,8 @@ export interface GroupCount {
   key: string;
   online: number;
   registered: number;
+  /** Gateways with a place on the map (status groups only). */
+  located?: number;
   count: number;
 }
 
@@ -43,16 +45,22 @@ export class DashboardsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * What changes when any gateway of the subtree is added, removed, moved or reports a status or state
-   * (each bumps `updated_at`): the cached figures and clusters are kept while it stays the same.
+   * What changes when any gateway of the subtree is added, changed (status, state, registry: each bumps
+   * `updated_at`), moved away or removed (gateway_departures): the newest `updated_at` of each customer (one
+   * index lookup each) and the departures. The cached figures and clusters are kept while it stays the same.
    */
-  async fingerprint(tenantIds: string[] | null): Promise<string> {
-    const { rows } = await sql<{ n: string; last: Date | null }>`
-      SELECT count(*) AS n, max(g.updated_at) AS last FROM gateways g WHERE ${inTenants(tenantIds)}`.execute(
+  async fingerprint(tenantIds: string[]): Promise<string> {
+    if (tenantIds.length === 0) return 'none';
+    const ids = sql.join(tenantIds.map((id) => sql`${id}::uuid`));
+    const { rows } = await sql<{ last: Date | null; gone: string | null }>`
+      SELECT (SELECT max(newest.updated_at) FROM unnest(ARRAY[${ids}]) AS t(id)
+                CROSS JOIN LATERAL (SELECT g.updated_at FROM gateways g WHERE g.tenant_id = t.id
+                                    ORDER BY g.updated_at DESC LIMIT 1) newest) AS last,
+             (SELECT sum(d.n) FROM gateway_departures d WHERE d.tenant_id IN (${ids})) AS gone`.execute(
       this.db,
     );
     const row = rows[0];
-    return `${row?.n ?? 0}:${row?.last ? new Date(row.last).getTime() : 0}`;
+    return `${row?.last ? new Date(row.last).getTime() : 0}:${row?.gone ?? 0}`;
   }
 
   /** One scan, four groupings: connectivity x enrollment, firmware, OS, tenant (with its online count). */
@@ -68,11 +76,13 @@ export class DashboardsRepository {
       registered: boolean | null;
       n: string;
       online: string;
+      located: string;
     }>`
       SELECT grouping(g.connected, g.registered) AS by_status, grouping(g.firmware) AS by_firmware,
              grouping(g.os_version) AS by_os,
              coalesce(g.firmware, '') AS fw, coalesce(g.os_version, '') AS os, g.tenant_id,
-             g.connected, g.registered, count(*) AS n, count(*) FILTER (WHERE g.connected) AS online
+             g.connected, g.registered, count(*) AS n, count(*) FILTER (WHERE g.connected) AS online,
+             count(*) FILTER (WHERE g.map_lat IS NOT NULL AND g.map_lng IS NOT NULL) AS located
       FROM gateways g
       WHERE ${inTenants(tenantIds)}
       GROUP BY GROUPING SETS ((g.connected, g.registered), (g.firmware), (g.os_version), (g.tenant_id))`.execute(
@@ -87,6 +97,7 @@ export class DashboardsRepository {
           key: `${row.connected ? 1 : 0}${row.registered ? 1 : 0}`,
           online,
           registered: row.registered ? count : 0,
+          located: Number(row.located),
           count,
         };
       if (row.by_firmware === 0)
@@ -106,10 +117,11 @@ export class DashboardsRepository {
   /** Every located gateway of the subtree, for the cluster index (lean columns only). */
   async located(tenantIds: string[] | null): Promise<LocatedGateway[]> {
     const { rows } = await sql<LocatedGateway>`
-      SELECT mac, name, tenant_id, connected, lat, lng FROM (
-        SELECT g.mac, g.name, g.tenant_id, g.connected, ${gatewayLatitude} AS lat, ${gatewayLongitude} AS lng
-        FROM gateways g WHERE ${inTenants(tenantIds)}) located
-      WHERE lat BETWEEN -90 AND 90 AND lng BETWEEN -180 AND 180`.execute(this.db);
+      SELECT g.mac, g.name, g.tenant_id, g.connected, ${gatewayLatitude} AS lat, ${gatewayLongitude} AS lng
+      FROM gateways g
+      WHERE ${inTenants(tenantIds)} AND ${gatewayLatitude} IS NOT NULL AND ${gatewayLongitude} IS NOT NULL`.execute(
+      this.db,
+    );
     return rows;
   }
 
@@ -173,23 +185,6 @@ export class DashboardsRepository {
       }>`SELECT count(*) AS n FROM gateways g WHERE ${inTenants(tenantIds)} ${status}`.execute(this.db),
     ]);
     return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
-  }
-
-  /** Gateways of the subtree with a location (on the map). */
-  async locatedCount(tenantIds: string[] | null): Promise<number> {
-    const { rows } = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM gateways g
-      WHERE ${inTenants(tenantIds)} AND ${gatewayLatitude} BETWEEN -90 AND 90
-        AND ${gatewayLongitude} BETWEEN -180 AND 180`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  /** Gateways of the subtree. */
-  async deviceTotal(tenantIds: string[] | null): Promise<number> {
-    const { rows } = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM gateways g WHERE ${inTenants(tenantIds)}`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
   }
 
   /** Gateways of one tenant, and those online. */

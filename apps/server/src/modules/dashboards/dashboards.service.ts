@@ -15,14 +15,19 @@ import type { DashboardsRepository, GroupCount } from './dashboards.repository.t
 import { FleetClusters } from './fleet-cache.ts';
 
 type Figures = Omit<DashboardSummary, 'scopeId' | 'locks' | 'co2'>;
+type SideFigures = Pick<DashboardSummary, 'locks'> & {
+  co2: Omit<DashboardSummary['co2'], 'noData'> & { withData: number };
+};
 
 /** What is kept of one subtree while its fingerprint holds. */
 interface Entry {
   fingerprint: string;
+  /** When it was started: an entry older than maxAgeMs is built again whatever its fingerprint. */
+  at: number;
   figures?: Promise<Figures>;
   clusters?: Promise<FleetClusters>;
   /** Locks and CO2 do not move the fingerprint: kept for SIDE_FIGURES_MS. */
-  side?: { at: number; value: Promise<Pick<DashboardSummary, 'locks' | 'co2'>> };
+  side?: { at: number; value: Promise<SideFigures> };
 }
 
 export interface DashboardsSettings {
@@ -30,14 +35,20 @@ export interface DashboardsSettings {
   sideFiguresMs: number;
   /** Subtrees kept in memory at once (least recently used goes first). */
   cachedScopes: number;
+  /**
+   * The longest a computed entry is served (the fingerprint reads `updated_at`, written by each instance's
+   * clock: a change stamped earlier than the newest one, by a slower clock, is picked up within this time).
+   */
+  maxAgeMs: number;
 }
 
 const HOUR_MS = 3_600_000;
 
 /**
  * The Dashboard and Global Dashboard figures, the Locations map and the gateway rows of a scope subtree.
- * Figures and the cluster index are computed once per subtree and kept while its fingerprint (gateway count
- * and newest change) stays the same: one cheap statement per call checks it (docs/dashboards.md).
+ * Figures and the cluster index are computed once per subtree and kept while its fingerprint (newest change
+ * per customer, departures) stays the same: one statement of index lookups per call checks it
+ * (docs/dashboards.md).
  */
 export class DashboardsService {
   private readonly cache = new Map<string, Entry>();
@@ -57,7 +68,13 @@ export class DashboardsService {
       entry.side = { at: this.now(), value: this.sideFigures(tenantIds) };
     }
     const [figures, side] = await Promise.all([entry.figures, entry.side.value]);
-    return { scopeId, ...figures, ...side };
+    const { withData, ...co2 } = side.co2;
+    return {
+      scopeId,
+      ...figures,
+      locks: side.locks,
+      co2: { ...co2, noData: Math.max(0, figures.total - withData) },
+    };
   }
 
   async map(principal: Principal, query: z.output<typeof dashboardMapQuery>): Promise<DashboardMap> {
@@ -110,8 +127,11 @@ export class DashboardsService {
     const key = [...tenantIds].sort().join(',');
     const fingerprint = await this.repo.fingerprint(tenantIds);
     let entry = this.cache.get(key);
-    if (entry && entry.fingerprint !== fingerprint) entry = { fingerprint, side: entry.side };
-    entry ??= { fingerprint };
+    const now = this.now();
+    if (entry && (entry.fingerprint !== fingerprint || now - entry.at > this.settings.maxAgeMs)) {
+      entry = { fingerprint, at: now, side: entry.side };
+    }
+    entry ??= { fingerprint, at: now };
     // Re-inserted: the map's order is the recency order.
     this.cache.delete(key);
     this.cache.set(key, entry);
@@ -120,10 +140,7 @@ export class DashboardsService {
   }
 
   private async figures(tenantIds: string[]): Promise<Figures> {
-    const [groups, located] = await Promise.all([
-      this.repo.groupCounts(tenantIds),
-      this.repo.locatedCount(tenantIds),
-    ]);
+    const groups = await this.repo.groupCounts(tenantIds);
     const of = (dimension: GroupCount['dimension']) => groups.filter((g) => g.dimension === dimension);
     const status = of('status');
     const sum = (rows: GroupCount[], pick: (g: GroupCount) => number) =>
@@ -131,6 +148,7 @@ export class DashboardsService {
     const total = sum(status, (g) => g.count);
     const online = sum(status, (g) => g.online);
     const registered = sum(status, (g) => g.registered);
+    const located = sum(status, (g) => g.located ?? 0);
     const tenantRows = of('tenant').sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
     const names = await this.repo.tenantNames(tenantRows.map((g) => g.key));
     const shown = tenantRows.slice(0, DASHBOARD_TOP_VALUES);
@@ -163,23 +181,13 @@ export class DashboardsService {
     };
   }
 
-  private async sideFigures(tenantIds: string[]): Promise<Pick<DashboardSummary, 'locks' | 'co2'>> {
+  private async sideFigures(tenantIds: string[]): Promise<SideFigures> {
     const since = Math.floor(this.now() / HOUR_MS) * HOUR_MS - HOUR_MS;
-    const [locks, co2, total] = await Promise.all([
+    const [locks, co2] = await Promise.all([
       this.repo.lockCounts(tenantIds),
       this.repo.co2Bands(tenantIds, since),
-      this.repo.deviceTotal(tenantIds),
     ]);
-    return {
-      locks,
-      co2: {
-        good: co2.good,
-        moderate: co2.moderate,
-        poor: co2.poor,
-        noData: Math.max(0, total - co2.withData),
-        average: co2.average,
-      },
-    };
+    return { locks, co2 };
   }
 
   private async clusters(tenantIds: string[]): Promise<FleetClusters> {

@@ -2,15 +2,11 @@ import { type RawBuilder, sql } from 'kysely';
 
 /**
  * A gateway's latitude and longitude over `gateways AS g`, as the cards show them (registry-fields.ts
- * mergedLocation): the entered address's LAT/LNG when it has them, else the device-reported LCTN's. Non-numeric
- * values count as none. The dashboards module reads the same expressions for its map.
+ * mergedLocation): the entered address's LAT/LNG when it has them, else the device-reported LCTN's; null
+ * without. Stored columns computed on write (migrations/0020_dashboards.ts); the dashboards module reads them too.
  */
-export const gatewayLatitude = sql<number | null>`(CASE
-  WHEN jsonb_typeof(g.address->'LAT') = 'number' THEN (g.address->>'LAT')::float8
-  WHEN jsonb_typeof(g.state->'LCTN'->'LAT') = 'number' THEN (g.state->'LCTN'->>'LAT')::float8 END)`;
-export const gatewayLongitude = sql<number | null>`(CASE
-  WHEN jsonb_typeof(g.address->'LNG') = 'number' THEN (g.address->>'LNG')::float8
-  WHEN jsonb_typeof(g.state->'LCTN'->'LNG') = 'number' THEN (g.state->'LCTN'->>'LNG')::float8 END)`;
+export const gatewayLatitude = sql<number | null>`g.map_lat`;
+export const gatewayLongitude = sql<number | null>`g.map_lng`;
 
 /** The list filters the dashboards link with (docs/dashboards.md): firmware, OS, one tenant, a map area. */
 export interface DashboardMatch {
