@@ -30,7 +30,8 @@ export function sanitiseFeedback(html: string): string {
       'hr',
       'a',
     ],
-    allowedAttributes: { a: ['href'] },
+    // target and rel are always the ones transformTags sets below, whatever the input says.
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',

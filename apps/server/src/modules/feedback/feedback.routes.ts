@@ -12,7 +12,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
     '/api/saveFeedBack',
     {
       config: { access: 'authenticated' },
-      bodyLimit: 64 * 1024,
+      // 20,000 characters of HTML, JSON-escaped and in UTF-8, stay well under this.
+      bodyLimit: 256 * 1024,
       schema: {
         tags: ['feedback'],
         summary: 'Send feedback (support tenant and root users); the body is sanitised HTML',
