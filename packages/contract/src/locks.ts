@@ -71,6 +71,11 @@ export const locksQuery = z.object({
   scopeId: scopeIdParam.optional(),
   macId: macId.optional(),
   type: lockType.optional(),
+  /**
+   * Only the locks this lock user has access on (a user's assigned locks; a removal not yet confirmed counts).
+   * Needs IOT_USER_READ; a user outside the caller's reach: 404.
+   */
+  userId: z.string().min(1).max(100).optional(),
   search: z.string().max(LOCK_SEARCH_MAX_LENGTH).optional().default(''),
   page,
   pageSize: pageSize(LOCKS_DEFAULT_PAGE_SIZE),

@@ -232,4 +232,69 @@ describe(`locks (${backend} backend)`, () => {
     });
     expect(ofLock.json()).toEqual([]);
   });
+
+  it("filters a lock user's assigned locks on the server (userId), walled by tenant and IOT_USER_READ", async () => {
+    const db = portal.database.db;
+    const user = await db
+      .insertInto('lock_users')
+      .values({
+        tenant_id: alpha.tenant.id,
+        first_name: 'Assigned',
+        last_name: 'User',
+        email: `assigned-${prefix.toLowerCase()}@example.com`,
+        email_hash: 'h',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = await db
+      .selectFrom('locks')
+      .select(['id', 'mac'])
+      .where('gateway_mac', '=', device.mac)
+      .where('mac', 'in', [lockMac(3), lockMac(1), lockMac(2)])
+      .execute();
+    await db
+      .insertInto('lock_user_access')
+      .values(ids.map((l) => ({ user_id: user.id, lock_id: l.id, passcode: '1234' })))
+      .execute();
+    // A removal the lock confirmed is history: no longer assigned.
+    await db
+      .updateTable('lock_user_access')
+      .set({ revoke_requested_at: new Date(), revoke_confirmed_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('lock_id', '=', ids.find((l) => l.mac === lockMac(3))!.id)
+      .execute();
+    const assigned = (cookie: string, extra: Record<string, string | number> = {}) =>
+      injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks-users', {
+        query: { scopeId: alpha.tenant.id, userId: user.id, ...extra },
+      });
+    const page = (await assigned(alphaCookie)).json<LocksPage & { locks: { users: unknown[] }[] }>();
+    expect(page.total).toBe(2);
+    expect(page.locks.map((l) => l.macId)).toEqual([lockMac(1), lockMac(2)]);
+    // Paged on the server: one row a page, the total still 2.
+    const second = (await assigned(alphaCookie, { page: 1, pageSize: 1 })).json<LocksPage>();
+    expect([second.total, second.locks.map((l) => l.macId)]).toEqual([2, [lockMac(2)]]);
+    // get-all-locks takes it too; without IOT_USER_READ it is refused.
+    const plain = await injectAs(portal, alphaCookie, 'GET', '/api/iot-service/get-all-locks', {
+      query: { userId: user.id },
+    });
+    expect(plain.json<LocksPage>().total).toBe(2);
+    const deviceOnly = await createCustomerWithUser(portal, 'DeviceOnly', {
+      parentId: alpha.tenant.id,
+      permissions: READER.filter((p) => p !== 'IOT_USER_READ'),
+    });
+    const deviceCookie = await signIn(portal, deviceOnly.email, deviceOnly.password);
+    const refused = await injectAs(portal, deviceCookie, 'GET', '/api/iot-service/get-all-locks', {
+      query: { userId: user.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    // Another customer's user (or no user at all) is not found, and nothing is listed.
+    const foreign = await injectAs(portal, betaCookie, 'GET', '/api/iot-service/get-all-locks-users', {
+      query: { userId: user.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await injectAs(portal, alphaCookie, 'GET', '/api/iot-service/get-all-locks-users', {
+      query: { userId: 'not-a-user' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

@@ -7,6 +7,8 @@ export interface LockFilter {
   tenantIds: string[] | null;
   gatewayMac?: string;
   type?: string;
+  /** Only locks this lock user has access on (not a confirmed removal). */
+  userId?: string;
   /** Lower-cased, without spaces; '' for none. */
   search: string;
 }
@@ -80,6 +82,10 @@ export class LocksRepository {
     if (filter.tenantIds) parts.push(sql`locks.tenant_id IN (${sql.join(filter.tenantIds)})`);
     if (filter.gatewayMac) parts.push(sql`locks.gateway_mac = ${filter.gatewayMac}`);
     if (filter.type) parts.push(sql`locks.type = ${filter.type}`);
+    if (filter.userId) {
+      parts.push(sql`EXISTS (SELECT 1 FROM lock_user_access a WHERE a.lock_id = locks.id
+        AND a.user_id = ${filter.userId} AND a.revoke_confirmed_at IS NULL)`);
+    }
     const term = filter.search;
     if (term) {
       const any = ['locks.name', 'locks.mac', 'locks.serial_number', 'locks.type'].map((c) =>
@@ -248,6 +254,17 @@ export class LocksRepository {
   }
 
   /** The app version of gateways (instructions need it for their deadline). */
+  /** The customer of a live lock user (the userId filter's wall). */
+  async lockUserTenant(userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('lock_users')
+      .select('tenant_id')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.tenant_id;
+  }
+
   gatewaysForInstructions(macs: string[]) {
     if (macs.length === 0) return Promise.resolve([]);
     return this.db

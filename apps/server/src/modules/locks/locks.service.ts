@@ -18,7 +18,8 @@ import {
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
 import type { InstructionsService } from '../instructions/index.ts';
@@ -100,10 +101,19 @@ export class LocksService {
   }
 
   private async filter(principal: Principal, query: z.output<typeof locksCsvQuery>): Promise<LockFilter> {
+    const tenantIds = await this.tenantIds(principal, query.scopeId);
+    if (query.userId) {
+      // A lock user's assigned locks: lock-user data (IOT_USER_READ), the user within reach (else 404).
+      if (!principal.isRoot && !principal.permissions.has('IOT_USER_READ')) throw forbidden();
+      const tenant = isUuid(query.userId) ? await this.deps.repo.lockUserTenant(query.userId) : undefined;
+      const reachable = await this.deps.tenants.reachableTenantIds(principal);
+      if (!tenant || (reachable && !reachable.has(tenant))) throw notFound('Lock user');
+    }
     return {
-      tenantIds: await this.tenantIds(principal, query.scopeId),
+      tenantIds,
       gatewayMac: query.macId,
       type: query.type,
+      userId: query.userId,
       search: normalise(query.search),
     };
   }

@@ -1,12 +1,11 @@
 import {
-  LOCK_LIST_MAX_PAGE_SIZE,
   type LockAccessState,
   type LockDevice,
   type LockRole,
   type LocksWithUsersPage,
   locksWithUsersPage,
 } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** One of a user's assigned locks: the lock and the user's access on it. */
@@ -18,30 +17,34 @@ export interface AssignedLock {
   revoking: boolean;
 }
 
-export const userLocksKey = (scopeId: string, userId: string) =>
-  ['lockUsers', 'locks', scopeId, userId] as const;
+export const userLocksKey = (scopeId: string, userId: string, page?: number, pageSize?: number) =>
+  page === undefined
+    ? (['lockUsers', 'locks', scopeId, userId] as const)
+    : (['lockUsers', 'locks', scopeId, userId, page, pageSize] as const);
+
+/** A page of a user's assigned locks and how many there are in all. */
+export interface AssignedLocksPage {
+  rows: AssignedLock[];
+  total: number;
+}
 
 /**
- * A user's assigned locks, from GET /api/iot-service/get-all-locks-users (the locks with their users). The
- * contract's query has no user filter yet: `userId` is passed for a server that takes it, and the answer is
- * filtered here (the largest page, 100 locks of the scope).
+ * A page of a user's assigned locks: GET /api/iot-service/get-all-locks-users?userId= (the server keeps only the
+ * locks the user has access on, and pages them), with the user's access on each.
  */
 export async function getUserLocks(
   scopeId: string,
   userId: string,
+  page: number,
+  pageSize: number,
   signal?: AbortSignal,
-): Promise<AssignedLock[]> {
-  const query = new URLSearchParams({
-    scopeId,
-    userId,
-    page: '0',
-    pageSize: String(LOCK_LIST_MAX_PAGE_SIZE),
-  });
-  const page = await apiRequest(`/api/iot-service/get-all-locks-users?${query}`, {
+): Promise<AssignedLocksPage> {
+  const query = new URLSearchParams({ scopeId, userId, page: String(page), pageSize: String(pageSize) });
+  const answer = await apiRequest(`/api/iot-service/get-all-locks-users?${query}`, {
     schema: locksWithUsersPage,
     signal,
   });
-  return assignedLocksOf(page, userId);
+  return { rows: assignedLocksOf(answer, userId), total: answer.total };
 }
 
 /** The locks of a locks-with-users page that `userId` is on, with the user's access on each. */
@@ -62,13 +65,14 @@ export function assignedLocksOf(page: LocksWithUsersPage, userId: string): Assig
   });
 }
 
-export const userLocksQueryOptions = (scopeId: string, userId: string) =>
+export const userLocksQueryOptions = (scopeId: string, userId: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: userLocksKey(scopeId, userId),
-    queryFn: ({ signal }) => getUserLocks(scopeId, userId, signal),
+    queryKey: userLocksKey(scopeId, userId, page, pageSize),
+    queryFn: ({ signal }) => getUserLocks(scopeId, userId, page, pageSize, signal),
     enabled: scopeId !== '' && userId !== '',
+    placeholderData: keepPreviousData,
   });
 
-export function useUserLocks(scopeId: string, userId: string) {
-  return useQuery(userLocksQueryOptions(scopeId, userId));
+export function useUserLocks(scopeId: string, userId: string, page: number, pageSize: number) {
+  return useQuery(userLocksQueryOptions(scopeId, userId, page, pageSize));
 }

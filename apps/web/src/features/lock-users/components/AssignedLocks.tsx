@@ -16,12 +16,12 @@ import {
   useTheme,
 } from '@mui/material';
 import { ASSIGNED_LOCKS_PAGE_SIZES } from '@portal/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { batteryText, LockStatusChip, lockModeText, lockName, NO_VALUE } from '../../locks/index.ts';
 import { type AssignedLock, useUserLocks } from '../api/get-user-locks.ts';
-import { ASSIGNED_LOCKS_LIST_NAME, assignedLocksPageSize, pageOf } from '../lock-users-list.ts';
+import { ASSIGNED_LOCKS_LIST_NAME, assignedLocksPageSize } from '../lock-users-list.ts';
 
 const COLUMNS: { label: string; cell: (row: AssignedLock) => ReactNode }[] = [
   { label: 'Name', cell: (row) => lockName(row.lock) },
@@ -39,10 +39,14 @@ const COLUMNS: { label: string; cell: (row: AssignedLock) => ReactNode }[] = [
 export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: string }) {
   const session = useSession();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const locks = useUserLocks(scopeId, userId);
   const [page, setPage] = useState(0);
   const pageSize = assignedLocksPageSize(session.rowsPerPage[ASSIGNED_LOCKS_LIST_NAME]);
-  const rows = pageOf(locks.data ?? [], page, pageSize);
+  const locks = useUserLocks(scopeId, userId, page, pageSize);
+  // Another page size starts from the first page (the server pages).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the page size changes
+  useEffect(() => setPage(0), [pageSize]);
+  const rows = locks.data?.rows ?? [];
+  const total = locks.data?.total ?? 0;
 
   return (
     <Stack component="section" aria-labelledby="assigned-locks-title" spacing={1}>
@@ -51,12 +55,12 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
       </Typography>
       {locks.isPending && <CircularProgress size={24} aria-label="Loading the assigned locks" />}
       {locks.isError && <Alert severity="error">{locks.error.message}</Alert>}
-      {locks.data?.length === 0 && (
+      {locks.data && total === 0 && (
         <Typography variant="body2" color="text.secondary">
           No locks yet. Select locks on the Locks screen (or a gateway’s locks) and choose Add User.
         </Typography>
       )}
-      {locks.data && locks.data.length > 0 && (
+      {locks.data && total > 0 && (
         <>
           {phone ? (
             <Stack spacing={1} role="list" aria-label="Assigned locks">
@@ -112,7 +116,7 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
           )}
           <ListPagination
             listName={ASSIGNED_LOCKS_LIST_NAME}
-            count={locks.data.length}
+            count={total}
             page={page}
             pageSize={pageSize}
             pageSizes={ASSIGNED_LOCKS_PAGE_SIZES}
