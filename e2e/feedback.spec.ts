@@ -60,7 +60,7 @@ describe('feedback', () => {
     const mail = await smtp.waitForMessage(ROOT_EMAIL, UI_TIMEOUT_MS);
     expect(mail.subject).toBe(`Feedback from ${ROOT_EMAIL}`);
     expect(mail.text).toContain('Doors stay');
-    expect(mail.raw).toContain('<strong>Doors</strong>');
+    expect(mail.html).toContain('<strong>Doors</strong>');
 
     await page.setViewportSize({ width: 360, height: 740 });
     await received.getByText('first point').waitFor();

@@ -6,8 +6,10 @@ export interface ReceivedMail {
   /** Envelope recipients. */
   to: string[];
   subject: string;
-  /** The decoded plain-text body, with \n line ends. */
+  /** The decoded plain-text body, with \n line ends (the text/plain part of a multipart mail). */
   text: string;
+  /** The decoded text/html part of a multipart mail, '' when it has none. */
+  html: string;
   raw: string;
 }
 
@@ -73,25 +75,53 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
   };
 }
 
-/** Enough MIME for single-part text mail: the subject and the body, decoded. */
-function parseMessage(raw: string): { subject: string; text: string } {
+/** Enough MIME for the portal's mail: single-part text, or multipart/alternative with text and HTML parts. */
+function parseMessage(raw: string): { subject: string; text: string; html: string } {
+  const { head, body } = splitPart(raw);
+  const type = head('Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  let text = decodePart(head, body);
+  let html = '';
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((part) => splitPart(part.replace(/^\r\n/, '')));
+    const of = (kind: string) =>
+      parts.find((part) => part.head('Content-Type').toLowerCase().startsWith(kind));
+    const plain = of('text/plain');
+    const rich = of('text/html');
+    text = plain ? decodePart(plain.head, plain.body) : '';
+    html = rich ? decodePart(rich.head, rich.body) : '';
+  }
+  return {
+    subject: decodeWords(head('Subject')),
+    text: text.replace(/\r\n/g, '\n'),
+    html: html.replace(/\r\n/g, '\n'),
+  };
+}
+
+function splitPart(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) =>
-    head
-      .split('\r\n')
+  const lines = raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
+  const head = (name: string) =>
+    lines
       .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
       ?.slice(name.length + 1)
       .trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n') };
+  return { head, body: raw.slice(split + 4).replace(/\r\n$/, '') };
+}
+
+function decodePart(head: (name: string) => string, body: string): string {
+  const encoding = head('Content-Transfer-Encoding').toLowerCase();
+  return encoding === 'quoted-printable'
+    ? decodeQuotedPrintable(body)
+    : encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : body;
 }
 
 function decodeQuotedPrintable(value: string): string {
