@@ -98,7 +98,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         IF old_row IS NOT NULL AND new_row IS NOT NULL AND (old_row -> k) IS NOT DISTINCT FROM (new_row -> k) THEN
           CONTINUE;
         END IF;
-        secret := k ~* '(password|secret|hash|token|otp|credential|private)';
+        secret := k ~* '(password|passcode|secret|hash|token|otp|credential|private|cipher)';
         summary := summary || jsonb_build_object(k, jsonb_strip_nulls(jsonb_build_object(
           'from', CASE WHEN old_row IS NULL OR old_row -> k = 'null'::jsonb THEN NULL
                        WHEN secret THEN to_jsonb('[redacted]'::text) ELSE audit_value(old_row -> k) END,

@@ -145,6 +145,34 @@ describe(`audit log (${backend} backend)`, () => {
       (await sql<{ n: string }>`select count(*) as n from audit_log`.execute(portal.database.db)).rows[0]!.n,
     );
 
+  it('never writes a secret into the log: passwords, passcodes, TOTP secrets show as [redacted]', async () => {
+    const db = portal.database.db;
+    await runWithAuditContext(
+      {
+        userId: null,
+        tenantId: alpha.tenant.id,
+        action: 'TEST secrets',
+        requestId: 'r-secret',
+        address: '::1',
+      },
+      () =>
+        db
+          .updateTable('users')
+          .set({ password_hash: 'new-hash-value', totp_secret: 'TOTPSECRET', first_name: 'Alpha2' })
+          .where('email', '=', alpha.email)
+          .execute(),
+    );
+    const row = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('request_id', '=', 'r-secret')
+      .executeTakeFirstOrThrow();
+    expect(row.summary.password_hash).toEqual({ from: '[redacted]', to: '[redacted]' });
+    expect(row.summary.totp_secret).toEqual({ to: '[redacted]' });
+    expect(row.summary.first_name).toEqual({ from: 'Alpha', to: 'Alpha2' });
+    expect(JSON.stringify(row.summary)).not.toMatch(/new-hash-value|TOTPSECRET/);
+  });
+
   it('never lets a row be updated, deleted or truncated; retention removes only rows past it', async () => {
     const db = portal.database.db;
     await expect(sql`update audit_log set action = 'x'`.execute(db)).rejects.toThrow(/append-only/);
