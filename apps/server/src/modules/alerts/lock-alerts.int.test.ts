@@ -152,6 +152,12 @@ describe(`lock alerts and the support tenant (${backend} backend)`, () => {
       (await create({ alertType: 'UNLOCK', receivers: [beta.email], scopeId: alpha.tenant.id }, beta))
         .statusCode,
     ).toBe(404);
+    const alphaScope = { scopeId: alpha.tenant.id };
+    for (const url of ['/api/rfid-delete-alert/delete', '/api/alert-receivers']) {
+      const method = url.includes('delete') ? 'DELETE' : 'GET';
+      expect((await call(portal, beta.cookie, method, url, undefined, alphaScope)).statusCode, url).toBe(404);
+    }
+    expect((await list()).alerts.some((a) => a.alertType === 'RFID')).toBe(true);
     const updated = await call(portal, alpha.cookie, 'PUT', '/api/alert/update', edit, query);
     expect(updated.json()).toMatchObject({
       message: alertMessages.lockUpdated,
