@@ -129,6 +129,8 @@ describe('Dashboards', () => {
       .getByText(`Dash ${suffix}`)
       .first()
       .waitFor();
+    // The map loads when its place comes into view.
+    await page.getByText('Locations', { exact: true }).scrollIntoViewIfNeeded();
     // No internet here: the tiles fail and the map says so, its markers still drawn.
     await page.getByText('Map tiles could not be loaded. Gateways and clusters are still shown.').waitFor();
     const map = page.getByRole('region', { name: 'Locations map' });

@@ -9,6 +9,7 @@ import { gatewaysLink } from '../dashboard-links.ts';
 import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { FleetCharts, Tile } from './FleetCharts.tsx';
 import { PieChart } from './PieChart.tsx';
+import { WhenVisible } from './WhenVisible.tsx';
 
 /** Leaflet comes with the map only, after the figures are on screen. */
 const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
@@ -121,9 +122,11 @@ export function DashboardPage() {
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
               Locations
             </Typography>
-            <Suspense fallback={<CenteredProgress label="Loading the map" />}>
-              <LocationsMap scopeId={scopeId} />
-            </Suspense>
+            <WhenVisible height={360}>
+              <Suspense fallback={<CenteredProgress label="Loading the map" />}>
+                <LocationsMap scopeId={scopeId} />
+              </Suspense>
+            </WhenVisible>
           </Tile>
         </Stack>
       )}

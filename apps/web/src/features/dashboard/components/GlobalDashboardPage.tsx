@@ -8,6 +8,7 @@ import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { customerSlices, FleetCharts, Tile } from './FleetCharts.tsx';
 import { GatewayRowsTable } from './GatewayRowsTable.tsx';
 import { PieChart } from './PieChart.tsx';
+import { WhenVisible } from './WhenVisible.tsx';
 
 /** Leaflet comes with the map only, after the figures are on screen. */
 const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
@@ -46,9 +47,11 @@ export function GlobalDashboardPage() {
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
               Locations
             </Typography>
-            <Suspense fallback={<CenteredProgress label="Loading the map" />}>
-              <LocationsMap scopeId={scopeId} height={420} />
-            </Suspense>
+            <WhenVisible height={420}>
+              <Suspense fallback={<CenteredProgress label="Loading the map" />}>
+                <LocationsMap scopeId={scopeId} height={420} />
+              </Suspense>
+            </WhenVisible>
           </Tile>
           <Tile>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

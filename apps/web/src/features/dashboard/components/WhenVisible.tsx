@@ -1,0 +1,24 @@
+import { Box } from '@mui/material';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * Draws `children` once this place comes near the screen (a phone scrolls to the map; a first visit that never
+ * does never loads Leaflet): the first screen's scripts stay within their budget (bench/README.md 'bundle').
+ */
+export function WhenVisible({ children, height }: { children: ReactNode; height: number }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (!element || visible) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '100px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+  return visible ? children : <Box ref={place} sx={{ minHeight: height }} />;
+}
