@@ -19,6 +19,8 @@ export const GRAPH_GENERATOR_TEXTS = {
 export const GRAPH_TEXT_MAX_LENGTH = 500;
 /** At most this many series on one chart; more gateways are combined into one series. */
 export const GRAPH_MAX_SERIES = 10;
+/** At most this many gateways are read for one chart (a fleet of 100,000 is narrowed by tag, place or status). */
+export const GRAPH_MAX_CHART_GATEWAYS = 1000;
 /** At most this many gateways named by an edited gateways chip. */
 export const GRAPH_MAX_GATEWAYS = 100;
 /** The chart's time axis is padded by 1 hour on each side (spec 002 section 4). */

@@ -1,7 +1,7 @@
 import { normalizeMac } from '@portal/contract';
 import type { CatalogueGateway } from './catalogue.ts';
 import { phrasePattern, type Sentence } from './sentence.ts';
-import { ALL_GATEWAYS_WORDS, normalize, STATUS_WORDS } from './vocabulary.ts';
+import { ALL_GATEWAYS_WORDS, catalogueKey, STATUS_WORDS } from './vocabulary.ts';
 
 /** How the sentence named its gateways, before they are combined. */
 export interface GatewayRefs {
@@ -17,7 +17,17 @@ export interface GatewayRefs {
   unknown: string | null;
 }
 
-const key = (s: string) => normalize(s).trim();
+const keys = new Map<string, string>();
+/** catalogueKey, remembered: tags and places repeat across a fleet. */
+function key(s: string): string {
+  let k = keys.get(s);
+  if (k === undefined) {
+    k = catalogueKey(s);
+    if (keys.size > 10_000) keys.clear();
+    keys.set(s, k);
+  }
+  return k;
+}
 
 /** The trailing number of a name ("Demo Gateway 3" -> 3, "GW-07" -> 7), or null. */
 function trailingNumber(name: string): number | null {
@@ -32,10 +42,8 @@ export function takeNamedGateways(sentence: Sentence, catalogue: CatalogueGatewa
     const k = key(g.name);
     if (k) byName.set(k, [...(byName.get(k) ?? []), g]);
   }
-  for (const name of [...byName.keys()].sort((a, b) => b.length - a.length)) {
-    if (sentence.takePhrase(name) === 0) continue;
-    const matches = byName.get(name)!;
-    if (matches.length > 1) refs.ambiguous ??= { word: name, matches };
+  for (const { phrase, value: matches } of sentence.takeKnown(byName, maxWords(byName))) {
+    if (matches.length > 1) refs.ambiguous ??= { word: phrase, matches };
     else refs.named.push(matches[0]!);
   }
   const macPattern = /(?<=\s)(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}(?=\s)|(?<=\s)[0-9a-f]{12}(?=\s)/;
@@ -67,15 +75,21 @@ export function takeNumberedGateways(sentence: Sentence, catalogue: CatalogueGat
 export function takeGatewayFilters(sentence: Sentence, catalogue: CatalogueGateway[], refs: GatewayRefs) {
   for (const phrase of ALL_GATEWAYS_WORDS) if (sentence.takePhrase(phrase) > 0) refs.all = true;
   for (const [phrase, status] of STATUS_WORDS) if (sentence.takePhrase(phrase) > 0) refs.status ??= status;
-  const tags = [...new Set(catalogue.flatMap((g) => g.tags.map(key)))].filter(Boolean);
-  for (const tag of tags.sort((a, b) => b.length - a.length)) {
-    if (sentence.takePhrase(tag) > 0) refs.tags.push(tag);
-  }
-  const places = [...new Set(catalogue.flatMap((g) => g.places.map(key)))].filter(Boolean);
-  for (const place of places.sort((a, b) => b.length - a.length)) {
-    if (sentence.takePhrase(place) > 0) refs.places.push(place);
-  }
+  const tags = new Map(
+    catalogue.flatMap((g) => g.tags.map((t) => [key(t), true] as const)).filter(([k]) => k),
+  );
+  for (const { phrase } of sentence.takeKnown(tags, maxWords(tags))) refs.tags.push(phrase);
+  const places = new Map(
+    catalogue.flatMap((g) => g.places.map((p) => [key(p), true] as const)).filter(([k]) => k),
+  );
+  for (const { phrase } of sentence.takeKnown(places, maxWords(places))) refs.places.push(phrase);
 }
+
+const maxWords = (known: Map<string, unknown>) => {
+  let most = 0;
+  for (const k of known.keys()) most = Math.max(most, k.split(' ').length);
+  return most;
+};
 
 /** The gateways the references select, and how to name them on the chip. */
 export function selectGateways(

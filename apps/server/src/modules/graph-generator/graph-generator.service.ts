@@ -1,6 +1,7 @@
 import {
   EARLIEST_CHART_MS,
   GRAPH_AXIS_PADDING_MS,
+  GRAPH_MAX_CHART_GATEWAYS,
   GRAPH_MAX_SERIES,
   GRAPH_METRIC_INFO,
   GRAPH_TEXTS,
@@ -56,6 +57,14 @@ export class GraphGeneratorService {
 
   private async chart(query: ParsedQuery, utcOffsetMinutes: number): Promise<GraphResponse> {
     const { metric, range } = query;
+    if (query.gateways.length > GRAPH_MAX_CHART_GATEWAYS) {
+      return questionResponse({
+        slot: 'gateways',
+        word: query.gatewaysLabel,
+        question: `That is ${query.gateways.length.toLocaleString('en')} gateways; a chart reads at most ${GRAPH_MAX_CHART_GATEWAYS.toLocaleString('en')}. Please name fewer: a tag, a place, online or offline, or their names.`,
+        candidates: [],
+      });
+    }
     const notes: string[] = [];
     let gateways = query.gateways;
     if (query.condition) {

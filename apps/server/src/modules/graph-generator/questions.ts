@@ -1,7 +1,7 @@
 import { GRAPH_METRIC_INFO, type GraphCandidate } from '@portal/contract';
 import type { CatalogueGateway } from './catalogue.ts';
 import { distance, replacePhrase } from './sentence.ts';
-import { METRIC_WORDS, normalize } from './vocabulary.ts';
+import { catalogueKey, METRIC_WORDS, normalize } from './vocabulary.ts';
 
 export type QuestionSlot = 'metric' | 'gateways' | 'range' | 'aggregation' | 'text';
 
@@ -56,15 +56,18 @@ export function unknownWordQuestion(
 ): Question {
   const w = normalize(word).trim();
   const scored: { label: string; replacement: string; score: number }[] = [];
+  const parts = w.split(' ').filter((part) => part.length > 1 && !/^\d+$/.test(part));
+  const limit = w.length <= 3 ? 1 : w.length <= 6 ? 2 : 3;
+  // Edit distance only where the lengths allow a match: a fleet of 100,000 names stays quick.
+  const near = (t: string) =>
+    Math.abs(t.length - w.length) <= limit ? distance(w, t) : Number.POSITIVE_INFINITY;
   const consider = (label: string, replacement: string, target: string) => {
-    const t = normalize(target).trim();
+    const t = catalogueKey(target);
     if (!t) return;
     const tokens = t.split(' ');
-    const shared = w
-      .split(' ')
-      .some((part) => part.length > 1 && !/^\d+$/.test(part) && tokens.includes(part));
-    const d = Math.min(distance(w, t), ...tokens.map((token) => distance(w, token)));
-    const limit = w.length <= 3 ? 1 : w.length <= 6 ? 2 : 3;
+    const shared = parts.some((part) => tokens.includes(part));
+    let d = near(t);
+    for (const token of tokens) d = Math.min(d, near(token));
     if (shared || d <= limit) scored.push({ label, replacement, score: shared ? 0 : d });
   };
   for (const g of catalogue) consider(g.name, g.name, g.name);

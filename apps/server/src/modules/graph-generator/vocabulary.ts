@@ -179,3 +179,11 @@ export function normalize(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()} `;
 }
+
+const PLAIN = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+
+/** The normalized form of a catalogue entry (name, tag, place): plain words skip the full normalization. */
+export function catalogueKey(text: string): string {
+  const lower = text.toLowerCase().trim();
+  return PLAIN.test(lower) ? lower : normalize(text).trim();
+}
