@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { agentConfigMessages, type SensorReading } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { createCustomer, seeText } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
@@ -39,7 +39,9 @@ describe('agent configuration', () => {
 
   it('changes the poll frequency; the gateways confirm it and sample at the new cadence', async () => {
     const { page } = session;
-    await signInAsRoot(page);
+    await signIn(page);
+    // A loaded machine may take its time over the password hash: the sign-in waits longer than a click.
+    await page.waitForURL(/#\/admin\/tenants$/, { timeout: 60_000 });
     const scopeId = await createCustomer(page, `Agents ${randomBytes(3).toString('hex')}`);
     gateways = await startSimulatedGateways(portal, { scopeId, count: 2, name: 'Agent' });
     const [mac] = gateways.macs;
@@ -79,8 +81,10 @@ describe('agent configuration', () => {
     const changedAt = Date.now();
     await apply.click();
     const dialog = page.getByRole('dialog', { name: 'Apply agent configuration' });
+    // The success notice lasts 2 s: watched for from before the click.
+    const notice = seeText(page, agentConfigMessages.updated);
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await seeText(page, agentConfigMessages.updated);
+    await notice;
     await page.getByTestId('agent-config-version').filter({ hasText: 'Version 2' }).waitFor();
     // Both gateways confirm version 2: the counts follow live.
     await expect
