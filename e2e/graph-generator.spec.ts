@@ -11,6 +11,8 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
+/** A chart reads the rollups of the demo history: more than a click's wait on a loaded machine. */
+const CHART_TIMEOUT_MS = 3 * UI_TIMEOUT_MS;
 
 /** Issue 18 item 4: the User graph page (/cli/UserDashboard) turns a sentence into a chart, or asks. */
 describe('Graph generator', () => {
@@ -37,7 +39,7 @@ describe('Graph generator', () => {
     await box.fill('hourly average CO2 of Demo Gateway 1 in the last 6 hours');
     await generate.click();
     const figure = page.getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 1' });
-    await figure.waitFor({ timeout: UI_TIMEOUT_MS });
+    await figure.waitFor({ timeout: CHART_TIMEOUT_MS });
     await expect.poll(() => figure.getAttribute('data-points')).not.toBe('0');
     const axisFrom = Number(await figure.getAttribute('data-axis-from'));
     const axisTo = Number(await figure.getAttribute('data-axis-to'));
@@ -53,22 +55,30 @@ describe('Graph generator', () => {
     // A chip edited: the metric becomes Temperature, the same gateway and range.
     await chips.getByRole('button', { name: /^Metric: CO2/ }).click();
     await page.getByRole('menuitem', { name: 'Temperature (°C)' }).click();
-    await page.getByRole('figure', { name: 'Temperature (°C) · Demo Gateway 1' }).waitFor();
+    await page
+      .getByRole('figure', { name: 'Temperature (°C) · Demo Gateway 1' })
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
 
     // An ambiguous word: a question with candidates, no chart; a candidate re-phrases and draws.
     await box.fill('air quality of Demo Gateway 2 today');
     await generate.click();
     const question = page.getByRole('status', { name: 'Question' });
-    await question.getByText(/"air quality" can mean several readings\. Did you mean/).waitFor();
+    await question
+      .getByText(/"air quality" can mean several readings\. Did you mean/)
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
     expect(await page.getByRole('figure').count()).toBe(0);
     await saveScreenshot(page, 'graph-generator-question');
     await question.getByRole('button', { name: 'TVOC', exact: true }).click();
     expect(await box.inputValue()).toBe('TVOC of Demo Gateway 2 today');
-    await page.getByRole('figure', { name: 'TVOC (ppb) · Demo Gateway 2' }).waitFor();
+    await page
+      .getByRole('figure', { name: 'TVOC (ppb) · Demo Gateway 2' })
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
 
     // A range with no readings: the spec's 'No data available to plot.'
     await box.fill('CO2 of Demo Gateway 3 on 2 January 2025');
     await generate.click();
-    await page.getByText('No data available to plot.', { exact: true }).waitFor();
+    await page
+      .getByText('No data available to plot.', { exact: true })
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import {
   GRAPH_GENERATOR_TEXTS,
   GRAPH_TEXT_MAX_LENGTH,
@@ -81,6 +81,7 @@ export function GraphGeneratorPage() {
           </Button>
         </Stack>
       </Box>
+      {generate.isPending && <LinearProgress aria-label="Generating the chart" sx={{ mt: 1 }} />}
       <Box sx={{ mt: 2 }} aria-live="polite">
         {generate.isError && <Alert severity="error">{GRAPH_GENERATOR_TEXTS.failed}</Alert>}
         {answer?.status === 'question' && !generate.isPending && (
