@@ -244,6 +244,7 @@ function wireModules(
     tenants,
     passwords,
     mailer,
+    mail: templates,
     throttle,
     origin,
   });

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const EMAIL_TEMPLATES = {
   activation: ['firstName', 'email', 'link', 'validity', 'portalName', 'tenantName'],
   resetPassword: ['firstName', 'email', 'link', 'validity', 'portalName', 'tenantName'],
+  lockUserActivation: ['firstName', 'email', 'link', 'validity', 'portalName', 'tenantName'],
+  lockUserReset: ['firstName', 'email', 'link', 'validity', 'portalName', 'tenantName'],
   feedback: ['email', 'body', 'tenantName', 'portalName'],
   test: ['firstName', 'email', 'portalName', 'tenantName'],
 } as const satisfies Record<string, readonly string[]>;

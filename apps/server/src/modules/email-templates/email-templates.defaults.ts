@@ -25,6 +25,24 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; bod
       '<p>{{portalName}}</p>',
     ].join('\n'),
   },
+  lockUserActivation: {
+    subject: 'Activate your lock app account',
+    body: [
+      '<p>Hello {{firstName}},</p>',
+      '<p>An account of the lock app has been set up for {{email}}. To choose its password, open this link:</p>',
+      '<p><a href="{{link}}">{{link}}</a></p>',
+      '<p>The link is good for {{validity}} and works once. If it has expired, ask your administrator for a new one.</p>',
+    ].join('\n'),
+  },
+  lockUserReset: {
+    subject: 'Reset your lock app password',
+    body: [
+      '<p>Hello {{firstName}},</p>',
+      '<p>Your administrator sent you a link to choose a new lock app password ({{email}}):</p>',
+      '<p><a href="{{link}}">{{link}}</a></p>',
+      '<p>The link is good for {{validity}} and works once. If it has expired, ask your administrator for a new one.</p>',
+    ].join('\n'),
+  },
   feedback: {
     subject: 'Feedback from {{email}}',
     body: ['<p>{{email}} ({{tenantName}}) sent this feedback:</p>', '<div>{{body}}</div>'].join('\n'),

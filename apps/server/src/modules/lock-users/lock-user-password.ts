@@ -6,6 +6,7 @@ import {
   lockUserPasswordMessages,
   lockUserResetPasswordBody,
   messageResponse,
+  RESET_LINK_TTL_MS,
   type ResetPasswordBody,
   resendActivationLinkParams,
   resendActivationLinkQuery,
@@ -18,8 +19,9 @@ import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { principalOf } from '../../plugins/access.ts';
-import type { Mailer, MailMessage } from '../mail/index.ts';
-import type { PasswordsService } from '../passwords/index.ts';
+import type { TemplatedMail } from '../email-templates/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { describeDuration, type PasswordsService } from '../passwords/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { ThrottleService } from '../throttle/index.ts';
 
@@ -28,34 +30,11 @@ export interface LockUserPasswordDependencies {
   tenants: Pick<TenantsService, 'subtreeWithin' | 'reachableTenantIds'>;
   passwords: Pick<PasswordsService, 'issueLockUserResetLink' | 'consumeLockUserResetLink'>;
   mailer: Pick<Mailer, 'send'>;
+  /** The link mails come from the lockUserActivation / lockUserReset templates (modules/email-templates). */
+  mail: Pick<TemplatedMail, 'sendTemplate'>;
   throttle: ThrottleService;
   /** The portal's own address (lib/own-origin.ts): every mailed link starts with it. */
   origin: () => string;
-}
-
-const APP_NAME = 'lock app';
-
-export function lockUserLinkMail(
-  user: { email: string; firstName: string },
-  kind: LockUserLinkKind,
-  link: string,
-): MailMessage {
-  const activation = kind === 'activation';
-  return {
-    to: user.email,
-    subject: activation ? 'Activate your lock app account' : 'Reset your lock app password',
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      activation
-        ? `An account of the ${APP_NAME} has been set up for ${user.email}. To choose its password, open this link:`
-        : `Your administrator sent you a link to choose a new ${APP_NAME} password (${user.email}):`,
-      '',
-      link,
-      '',
-      'The link is good for 1 hour and works once. If it has expired, ask your administrator for a new one.',
-    ].join('\n'),
-  };
 }
 
 /**
@@ -79,7 +58,7 @@ export class LockUserPasswordService {
       : await this.deps.tenants.reachableTenantIds(principal);
     let query = this.deps.db
       .selectFrom('lock_users')
-      .select(['id', 'email', 'first_name', 'password_hash'])
+      .select(['id', 'email', 'first_name', 'password_hash', 'tenant_id'])
       .where('deleted_at', 'is', null)
       .where('email', '=', email);
     if (tenantIds) {
@@ -95,12 +74,16 @@ export class LockUserPasswordService {
     for (const user of users) {
       const token = await this.deps.passwords.issueLockUserResetLink(user.id, now);
       const link = `${this.deps.origin()}/#/${LOCK_USER_LINK_PAGE}/${token}`;
-      await this.deps.mailer.send(
-        lockUserLinkMail(
-          { email: user.email, firstName: user.first_name },
-          user.password_hash === null ? 'activation' : 'reset',
+      await this.deps.mail.sendTemplate(
+        user.password_hash === null ? 'lockUserActivation' : 'lockUserReset',
+        user.email,
+        {
+          firstName: user.first_name,
+          email: user.email,
           link,
-        ),
+          validity: describeDuration(RESET_LINK_TTL_MS),
+        },
+        { tenantId: user.tenant_id },
       );
     }
     const message =

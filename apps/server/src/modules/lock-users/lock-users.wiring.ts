@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
+import type { TemplatedMail } from '../email-templates/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PasswordsService } from '../passwords/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
@@ -24,6 +25,8 @@ export function createLockUsersModule(options: {
   /** Lock users' app-password links (lock-user-password.ts). */
   passwords: Pick<PasswordsService, 'issueLockUserResetLink' | 'consumeLockUserResetLink'>;
   mailer: Pick<Mailer, 'send'>;
+  /** Lock users' link mails, from their templates. */
+  mail: Pick<TemplatedMail, 'sendTemplate'>;
   throttle: ThrottleService;
   origin: () => string;
 }) {
@@ -46,6 +49,7 @@ export function createLockUsersModule(options: {
     tenants: options.tenants,
     passwords: options.passwords,
     mailer: options.mailer,
+    mail: options.mail,
     throttle: options.throttle,
     origin: options.origin,
   });

@@ -19,6 +19,8 @@ import { previewDocument } from '../preview.ts';
 const PURPOSE: Record<EmailTemplate['name'], string> = {
   activation: 'New user: set your password (portal users, sign-up, new customer owner)',
   resetPassword: 'Forgot password: reset link',
+  lockUserActivation: 'Lock user: activate the lock app account',
+  lockUserReset: 'Lock user: reset the lock app password',
   feedback: 'Feedback sent to the support address',
   test: 'Test mail',
 };
