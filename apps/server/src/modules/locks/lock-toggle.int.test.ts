@@ -355,5 +355,8 @@ describe(`lock and unlock, lock history (${backend} backend)`, () => {
         .statusCode,
     ).toBe(400);
     expect((await history(alphaCookie, t, t + 4000, 'NOTAMAC', alpha.tenant.id)).statusCode).toBe(400);
+    // Another customer's user: 404 for alpha's scope, 404 for alpha's lock under its own scope; nothing read.
+    expect((await history(betaCookie, t, t + 4000, lockMac(0), alpha.tenant.id)).statusCode).toBe(404);
+    expect((await history(betaCookie, t, t + 4000, lockMac(0), beta.tenant.id)).statusCode).toBe(404);
   });
 });
