@@ -290,6 +290,8 @@ export interface Database extends LockTables, FirmwareTables, AlertEngineTables,
   gateways: GatewaysTable;
   gateway_connection_log: GatewayConnectionLogTable;
   telemetry: TelemetryTable;
+  /** Each gateway's newest sample (migrations/0024), kept with the samples. */
+  telemetry_latest: TelemetryTable;
   gateway_events: GatewayEventsTable;
   gateway_command_log: GatewayCommandLogTable;
   gateway_scans: GatewayScansTable;

@@ -85,35 +85,32 @@ export class GatewayListRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * `limit` gateways from `offset` on. A sort by a reading (CO2, temperature, last update) looks up every
-   * matching gateway's latest sample (one LATERAL step on the telemetry key each); the other orders read only
-   * the window's rows.
+   * `limit` gateways from `offset` on, in two steps: the window's MACs (`macs`: for a customer's own list in
+   * an order other than a reading, an index-only scan, so a deep offset skips index entries and never visits
+   * the table; migrations/0024), then those rows.
    */
   async window(match: GatewayMatch, order: GatewayOrder, offset: number, limit: number): Promise<Gateway[]> {
-    if (match.tenantIds?.length === 0) return [];
-    const reading = LATEST_COLUMNS[order.sort] !== undefined;
-    const latest = reading
-      ? sql`LEFT JOIN LATERAL (SELECT t.ti, t.co2, t.temp FROM telemetry t WHERE t.mac = g.mac ORDER BY t.ti DESC LIMIT 1) latest ON true`
-      : sql``;
-    const result = await sql<Gateway>`
-      SELECT g.* FROM gateways g ${latest}
-      WHERE ${matchCondition(match)}
-      ORDER BY ${orderBy(order)}
-      OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
-    return result.rows.map(withoutSearchText);
+    const macs = await this.macs(match, order, limit, offset);
+    if (macs.length === 0) return [];
+    const rows = await this.db.selectFrom('gateways').selectAll().where('mac', 'in', macs).execute();
+    const byMac = new Map(rows.map((row) => [row.mac, withoutSearchText(row)]));
+    return macs.flatMap((mac) => byMac.get(mac) ?? []);
   }
 
-  /** The MACs of a match in its order (the 'Select Gateways' of delete mode); `limit` keeps the first ones. */
-  async macs(match: GatewayMatch, order: GatewayOrder, limit?: number): Promise<string[]> {
+  /**
+   * The MACs of a match in its order, `limit` of them from `offset` on (all without a limit: the 'Select
+   * Gateways' of delete mode). A sort by a reading (CO2, temperature, last update) joins each gateway's newest
+   * sample (`telemetry_latest`).
+   */
+  async macs(match: GatewayMatch, order: GatewayOrder, limit?: number, offset = 0): Promise<string[]> {
     if (match.tenantIds?.length === 0) return [];
     const reading = LATEST_COLUMNS[order.sort] !== undefined;
-    const latest = reading
-      ? sql`LEFT JOIN LATERAL (SELECT t.ti, t.co2, t.temp FROM telemetry t WHERE t.mac = g.mac ORDER BY t.ti DESC LIMIT 1) latest ON true`
-      : sql``;
+    const latest = reading ? sql`LEFT JOIN telemetry_latest latest ON latest.mac = g.mac` : sql``;
     const result = await sql<{ mac: string }>`
       SELECT g.mac FROM gateways g ${latest}
       WHERE ${matchCondition(match)}
       ORDER BY ${orderBy(order)}
+      ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`.execute(this.db);
     return result.rows.map((row) => row.mac);
   }

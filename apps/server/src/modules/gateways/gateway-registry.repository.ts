@@ -4,6 +4,7 @@ import type { Database, GatewayUpdate } from '../../db/schema.ts';
 /** What a gateway leaves behind, keyed by its MAC. */
 const GATEWAY_DATA_TABLES = [
   'telemetry',
+  'telemetry_latest',
   'telemetry_1m',
   'telemetry_1h',
   'gateway_events',

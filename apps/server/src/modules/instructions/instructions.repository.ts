@@ -175,6 +175,7 @@ export class InstructionsRepository {
     return this.db.transaction().execute(async (trx) => {
       for (const table of [
         'telemetry',
+        'telemetry_latest',
         'telemetry_1m',
         'telemetry_1h',
         'gateway_events',

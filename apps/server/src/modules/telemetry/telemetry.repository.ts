@@ -27,6 +27,7 @@ export class TelemetryRepository {
           .returningAll()
           .execute();
         if (inserted.length === 0) return;
+        await keepLatest(trx, inserted);
         for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
           const buckets = rollUp(inserted.map(asSampleRow), size).sort(byMacThen((r) => r.bucket));
           await mergeRollups(trx, table, buckets);
@@ -50,12 +51,7 @@ export class TelemetryRepository {
    */
   async latestSamples(macs: string[]) {
     if (macs.length === 0) return [];
-    const result = await sql<Selectable<TelemetryTable>>`
-      select t.* from unnest(${macs}::text[]) as m(mac)
-      cross join lateral (
-        select * from telemetry where telemetry.mac = m.mac order by ti desc limit 1
-      ) t`.execute(this.db);
-    return result.rows;
+    return this.db.selectFrom('telemetry_latest').selectAll().where('mac', 'in', macs).execute();
   }
 
   /**
@@ -116,8 +112,9 @@ export class TelemetryRepository {
     return [...before, ...within].map((r) => ({ ti: Number(r.ti), off: Number(r.off) }));
   }
 
-  /** Deletes raw samples older than `before`. */
-  deleteSamplesBefore(before: number): Promise<number> {
+  /** Deletes raw samples older than `before` (and a newest sample that old: the latest is a raw sample). */
+  async deleteSamplesBefore(before: number): Promise<number> {
+    await this.db.deleteFrom('telemetry_latest').where('ti', '<', before).execute();
     return deleteOlderThan(this.db, 'telemetry', 'ti', before);
   }
 
@@ -145,6 +142,29 @@ const asSampleRow = (row: SampleRow): SampleRow => ({ ...row, ti: Number(row.ti)
 export type SeriesRow = { first: number; last: number } & Partial<
   Record<`${Metric}_${'min' | 'max'}`, number | null>
 >;
+
+/**
+ * Moves each gateway's newest sample in `telemetry_latest` to the newest of `rows` where that is newer (a
+ * late redelivery or a backlog of old samples never moves it back). Rows go in MAC order, as the samples do.
+ */
+async function keepLatest(db: Kysely<Database>, rows: Selectable<TelemetryTable>[]): Promise<void> {
+  const newest = new Map<string, Selectable<TelemetryTable>>();
+  for (const row of rows) {
+    const known = newest.get(row.mac);
+    if (!known || Number(row.ti) > Number(known.ti)) newest.set(row.mac, row);
+  }
+  const values = [...newest.values()].sort((a, b) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0));
+  const replaced = Object.fromEntries(
+    ['ti', ...METRIC_COLUMNS].map((column) => [column, sql.ref(`excluded.${column}`)]),
+  );
+  await db
+    .insertInto('telemetry_latest')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('mac').doUpdateSet(replaced).whereRef('telemetry_latest.ti', '<', 'excluded.ti'),
+    )
+    .execute();
+}
 
 /** Adds bucket rows to a rollup table: min of mins, max of maxes, sums and counts added. */
 async function mergeRollups(db: Kysely<Database>, table: RollupTable, rows: RollupRow[]): Promise<void> {
