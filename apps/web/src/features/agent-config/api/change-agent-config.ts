@@ -23,11 +23,19 @@ export function changeAgentConfig(request: AgentConfigChangeRequest) {
   return apiRequest(PATHS[kind], { method: 'PUT', body, schema: applied });
 }
 
-/** Any change; the customer's configuration, history and delivery are asked again after it. */
-export function useChangeAgentConfig() {
+/**
+ * Any change; the customer's configuration, history and delivery are asked again after it. The callbacks are the
+ * mutation's own: they run even when the form that asked has been replaced by the new version's.
+ */
+export function useChangeAgentConfig(callbacks: {
+  onSuccess: (answer: z.infer<typeof applied>, request: AgentConfigChangeRequest) => void;
+  onError: (error: Error, request: AgentConfigChangeRequest) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeAgentConfig,
+    onSuccess: (answer, request) => callbacks.onSuccess(answer, request),
+    onError: (error, request) => callbacks.onError(error, request),
     onSettled: (_data, _error, request) =>
       queryClient.invalidateQueries({ queryKey: agentConfigKey(request.SID) }),
   });

@@ -39,8 +39,26 @@ export function AgentConfigForm({
   const loaded = useMemo(() => formValuesOf(cfg), [cfg]);
   const [values, setValues] = useState<FormValues>(loaded);
   const [pending, setPending] = useState<Pending>(null);
-  const change = useChangeAgentConfig();
   const notify = useNotify();
+  const change = useChangeAgentConfig({
+    onSuccess: (answer, request) => {
+      const text =
+        request.kind === 'reset'
+          ? agentConfigMessages.reset
+          : request.kind === 'revert'
+            ? answer.message
+            : agentConfigMessages.updated;
+      notify({ variant: 'success', text });
+    },
+    onError: (error, request) => {
+      notify({
+        variant: 'error',
+        text: request.kind === 'reset' ? agentConfigMessages.resetFailed : agentConfigMessages.updateFailed,
+      });
+      if (error instanceof ApiError && error.status === 409)
+        notify({ variant: 'warning', text: agentConfigMessages.changedMeanwhile });
+    },
+  });
   const { input, errors } = useMemo(() => validate(cfg, values), [cfg, values]);
   const changed = isChanged(loaded, values);
   const canApply = canWrite && input !== undefined && changed;
@@ -49,36 +67,16 @@ export function AgentConfigForm({
   const set = (group: AgentConfigGroup, key: string, value: string | boolean) =>
     setValues((previous) => ({ ...previous, [group]: { ...previous[group], [key]: value } }));
 
-  const run = (request: AgentConfigChangeRequest, success: string, failure: string) =>
-    change.mutate(request, {
-      onSuccess: (answer) =>
-        notify({ variant: 'success', text: request.kind === 'revert' ? answer.message : success }),
-      onError: (error) => {
-        notify({ variant: 'error', text: failure });
-        if (error instanceof ApiError && error.status === 409)
-          notify({ variant: 'warning', text: agentConfigMessages.changedMeanwhile });
-      },
-      onSettled: () => setPending(null),
-    });
   const confirm = () => {
-    if (pending?.kind === 'apply' && input)
-      run(
-        { kind: 'update', SID: sid, cfg: input },
-        agentConfigMessages.updated,
-        agentConfigMessages.updateFailed,
-      );
-    else if (pending?.kind === 'reset')
-      run(
-        { kind: 'reset', SID: sid, cfv: cfg.cfv },
-        agentConfigMessages.reset,
-        agentConfigMessages.resetFailed,
-      );
-    else if (pending?.kind === 'revert')
-      run(
-        { kind: 'revert', SID: sid, cfv: cfg.cfv, to: pending.to },
-        agentConfigMessages.updated,
-        agentConfigMessages.updateFailed,
-      );
+    const request: AgentConfigChangeRequest | null =
+      pending?.kind === 'apply' && input
+        ? { kind: 'update', SID: sid, cfg: input }
+        : pending?.kind === 'reset'
+          ? { kind: 'reset', SID: sid, cfv: cfg.cfv }
+          : pending?.kind === 'revert'
+            ? { kind: 'revert', SID: sid, cfv: cfg.cfv, to: pending.to }
+            : null;
+    if (request) change.mutate(request, { onSettled: () => setPending(null) });
   };
 
   return (
