@@ -92,7 +92,7 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     expect(await co2Items(gateway)).toEqual(['CO2 High 1200 1', 'CO2 Normal 800 2']);
   });
 
-  it('a LOW rule fires below its threshold with alrt 0', async () => {
+  it('a LOW rule fires below its threshold with alrt 0; deleting the rule ends its incident', async () => {
     const gateway = await customerWithGateway(portal, 'Low');
     const rule = sensorRule(gateway.tenantId, {
       type: 'HIGH_TEMP',
@@ -106,6 +106,9 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     await waitFor(async () => (await incidentsOf(portal, rule.id))[0]?.state === 'firing');
     const items = (await gateway.alertItems()).filter((item) => item.sr === 'TEMP');
     expect(items).toMatchObject([{ nme: 'Temperature Low', val: 4.5, alrt: 0 }]);
+    // The rule deleted: its open incident ends.
+    rules.remove(rule.id);
+    await waitFor(async () => (await incidentsOf(portal, rule.id))[0]?.state === 'resolved');
   });
 
   it('a connected gateway that stops sending is a no-data incident until its next sample', async () => {

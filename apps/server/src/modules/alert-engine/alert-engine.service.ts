@@ -81,6 +81,7 @@ export class AlertEngine {
         await this.announcer.announce(incident, 'fired');
       for (const incident of await this.repo.claimDueClears(now))
         await this.announcer.announce(incident, 'resolved');
+      await this.endOrphans(now);
       for (const incident of await this.repo.claimDueRepeats(now))
         await this.announcer.announce(incident, 'repeat');
       if (now.getTime() - this.lastNoDataCheck >= Math.min(30_000, this.settings.noDataMs / 4)) {
@@ -90,6 +91,22 @@ export class AlertEngine {
       await this.refresh();
     } catch (error) {
       if (!this.stopped) this.logger.warn({ err: error }, 'alert engine tick failed');
+    }
+  }
+
+  /**
+   * Incidents of rules deleted since the last tick: pending ones are dropped, firing ones resolved (in the
+   * panels and on the channel; there is no rule left to notify the receivers of).
+   */
+  private async endOrphans(now: Date): Promise<void> {
+    const tenants = this.rules.takeChanged();
+    if (tenants.length === 0) return;
+    const current = await this.rules.load(tenants);
+    for (const tenantId of tenants) {
+      const ids = current.get(tenantId)?.all.map((rule) => rule.id) ?? [];
+      for (const incident of await this.repo.endOrphans(ids, [tenantId], now)) {
+        await this.announcer.announce(incident, 'resolved');
+      }
     }
   }
 

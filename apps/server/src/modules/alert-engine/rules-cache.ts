@@ -19,6 +19,14 @@ export class RulesCache {
   private readonly byTenant = new Map<string, TenantRules>();
   private reader: AlertRulesReader | null = null;
   private generation = 0;
+  /** Tenants whose rules changed since `takeChanged` was last called (their orphans are ended by the tick). */
+  private readonly changedTenants = new Set<string>();
+
+  takeChanged(): string[] {
+    const tenants = [...this.changedTenants];
+    this.changedTenants.clear();
+    return tenants;
+  }
 
   /** The rules' source; until one is set every tenant has none. */
   attach(reader: AlertRulesReader): void {
@@ -27,6 +35,7 @@ export class RulesCache {
     reader.onChanged((tenantId) => {
       this.generation++;
       this.byTenant.delete(tenantId);
+      this.changedTenants.add(tenantId);
     });
   }
 
