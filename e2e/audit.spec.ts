@@ -60,7 +60,7 @@ describe('e-mail templates and the Activity screen', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain(ROOT_EMAIL);
     expect(await row.innerText()).toContain(
-      'subject: Set your {{portalName}} password → Welcome {{firstName}} to {{portalName}}',
+      'subject: — → Welcome {{firstName}} to {{portalName}}',
     );
     await page.getByLabel('Who (e-mail)').fill('nobody-at-all');
     await page.getByText('No activity found.').waitFor();
