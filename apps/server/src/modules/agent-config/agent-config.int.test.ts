@@ -340,6 +340,10 @@ describe(`agent configuration (${backend} backend)`, () => {
     expect((await load(root, readerSid)).cfv).toBe(1);
     // The live channel: another customer's user is refused.
     await expect(watchLive(portal, stranger, live.agentConfig(sid))).rejects.toThrow();
+    // Without ALERTS_READ, not even one's own customer's channel.
+    await expect(watchLive(portal, noAlerts, live.agentConfig(noAlertsSid))).rejects.toThrow();
+    const own = await watchLive(portal, reader, live.agentConfig(readerSid));
+    clients.push(own.client);
     expect((await load()).cfv).toBe(cfg.cfv);
     // Root reaches every customer.
     expect((await load(root)).cfv).toBe(cfg.cfv);

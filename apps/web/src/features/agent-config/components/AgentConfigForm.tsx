@@ -122,7 +122,7 @@ export function AgentConfigForm({
             <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
               {title}
             </Typography>
-            <Stack sx={{ gap: 1 }}>
+            <Stack sx={{ gap: 1.5 }}>
               {fields.map((field) => (
                 <AgentConfigField
                   key={field.key}
