@@ -23,12 +23,15 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     /** Also time GET /api/gateway/get-gateways (the whole list the page used to load): slow at 100,000. */
     'whole-list': { type: 'string', default: 'yes' },
+    /** 'no': the list call over HTTP only (a quick measure of the server at fleet scale). */
+    browser: { type: 'string', default: 'yes' },
   },
 });
 const gatewayCount = Math.min(100_000, Math.max(1, Number(values.gateways)));
 const samplesPerGateway = Math.min(50, Math.max(0, Number(values.samples)));
 const runs = Math.min(50, Math.max(1, Number(values.runs)));
 const timeWholeList = values['whole-list'] !== 'no';
+const withBrowser = values.browser !== 'no';
 
 const CHROMIUM = '/usr/bin/chromium';
 const WEB_INDEX = new URL('../apps/web/dist/index.html', import.meta.url);
@@ -49,8 +52,9 @@ const API_TRAFFIC = (since: number) => `(() => {
   return { list: sum('/api/gateway/get-gateways'), recent: sum('/api/device/recent-data') };
 })()`;
 
-if (!existsSync(WEB_INDEX)) throw new Error('Build the web app first: npm run build');
-if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: node scripts/ensure-chromium.mjs`);
+if (withBrowser && !existsSync(WEB_INDEX)) throw new Error('Build the web app first: npm run build');
+if (withBrowser && !existsSync(CHROMIUM))
+  throw new Error(`${CHROMIUM} is missing: node scripts/ensure-chromium.mjs`);
 
 const load = loadavg()[0]!.toFixed(2);
 const { portal, rootTenantId, close } = await startBenchPortal(false, { MQTT_CONSUMERS: '1' });
@@ -105,6 +109,31 @@ try {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const screens = withBrowser ? await pageFigures(address, scopeId) : undefined;
+  const cookie = screens?.cookie ?? (await signInCookie(address));
+  const api = await apiCalls(address, cookie, scopeId);
+
+  console.log(
+    `gateways page benchmark — PGlite ${packageVersion('@electric-sql/pglite')} (embedded), Chromium headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
+  );
+  console.log(`machine: ${machineLine()}, load average before the run ${load}`);
+  console.log(
+    `conditions: 1 customer with ${gatewayCount.toLocaleString('en')} gateways, ${samplesPerGateway} samples each, loaded in ${loadSeconds.toFixed(1)} s; ${runs} full page loads per view (session kept), ${runs} searches`,
+  );
+  if (screens) printPageFigures(screens);
+  console.log('list call over HTTP (root session, p50 / max of the runs, answer size):');
+  for (const call of api) {
+    console.log(
+      `  ${call.label.padEnd(44)} ${fmt.ms(call.p50).padStart(8)} / ${fmt.ms(call.max).padStart(8)}  ${fmt.int(call.bytes).padStart(12)} B`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await close();
+}
+
+/** The page in Chromium: first screens of the grid and the list, DOM nodes, searches, a scroll. */
+async function pageFigures(address: string, scopeId: string) {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -133,15 +162,28 @@ try {
   const scroll = await scrollGrid(page, gridUrl);
 
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const api = await apiCalls(address, cookie, scopeId);
+  return { grid, list, listNodes, search, scroll, cookie };
+}
 
-  console.log(
-    `gateways page benchmark — PGlite ${packageVersion('@electric-sql/pglite')} (embedded), Chromium headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
-  );
-  console.log(`machine: ${machineLine()}, load average before the run ${load}`);
-  console.log(
-    `conditions: 1 customer with ${gatewayCount.toLocaleString('en')} gateways, ${samplesPerGateway} samples each, loaded in ${loadSeconds.toFixed(1)} s; ${runs} full page loads per view (session kept), ${runs} searches`,
-  );
+/** Root's session cookie, signed in over HTTP. */
+async function signInCookie(address: string): Promise<string> {
+  const response = await fetch(`${address}/api/login/twoFactorKey/test`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@portal.local', password: BENCH_ROOT_PASSWORD }),
+  });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+function printPageFigures({
+  grid,
+  list,
+  listNodes,
+  search,
+  scroll,
+}: Awaited<ReturnType<typeof pageFigures>>) {
   const verdict = (ok: boolean) => (ok ? 'goal met' : 'GOAL MISSED');
   for (const [label, screens] of [
     ['grid: navigation to first cards', grid],
@@ -164,15 +206,6 @@ try {
     `grid: DOM nodes while scrolling      max ${fmt.int(scroll.max)}  median ${fmt.int(percentile(scroll.samples, 50))}  over ${scroll.samples.length} positions to row ${fmt.int(scroll.lastRow)} (goal ${DOM_GOAL}: ${verdict(scroll.max <= DOM_GOAL)}); cards in the page at most ${scroll.maxCards}`,
   );
   console.log(`list: DOM nodes (25 rows)            ${fmt.int(listNodes)}`);
-  console.log('list call over HTTP (root session, p50 / max of the runs, answer size):');
-  for (const call of api) {
-    console.log(
-      `  ${call.label.padEnd(44)} ${fmt.ms(call.p50).padStart(8)} / ${fmt.ms(call.max).padStart(8)}  ${fmt.int(call.bytes).padStart(12)} B`,
-    );
-  }
-} finally {
-  await browser?.close();
-  await close();
 }
 
 interface Traffic {
