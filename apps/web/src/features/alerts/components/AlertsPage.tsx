@@ -121,7 +121,7 @@ export function AlertsPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <SearchField value={searchText} onChange={setSearchText} />
         {canWrite && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
