@@ -82,12 +82,12 @@ const slice = (page: Page, name: string) => page.getByRole('link', { name, exact
 
 describe('Dashboards', () => {
   const browser = useBrowser(() => portal.baseUrl);
-  let seeded: Awaited<ReturnType<typeof seedCustomer>>;
+  let seeded: Awaited<ReturnType<typeof seedCustomer>> | undefined;
 
   it('a customer user lands on the Dashboard, sees it follow a gateway live, and opens the offline slice', async () => {
     const { page: root, context } = browser;
     await signInAsRoot(root);
-    seeded = await seedCustomer(root);
+    seeded ??= await seedCustomer(root);
     const page = await context.newPage();
     await signInAsNewUser(root, page, smtp, seeded.scopeId, ['IOT_DEVICE_READ']);
     await page.waitForURL(/#\/cli\/dashboard/);
@@ -119,6 +119,7 @@ describe('Dashboards', () => {
   it("root's Global Dashboard clusters the map on the server and zooms into a cluster", async () => {
     const { page } = browser;
     await signInAsRoot(page);
+    seeded ??= await seedCustomer(page);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Global Dashboard', exact: true })
@@ -126,8 +127,7 @@ describe('Dashboards', () => {
     await page.getByRole('heading', { name: 'Global Dashboard' }).waitFor();
     await page
       .getByRole('figure', { name: 'Gateways Distribution' })
-      .getByText(`Dash ${suffix}`)
-      .first()
+      .getByRole('link', { name: `Dash ${suffix}: 3`, exact: true })
       .waitFor();
     // The map loads when its place comes into view.
     await page.getByText('Locations', { exact: true }).scrollIntoViewIfNeeded();
@@ -139,7 +139,7 @@ describe('Dashboards', () => {
     const zoomBefore = Number(await map.getAttribute('data-zoom'));
     await saveScreenshot(page, 'dashboards global dashboard');
     await ourCluster.click();
-    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await page.getByRole('button', { name: 'Zoom into cluster', exact: true }).click();
     // Zoomed in far enough, the three gateways stand on their own.
     await expect
       .poll(async () => Number(await map.getAttribute('data-zoom')), { timeout: UI_TIMEOUT_MS })

@@ -160,7 +160,7 @@ function draw(
     popup.innerHTML = `<p style="margin:0 0 8px">${escapeHtml(label)}</p>`;
     const zoomIn = document.createElement('button');
     zoomIn.type = 'button';
-    zoomIn.textContent = 'Zoom in';
+    zoomIn.textContent = 'Zoom into cluster';
     zoomIn.onclick = () => map.setView([cluster.lat, cluster.lng], cluster.expansionZoom);
     const list = document.createElement('button');
     list.type = 'button';
