@@ -1,4 +1,5 @@
 import { type LockInstructionFailure, normalizeMac } from '@portal/contract';
+import { type FirmwareFailureRates, NO_FIRMWARE_FAILURES } from './firmware-updater.ts';
 import { type LockSettings, resolveLockSettings } from './lock-settings.ts';
 
 /** Anything with info and warn taking a message: console, pino, or a test spy. */
@@ -61,11 +62,14 @@ export interface SimulationOptions {
    * clock drift, instruction durations and failure rates (lock-settings.ts; defaults DEFAULT_LOCK_SETTINGS).
    */
   locks?: Partial<LockSettings>;
+  /** Updates (firmware-updater.ts): the failure rates of a real fleet (default none) and the install time. */
+  firmware?: { failures?: Partial<FirmwareFailureRates>; installMs?: number };
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger' | 'locks'>> {
+export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger' | 'locks' | 'firmware'>> {
   logger: SimulationLogger;
   locks: LockSettings;
+  firmware: { failures: FirmwareFailureRates; installMs: number };
 }
 
 const SILENT_LOGGER: SimulationLogger = { info: () => {}, warn: () => {} };
@@ -111,5 +115,9 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     logsStepMs: positive('logsStepMs', options.logsStepMs ?? 500),
     selfAlerts: options.selfAlerts ?? false,
     locks: resolveLockSettings(options.locks),
+    firmware: {
+      failures: { ...NO_FIRMWARE_FAILURES, ...options.firmware?.failures },
+      installMs: options.firmware?.installMs ?? 2_000,
+    },
   };
 }

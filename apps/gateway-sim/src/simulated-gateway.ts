@@ -1,5 +1,6 @@
 import type { GatewayCommand, ReportedLock, TelemetrySample } from '@portal/contract';
 import { AgentConfigApplier } from './agent-config.ts';
+import { AlertCommands } from './alert-commands.ts';
 import { type DeviceFacts, driftSignalLevel } from './device-profile.ts';
 import {
   type DownstreamMessage,
@@ -9,8 +10,9 @@ import {
   parseDownstream,
   type Subscription,
 } from './downstream-messages.ts';
-import { AlertCommands } from './alert-commands.ts';
 import { type AlertLevels, alertTransitions } from './events.ts';
+import { FirmwareUpdater } from './firmware-updater.ts';
+import type { GatewayHandle } from './gateway-handle.ts';
 import { GatewayLink } from './gateway-link.ts';
 import { GatewayLocks } from './gateway-locks.ts';
 import { GatewayReporter } from './gateway-reporter.ts';
@@ -27,21 +29,7 @@ import type { SimulationCounters } from './stats.ts';
 import { TelemetryBacklog } from './telemetry-backlog.ts';
 import { Timers } from './timers.ts';
 
-/** What a caller of startSimulation can see and do with one simulated gateway. */
-export interface GatewayHandle {
-  readonly mac: string;
-  readonly scopeId: string | undefined;
-  isConnected(): boolean;
-  liveState(): GatewayLiveState;
-  /** Telemetry samples waiting to be sent (they pile up while offline). */
-  backlogSize(): number;
-  /** Drops the connection abruptly (the broker sends the will) and comes back after `durationMs`. */
-  simulateOutage(durationMs: number): void;
-  /** The locks the gateway manages, as it reports them (docs/mqtt.md 2.6). */
-  locks(): ReportedLock[];
-  /** Lock instructions waiting or being carried out. */
-  lockQueueDepth(): number;
-}
+export type { GatewayHandle } from './gateway-handle.ts';
 
 const OUTAGE_CHECK_MS = 1_000;
 
@@ -64,6 +52,7 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly activities: LockActivities;
   /** The poll/record/post cadence, as the customer's agent configuration sets it (agent-config.ts). */
   private readonly agentConfig: AgentConfigApplier;
+  private readonly updater: FirmwareUpdater;
   /** The alerts the portal configured (ALERT-CONFIG commands, alert-commands.ts). */
   private readonly alertCommands: AlertCommands;
   private alertLevels: AlertLevels = {};
@@ -155,6 +144,10 @@ export class SimulatedGateway implements GatewayHandle {
       poll: (record) => this.measure(record),
       post: () => void this.flushBacklog(),
     });
+    this.updater = new FirmwareUpdater(this.mac, this.timers, options, streamOf('firmware'), this.link, {
+      versions: this.facts,
+      reboot: () => this.restart(),
+    });
     this.alertCommands = new AlertCommands(this.mac, {
       event: (name, value) => this.report.change(name, value),
       warn: (message) => options.logger.warn(message),
@@ -206,9 +199,14 @@ export class SimulatedGateway implements GatewayHandle {
   /** On every connect: subscribe, say online, report state and locks, then lock history and the backlog. */
   private async announce(isReconnect: boolean): Promise<void> {
     this.options.logger.info(`${this.mac}: ${isReconnect ? 'reconnected' : 'connected'}`);
-    await this.link.subscribe([...this.subscriptions.map((s) => s.filter), this.agentConfig.filter]);
+    await this.link.subscribe([
+      ...this.subscriptions.map((s) => s.filter),
+      this.agentConfig.filter,
+      this.updater.filter,
+    ]);
     await this.report.online();
     await this.report.state();
+    await this.updater.afterConnect();
     await this.locksSide.reportAll();
     await this.locksSide.flush();
     await this.flushBacklog();
@@ -252,7 +250,12 @@ export class SimulatedGateway implements GatewayHandle {
 
   /** Validates and dispatches a downstream message; a bad one is counted and logged, never thrown. */
   private receive(topic: string, payload: string): void {
-    if (this.agentConfig.handled(topic, payload) || this.alertCommands.handled(topic, payload)) return;
+    if (
+      this.agentConfig.handled(topic, payload) ||
+      this.updater.handled(topic, payload) ||
+      this.alertCommands.handled(topic, payload)
+    )
+      return;
     const kind = kindOfTopic(this.subscriptions, topic);
     if (!kind) return;
     const outcome = parseDownstream(kind, payload);

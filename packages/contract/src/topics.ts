@@ -22,6 +22,8 @@ export const deviceUp = {
   onboardingStatus: (scopeId: string, mac: string) => `gateways/${scopeId}/onboarding/status/${mac}`,
   /** The agent configuration version the gateway applied (docs/mqtt.md 3.7). */
   agentConfig: (mac: string) => `gateways/${mac}/send/agent-config`,
+  /** Progress of an update the portal gave (docs/mqtt.md 3.8, docs/rollouts.md). */
+  update: (mac: string) => `gateways/${mac}/send/update`,
 } as const;
 
 /** Topics a gateway subscribes to (downstream). */
@@ -34,6 +36,8 @@ export const deviceDown = {
   onboardingStop: (scopeId: string) => `gateways/${scopeId}/onboarding/command/stop`,
   /** The customer's agent configuration, secrets included: only on the gateway's own topic (docs/mqtt.md 3.7). */
   agentConfig: (mac: string) => `gateways/${mac}/receive/agent-config`,
+  /** The update instruction: kind, version, size, SHA-256, signed download URL (docs/mqtt.md 3.8). */
+  update: (mac: string) => `gateways/${mac}/receive/update`,
 } as const;
 
 /** Filter the server subscribes to for all device upstream traffic (the kind segment is the 4th level). */
@@ -52,6 +56,7 @@ export const UPSTREAM_KINDS = [
   'locks',
   'lock-events',
   'agent-config',
+  'update',
 ] as const;
 export type UpstreamKind = (typeof UPSTREAM_KINDS)[number];
 

@@ -47,6 +47,7 @@ function publishFilters(principal: MqttPrincipal): string[] {
       deviceUp.locks(mac),
       deviceUp.lockEvents(mac),
       deviceUp.agentConfig(mac),
+      deviceUp.update(mac),
       deviceUp.response(mac, '+', '+'),
       deviceUp.onboardingStatus(tenantId, mac),
     ];

@@ -1,15 +1,20 @@
-import type { RolloutSettings, WaveSize } from '@portal/contract';
+import type { RolloutSettings, UpdateProgressMessage, WaveSize } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
+import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { FileStorage } from '../files/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { FirmwareRepository } from './firmware.repository.ts';
 import { firmwareRoutes } from './firmware.routes.ts';
 import { FirmwareService } from './firmware.service.ts';
+import { RolloutEngineRepository } from './rollout-engine.repository.ts';
+import { RolloutsRepository } from './rollouts.repository.ts';
+import { downloadRoutes, rolloutsRoutes } from './rollouts.routes.ts';
+import { RolloutsService } from './rollouts.service.ts';
 
 /** '1%,10%,100%' or '10,30,50,100' as wave sizes. */
 export function parseWaves(text: string): WaveSize[] {
@@ -43,19 +48,51 @@ export function createFirmwareModule(options: {
   tenants: TenantsService;
   storage: FileStorage;
   logger: Logger;
+  /** The portal's public address, for the download URLs. */
+  origin: () => string;
 }) {
   const logger = options.logger.child({ component: 'firmware' });
+  const repo = new FirmwareRepository(options.db);
+  const engine = new RolloutEngineRepository(options.db);
+  const rollouts = new RolloutsService({
+    db: options.db,
+    rollouts: new RolloutsRepository(options.db),
+    engine,
+    files: repo,
+    tenants: options.tenants,
+    live: options.live,
+    devices: options.devices,
+    logger: logger.child({ component: 'rollouts' }),
+    origin: options.origin,
+    downloadTtlMs: Math.round(options.config.FIRMWARE_DOWNLOAD_TTL_SECONDS * 1000),
+    tickMs: Math.round(options.config.FIRMWARE_TICK_SECONDS * 1000),
+  });
   const firmware = new FirmwareService({
     db: options.db,
-    repo: new FirmwareRepository(options.db),
+    repo,
     storage: options.storage,
     tenants: options.tenants,
     logger,
     maxBytes: options.config.FIRMWARE_MAX_BYTES,
     rolloutDefaults: () => rolloutDefaults(options.config),
+    onApplied: () => void rollouts.tick(),
   });
   return {
     firmware,
-    routes: (app) => app.register(firmwareRoutes, { firmware, maxBytes: options.config.FIRMWARE_MAX_BYTES }),
+    rollouts,
+    /** Ingest's UpdateInbox port: the gateways' progress. */
+    updates: {
+      progress: (device: DeviceIdentity, message: UpdateProgressMessage) =>
+        rollouts.progress(device, message),
+    },
+    /** A gateway back online gets the update instructions it has not started. */
+    gatewayOnline: (device: DeviceIdentity) => rollouts.gatewayOnline(device),
+    routes: async (app) => {
+      await app.register(firmwareRoutes, { firmware, maxBytes: options.config.FIRMWARE_MAX_BYTES });
+      await app.register(rolloutsRoutes, { rollouts });
+      await app.register(downloadRoutes, { engine, storage: options.storage });
+    },
+    start: () => rollouts.start(),
+    stop: () => rollouts.stop(),
   } satisfies ModuleParts & Record<string, unknown>;
 }

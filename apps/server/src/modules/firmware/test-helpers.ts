@@ -73,7 +73,7 @@ export function firmwareCalls(portal: Pick<Portal, 'app'>) {
     const response = await portal.app.inject({ method: 'GET', url, headers: { cookie } });
     return {
       response,
-      byScope: (response.json() as Record<string, Record<string, { version: string }[]>>)[key],
+      byScope: (response.json() as Record<string, Record<string, { version: string }[]>>)[key] ?? {},
     };
   };
   const remove = (cookie: string, kind: FirmwareKind, versions: string[]) =>

@@ -29,6 +29,8 @@ import {
   type TelemetrySample,
   telemetryMessage,
   telemetrySample,
+  type UpdateProgressMessage,
+  updateProgressMessage,
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -85,6 +87,11 @@ export interface AgentConfigInbox {
   answer(device: DeviceIdentity, ack: AgentConfigAck): Promise<'recorded' | 'unknown version'>;
 }
 
+/** Where a gateway's progress on an update goes (modules/firmware, docs/mqtt.md 3.8). */
+export interface UpdateInbox {
+  progress(device: DeviceIdentity, message: UpdateProgressMessage): Promise<'recorded' | 'unknown update'>;
+}
+
 /** A lock's history may be fetched late, and a lock's clock drifts (docs/mqtt.md 2.7). */
 const withinLockWindow = (ti: number, at: number) =>
   ti >= at - MAX_LOCK_EVENT_AGE_MS && ti <= at + MAX_LOCK_CLOCK_AHEAD_MS;
@@ -105,6 +112,7 @@ export class DeviceInbox {
     private readonly commands?: CommandInbox,
     private readonly locks?: LockReports,
     private readonly agentConfig?: AgentConfigInbox,
+    private readonly updates?: UpdateInbox,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -227,6 +235,14 @@ export class DeviceInbox {
         if (!message) return;
         if ((await this.agentConfig?.answer(device, message)) === 'unknown version') {
           return this.refuse(device, topic, `agent config version ${message.cfv} is not the customer's`);
+        }
+        return this.accepted(message);
+      }
+      case 'update': {
+        const message = parse(updateProgressMessage);
+        if (!message) return;
+        if ((await this.updates?.progress(device, message)) === 'unknown update') {
+          return this.refuse(device, topic, `progress for update ${message.uid} it was never given`);
         }
         return this.accepted(message);
       }

@@ -7,6 +7,7 @@ import {
   type InstructionInbox,
   type LockReports,
   type TelemetryReports,
+  type UpdateInbox,
 } from './device-inbox.ts';
 
 /**
@@ -24,6 +25,8 @@ export function createIngestModule(options: {
   locks?: LockReports;
   /** The agent configuration module: the gateways' answers to a configuration. */
   agentConfig?: AgentConfigInbox;
+  /** The firmware module: the gateways' progress on updates. */
+  updates?: UpdateInbox;
 }) {
   const inbox = new DeviceInbox(
     options.gateways,
@@ -34,6 +37,7 @@ export function createIngestModule(options: {
     options.commands,
     options.locks,
     options.agentConfig,
+    options.updates,
   );
   return { inbox };
 }

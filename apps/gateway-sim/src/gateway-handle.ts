@@ -1,0 +1,18 @@
+import type { ReportedLock } from '@portal/contract';
+import type { GatewayLiveState } from './lock-engine.ts';
+
+/** What a caller of startSimulation can see and do with one simulated gateway. */
+export interface GatewayHandle {
+  readonly mac: string;
+  readonly scopeId: string | undefined;
+  isConnected(): boolean;
+  liveState(): GatewayLiveState;
+  /** Telemetry samples waiting to be sent (they pile up while offline). */
+  backlogSize(): number;
+  /** Drops the connection abruptly (the broker sends the will) and comes back after `durationMs`. */
+  simulateOutage(durationMs: number): void;
+  /** The locks the gateway manages, as it reports them (docs/mqtt.md 2.6). */
+  locks(): ReportedLock[];
+  /** Lock instructions waiting or being carried out. */
+  lockQueueDepth(): number;
+}

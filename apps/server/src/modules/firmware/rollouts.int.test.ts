@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { deviceUp, live, type RolloutView } from '@portal/contract';
+import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  connectMqtt,
+  createCustomerWithUser,
+  injectAs,
+  randomMac,
+  signIn,
+  startPortal,
+  type TestPortal,
+  waitFor,
+  watchLive,
+} from '../../../test/harness.ts';
+import { firmwareName, pycFile } from './test-files.ts';
+import { firmwareCalls } from './test-helpers.ts';
+
+/** Short timings: the health window, pace and time-outs of a real fleet in fractions of a second. */
+const FAST = {
+  FIRMWARE_TICK_SECONDS: '0.2',
+  FIRMWARE_HEALTH_WINDOW_SECONDS: '0.4',
+  FIRMWARE_WAVE_PACE_SECONDS: '0.1',
+  FIRMWARE_UPDATE_TIMEOUT_SECONDS: '6',
+};
+const SIM = { telemetryIntervalMs: 200, restartDelayMs: 200, stateIntervalMs: 60_000 };
+
+describe(`staged rollouts (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let root: string;
+  const simulations: Simulation[] = [];
+  let calls: ReturnType<typeof firmwareCalls>;
+  let image: Buffer;
+  let fileId: string;
+
+  async function fleet(label: string, count: number, failures: Record<string, number> = {}, offline = 0) {
+    const customer = await createCustomerWithUser(portal, label);
+    const credentials = [];
+    for (let i = 0; i < count + offline; i++) {
+      const mac = randomMac();
+      const { password } = await portal.services.gateways.provision(
+        customer.tenant.id,
+        mac,
+        `${label} ${i}`,
+        {
+          registered: true,
+        },
+      );
+      credentials.push({ mac, password, scopeId: customer.tenant.id });
+    }
+    const simulation = startSimulation({
+      brokerUrl: portal.deviceBrokerUrl,
+      gateways: credentials.slice(0, count),
+      seed: 7,
+      ...SIM,
+      firmware: { installMs: 50, failures },
+    });
+    simulations.push(simulation);
+    await simulation.whenConnected();
+    // The portal has seen them online.
+    await waitFor(async () => {
+      const rows = await portal.database.db
+        .selectFrom('gateways')
+        .select('mac')
+        .where('tenant_id', '=', customer.tenant.id)
+        .where('connected', '=', true)
+        .execute();
+      return rows.length === count;
+    });
+    return { customer, macs: credentials.map((c) => c.mac), credentials };
+  }
+
+  const rollouts = async (scopeId: string) =>
+    (
+      await injectAs(portal, root, 'GET', '/api/firmware-rollouts', { query: { scopeId, kind: 'firmware' } })
+    ).json<RolloutView[]>();
+
+  const pause = async (id: string) => {
+    const response = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${id}`, {
+      payload: { action: 'pause' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal(FAST);
+    root = await signIn(portal);
+    calls = firmwareCalls(portal);
+    image = pycFile(20_000);
+    const uploaded = await calls.upload(root, 'firmware', firmwareName('2025-03-04'), image);
+    fileId = uploaded.json().id;
+  });
+  afterAll(async () => {
+    await Promise.all(simulations.map((s) => s.stop()));
+    await portal?.close();
+  });
+
+  it('updates a fleet in waves: each gateway verified only once it runs the version and stays healthy; an offline one is never reached', async () => {
+    const { customer, macs } = await fleet('Waves', 3, { downloadCut: 1 }, 1);
+    const watch = await watchLive<{ type: string; macId?: string }>(
+      portal,
+      root,
+      live.firmwareUpgraded(customer.tenant.id),
+    );
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
+      type: 'RASPI',
+      rollout: { waves: [{ count: 1 }, { percent: 100 }], concurrency: 2 },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().gateways).toBe(4);
+    let lastSeen: RolloutView | undefined;
+    const done = await waitFor(
+      async () => {
+        const [rollout] = await rollouts(customer.tenant.id);
+        lastSeen = rollout;
+        return rollout?.status === 'completed' ? rollout : null;
+      },
+      25_000,
+      () => JSON.stringify(lastSeen),
+    );
+    expect(done.total).toMatchObject({ eligible: 4, verified: 3, unreached: 1, failed: 0, rolledBack: 0 });
+    expect(done.waves.map((w) => w.eligible)).toEqual([1, 3]);
+    expect(done.failures).toEqual([
+      { macId: macs[3], state: 'unreached', reason: 'Offline for the whole wave', wave: 1 },
+    ]);
+    // The version each gateway reports is what the portal shows.
+    const reported = await portal.database.db
+      .selectFrom('gateways')
+      .select(['mac', 'firmware'])
+      .where('mac', 'in', macs.slice(0, 3))
+      .execute();
+    expect(reported.map((r) => r.firmware)).toEqual(['20250304', '20250304', '20250304']);
+    await waitFor(async () => watch.messages.filter((m) => m.type === 'gatewayUpdated').length === 3);
+    expect(watch.messages.some((m) => m.type === 'rolloutEnded')).toBe(true);
+    watch.client.end(true);
+  });
+
+  it('pauses a wave whose failures pass the threshold, with the reason; resumes, and cancels', async () => {
+    const { customer } = await fleet('Failing', 3, { installError: 1 });
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
+      rollout: { waves: [{ count: 2 }, { count: 1 }], failureThresholdPercent: 20 },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const paused = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.status === 'paused' ? rollout : null;
+    }, 10_000);
+    expect(paused.pauseReason).toMatch(/^Wave 1: [12] of 2 gateways failed \(more than 20 %\)$/);
+    expect(paused.total.pending).toBe(1);
+    await waitFor(async () => (await rollouts(customer.tenant.id))[0]?.total.failed === 2);
+    const [settled] = await rollouts(customer.tenant.id);
+    expect(settled?.failures.map((f) => f.reason)).toEqual([
+      'Install error: image could not be written',
+      'Install error: image could not be written',
+    ]);
+    // A customer's user may not control it; an unknown id answers 404.
+    const resume = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${paused.id}`, {
+      payload: { action: 'resume' },
+    });
+    expect(resume.statusCode, resume.body).toBe(200);
+    // Resumed: the accepted failures no longer count; wave 2's one gateway fails too and pauses it again.
+    const again = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.status === 'paused' && rollout.currentWave === 1 ? rollout : null;
+    }, 10_000);
+    expect(again.pauseReason).toBe('Wave 2: 1 of 1 gateways failed (more than 20 %)');
+    const cancel = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${paused.id}`, {
+      payload: { action: 'cancel' },
+    });
+    expect(cancel.json()).toMatchObject({ status: 'cancelled' });
+    const twice = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${paused.id}`, {
+      payload: { action: 'cancel' },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('serves the file only on a signed, unexpired URL, with range requests; a forged one gets nothing', async () => {
+    const { customer, macs } = await fleet('Downloads', 0, {}, 1);
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id);
+    await pause(applied.json().rolloutId);
+    const target = await portal.database.db
+      .selectFrom('firmware_rollout_targets')
+      .select('uid')
+      .where('rollout_id', '=', applied.json().rolloutId)
+      .where('gateway_mac', '=', macs[0] as string)
+      .executeTakeFirstOrThrow();
+    const get = (uid: string, headers: Record<string, string> = {}) =>
+      portal.app.inject({ method: 'GET', url: `/api/firmware-download/${uid}`, headers });
+    // Not yet given to the gateway: as unknown as a forged one.
+    expect((await get(target.uid)).statusCode).toBe(404);
+    await portal.database.db
+      .updateTable('firmware_rollout_targets')
+      .set({ state: 'notified', notified_at: new Date(), download_expires_at: new Date(Date.now() + 60_000) })
+      .where('uid', '=', target.uid)
+      .execute();
+    const whole = await get(target.uid);
+    expect(whole.statusCode).toBe(200);
+    expect(createHash('sha256').update(whole.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(image).digest('hex'),
+    );
+    const part = await get(target.uid, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${image.length}`);
+    expect(part.rawPayload.equals(image.subarray(100, 200))).toBe(true);
+    const tail = await get(target.uid, { range: `bytes=${image.length - 10}-` });
+    expect(tail.rawPayload.equals(image.subarray(image.length - 10))).toBe(true);
+    expect((await get(target.uid, { range: `bytes=${image.length}-` })).statusCode).toBe(416);
+    expect((await get('0'.repeat(32))).statusCode).toBe(404);
+    expect((await get(`${target.uid.slice(0, 31)}x`)).statusCode).toBe(404);
+    await portal.database.db
+      .updateTable('firmware_rollout_targets')
+      .set({ download_expires_at: new Date(Date.now() - 1000) })
+      .where('uid', '=', target.uid)
+      .execute();
+    expect((await get(target.uid)).statusCode).toBe(410);
+  });
+
+  it("refuses a gateway's progress for an update it was never given, and another gateway's", async () => {
+    const { customer, macs, credentials } = await fleet('Strangers', 0, {}, 2);
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id);
+    await pause(applied.json().rolloutId);
+    const [mine, other] = macs as [string, string];
+    await portal.database.db
+      .updateTable('firmware_rollout_targets')
+      .set({ state: 'notified', notified_at: new Date() })
+      .where('rollout_id', '=', applied.json().rolloutId)
+      .execute();
+    const otherUid = (
+      await portal.database.db
+        .selectFrom('firmware_rollout_targets')
+        .select('uid')
+        .where('gateway_mac', '=', other)
+        .executeTakeFirstOrThrow()
+    ).uid;
+    const credential = credentials[0] as { password: string };
+    const client = await connectMqtt(portal.deviceBrokerUrl, {
+      clientId: mine,
+      username: mine,
+      password: credential.password,
+    });
+    const rejected = portal.inbox.counters.rejected;
+    for (const uid of [otherUid, 'f'.repeat(32)])
+      await client.publishAsync(
+        deviceUp.update(mine),
+        JSON.stringify({ uid, status: 'failed', reason: 'x' }),
+        {
+          qos: 1,
+        },
+      );
+    await waitFor(async () => portal.inbox.counters.rejected >= rejected + 2);
+    client.end(true);
+    const states = await portal.database.db
+      .selectFrom('firmware_rollout_targets')
+      .select('state')
+      .where('rollout_id', '=', applied.json().rolloutId)
+      .execute();
+    expect(states.map((s) => s.state)).toEqual(['notified', 'notified']);
+  });
+});
