@@ -177,6 +177,28 @@ describe(`agent configuration (${backend} backend)`, () => {
     );
   });
 
+  it('takes a version up to 99999 (5 digits) and no further', async () => {
+    const cfg = await load(root, noAlertsSid);
+    const step = (version: number) =>
+      apply(
+        { ...cfg, cfv: version, logging: { ...cfg.logging, lsze: 1_000_000 + version } },
+        root,
+        noAlertsSid,
+      );
+    expect((await step(1)).statusCode).toBe(200);
+    // Many changes later: the counter stands at 99998.
+    await portal.database.db
+      .updateTable('agent_configs' as never)
+      .set({ cfv: 99_998 } as never)
+      .where('scope_id' as never, '=', noAlertsSid as never)
+      .execute();
+    const last = await step(99_998);
+    expect(last.json().cfv, last.body).toBe(99_999);
+    const beyond = await step(99_999);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe(agentConfigMessages.versionLimit);
+  });
+
   it('refuses an apply that changes nothing, and one made from an older version', async () => {
     const cfg = await load();
     const same = await apply(cfg);
@@ -336,7 +358,7 @@ describe(`agent configuration (${backend} backend)`, () => {
     const blindGet = await injectAs(portal, noAlerts, 'GET', `${BASE}/getConfigData/sid/${noAlertsSid}`);
     expect(blindGet.statusCode).toBe(403);
     expect((await apply({ ...readerChange, cfv: 1 }, noAlerts, noAlertsSid)).statusCode).toBe(403);
-    expect((await load(root, noAlertsSid)).cfv).toBe(1);
+    expect((await load(root, noAlertsSid)).cfv).toBe(99_999);
     expect((await load(root, readerSid)).cfv).toBe(1);
     // The live channel: another customer's user is refused.
     await expect(watchLive(portal, stranger, live.agentConfig(sid))).rejects.toThrow();
