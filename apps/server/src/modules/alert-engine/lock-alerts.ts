@@ -1,11 +1,10 @@
 import type { LockEventsMessage, LockReport } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import type { AlertEngine } from './alert-engine.service.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
 import { batteryLow, DAY_MS } from './conditions.ts';
-import type { IncidentsRepository } from './incidents.repository.ts';
+import type { IncidentStart, IncidentsRepository } from './incidents.repository.ts';
 import type { RulesCache } from './rules-cache.ts';
 
 /** What a lock incident starts from: the rule's type, threshold, recovery and repeat interval. */
@@ -23,6 +22,23 @@ export function lockStart(rule: AlertRule) {
   };
 }
 
+/** What the lock alerts ask of the engine (alert-engine.service.ts). */
+export interface LockAlertHost {
+  evaluate(
+    device: DeviceIdentity,
+    rule: AlertRule,
+    subject: string,
+    holds: boolean,
+    value: number,
+    start: Omit<
+      IncidentStart,
+      'tenantId' | 'ruleId' | 'ruleName' | 'gatewayMac' | 'subject' | 'now' | 'fireAt'
+    >,
+  ): Promise<boolean>;
+  isOffline(mac: string): boolean;
+  tick(): Promise<void>;
+}
+
 /** The RFID rule's default window when it names none: a day. */
 const RFID_DEFAULT_WINDOW_MS = DAY_MS;
 
@@ -33,7 +49,7 @@ const RFID_DEFAULT_WINDOW_MS = DAY_MS;
  */
 export class LockAlerts {
   constructor(
-    private readonly engine: Pick<AlertEngine, 'evaluate' | 'isOffline' | 'tick'>,
+    private readonly engine: LockAlertHost,
     private readonly repo: IncidentsRepository,
     private readonly rules: RulesCache,
     private readonly announcer: IncidentAnnouncer,
