@@ -81,7 +81,10 @@ export class DashboardsService {
     const tenantIds = await this.tenants.subtreeWithin(principal, query.scopeId);
     const entry = await this.entry(tenantIds);
     entry.clusters ??= this.clusters(tenantIds);
-    return (await entry.clusters).view(query.zoom, query);
+    const view = (await entry.clusters).view(query.zoom, query);
+    const names = await this.repo.namesOf(view.points.map((p) => p.macId));
+    for (const point of view.points) point.name = names.get(point.macId) ?? '';
+    return view;
   }
 
   async reachablePage(

@@ -86,7 +86,8 @@ export class FleetClusters {
         const gateway = this.gateways[props.i]!;
         points.push({
           macId: gateway.mac,
-          name: gateway.name,
+          // Named by the service for the gateways of this view only.
+          name: '',
           lat: gateway.lat,
           lng: gateway.lng,
           online: gateway.connected,
