@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { agentConfigMessages, type SensorReading } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { createCustomer, seeText } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
@@ -56,6 +57,7 @@ describe('agent configuration', () => {
     const reset = page.getByRole('button', { name: 'Reset to default' });
     expect(await apply.isDisabled()).toBe(true);
     expect(await reset.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Number fields take digits only; a value out of range is shown and blocks Apply.
     const poll = page.getByRole('spinbutton', { name: 'Poll frequency (s)' });
