@@ -128,4 +128,27 @@ describe(`lock access: passcode history and reconciliation (${backend} backend)`
     await new Promise((r) => setTimeout(r, 600));
     expect(g.received.length).toBe(sentBefore + 2);
   });
+
+  it('holds the grant rules at both bounds: passcode 4 to 10 digits, 1 to 100 locks, a credential', async () => {
+    const { g, lockIds } = await bench.gateway(1);
+    g.answer = (i) => ({ status: 'SUCCESS', value: ScriptedGateway.success(i) });
+    const userId = await bench.lockUser();
+    const status = async (extra: Record<string, unknown>, locks = lockIds) =>
+      (await bench.grant(userId, locks, extra)).statusCode;
+    expect(await status({ passcode: '123' })).toBe(400);
+    expect(await status({ passcode: '12345678901' })).toBe(400);
+    expect(await status({ passcode: '12a4' })).toBe(400);
+    expect(await status({ passcode: null })).toBe(400); // neither passcode nor card
+    expect(await status({ passcode: null, card: true })).toBe(400); // a card it does not have
+    expect(await status({ passcode: '1234' })).toBe(200);
+    expect(await status({ passcode: '1234567890' })).toBe(200);
+    expect(await status({}, [])).toBe(400);
+    const many = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    expect(await status({}, many(101))).toBe(400);
+    // 100 is taken by the rule; ids of no lock within reach answer 404 and nothing is given.
+    expect(await status({}, many(100))).toBe(404);
+    const rows = await ledgerWhen(portal, alpha.cookie, userId, (r) => r[0]?.state === 'confirmed');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.passcode).toBe('1234567890');
+  });
 });
