@@ -102,11 +102,10 @@ export class AlertEngine {
     const tenants = this.rules.takeChanged();
     if (tenants.length === 0) return;
     const current = await this.rules.load(tenants);
-    for (const tenantId of tenants) {
-      const ids = current.get(tenantId)?.all.map((rule) => rule.id) ?? [];
-      for (const incident of await this.repo.endOrphans(ids, [tenantId], now)) {
-        await this.announcer.announce(incident, 'resolved');
-      }
+    // Rule ids are unique across tenants: one pair of statements for every tenant that changed.
+    const ids = [...current.values()].flatMap((rules) => rules.all.map((rule) => rule.id));
+    for (const incident of await this.repo.endOrphans(ids, tenants, now)) {
+      await this.announcer.announce(incident, 'resolved');
     }
   }
 
