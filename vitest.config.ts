@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const PGLITE_TEMPLATE = 'apps/server/test/pglite-template.setup.ts';
+
 const integration = (backend: 'embedded' | 'real') => ({
   test: {
     name: `integration:${backend}`,
@@ -7,6 +9,8 @@ const integration = (backend: 'embedded' | 'real') => ({
     // *.real.int.test.ts drive servers of their own (e.g. a Mosquitto they restart): real backend only.
     exclude: ['**/node_modules/**', ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : [])],
     env: { TEST_BACKEND: backend },
+    // Embedded portals start from a copy of one migrated PGlite database (apps/server/test/pglite-template.ts).
+    ...(backend === 'embedded' ? { globalSetup: [PGLITE_TEMPLATE] } : {}),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Files run side by side on both backends. Real: each file has its own database and share group on the
@@ -35,6 +39,7 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          globalSetup: [PGLITE_TEMPLATE],
           // Each spec file starts its own portal (free ports, own data directory) and browser.
           fileParallelism: true,
         },

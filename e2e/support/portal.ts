@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Health } from '@portal/contract';
+import { copyPgliteTemplate } from '../../apps/server/test/pglite-template.ts';
 import { freePort, type ServerProcess, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
 
 export const ROOT_EMAIL = 'root@e2e.local';
@@ -99,6 +100,7 @@ export async function startPortal(
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
 
+  if (backend === 'embedded') await copyPgliteTemplate(dataDir);
   if (backend === 'real') {
     try {
       // Loaded here only: the harness pulls in the whole server, which the embedded specs do not need.

@@ -7,6 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type Portal } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
 
 export type { Portal };
 
@@ -78,6 +79,7 @@ export async function testEnvironment(): Promise<{
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
   const env: Record<string, string> = { ...isolatedPortalEnv(dataDir), ROOT_EMAIL, ROOT_PASSWORD };
   let drop = async () => {};
+  if (backend === 'embedded') await copyPgliteTemplate(dataDir);
   if (backend === 'real') {
     const database = await createPostgresDatabase();
     const clientId = `portal-test-${suffix()}`;
