@@ -3,6 +3,7 @@ import { type LocksPage, provisionedGateways } from '@portal/contract';
 import { type Simulation, startSimulation } from '@portal/gateway-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import { createCustomer, seeText } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
@@ -14,12 +15,15 @@ import { type RunningPortal, startPortal } from './support/portal.ts';
  */
 let portal: RunningPortal;
 let simulation: Simulation | undefined;
+let smtp: TestSmtp;
 beforeAll(async () => {
-  portal = await startPortal('embedded', { LOCK_ACCESS_RETRY_BASE_SECONDS: '1' });
+  smtp = await startSmtp();
+  portal = await startPortal('embedded', { LOCK_ACCESS_RETRY_BASE_SECONDS: '1', SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await simulation?.stop();
   await portal?.stop();
+  await smtp?.close();
 });
 
 /** A customer with one simulated gateway whose locks never fail a command; answers the lock MACs it reports. */
@@ -70,7 +74,8 @@ describe('Credentials on locks', () => {
     const create = page.getByRole('dialog', { name: 'Create Lock User' });
     await create.getByLabel('First Name').fill('Grace');
     await create.getByLabel('Last Name').fill('Hopper');
-    await create.getByLabel('Email').fill(`grace-${randomBytes(3).toString('hex')}@example.com`);
+    const email = `grace-${randomBytes(3).toString('hex')}@example.com`;
+    await create.getByLabel('Email').fill(email);
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await seeText(page, 'User successfully added');
 
@@ -100,5 +105,39 @@ describe('Credentials on locks', () => {
     expect(await ledger.getByText('Confirmed on the lock').count()).toBe(2);
     await panel.getByText(/lock commands: 0 waiting/).waitFor();
     await saveScreenshot(page, 'lock-access ledger confirmed 1280');
+
+    // The assigned locks are the user's two, filtered on the server (userId).
+    const assigned = panel.getByRole('table', { name: 'Assigned locks' });
+    await assigned.getByRole('row').nth(2).waitFor();
+    expect(await assigned.getByRole('row').count()).toBe(3);
+    for (const lock of [first!, second!]) await assigned.getByText(lock.name ?? lock.macId).waitFor();
+
+    // The lock user's app password: the activation link is mailed, its page sets the password once.
+    await panel.getByRole('button', { name: 'Resend activation link' }).click();
+    await seeText(page, `Activation link sent to ${email}.`);
+    const mail = await smtp.waitForMessage(email, 15_000);
+    expect(mail.subject).toBe('Activate your lock app account');
+    const link = mail.text.match(/https?:\/\/\S+#\/lock-user\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeTruthy();
+    const app = await page.context().newPage();
+    await app.goto(link!);
+    await app.getByRole('heading', { name: 'Set Your Lock App Password' }).waitFor();
+    const setButton = app.getByRole('button', { name: 'Set Password' });
+    await app.getByLabel('New Password', { exact: false }).first().fill('abc1');
+    await app.getByLabel('Confirm Password', { exact: false }).first().fill('abc1');
+    expect(await setButton.isDisabled()).toBe(true);
+    await app.getByLabel('New Password', { exact: false }).first().fill('abc12');
+    await app.getByLabel('Confirm Password', { exact: false }).first().fill('abc12');
+    await setButton.click();
+    await app.getByText('Your password has been set. Sign in to the lock app with it.').waitFor();
+    await saveScreenshot(app, 'lock-user password set 1280');
+    await app.reload();
+    await app.getByLabel('New Password', { exact: false }).first().fill('abc12');
+    await app.getByLabel('Confirm Password', { exact: false }).first().fill('abc12');
+    await app.getByRole('button', { name: 'Set Password' }).click();
+    await app
+      .getByText('Invalid reset password link. Contact administrator to reset your password.')
+      .waitFor();
+    await app.close();
   });
 });
