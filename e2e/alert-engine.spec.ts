@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import {
   chooseMoreAction,
   DEMO_CUSTOMER,
@@ -30,9 +30,11 @@ describe('Alert engine', () => {
 
   it("a sensor alert crossed by a simulated gateway reaches its Sensor Alerts panel and the receiver's mail", async () => {
     const { page } = browser;
-    await signInAsRoot(page);
+    await signIn(page);
+    // The first sign-in after the start waits for the demo history being written; give it longer.
+    await page.waitForURL(/#\/admin\/tenants$/, { timeout: 60_000 });
     const scopeId = await scopeIdByName(page, DEMO_CUSTOMER);
-    const email = `ops-${randomBytes(3).toString('hex')}@demo.test`;
+    const email = `ops-${randomBytes(3).toString('hex')}@example.com`;
     const user = await page.request.post('/api/createPortalUser', {
       data: {
         email,
