@@ -4,7 +4,7 @@ import {
   type ProvisionedGateway,
   provisionedGateways,
 } from '@portal/contract';
-import { type Simulation, startSimulation } from '@portal/gateway-sim';
+import { type Simulation, type SimulationOptions, startSimulation } from '@portal/gateway-sim';
 import { ROOT_EMAIL, ROOT_PASSWORD, type RunningPortal } from './portal.ts';
 
 export interface SimulatedGatewaysOptions {
@@ -25,6 +25,9 @@ export interface SimulatedGatewaysOptions {
   instructionFailure?: string;
   /** How often each gateway samples telemetry; default 5000 ms. */
   telemetryIntervalMs?: number;
+  /** Updates: failure rates and install time (firmware-updater.ts); a RESET/reboot keeps it away this long. */
+  firmware?: SimulationOptions['firmware'];
+  restartDelayMs?: number;
 }
 
 export interface SimulatedGateways {
@@ -80,6 +83,8 @@ export async function startSimulatedGateways(
       ...(options.instructionFailure === undefined ? {} : { instructionFailure: options.instructionFailure }),
     })),
     telemetryIntervalMs: options.telemetryIntervalMs ?? 5_000,
+    ...(options.firmware ? { firmware: options.firmware } : {}),
+    ...(options.restartDelayMs ? { restartDelayMs: options.restartDelayMs } : {}),
   });
   const macs = credentials.map((c) => c.mac);
   try {

@@ -1,0 +1,152 @@
+/**
+ * Rollout benchmark (issue 16): `--gateways` simulated gateways (default 2,000) of one customer take a `--mb` MB
+ * image (default 2) in waves of 1 %, 10 %, then the rest, from a portal in this process. Prints the time to all
+ * verified (or failed with a reason), the download throughput the gateways saw against `curl` fetching the same
+ * file from the same server in the same run, and the portal's RSS peak during the downloads. Goals: no gateway
+ * left in an unknown state, the duration set by the pace (not by the portal), RSS growth under 150 MB.
+ *
+ *   node --import tsx bench/rollout.ts [--backend embedded|real] [--gateways 2000] [--mb 2] [--pace 2]
+ *     [--concurrency 200]
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { RolloutView } from '@portal/contract';
+import { startSimulation } from '@portal/gateway-sim';
+import { fmt, machineLine } from './lib/conditions.ts';
+import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
+
+const { values } = parseArgs({
+  options: {
+    backend: { type: 'string', default: 'embedded' },
+    gateways: { type: 'string', default: '2000' },
+    mb: { type: 'string', default: '2' },
+    pace: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '200' },
+  },
+});
+const real = values.backend === 'real';
+const count = Math.min(5000, Math.max(10, Number(values.gateways)));
+const bytes = Math.round(Number(values.mb) * 2 ** 20);
+const paceSeconds = Number(values.pace);
+const load = loadavg()[0]!.toFixed(2);
+
+const { portal, rootTenantId, close, brokerUrl } = await startBenchPortal(real, {
+  MQTT_CONSUMERS: '2',
+  FIRMWARE_MAX_BYTES: String(bytes + 1024),
+  FIRMWARE_TICK_SECONDS: '0.5',
+  FIRMWARE_HEALTH_WINDOW_SECONDS: '2',
+  FIRMWARE_WAVE_PACE_SECONDS: String(paceSeconds),
+  FIRMWARE_CONCURRENCY: values.concurrency,
+  FIRMWARE_UPDATE_TIMEOUT_SECONDS: '600',
+  DEVICE_MAX_RATE: '1000',
+});
+const stops: (() => Promise<void>)[] = [];
+try {
+  const scopeId = await insertBenchCustomer(portal, rootTenantId, 'Bench Rollout', 'BENCHROLL');
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/login/twoFactorKey/bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@portal.local', password: BENCH_ROOT_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+  const credentials = [];
+  for (let i = 0; i < count; i++) {
+    const mac = randomBytes(6).toString('hex').toUpperCase();
+    const { password } = await portal.services.gateways.provision(scopeId, mac, `Bench ${i}`, {
+      registered: true,
+    });
+    credentials.push({ mac, password, scopeId });
+  }
+  const simulation = startSimulation({
+    brokerUrl,
+    gateways: credentials,
+    telemetryIntervalMs: 1000,
+    stateIntervalMs: 600_000,
+    restartDelayMs: 500,
+    seed: 16,
+    firmware: { installMs: 200 },
+  });
+  stops.push(() => simulation.stop());
+  await simulation.whenConnected(120_000);
+
+  // The image: a .pyc of `bytes` bytes.
+  const image = Buffer.concat([
+    Buffer.from([0x61, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0]),
+    randomBytes(bytes - 16),
+  ]);
+  const form = new FormData();
+  form.append('upload', new Blob([image]), 'CRB_mdm-agent_Generic_iot.2025-09-01_BENCH.cpython-39.pyc');
+  const uploaded = await fetch(`${address}/v1/auth-service/file-storage`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie },
+  });
+  const file = (await uploaded.json()) as { id: string };
+
+  const rssStart = process.memoryUsage().rss;
+  let rssPeak = rssStart;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 100);
+  const started = performance.now();
+  const applied = await fetch(`${address}/api/apply-firmware/fileStoreId/${file.id}/scopeId/${scopeId}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ rollout: { waves: [{ percent: 1 }, { percent: 10 }, { percent: 100 }] } }),
+  });
+  const { rolloutId } = (await applied.json()) as { rolloutId: string };
+
+  // curl fetches the same file from the same server while the gateways download (a target's URL, once notified).
+  let curlMBps = Number.NaN;
+  let rollout: RolloutView | undefined;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    rollout = (await (
+      await fetch(`${address}/api/firmware-rollouts/${rolloutId}`, { headers: { cookie } })
+    ).json()) as RolloutView;
+    if (Number.isNaN(curlMBps) && rollout.currentWave === 2 && rollout.total.downloading > 0) {
+      const target = await portal.database.db
+        .selectFrom('firmware_rollout_targets')
+        .select('uid')
+        .where('rollout_id', '=', rolloutId)
+        .where('state', '<>', 'pending')
+        .executeTakeFirst();
+      const out = execFileSync('curl', [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{speed_download}',
+        `${address}/api/firmware-download/${target?.uid}`,
+      ]);
+      curlMBps = Number(out.toString()) / 2 ** 20;
+    }
+    if (rollout.status !== 'running') break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const t = rollout.total;
+  const unknown = t.eligible - t.verified - t.failed - t.rolledBack - t.unreached - t.left;
+  const downloadedMB = ((t.verified + t.failed) * bytes) / 2 ** 20;
+  const waits = 2 * paceSeconds + 3 * 2;
+  console.log(
+    `rollout bench: ${count} gateways, ${fmt.mib(bytes)} image, waves 1 %, 10 %, rest; ${machineLine()}; load ${load}`,
+  );
+  console.log(
+    `  status ${rollout.status}; verified ${t.verified}, failed ${t.failed}, rolled back ${t.rolledBack}, never reached ${t.unreached}, unknown ${unknown}`,
+  );
+  console.log(`  time to all verified ${seconds.toFixed(1)} s (pace and health windows alone: ${waits} s)`);
+  console.log(
+    `  gateways' download throughput ~${(downloadedMB / seconds).toFixed(1)} MB/s overall; curl alone ${curlMBps.toFixed(1)} MB/s`,
+  );
+  console.log(
+    `  portal RSS ${fmt.mib(rssStart)} -> peak ${fmt.mib(rssPeak)} (growth ${fmt.mib(rssPeak - rssStart)}, goal < 150 MiB)`,
+  );
+} finally {
+  for (const stop of stops) await stop();
+  await close();
+}

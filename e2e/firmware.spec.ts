@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import type { RolloutView } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { createCustomer } from './support/gateway-details.ts';
+import { ROOT_EMAIL, ROOT_PASSWORD, type RunningPortal, startPortal } from './support/portal.ts';
+import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
+
+/**
+ * Issue 16: the firmware pages (spec 001 sections 2, 4, 5, 8) with simulated gateways that download, verify,
+ * install, reboot and report (docs/mqtt.md 3.8), and the rollout control dialog. Short rollout timings.
+ */
+let portal: RunningPortal;
+const fleets: SimulatedGateways[] = [];
+beforeAll(async () => {
+  portal = await startPortal('embedded', {
+    FIRMWARE_TICK_SECONDS: '0.3',
+    FIRMWARE_HEALTH_WINDOW_SECONDS: '1',
+    FIRMWARE_WAVE_PACE_SECONDS: '0.2',
+    FIRMWARE_UPDATE_TIMEOUT_SECONDS: '30',
+  });
+  // The first start writes the demo fleet's history: wait until a sign-in answers promptly.
+  for (let i = 0; i < 30; i++) {
+    const started = Date.now();
+    await fetch(`${portal.baseUrl}/api/login/twoFactorKey/e2e`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ROOT_EMAIL, password: ROOT_PASSWORD }),
+    });
+    if (Date.now() - started < 1500) break;
+  }
+});
+afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
+  await portal?.stop();
+});
+
+const session = useBrowser(() => portal.baseUrl);
+
+const pyc = () =>
+  Buffer.concat([
+    Buffer.from([0x61, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0]),
+    randomBytes(4096),
+  ]);
+function zip(): Buffer {
+  const name = Buffer.from('app/main.py');
+  const body = Buffer.from('print("hi")\n');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt32LE(crc32(body), 14);
+  local.writeUInt32LE(body.length, 18);
+  local.writeUInt32LE(body.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(crc32(body), 16);
+  central.writeUInt32LE(body.length, 20);
+  central.writeUInt32LE(body.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const localPart = Buffer.concat([local, name, body]);
+  const centralPart = Buffer.concat([central, name]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralPart.length, 12);
+  end.writeUInt32LE(localPart.length, 16);
+  return Buffer.concat([localPart, centralPart, end]);
+}
+
+async function customerWithGateways(page: Page, label: string, failures: Record<string, number> = {}) {
+  const name = `${label} ${randomBytes(2).toString('hex')}`;
+  const scopeId = await createCustomer(page, name);
+  fleets.push(
+    await startSimulatedGateways(portal, {
+      scopeId,
+      count: 2,
+      telemetryIntervalMs: 500,
+      restartDelayMs: 300,
+      firmware: { installMs: 100, failures },
+    }),
+  );
+  return { name, scopeId };
+}
+
+async function latestRollout(page: Page, scopeId: string, kind: string): Promise<RolloutView | undefined> {
+  const response = await page.request.get(`/api/firmware-rollouts?scopeId=${scopeId}&kind=${kind}`);
+  return ((await response.json()) as RolloutView[])[0];
+}
+
+async function upload(page: Page, fileName: string, buffer: Buffer, description: string) {
+  await page.getByLabel('Upload').check();
+  await page
+    .getByTestId('firmware-file')
+    .setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer });
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'UPLOAD', exact: true }).click();
+}
+
+async function applyTo(page: Page, version: string, customers: string[]) {
+  await page.getByLabel('Apply').check();
+  await page.getByLabel('Versions').click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: `${version} (` })
+    .click();
+  await page.keyboard.press('Escape');
+  for (const name of customers) await page.getByRole('button', { name: `Add ${name}` }).click();
+  await expect.poll(() => page.getByText('SELECTIVE UPDATE').isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'APPLY', exact: true }).click();
+}
+
+describe('firmware pages', () => {
+  it('uploads a gateway firmware, applies it to two customers, and their gateways reach it', async () => {
+    const { page } = session;
+    await signInAsRoot(page);
+    const alpha = await customerWithGateways(page, 'FW Alpha');
+    const beta = await customerWithGateways(page, 'FW Beta');
+    await page.goto('/#/upgrade-firmware');
+    await page.getByRole('heading', { name: 'Update Gateway Firmware' }).waitFor();
+
+    // A name that breaks the rule is refused where it is chosen, and UPLOAD stays off.
+    await page.getByLabel('Upload').check();
+    await page
+      .getByTestId('firmware-file')
+      .setInputFiles({ name: 'firmware.pyc', mimeType: 'x', buffer: pyc() });
+    await page.getByText('Invalid version number or file name').waitFor();
+    expect(await page.getByRole('button', { name: 'UPLOAD', exact: true }).isDisabled()).toBe(true);
+
+    const version = `2025${String(1 + (Date.now() % 12)).padStart(2, '0')}15`;
+    const fileName = `CRB_mdm-agent_Generic_iot.${version.slice(0, 4)}-${version.slice(4, 6)}-15_PROD.cpython-39.pyc`;
+    await upload(page, fileName, pyc(), 'Spring release');
+    await page.getByText('Firmware Uploaded Successfully').waitFor();
+    await saveScreenshot(page, 'firmware upload 1280');
+
+    await applyTo(page, version, [alpha.name, beta.name]);
+    await page.getByText('Firmware applied for 2 tenants').waitFor({ timeout: 15_000 });
+    // The same version again is a downgrade for both.
+    for (const customer of [alpha, beta])
+      await expect
+        .poll(async () => (await latestRollout(page, customer.scopeId, 'firmware'))?.total.verified, {
+          timeout: 40_000,
+          interval: 500,
+        })
+        .toBe(2);
+
+    await page.getByRole('button', { name: 'Control Firmware Update' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Control Firmware Update' });
+    await dialog.getByLabel('Customer').click();
+    await page.getByRole('option', { name: alpha.name }).click();
+    await dialog.getByTestId('counter-Completed').getByText('2').waitFor();
+    await expect.poll(() => dialog.getByLabel('Rollout status').textContent()).toContain('completed');
+    await saveScreenshot(page, 'firmware rollout dialog 1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await saveScreenshot(page, 'firmware rollout dialog 360');
+    await dialog.getByRole('button', { name: 'CLOSE' }).click();
+    await saveScreenshot(page, 'firmware page 360');
+    // Each customer row now shows its version.
+    await page
+      .getByText(new RegExp(`RASPI: ${version}`))
+      .first()
+      .waitFor();
+  });
+
+  it('the OS patch and customer app pages upload and apply the same way', async () => {
+    const { page } = session;
+    await signInAsRoot(page);
+    const gamma = await customerWithGateways(page, 'OS Gamma');
+    await page.goto('/#/update-OS');
+    await page.getByRole('heading', { name: 'Update Gateway OS' }).waitFor();
+    await upload(page, 'Generic_iot_partial_update_prod_V07.01.zip', zip(), 'Kernel fix');
+    await page.getByText('OS Patch Uploaded Successfully').waitFor();
+    await applyTo(page, '07.01', [gamma.name]);
+    await page.getByText(`Successfully applied OS Patch for ${gamma.name}`).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await latestRollout(page, gamma.scopeId, 'osPatch'))?.total.verified, {
+        timeout: 40_000,
+      })
+      .toBe(2);
+
+    await page.goto('/#/customer-firmware');
+    await page.getByRole('heading', { name: 'Customer Firmware App' }).waitFor();
+    await upload(page, 'Customer_firmware_V03.2.zip', pyc(), 'Not a zip');
+    await page
+      .getByText('Failed to Upload Customer Firmware: The file is not a readable .zip archive.')
+      .waitFor();
+    await upload(page, 'Customer_firmware_V03.2.zip', zip(), 'a'.repeat(20));
+    await page.getByText('Customer Firmware Uploaded Successfully').waitFor();
+    await applyTo(page, '03.2', [gamma.name]);
+    await page.getByText(`Successfully applied Customer FW for ${gamma.name}`).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await latestRollout(page, gamma.scopeId, 'customerFw'))?.total.verified, {
+        timeout: 40_000,
+      })
+      .toBe(2);
+  });
+
+  it('a rollout whose gateways fail pauses with the reason, and is cancelled from the dialog', async () => {
+    const { page } = session;
+    await signInAsRoot(page);
+    const failing = await customerWithGateways(page, 'FW Failing', { installError: 1 });
+    const uploaded = await page.request.post('/v1/auth-service/file-storage', {
+      multipart: {
+        upload: {
+          name: 'CRB_mdm-agent_Generic_iot.2024-01-20_QA.cpython-39.pyc',
+          mimeType: 'x',
+          buffer: pyc(),
+        },
+      },
+    });
+    expect(uploaded.status()).toBe(200);
+    const { id } = (await uploaded.json()) as { id: string };
+    const applied = await page.request.put(
+      `/api/apply-firmware/fileStoreId/${id}/scopeId/${failing.scopeId}`,
+      {
+        data: { scopes: { [failing.scopeId]: [] }, fileStoreId: id, type: 'RASPI' },
+      },
+    );
+    expect(applied.status()).toBe(200);
+    await page.goto('/#/upgrade-firmware');
+    await page.getByRole('button', { name: 'Control Firmware Update' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Control Firmware Update' });
+    await dialog.getByLabel('Customer').click();
+    await page.getByRole('option', { name: failing.name }).click();
+    await dialog.getByText('Wave 1: 1 of 1 gateways failed (more than 20 %)').waitFor({ timeout: 30_000 });
+    await dialog
+      .getByText(/Install error: image could not be written/)
+      .first()
+      .waitFor();
+    await saveScreenshot(page, 'firmware rollout paused 1280');
+    await dialog.getByRole('button', { name: 'CANCEL ROLLOUT' }).click();
+    await expect.poll(() => dialog.getByLabel('Rollout status').textContent()).toContain('cancelled');
+    expect((await latestRollout(page, failing.scopeId, 'firmware'))?.total.pending).toBe(1);
+  });
+});
