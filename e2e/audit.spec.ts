@@ -1,9 +1,16 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 
 /** docs/audit.md: root edits a mail template and receives the test mail, then finds the change in Activity. */
+/** Root signs in (argon2 on a busy machine can take longer than a UI step). */
+async function signInAsRoot(page: Page): Promise<void> {
+  await signIn(page);
+  await page.waitForURL(/#\/admin\/tenants$/, { timeout: 6 * UI_TIMEOUT_MS });
+}
+
 let smtp: TestSmtp;
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -59,9 +66,7 @@ describe('e-mail templates and the Activity screen', () => {
     const row = table.getByRole('row', { name: /PUT \/api\/updateEmailTemplate/ }).first();
     await row.waitFor();
     expect(await row.innerText()).toContain(ROOT_EMAIL);
-    expect(await row.innerText()).toContain(
-      'subject: — → Welcome {{firstName}} to {{portalName}}',
-    );
+    expect(await row.innerText()).toContain('subject: — → Welcome {{firstName}} to {{portalName}}');
     await page.getByLabel('Who (e-mail)').fill('nobody-at-all');
     await page.getByText('No activity found.').waitFor();
     await page.getByLabel('Who (e-mail)').fill('');

@@ -1,9 +1,16 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 
 /** Spec 002 sections 2, 7, 8: the Feedback screen, as root writes feedback with formatting. */
+/** Root signs in (argon2 on a busy machine can take longer than a UI step). */
+async function signInAsRoot(page: Page): Promise<void> {
+  await signIn(page);
+  await page.waitForURL(/#\/admin\/tenants$/, { timeout: 6 * UI_TIMEOUT_MS });
+}
+
 let smtp: TestSmtp;
 let portal: RunningPortal;
 beforeAll(async () => {
