@@ -1,4 +1,4 @@
-import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface Column {
@@ -44,22 +44,22 @@ export function ColumnChart({ title, columns, color }: { title: string; columns:
               return (
                 <Stack key={column.label} sx={{ width: 64, flexShrink: 0, alignItems: 'center' }}>
                   <Typography variant="caption">{column.count}</Typography>
-                  <Tooltip title={name}>
-                    {column.to ? (
-                      <Link
-                        component={RouterLink}
-                        to={column.to}
-                        aria-label={name}
-                        sx={{ display: 'block', width: '100%' }}
-                      >
-                        {bar}
-                      </Link>
-                    ) : (
-                      <Box aria-label={name} sx={{ width: '100%' }}>
-                        {bar}
-                      </Box>
-                    )}
-                  </Tooltip>
+                  {/* A native title, not MUI's Tooltip: Popper would join the first screen's scripts. */}
+                  {column.to ? (
+                    <Link
+                      component={RouterLink}
+                      to={column.to}
+                      aria-label={name}
+                      title={name}
+                      sx={{ display: 'block', width: '100%' }}
+                    >
+                      {bar}
+                    </Link>
+                  ) : (
+                    <Box aria-label={name} title={name} sx={{ width: '100%' }}>
+                      {bar}
+                    </Box>
+                  )}
                   <Typography
                     variant="caption"
                     color="text.secondary"
