@@ -96,7 +96,7 @@ describe(`staged rollouts (${backend} backend)`, () => {
     await portal?.close();
   });
 
-  it('updates a fleet in waves: each gateway verified only once it runs the version and stays healthy; an offline one is never reached', async () => {
+  it('updates a fleet in waves: each gateway verified only once it runs the version and stays healthy', async () => {
     const { customer, macs } = await fleet('Waves', 3, { downloadCut: 1 });
     const watch = await watchLive<{ type: string; macId?: string }>(
       portal,
