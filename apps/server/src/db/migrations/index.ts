@@ -12,7 +12,6 @@ import * as siblingLabels from './0011_sibling_labels.ts';
 import * as gatewayListPaging from './0013_gateway_list_paging.ts';
 import * as locks from './0014_locks.ts';
 import * as lockAccessLedger from './0015_lock_access_ledger.ts';
-import * as gatewayListSeek from './0024_gateway_list_seek.ts';
 import * as alerts from './0016_alerts.ts';
 import * as firmware from './0017_firmware.ts';
 import * as agentConfig from './0018_agent_config.ts';
@@ -20,6 +19,7 @@ import * as feedbackAudit from './0019_feedback_audit.ts';
 import * as dashboards from './0020_dashboards.ts';
 import * as lockRemainders from './0022_lock_remainders.ts';
 import * as alertEngine from './0023_alert_engine.ts';
+import * as gatewayListSeek from './0024_gateway_list_seek.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -36,13 +36,13 @@ const migrations: Record<string, Migration> = {
   '0013_gateway_list_paging': gatewayListPaging,
   '0014_locks': locks,
   '0015_lock_access_ledger': lockAccessLedger,
-  '0022_lock_remainders': lockRemainders,
   '0016_alerts': alerts,
+  '0017_firmware': firmware,
   '0018_agent_config': agentConfig,
   '0019_feedback_audit': feedbackAudit,
-  '0017_firmware': firmware,
-  '0023_alert_engine': alertEngine,
   '0020_dashboards': dashboards,
+  '0022_lock_remainders': lockRemainders,
+  '0023_alert_engine': alertEngine,
   '0024_gateway_list_seek': gatewayListSeek,
 };
 

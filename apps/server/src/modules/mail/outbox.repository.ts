@@ -20,7 +20,13 @@ export class OutboxRepository {
    * who delivers it now; other instances leave it alone until then.
    */
   insert(
-    message: { channel: 'email' | 'sms'; recipient: string; subject: string; body: string; html?: string | null },
+    message: {
+      channel: 'email' | 'sms';
+      recipient: string;
+      subject: string;
+      body: string;
+      html?: string | null;
+    },
     claimedUntil?: Date,
   ) {
     return this.db
