@@ -8,10 +8,10 @@
  *   node --import tsx bench/rollout.ts [--backend embedded|real] [--gateways 2000] [--mb 2] [--pace 2]
  *     [--concurrency 200]
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import type { RolloutView } from '@portal/contract';
 import { startSimulation } from '@portal/gateway-sim';
 import { fmt, machineLine } from './lib/conditions.ts';
@@ -61,6 +61,7 @@ try {
     });
     credentials.push({ mac, password, scopeId });
   }
+  console.log(`provisioned ${count} gateways`);
   const simulation = startSimulation({
     brokerUrl,
     gateways: credentials,
@@ -72,6 +73,7 @@ try {
   });
   stops.push(() => simulation.stop());
   await simulation.whenConnected(120_000);
+  console.log('all connected');
 
   // The image: a .pyc of `bytes` bytes.
   const image = Buffer.concat([
@@ -115,7 +117,8 @@ try {
         .where('rollout_id', '=', rolloutId)
         .where('state', '<>', 'pending')
         .executeTakeFirst();
-      const out = execFileSync('curl', [
+      // Asynchronous: the portal runs in this process and must keep serving while curl downloads.
+      const { stdout } = await promisify(execFile)('curl', [
         '-s',
         '-o',
         '/dev/null',
@@ -123,8 +126,13 @@ try {
         '%{speed_download}',
         `${address}/api/firmware-download/${target?.uid}`,
       ]);
-      curlMBps = Number(out.toString()) / 2 ** 20;
+      const out = stdout;
+      curlMBps = Number(out) / 2 ** 20;
     }
+    const c = rollout.total;
+    console.log(
+      `  wave ${rollout.currentWave + 1}: ${c.verified} verified, ${c.failed} failed, ${c.pending} waiting`,
+    );
     if (rollout.status !== 'running') break;
   }
   const seconds = (performance.now() - started) / 1000;
