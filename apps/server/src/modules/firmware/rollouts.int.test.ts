@@ -149,6 +149,22 @@ describe(`staged rollouts (${backend} backend)`, () => {
     ]);
   });
 
+  it('lets a gateway moved to another customer leave the rollout cleanly', async () => {
+    const { customer, macs } = await fleet('Movers', 0, {}, 1);
+    const other = await createCustomerWithUser(portal, 'Elsewhere');
+    await calls.apply(root, 'firmware', fileId, customer.tenant.id, { rollout: { updateTimeoutMs: 60_000 } });
+    await portal.database.db
+      .updateTable('gateways')
+      .set({ tenant_id: other.tenant.id })
+      .where('mac', '=', macs[0] as string)
+      .execute();
+    const done = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.status === 'completed' ? rollout : null;
+    }, 20_000);
+    expect(done.total).toMatchObject({ left: 1, eligible: 0, verified: 0, failed: 0 });
+  });
+
   it('pauses a wave whose failures pass the threshold, with the reason; resumes, and cancels', async () => {
     const { customer } = await fleet('Failing', 3, { installError: 1 });
     const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
