@@ -20,7 +20,7 @@ const SERVER_TEST_CODE = [
 ];
 
 /** The server's composition root: the files that build and start the whole portal. */
-const SERVER_ROOT = '^apps/server/src/(app|broker|http|server|bootstrap|main|demo)\\.ts$';
+const SERVER_ROOT = '^apps/server/src/(app|wiring|broker|http|server|bootstrap|main|demo)\\.ts$';
 
 /** The simulator, by path or by package name (a workspace package resolves to its folder, or stays a name). */
 const SIMULATOR = ['^apps/gateway-sim/', '(^|/)@portal/gateway-sim(/|$)'];
