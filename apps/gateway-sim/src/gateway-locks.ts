@@ -2,17 +2,37 @@ import type { ReportedLock } from '@portal/contract';
 import type { Instruction } from './downstream-messages.ts';
 import type { GatewayReporter } from './gateway-reporter.ts';
 import { type LockCommandDeps, LockCommandQueue } from './lock-commands.ts';
-import type { LockEngine } from './lock-engine.ts';
+import { type LockEngine, randomNearbyLocks } from './lock-engine.ts';
 import { eventMessages, fullReport, LockFleet, updateReports } from './lock-fleet.ts';
-import type { SimulatedLock } from './lock-model.ts';
+import { type EquipContext, equipLock, type SimulatedLock } from './lock-model.ts';
 import type { LockSettings } from './lock-settings.ts';
-import type { Random } from './random.ts';
+import type { ResolvedOptions } from './options.ts';
+import { chance, deriveSeed, type Random, seededRandom } from './random.ts';
 import type { Timers } from './timers.ts';
 
 /** The locks' lives advance in steps of this. */
 const LOCK_TICK_MS = 1_000;
 /** Lock changes and history are gathered this long before they are published (an update, a history message). */
 const LOCK_FLUSH_MS = 1_000;
+
+/**
+ * The locks near a gateway, each equipped from a random stream of its own (deterministic per seed, gateway
+ * and lock), and the gateway's whitelist: every lock ('*') one time in five, else about 60 % of them by name.
+ */
+export function nearbyLocksOf(
+  mac: string,
+  profileRandom: Random,
+  options: Pick<ResolvedOptions, 'seed' | 'locks'>,
+  equip: EquipContext,
+): { nearby: SimulatedLock[]; whitelist: '*' | string[] } {
+  const nearby = randomNearbyLocks(profileRandom).map((lock) =>
+    equipLock(lock, seededRandom(deriveSeed(options.seed, mac, lock.mac, 'lock')), options.locks, equip),
+  );
+  const whitelist = chance(profileRandom, 0.2)
+    ? '*'
+    : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
+  return { nearby, whitelist };
+}
 
 export interface GatewayLocksDeps {
   /** Every lock near the gateway; the engine tells which of them it manages. */

@@ -14,14 +14,14 @@ import { type AlertLevels, alertTransitions } from './events.ts';
 import { FirmwareUpdater } from './firmware-updater.ts';
 import type { GatewayHandle } from './gateway-handle.ts';
 import { GatewayLink } from './gateway-link.ts';
-import { GatewayLocks } from './gateway-locks.ts';
+import { GatewayLocks, nearbyLocksOf } from './gateway-locks.ts';
 import { GatewayReporter } from './gateway-reporter.ts';
 import { gatewayProfile } from './history.ts';
 import { type InstructionPlan, planInstruction } from './instructions.ts';
 import { LockActivities } from './lock-activities.ts';
 import { isLockInstruction } from './lock-commands.ts';
-import { type GatewayLiveState, LockEngine, randomNearbyLocks } from './lock-engine.ts';
-import { equipLock, type SimulatedLock, timeZoneOf } from './lock-model.ts';
+import { type GatewayLiveState, LockEngine } from './lock-engine.ts';
+import { type SimulatedLock, timeZoneOf } from './lock-model.ts';
 import type { GatewayCredential, ResolvedOptions } from './options.ts';
 import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
 import { type RoomProfile, sensorSample } from './sensor-model.ts';
@@ -84,22 +84,11 @@ export class SimulatedGateway implements GatewayHandle {
     this.instructionFailure = credential.instructionFailure;
     this.room = profile.room;
     const startedAt = Date.now();
-    const equip = {
+    const { nearby, whitelist } = nearbyLocksOf(this.mac, profileRandom, options, {
       now: startedAt,
       timeZone: timeZoneOf(this.facts.LCTN.CTY),
       bootTag: startedAt.toString(36),
-    };
-    const nearby = randomNearbyLocks(profileRandom).map((lock) =>
-      equipLock(
-        lock,
-        seededRandom(deriveSeed(options.seed, this.mac, lock.mac, 'lock')),
-        options.locks,
-        equip,
-      ),
-    );
-    const whitelist = chance(profileRandom, 0.2)
-      ? '*'
-      : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
+    });
     this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, startedAt);
     this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
     this.link = new GatewayLink(
