@@ -254,7 +254,7 @@ export function wireModules(
     db,
     live,
     logger,
-    mailer,
+    mail: templates,
     events: telemetry,
     tenants,
     rules: alertsModule.rules,

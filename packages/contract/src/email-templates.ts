@@ -12,6 +12,7 @@ export const EMAIL_TEMPLATES = {
   lockUserReset: ['firstName', 'email', 'link', 'validity', 'portalName', 'tenantName'],
   feedback: ['email', 'body', 'tenantName', 'portalName'],
   test: ['firstName', 'email', 'portalName', 'tenantName'],
+  alertNotification: ['headline', 'alertName', 'condition', 'gateway', 'details', 'portalName', 'tenantName'],
 } as const satisfies Record<string, readonly string[]>;
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
 export const EMAIL_TEMPLATE_NAMES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateName[];

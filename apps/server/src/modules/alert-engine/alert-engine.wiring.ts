@@ -25,7 +25,8 @@ export function createAlertEngineModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
   logger: Logger;
-  mailer: MailSender;
+  /** The e-mail templates: incidents are mailed from `alertNotification`. */
+  mail: MailSender;
   events: AlertEventSink;
   tenants: ScopeReach;
   rules?: AlertRulesReader;
@@ -44,7 +45,7 @@ export function createAlertEngineModule(options: {
     retryBaseMs: options.smsRetryBaseMs,
     pollMs: Math.min(5_000, Math.max(50, (options.smsRetryBaseMs ?? 5_000) / 2)),
   });
-  const notifier = new AlertNotifier(options.db, options.mailer, sms, logger);
+  const notifier = new AlertNotifier(options.db, options.mail, sms, logger);
   const announcer = new IncidentAnnouncer(repo, rules, notifier, options.events, options.live, logger);
   const engine = new AlertEngine(repo, rules, announcer, logger, options.settings);
   const incidents = new IncidentsQuery(options.db, options.tenants);

@@ -229,7 +229,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
         db: portal.database.db,
         live: { publish: () => {} },
         logger: pino({ level: 'silent' }),
-        mailer: portal.services.mailer,
+        mail: portal.services.templates,
         events: portal.services.telemetry,
         tenants: portal.services.tenants,
         rules,

@@ -73,11 +73,19 @@ export function alertItem(incident: Incident, event: IncidentEvent): EventItem |
 }
 
 /** What an incident's notification says: an e-mail subject and text, and a short SMS (at most 160). */
+/** The parts of an incident's notification: the e-mail template's values (`alertNotification`) and the SMS. */
+export interface NotificationText {
+  subject: string;
+  text: string;
+  sms: string;
+  values: { headline: string; alertName: string; condition: string; gateway: string; details: string };
+}
+
 export function notificationText(
   incident: Incident,
   event: IncidentEvent,
   gatewayName: string,
-): { subject: string; text: string; sms: string } {
+): NotificationText {
   const where =
     gatewayName && gatewayName !== incident.gateway_mac
       ? `${gatewayName} (${incident.gateway_mac})`
@@ -86,15 +94,24 @@ export function notificationText(
   const head = event === 'resolved' ? 'Resolved' : event === 'repeat' ? 'Still active' : 'Alert';
   const at = (event === 'resolved' ? incident.resolved_at : incident.fired_at) ?? new Date();
   const subject = `${head}: ${incident.rule_name} - ${what} on ${where}`;
-  const lines = [
-    `${head}: ${incident.rule_name}`,
-    `Condition: ${what}`,
-    `Gateway: ${where}`,
+  const details = [
     ...(incident.kind === 'lock' ? [`Lock: ${incident.subject}`] : []),
     `${event === 'resolved' ? 'Resolved' : 'Since'}: ${(event === 'resolved' ? at : (incident.fired_at ?? at)).toISOString()}`,
   ];
+  const lines = [`${head}: ${incident.rule_name}`, `Condition: ${what}`, `Gateway: ${where}`, ...details];
   const sms = `${head}: ${incident.rule_name} - ${what} on ${where}`.slice(0, 160);
-  return { subject: subject.slice(0, 200), text: `${lines.join('\n')}\n`, sms };
+  return {
+    subject: subject.slice(0, 200),
+    text: `${lines.join('\n')}\n`,
+    sms,
+    values: {
+      headline: head,
+      alertName: incident.rule_name,
+      condition: what,
+      gateway: where,
+      details: details.join('\n'),
+    },
+  };
 }
 
 function describe(incident: Incident): string {

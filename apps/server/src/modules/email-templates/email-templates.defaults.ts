@@ -47,6 +47,14 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; bod
     subject: 'Feedback from {{email}}',
     body: ['<p>{{email}} ({{tenantName}}) sent this feedback:</p>', '<div>{{body}}</div>'].join('\n'),
   },
+  alertNotification: {
+    subject: '{{headline}}: {{alertName}} - {{condition}} on {{gateway}}',
+    body: [
+      '<p><strong>{{headline}}: {{alertName}}</strong></p>',
+      '<p>Condition: {{condition}}<br>Gateway: {{gateway}}</p>',
+      '<p style="white-space:pre-line">{{details}}</p>',
+    ].join('\n'),
+  },
   test: {
     subject: 'Test mail from {{portalName}}',
     body: '<p>Hello {{firstName}},</p>\n<p>This is a test of the {{portalName}} mail templates, sent to {{email}}.</p>',
@@ -62,4 +70,9 @@ export const SAMPLE_VALUES: Record<string, string> = {
   portalName: 'IoT Portal',
   tenantName: 'Example Customer',
   body: '<p>Sample <strong>feedback</strong>.</p>',
+  headline: 'Alert',
+  alertName: 'Server room CO2',
+  condition: 'CO2 2400 (above 1000)',
+  gateway: 'Demo Gateway 1 (B827EB000001)',
+  details: 'Since: 2026-01-01T08:00:00.000Z',
 };

@@ -5,9 +5,17 @@ import type { AlertRule } from '../alert-rules.port.ts';
 import type { Incident } from '../incidents.repository.ts';
 import { type IncidentEvent, notificationText } from '../messages.ts';
 
-/** The mail module's mailer: stores the mail in the outbox and returns the row's id. */
+/**
+ * The e-mail templates (email-templates module): renders the `alertNotification` template in the customer's
+ * colours, stores the mail in the outbox and returns the row's id.
+ */
 export interface MailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<string>;
+  sendTemplate(
+    name: 'alertNotification',
+    to: string,
+    values: Record<string, string>,
+    options: { tenantId: string },
+  ): Promise<string>;
 }
 
 /** The SMS outbox: stores the text and returns the row's id. */
@@ -34,7 +42,7 @@ export class AlertNotifier {
     event: IncidentEvent,
     gatewayName: string,
   ): Promise<number> {
-    const { subject, text, sms } = notificationText(incident, event, gatewayName);
+    const notification = notificationText(incident, event, gatewayName);
     const rows: { channel: 'email' | 'sms'; recipient: string; outbox_id: string }[] = [];
     const emails = new Set<string>();
     const phones = new Set<string>();
@@ -47,7 +55,9 @@ export class AlertNotifier {
         rows.push({
           channel: 'email',
           recipient: to,
-          outbox_id: await this.mail.send({ to, subject, text }),
+          outbox_id: await this.mail.sendTemplate('alertNotification', to, notification.values, {
+            tenantId: incident.tenant_id,
+          }),
         });
       } catch (error) {
         this.logger.error({ err: error, incidentId: incident.id, to }, 'alert e-mail not stored');
@@ -55,7 +65,7 @@ export class AlertNotifier {
     }
     for (const to of phones) {
       try {
-        rows.push({ channel: 'sms', recipient: to, outbox_id: await this.sms.send(to, sms) });
+        rows.push({ channel: 'sms', recipient: to, outbox_id: await this.sms.send(to, notification.sms) });
       } catch (error) {
         this.logger.error({ err: error, incidentId: incident.id, to }, 'alert SMS not stored');
       }

@@ -22,6 +22,7 @@ const PURPOSE: Record<EmailTemplate['name'], string> = {
   lockUserActivation: 'Lock user: activate the lock app account',
   lockUserReset: 'Lock user: reset the lock app password',
   feedback: 'Feedback sent to the support address',
+  alertNotification: 'Alert fired, still active or resolved (e-mail receivers of an alert)',
   test: 'Test mail',
 };
 
