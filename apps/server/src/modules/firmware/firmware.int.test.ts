@@ -244,7 +244,8 @@ describe(`firmware versions (${backend} backend)`, () => {
     };
     const before = await storedFirmware(portal);
     expect((await calls.apply(root, 'osPatch', file.id, beta.id)).statusCode).toBe(200);
-    // In use by a running rollout: refused.
+    // In use by a rollout not finished (paused here, so the worker cannot finish it first): refused.
+    await portal.database.db.updateTable('firmware_rollouts').set({ status: 'paused' }).execute();
     expect((await calls.remove(root, 'osPatch', ['30.00'])).statusCode).toBe(409);
     await portal.database.db.updateTable('firmware_rollouts').set({ status: 'completed' }).execute();
     const removed = await calls.remove(root, 'osPatch', ['30.00', '99.99']);
