@@ -46,7 +46,7 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
           width={SIZE}
           height={SIZE}
           viewBox={`0 0 ${SIZE} ${SIZE}`}
-          role="img"
+          role="group"
           aria-label={`${title} chart`}
         >
           {total === 0 && (
