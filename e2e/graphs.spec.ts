@@ -79,7 +79,10 @@ describe('Gateway graphs', () => {
     const { page } = browser;
     const calls = recordGraphCalls(page);
     const [listed, view] = await Promise.all([
-      page.waitForResponse((response) => response.url().includes('/api/gateway/get-gateways')),
+      // It spans the first sign-in after the portal's start, the customers list and the gateways page.
+      page.waitForResponse((response) => response.url().includes('/api/gateway/get-gateways'), {
+        timeout: 3 * UI_TIMEOUT_MS,
+      }),
       openSensorView(page),
     ]);
     const sensors = view.getByRole('group', { name: 'Sensors' });
