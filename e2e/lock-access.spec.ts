@@ -57,7 +57,9 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
     },
   });
   await simulation.whenConnected();
-  for (let tries = 0; tries < 200; tries++) {
+  // The gateway reports its locks soon after it connects; a busy machine may take a while to store them.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const response = await page.request.get(`/api/iot-service/get-all-locks?scopeId=${scopeId}&pageSize=100`);
     const page_ = (await response.json()) as LocksPage;
     if (page_.locks.length >= 2) return { scopeId, locks: page_.locks };
