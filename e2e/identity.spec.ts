@@ -27,7 +27,7 @@ const NEW_PASSWORD = 'Secret12';
 
 /** The link a mail carries (the portal builds it from its own address). */
 async function mailedLink(email: string, path: string): Promise<string> {
-  const mail = await smtp.waitForMessage(email, UI_TIMEOUT_MS);
+  const mail = await smtp.waitForMessage(email, 3 * UI_TIMEOUT_MS);
   const link = mail.text.match(new RegExp(`https?://\\S+/#/${path}/[A-Za-z0-9_-]+`))?.[0];
   if (!link) throw new Error(`no ${path} link in the mail:\n${mail.text}`);
   return link;
@@ -80,9 +80,10 @@ describe('Sign-up', () => {
     expect(await signUp.isEnabled()).toBe(false);
     await form.getByLabel('Phone number').fill('1512345678');
     await signUp.click();
+    // A sign-up creates the free-tier customer, its user and the mail in one go: slower than a screen.
     await page
       .getByText('Your account has been created. A link to set your password has been sent to your email.')
-      .waitFor();
+      .waitFor({ timeout: 3 * UI_TIMEOUT_MS });
 
     const link = await mailedLink(email, 'portal-user/reset-password');
     await setPasswordFromLink(page, link);
