@@ -42,6 +42,7 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
         {title}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {/* biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group names its slices' links (an image may not hold links) */}
         <svg
           width={SIZE}
           height={SIZE}
