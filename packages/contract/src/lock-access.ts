@@ -105,3 +105,13 @@ export const lockAccessMessages = {
   noCard: 'This user has no card to give.',
   lockOutOfReach: "The lock is not within reach of the user's customer.",
 } as const;
+
+/**
+ * A lock holds a user the ledger has no row for (a full inventory's `users`, docs/mqtt.md 2.6): the lock's history
+ * gets this entry (kind PORTAL), once per lock and user id. A lock user of the portal is removed from the lock
+ * (a removal row in the ledger); an id that is no lock user of the portal cannot be: it is left for the operator.
+ */
+export const unknownLockUserEntryMessage = (who: string, removing: boolean) =>
+  removing
+    ? `Unknown user ${who} found on the lock: removal sent`
+    : `Unknown user ${who} found on the lock: not a lock user of the portal, remove it at the lock`;

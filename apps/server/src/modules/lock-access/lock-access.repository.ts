@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type HeldUsers, reconcileLedger } from './lock-access-reconcile.ts';
+import {
+  type HeldUsers,
+  reconcileLedger,
+  removeUnknownCredentials,
+  type UnknownCredential,
+} from './lock-access-reconcile.ts';
 
 /** A ledger row with what the calls and live messages show of its user, lock and gateway. */
 export interface LedgerRow {
@@ -314,6 +319,16 @@ export class LockAccessRepository {
   /** A full inventory's users against the ledger (lock-access-reconcile.ts). */
   reconcile(gatewayMac: string, reportedAt: Date, locks: HeldUsers[], now: Date): Promise<string[]> {
     return reconcileLedger(this.db, gatewayMac, reportedAt, locks, now);
+  }
+
+  /** The users the locks hold that the ledger does not know: removal rows (lock-access-reconcile.ts). */
+  removeUnknown(
+    gatewayMac: string,
+    reportedAt: Date,
+    locks: HeldUsers[],
+    now: Date,
+  ): Promise<UnknownCredential[]> {
+    return removeUnknownCredentials(this.db, gatewayMac, reportedAt, locks, now);
   }
 
   /** The gateway is back: what waits for it (pending, or failed with a retry or offline) is due now. */

@@ -10,7 +10,7 @@ import { LockAccessRepository } from './lock-access.repository.ts';
 import { lockAccessRoutes } from './lock-access.routes.ts';
 import { LockAccessService, type LockAccessSettings } from './lock-access.service.ts';
 import { LockAccessDelivery } from './lock-access-delivery.ts';
-import type { HeldUsers } from './lock-access-reconcile.ts';
+import type { HeldUsers, UnknownCredential } from './lock-access-reconcile.ts';
 
 /**
  * The delivery ledger: the calls that give and take access (routes), the worker that sends one lock command at a
@@ -43,14 +43,25 @@ export function createLockAccessModule(options: {
     delivery,
     gatewayOnline: (device: DeviceIdentity) => lockAccess.gatewayOnline(device),
     /** For locks.onInventoryUsers: a full inventory's users compared with the ledger. */
-    inventoryUsers: async (device: DeviceIdentity, TI: number, locks: HeldUsers[]) => {
+    inventoryUsers: async (
+      device: DeviceIdentity,
+      TI: number,
+      locks: HeldUsers[],
+    ): Promise<UnknownCredential[]> => {
       // What the ledger confirmed but a lock lacks (a gateway reset, a simulator restarted), or still holds
-      // after a confirmed removal, is sent again.
-      const ids = await repo.reconcile(device.mac, new Date(TI), locks, new Date());
-      if (ids.length === 0) return;
-      logger.info({ mac: device.mac, rows: ids.length }, 'lock credentials differ from the ledger: resent');
-      await lockAccess.announce(ids);
+      // after a confirmed removal, is sent again; a user the ledger never gave is taken away (or told).
+      const now = new Date();
+      const ids = await repo.reconcile(device.mac, new Date(TI), locks, now);
+      const unknown = await repo.removeUnknown(device.mac, new Date(TI), locks, now);
+      const removals = unknown.flatMap((u) => (u.accessId ? [u.accessId] : []));
+      if (ids.length > 0)
+        logger.info({ mac: device.mac, rows: ids.length }, 'lock credentials differ from the ledger: resent');
+      if (unknown.length > 0)
+        logger.warn({ mac: device.mac, unknown }, 'locks hold users the ledger never gave');
+      if (ids.length + removals.length === 0) return unknown;
+      await lockAccess.announce([...ids, ...removals]);
       delivery.wake();
+      return unknown;
     },
     routes: (app) => app.register(lockAccessRoutes, { lockAccess }),
     start: () => delivery.start(),

@@ -93,15 +93,18 @@ export class LockHistoryRepository {
     return row?.value;
   }
 
-  /** The portal's own entry (kind PORTAL), once per instruction uid. */
+  /** The portal's own entry (kind PORTAL), once per id; answers whether it is new. */
   async insertPortalEntry(entry: {
     lockMac: string;
     gatewayMac: string;
     id: string;
     ti: number;
     message: string;
-  }): Promise<void> {
-    await this.db
+    /** Default 'remote' (a lock/unlock); null for an entry about the lock's memory. */
+    method?: 'remote' | null;
+    userId?: string;
+  }): Promise<boolean> {
+    const result = await this.db
       .insertInto('lock_events')
       .values({
         lock_mac: entry.lockMac,
@@ -109,11 +112,13 @@ export class LockHistoryRepository {
         gateway_mac: entry.gatewayMac,
         ti: entry.ti,
         kind: 'PORTAL',
-        method: 'remote',
+        method: entry.method === undefined ? 'remote' : entry.method,
+        user_id: entry.userId ?? null,
         message: entry.message,
       })
       .onConflict((oc) => oc.columns(['lock_mac', 'event_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   lockInstructionSuccess,
   lockUnlockEntryMessage,
   lockUnlockInstruction,
+  unknownLockUserEntryMessage,
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -220,6 +221,45 @@ export class LockToggleService {
       byLock.set(event.MAC, list);
     }
     for (const [macId, entries] of byLock) this.publishLocks(tenantId, { type: 'history', macId, entries });
+  }
+
+  /**
+   * Users a lock holds that the ledger never gave (lock-access `removeUnknownCredentials`): one history entry per
+   * lock and user id (`portal-unknown-{userId}`, kind PORTAL), pushed like the others.
+   */
+  async recordUnknownUsers(
+    tenantId: string,
+    gatewayMac: string,
+    unknown: { lockMac: string; userId: string; userName: string | null; accessId: string | null }[],
+  ): Promise<void> {
+    for (const u of unknown) {
+      const entry: LockHistoryEntry = {
+        id: `portal-unknown-${u.userId}`,
+        macId: u.lockMac,
+        gatewayMacId: gatewayMac,
+        TI: Date.now(),
+        kind: 'PORTAL',
+        method: null,
+        userId: u.userId,
+        userName: u.userName,
+        cardCSN: null,
+        passcodeSlot: null,
+        reason: null,
+        alarm: null,
+        batteryLevel: null,
+        message: unknownLockUserEntryMessage(u.userName ?? u.userId, u.accessId !== null),
+      };
+      const added = await this.deps.repo.insertPortalEntry({
+        lockMac: u.lockMac,
+        gatewayMac,
+        id: entry.id,
+        ti: entry.TI,
+        message: entry.message!,
+        method: null,
+        userId: u.userId,
+      });
+      if (added) this.publishLocks(tenantId, { type: 'history', macId: u.lockMac, entries: [entry] });
+    }
   }
 
   private publishLocks(tenantId: string, message: LocksLiveMessage): void {

@@ -42,12 +42,23 @@ export interface EndedLockInstruction {
   value: unknown;
 }
 
-/** The users each reported lock holds, from a full inventory made at `TI` (docs/mqtt.md 2.6 `users`). */
+/** A user a lock holds that the delivery ledger never gave; `accessId`: the removal row made for it, if any. */
+export interface UnknownLockUser {
+  lockMac: string;
+  userId: string;
+  userName: string | null;
+  accessId: string | null;
+}
+
+/**
+ * The users each reported lock holds, from a full inventory made at `TI` (docs/mqtt.md 2.6 `users`); answers the
+ * users the ledger did not know, for the locks' history.
+ */
 export type InventoryListener = (
   device: DeviceIdentity,
   TI: number,
   locks: { mac: string; users: string[] }[],
-) => void | Promise<void>;
+) => void | Promise<void | UnknownLockUser[]>;
 
 export interface LocksDependencies {
   repo: LocksRepository;
@@ -71,6 +82,8 @@ const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
 export class LocksService {
   private readonly lockEventListeners: ((device: DeviceIdentity, events: LockEvent[]) => void)[] = [];
   private readonly inventoryListeners: InventoryListener[] = [];
+  private unknownUsersHandler: (device: DeviceIdentity, unknown: UnknownLockUser[]) => Promise<void> =
+    async () => {};
 
   private readonly modes: LockModeDispatcher;
 
@@ -81,6 +94,11 @@ export class LocksService {
   /** Listens for the users each lock of a full inventory holds (the delivery ledger reconciles with them). */
   onInventoryUsers(listener: InventoryListener): void {
     this.inventoryListeners.push(listener);
+  }
+
+  /** Told the users locks hold that the ledger never gave (the locks' history records them). */
+  onUnknownUsers(handler: (device: DeviceIdentity, unknown: UnknownLockUser[]) => Promise<void>): void {
+    this.unknownUsersHandler = handler;
   }
 
   /** Listens for history entries stored from a gateway (lock history's live append). */
@@ -245,9 +263,11 @@ export class LocksService {
       const locks = held.map((l) => ({ mac: l.MAC, users: l.users ?? [] }));
       for (const listener of this.inventoryListeners) {
         // Not awaited: this runs in the report's handler (its sends must not wait for that connection).
-        void Promise.resolve(listener(device, report.TI, locks)).catch((error) =>
-          this.deps.logger.warn({ err: error, mac: device.mac }, 'lock inventory users not reconciled'),
-        );
+        void Promise.resolve(listener(device, report.TI, locks))
+          .then((unknown) => (unknown?.length ? this.unknownUsersHandler(device, unknown) : undefined))
+          .catch((error) =>
+            this.deps.logger.warn({ err: error, mac: device.mac }, 'lock inventory users not reconciled'),
+          );
       }
     }
     let removed: { mac: string; tenant_id: string }[] = [];

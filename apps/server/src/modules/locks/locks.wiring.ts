@@ -51,6 +51,7 @@ export function createLocksModule(options: {
   );
   options.instructions.onEnded((ended) => toggle.instructionEnded(ended));
   locks.onLockEvents((device, events) => toggle.publishLockEvents(device.tenantId, device.mac, events));
+  locks.onUnknownUsers((device, unknown) => toggle.recordUnknownUsers(device.tenantId, device.mac, unknown));
   return {
     locks,
     reports: {
