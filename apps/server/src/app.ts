@@ -7,14 +7,17 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
 import type { PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
+import { requestLogMixin } from './lib/request-context.ts';
 import type { AlertEngine, AlertRulesReader } from './modules/alert-engine/index.ts';
 import type { DeletionRunner } from './modules/customer-deletion/index.ts';
 import type { DeviceInbox } from './modules/ingest/index.ts';
+import { createMetricsModule } from './modules/metrics/index.ts';
 import type { RetentionJob } from './modules/telemetry/index.ts';
 import type { Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditContextPlugin } from './plugins/audit-context.ts';
+import { createMetrics, listenMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { type PortalServices, WEB_DIST, wireModules } from './wiring.ts';
 
 export interface Portal {
@@ -30,10 +33,13 @@ export interface Portal {
   deletionRunner: DeletionRunner;
   inbox: DeviceInbox;
   logger: Logger;
+  /** Prometheus text of every metric (what /metrics answers), and METRICS_PORT's bound port when set. */
+  metrics: { scrape(): Promise<string>; port: number | null };
 }
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.LOG_LEVEL, base: { service: 'portal' } });
+/** The portal's JSON logger; a line written while a request is handled carries its reqId (request-context.ts). */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { service: 'portal' }, mixin: requestLogMixin }, destination);
 }
 
 /**
@@ -60,17 +66,36 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   const link = new BrokerLink();
   let app: PortalApp | undefined;
   // Mailed links name the port the HTTP server actually bound (PORT=0 in tests), known once it listens.
-  const wired = wireModules(config, logger, database, link, () => ownOrigin(config, app?.server.address()));
+  const metrics = createMetrics();
+  const wired = wireModules(
+    config,
+    logger,
+    database,
+    link,
+    () => ownOrigin(config, app?.server.address()),
+    metrics.meter,
+  );
   const { modules } = wired;
 
   const messaging = await createMessaging(config, {
     access: wired.access,
     inbox: wired.inbox,
     logger: logger.child({ component: 'mqtt' }),
+    db: database.db,
   });
   link.attach(messaging);
+  modules.push(
+    createMetricsModule({
+      db: database.db,
+      meter: metrics.meter,
+      logger,
+      poolStats: () => database.poolStats(),
+      liveStats: () => messaging.liveStats(),
+    }),
+  );
 
   app = await createHttpApp(config, logger, WEB_DIST);
+  await app.register(metricsPlugin, { ...metrics, token: config.METRICS_TOKEN });
   await app.register(accessPlugin, { resolveSession: wired.resolveSession });
   await app.register(auditContextPlugin);
   for (const module of modules) await module.routes?.(app);
@@ -82,7 +107,9 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   // Shutdown order: HTTP stops taking requests and finishes in-flight ones (Fastify), background work stops,
   // then the broker stops taking device traffic and stores what it took, then the database closes.
+  let metricsPort: Awaited<ReturnType<typeof listenMetrics>> | undefined;
   app.addHook('onClose', async () => {
+    await metricsPort?.close();
     for (const module of [...modules].reverse()) await module.stop?.();
     await messaging.close();
     await database.close();
@@ -91,6 +118,13 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   try {
     await messaging.start();
     await app.ready();
+    if (config.METRICS_PORT !== undefined) {
+      metricsPort = await listenMetrics(metrics.registry, {
+        port: config.METRICS_PORT,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+      });
+    }
     for (const module of modules) module.start?.();
   } catch (error) {
     await messaging.close().catch(() => {});
@@ -107,5 +141,6 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     deletionRunner: wired.deletionRunner,
     inbox: wired.inbox,
     logger,
+    metrics: { scrape: () => metrics.registry.metrics(), port: metricsPort?.port ?? null },
   };
 }

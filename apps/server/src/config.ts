@@ -200,6 +200,10 @@ export const configSchema = z.object({
     .regex(/^(https?:\/\/|\/)/, 'must start with http://, https:// or /')
     .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must hold {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Bearer token of GET /metrics on the HTTP port (docs/operations.md); unset: /metrics answers 404 there. */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
+  /** A port of its own serving only /metrics (for a network only Prometheus reaches); unset: none. */
+  METRICS_PORT: port.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { PortalApp } from './lib/module.ts';
+import { markRequestLogger, runInRequest } from './lib/request-context.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 
@@ -31,6 +33,8 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log names its request (reqId) itself; the logger's mixin adds it to every other line of a request.
+    childLoggerFactory: (parent, bindings, options) => markRequestLogger(parent.child(bindings, options)),
     return503OnClosing: true,
     // request.ip from X-Forwarded-For only behind the proxies the operator names (TRUST_PROXY).
     trustProxy: trustedProxies(config.TRUST_PROXY),
@@ -39,6 +43,23 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Everything a request causes runs in its context, so any log line it leads to carries its reqId (a
+  // database error logged by a module's own logger too). The body is read in stream events, outside that
+  // context: it is entered again before validation, as @fastify/request-context does.
+  const scopes = new WeakMap<object, AsyncResource>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    runInRequest(String(request.id), () => {
+      const scope = new AsyncResource('portal-request');
+      scopes.set(request, scope);
+      scope.runInAsyncScope(done);
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = scopes.get(request);
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
 
   // One JSON log line per request, with the acting tenant and user.
   app.addHook('onResponse', async (request, reply) => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AnalyzeJob } from './db/analyze-job.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { type Meter, noMeter } from './lib/metrics.ts';
 import type { ModuleParts } from './lib/module.ts';
 import type { Principal } from './lib/principal.ts';
 import { type ActivitiesService, createActivitiesModule } from './modules/activities/index.ts';
@@ -86,6 +87,7 @@ export function wireModules(
   link: BrokerLink,
   /** The portal's own address for mailed links, known once HTTP listens. */
   origin: () => string,
+  meter: Meter = noMeter,
 ) {
   const { db } = database;
   const live = link;
@@ -142,6 +144,7 @@ export function wireModules(
     live,
     logger,
     retention: { rawDays: config.TELEMETRY_RETENTION_DAYS, rollupDays: config.ROLLUP_RETENTION_DAYS },
+    meter,
   });
   const { telemetry } = telemetryModule;
   const gatewaysModule = createGatewaysModule({
@@ -271,6 +274,7 @@ export function wireModules(
   locksModule.locks.onInventoryUsers(lockAccessModule.inventoryUsers);
   const { inbox } = createIngestModule({
     logger,
+    meter,
     rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
     gateways: observed.gateways(gateways),
     telemetry: observed.telemetry(telemetry),

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { AuditContextPool } from './audit-pool.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { PGlitePool } from './pglite-pool.ts';
+import { PGlitePool, type PoolStats } from './pglite-pool.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   backend: DbBackend;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The pool's connections now (/metrics): open, idle, and callers waiting for one. */
+  poolStats(): PoolStats;
 }
 
 export interface DatabaseOptions {
@@ -63,10 +65,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await mkdir(dir, { recursive: true });
   // In a worker thread: a long statement must not stop HTTP and MQTT for everyone (PGliteThread).
   const pglite = await PGliteThread.open(dir);
+  const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new AuditContextPool(new PGlitePool(pglite), true) }),
+    dialect: new PostgresDialect({ pool: new AuditContextPool(pool, true) }),
   });
-  return withHelpers(db, 'pglite', () => pglite.ping());
+  return withHelpers(
+    db,
+    'pglite',
+    () => pool.stats(),
+    () => pglite.ping(),
+  );
 }
 
 async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {
@@ -95,7 +103,8 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
   const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
   probe.on('error', (error) => logger.warn({ err: error }, 'database connection lost (health check)'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new AuditContextPool(pool) }) });
-  const handle = withHelpers(db, 'postgres', async () => {
+  const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  const handle = withHelpers(db, 'postgres', stats, async () => {
     try {
       await probe.query('select 1');
       return true;
@@ -115,11 +124,13 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
 function withHelpers(
   db: Kysely<Database>,
   backend: DbBackend,
+  poolStats: () => PoolStats,
   ping?: () => Promise<boolean>,
 ): DatabaseHandle {
   return {
     db,
     backend,
+    poolStats,
     ping:
       ping ??
       (async () => {

@@ -1,6 +1,13 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { PGliteConnection } from './pglite-thread.ts';
 
+/** Connections of a pool: open, idle (open and not lent), and borrowers waiting for one (/metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /**
  * Presents one PGlite instance as the pool Kysely's PostgresDialect expects. PGlite is a single
  * connection, so a client is lent to one borrower at a time: a transaction never interleaves with
@@ -8,10 +15,18 @@ import type { PGliteConnection } from './pglite-thread.ts';
  */
 export class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
+  /** Borrowers holding or waiting for the connection (/metrics: one busy, the rest waiting). */
+  private borrowers = 0;
 
   constructor(private readonly pglite: PGliteConnection) {}
 
+  /** The one connection: in use or idle, and how many borrowers wait for it. */
+  stats(): PoolStats {
+    return { total: 1, idle: this.borrowers === 0 ? 1 : 0, waiting: Math.max(0, this.borrowers - 1) };
+  }
+
   async connect(): Promise<PostgresPoolClient> {
+    this.borrowers++;
     let release!: () => void;
     const turn = new Promise<void>((resolve) => {
       release = resolve;
@@ -20,6 +35,7 @@ export class PGlitePool implements PostgresPool {
     this.tail = previous.then(() => turn);
     await previous;
     const pglite = this.pglite;
+    const pool = this;
     let released = false;
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
@@ -34,6 +50,7 @@ export class PGlitePool implements PostgresPool {
       release() {
         if (released) return;
         released = true;
+        pool.borrowers--;
         release();
       },
     } as PostgresPoolClient;

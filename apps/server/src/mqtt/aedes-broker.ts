@@ -36,6 +36,8 @@ const BAD_CREDENTIALS = 4;
 export async function createAedesBroker(deps: AedesDeps) {
   const principals = new WeakMap<Client, MqttPrincipal>();
   const browsers = new Map<Client, BrowserPrincipal>();
+  /** Live messages handed to browsers (the live channel's fan-out), for /metrics. */
+  let relayedToBrowsers = 0;
 
   const resolvePrincipal = async (client: Client, username?: string, password?: Buffer) => {
     if (!username || !password) return null;
@@ -120,7 +122,12 @@ export async function createAedesBroker(deps: AedesDeps) {
       );
     },
     // The second wall: each live message is delivered only to browsers whose current principal may have it.
-    authorizeForward: (client, packet) => (canDeliver(principals.get(client), packet.topic) ? packet : null),
+    authorizeForward: (client, packet) => {
+      const principal = principals.get(client);
+      if (!canDeliver(principal, packet.topic)) return null;
+      if (principal?.kind === 'browser') relayedToBrowsers++;
+      return packet;
+    },
   });
 
   /** The connection's principal from now on (delivery and later subscriptions ask it). */
@@ -183,7 +190,7 @@ export async function createAedesBroker(deps: AedesDeps) {
     limitPacketSize(client, deps.maxPacketBytes, (size) => {
       const principal = principals.get(client);
       const reason = `packet of ${size} bytes above MQTT_MAX_PACKET_BYTES (${deps.maxPacketBytes}); connection closed`;
-      if (principal?.kind === 'gateway') deps.inbox.refuse(principal, '(unread)', reason);
+      if (principal?.kind === 'gateway') deps.inbox.refuse(principal, '(unread)', reason, 'too_large');
       else deps.logger.warn({ clientId: client.id, size }, `mqtt ${reason}`);
     });
   };
@@ -201,6 +208,8 @@ export async function createAedesBroker(deps: AedesDeps) {
   return {
     aedes,
     handle,
+    /** Browsers connected here and the live messages relayed to them so far (/metrics). */
+    liveStats: () => ({ browsers: browsers.size, relayedToBrowsers }),
     publish(topic: string, payload: unknown, qos: 0 | 1 | 2 = 1): Promise<void> {
       const body = Buffer.from(JSON.stringify(payload));
       return new Promise((resolve, reject) =>

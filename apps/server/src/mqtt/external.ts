@@ -74,6 +74,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
         device,
         topic,
         `message of ${size} bytes above MQTT_MAX_PACKET_BYTES (${deps.maxPacketBytes})`,
+        'too_large',
       );
       return;
     }
@@ -132,6 +133,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     },
     healthy: () => clients.every((client) => client.connected),
     tcpPort: () => null,
+    liveStats: browsers.liveStats,
     async close() {
       // Stop receiving first; a message taken but not yet acknowledged comes again (and is a no-op).
       await Promise.all(clients.map((client) => client.endAsync(false)));

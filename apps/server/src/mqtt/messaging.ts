@@ -19,8 +19,8 @@ export interface BrokerAccess {
 export interface DeviceMessageSink {
   /** Resolves once the message is stored or judged bad; rejects when storing failed (not acknowledged). */
   handle(device: DeviceIdentity, topic: string, payload: Buffer, flags?: { retain?: boolean }): Promise<void>;
-  /** Refuses a message whole, counted and logged. */
-  refuse(device: DeviceIdentity, topic: string, reason: string): void;
+  /** Refuses a message whole, counted (by `code`: 'too_large' from the transport) and logged. */
+  refuse(device: DeviceIdentity, topic: string, reason: string, code?: 'too_large'): void;
   /** Waits until every message taken is handled and stored. */
   drain(): Promise<void>;
 }
@@ -43,6 +43,8 @@ export interface Messaging {
   healthy(): boolean;
   /** Port of the embedded MQTT/TCP listener, once started. */
   tcpPort(): number | null;
+  /** Browsers connected to this instance's /mqtt, and the live messages relayed to them so far (/metrics). */
+  liveStats(): { browsers: number; relayedToBrowsers: number };
   /** Stops taking device traffic; everything already taken is handled before it resolves. */
   close(): Promise<void>;
 }

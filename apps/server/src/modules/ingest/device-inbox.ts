@@ -96,8 +96,33 @@ export interface UpdateInbox {
 const withinLockWindow = (ti: number, at: number) =>
   ti >= at - MAX_LOCK_EVENT_AGE_MS && ti <= at + MAX_LOCK_CLOCK_AHEAD_MS;
 
+/** Why a device message was refused: the `reason` label of `portal_ingest_refused_total` (docs/operations.md). */
+export type RefusalCode =
+  | 'retained'
+  | 'unknown_topic'
+  | 'not_json'
+  | 'control_character'
+  | 'invalid'
+  | 'time_window'
+  | 'unknown_reference'
+  | 'too_large'
+  | 'other';
+
 export class DeviceInbox {
-  readonly counters = { accepted: 0, rejected: 0, unknownFields: 0, slowedDown: 0 };
+  /**
+   * Running totals read by /metrics at scrape time (ingest.wiring.ts): plain additions on the hot path.
+   * `received` counts every message taken, `handleMs` the time from taking one to its being stored or refused.
+   */
+  readonly counters = {
+    received: 0,
+    accepted: 0,
+    rejected: 0,
+    unknownFields: 0,
+    slowedDown: 0,
+    samples: 0,
+    handleMs: 0,
+    refusedBy: new Map<RefusalCode, number>(),
+  };
   private readonly rate: DeviceRate;
   private lastRateLog = 0;
   private inFlight = 0;
@@ -129,15 +154,24 @@ export class DeviceInbox {
     flags: { retain?: boolean } = {},
   ): Promise<void> {
     this.inFlight++;
+    this.counters.received++;
+    const started = performance.now();
     try {
       const wait = this.rate.reserve(device.mac);
       if (wait > 0) await this.slowDown(device, wait);
-      if (flags.retain) return this.refuse(device, topic, 'retained message (publish with retain false)');
+      if (flags.retain)
+        return this.refuse(device, topic, 'retained message (publish with retain false)', 'retained');
       await this.dispatch(device, topic, payload);
     } finally {
+      this.counters.handleMs += performance.now() - started;
       this.inFlight--;
       if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     }
+  }
+
+  /** Messages being handled now (taken, not yet stored or refused). */
+  get pending(): number {
+    return this.inFlight;
   }
 
   /** Waits until no message is being handled. */
@@ -150,7 +184,8 @@ export class DeviceInbox {
     const onboarding = parseOnboardingStatusTopic(topic);
     if (onboarding) return this.dispatchOnboarding(device, topic, onboarding, payload);
     const route = parseUpstreamTopic(topic);
-    if (!route || route.mac !== device.mac) return this.refuse(device, topic, 'unknown topic');
+    if (!route || route.mac !== device.mac)
+      return this.refuse(device, topic, 'unknown topic', 'unknown_topic');
     const json = this.readJson(device, topic, payload);
     if (json === undefined) return;
     const parse = <T extends z.ZodType>(schema: T) => this.validate(device, topic, json, schema);
@@ -173,17 +208,17 @@ export class DeviceInbox {
         const message = parse(telemetryMessage);
         if (!message) return;
         const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
-        if (outside)
-          return this.refuse(device, topic, `sample time ${outside.TI} outside the accepted window`);
+        if (outside) return this.refuseTime(device, topic, 'sample', outside.TI);
         this.noteUnknownFields(device, topic, json as { samples: Record<string, unknown>[] });
         await this.telemetry.recordSamples(device, message.samples);
+        this.counters.samples += message.samples.length;
         return this.accepted(message);
       }
       case 'events': {
         const message = parse(eventsMessage);
         if (!message) return;
         if (!withinWindow(message.TI, now())) {
-          return this.refuse(device, topic, `event time ${message.TI} outside the accepted window`);
+          return this.refuseTime(device, topic, 'event', message.TI);
         }
         await this.telemetry.recordEvents(device, message);
         return this.accepted(message);
@@ -191,11 +226,12 @@ export class DeviceInbox {
       case 'response': {
         // Answers to instructions: the uid in the topic must be the answer's.
         if (!RESPONSE_KINDS.includes(route.rest[0] as (typeof RESPONSE_KINDS)[number])) {
-          return this.refuse(device, topic, 'unknown response kind');
+          return this.refuse(device, topic, 'unknown response kind', 'unknown_topic');
         }
         const message = parse(instructionResponse);
         if (!message) return;
-        if (route.rest[1] !== message.uid) return this.refuse(device, topic, 'uid differs from the topic');
+        if (route.rest[1] !== message.uid)
+          return this.refuse(device, topic, 'uid differs from the topic', 'invalid');
         await this.instructions?.record(device, message);
         return this.accepted(message);
       }
@@ -203,7 +239,7 @@ export class DeviceInbox {
         const message = parse(scanReport);
         if (!message) return;
         if (!withinWindow(message.TI, now())) {
-          return this.refuse(device, topic, `scan time ${message.TI} outside the accepted window`);
+          return this.refuseTime(device, topic, 'scan', message.TI);
         }
         await this.commands?.recordScan(device, message);
         return this.accepted(message);
@@ -212,10 +248,10 @@ export class DeviceInbox {
         const message = parse(lockReport);
         if (!message) return;
         if (!withinWindow(message.TI, now())) {
-          return this.refuse(device, topic, `report time ${message.TI} outside the accepted window`);
+          return this.refuseTime(device, topic, 'report', message.TI);
         }
         if (message.kind === 'full' && message.part > message.parts) {
-          return this.refuse(device, topic, `part ${message.part} of ${message.parts}`);
+          return this.refuse(device, topic, `part ${message.part} of ${message.parts}`, 'invalid');
         }
         await this.locks?.recordLocks(device, message);
         return this.accepted(message);
@@ -225,7 +261,7 @@ export class DeviceInbox {
         if (!message) return;
         const outside = message.events.find((e) => !withinLockWindow(e.TI, now()));
         if (outside) {
-          return this.refuse(device, topic, `lock event time ${outside.TI} outside the accepted window`);
+          return this.refuseTime(device, topic, 'lock event', outside.TI);
         }
         await this.locks?.recordLockEvents(device, message);
         return this.accepted(message);
@@ -234,7 +270,12 @@ export class DeviceInbox {
         const message = parse(agentConfigAck);
         if (!message) return;
         if ((await this.agentConfig?.answer(device, message)) === 'unknown version') {
-          return this.refuse(device, topic, `agent config version ${message.cfv} is not the customer's`);
+          return this.refuse(
+            device,
+            topic,
+            `agent config version ${message.cfv} is not the customer's`,
+            'unknown_reference',
+          );
         }
         return this.accepted(message);
       }
@@ -242,7 +283,12 @@ export class DeviceInbox {
         const message = parse(updateProgressMessage);
         if (!message) return;
         if ((await this.updates?.progress(device, message)) === 'unknown update') {
-          return this.refuse(device, topic, `progress for update ${message.uid} it was never given`);
+          return this.refuse(
+            device,
+            topic,
+            `progress for update ${message.uid} it was never given`,
+            'unknown_reference',
+          );
         }
         return this.accepted(message);
       }
@@ -257,7 +303,7 @@ export class DeviceInbox {
     payload: Buffer,
   ): Promise<void> {
     if (route.mac !== device.mac || route.scopeId !== device.tenantId) {
-      return this.refuse(device, topic, 'onboarding status of another gateway or customer');
+      return this.refuse(device, topic, 'onboarding status of another gateway or customer', 'unknown_topic');
     }
     const json = this.readJson(device, topic, payload);
     const status = json === undefined ? null : this.validate(device, topic, json, onboardingStatus);
@@ -275,12 +321,12 @@ export class DeviceInbox {
     try {
       json = JSON.parse(payload.toString('utf8'));
     } catch {
-      this.refuse(device, topic, 'payload is not JSON');
+      this.refuse(device, topic, 'payload is not JSON', 'not_json');
       return undefined;
     }
     const path = findControlCharacter(json);
     if (!path) return json;
-    this.refuse(device, topic, controlCharacterMessage(path.join('.')));
+    this.refuse(device, topic, controlCharacterMessage(path.join('.')), 'control_character');
     return undefined;
   }
 
@@ -297,6 +343,7 @@ export class DeviceInbox {
       device,
       topic,
       result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      'invalid',
     );
     return null;
   }
@@ -332,9 +379,15 @@ export class DeviceInbox {
     if (message) this.counters.accepted++;
   }
 
+  /** A message whose time lies outside the window the protocol accepts (docs/mqtt.md). */
+  private refuseTime(device: DeviceIdentity, topic: string, what: string, ti: number): void {
+    this.refuse(device, topic, `${what} time ${ti} outside the accepted window`, 'time_window');
+  }
+
   /** Refuses a message whole: counted and logged with the gateway, the topic and the reason. */
-  refuse(device: DeviceIdentity, topic: string, reason: string): void {
+  refuse(device: DeviceIdentity, topic: string, reason: string, code: RefusalCode = 'other'): void {
     this.counters.rejected++;
+    this.counters.refusedBy.set(code, (this.counters.refusedBy.get(code) ?? 0) + 1);
     this.logger.warn(
       { mac: device.mac, tenantId: device.tenantId, topic, reason },
       'device message rejected',

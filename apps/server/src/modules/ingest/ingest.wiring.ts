@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type Meter, noMeter } from '../../lib/metrics.ts';
 import {
   type AgentConfigInbox,
   type CommandInbox,
@@ -27,6 +28,8 @@ export function createIngestModule(options: {
   agentConfig?: AgentConfigInbox;
   /** The firmware module: the gateways' progress on updates. */
   updates?: UpdateInbox;
+  /** Where the inbox's running totals are read at scrape time (/metrics). */
+  meter?: Meter;
 }) {
   const inbox = new DeviceInbox(
     options.gateways,
@@ -39,5 +42,39 @@ export function createIngestModule(options: {
     options.agentConfig,
     options.updates,
   );
+  meterInbox(inbox, options.meter ?? noMeter);
   return { inbox };
+}
+
+/** The inbox's plain running totals, read only when /metrics is scraped (docs/operations.md, Metrics). */
+function meterInbox(inbox: DeviceInbox, meter: Meter): void {
+  const { counters } = inbox;
+  const total = (name: string, help: string, read: () => number) =>
+    meter.readings('counter', name, help, () => [{ value: read() }]);
+  total('portal_ingest_messages_total', 'Device messages taken (any topic)', () => counters.received);
+  total('portal_ingest_accepted_total', 'Device messages stored or applied', () => counters.accepted);
+  total('portal_ingest_samples_total', 'Telemetry samples stored', () => counters.samples);
+  total(
+    'portal_ingest_slowed_total',
+    'Messages held back by the per-gateway rate',
+    () => counters.slowedDown,
+  );
+  total(
+    'portal_ingest_handle_seconds_total',
+    'Time from taking a device message to its acknowledgement, summed (divide by messages for the mean)',
+    () => counters.handleMs / 1000,
+  );
+  meter.readings(
+    'counter',
+    'portal_ingest_refused_total',
+    'Device messages refused whole, by reason',
+    () => [...counters.refusedBy].map(([reason, value]) => ({ labels: { reason }, value })),
+    ['reason'],
+  );
+  meter.readings(
+    'gauge',
+    'portal_ingest_in_flight',
+    'Device messages taken and not yet acknowledged (waiting for the rate, the batch or the commit)',
+    () => [{ value: inbox.pending }],
+  );
 }

@@ -4,6 +4,7 @@ import { METRIC_COLUMNS, METRICS } from '../../db/metrics.ts';
 import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
+import { type Meter, noMeter } from '../../lib/metrics.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 
@@ -13,8 +14,25 @@ export class TelemetryService {
   constructor(
     private readonly repo: TelemetryRepository,
     private readonly live: LivePublisher,
+    meter: Meter = noMeter,
   ) {
-    this.writer = new BatchWriter((rows) => repo.insertSamples(rows), {
+    const batchSize = meter.histogram(
+      'portal_ingest_batch_size',
+      'Samples per group-commit batch of the telemetry writer',
+      [1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500],
+    );
+    const commitSeconds = meter.histogram(
+      'portal_ingest_commit_seconds',
+      'Time to store one batch of samples with its rollups (the PUBACKs wait for it)',
+      [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    );
+    const write = async (rows: TelemetryRow[]) => {
+      const started = performance.now();
+      await repo.insertSamples(rows);
+      commitSeconds.observe((performance.now() - started) / 1000);
+      batchSize.observe(rows.length);
+    };
+    this.writer = new BatchWriter(write, {
       maxBatch: 1000,
       maxConcurrentWrites: 1,
     });

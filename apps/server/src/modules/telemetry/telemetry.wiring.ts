@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { LivePublisher } from '../../lib/live.ts';
+import type { Meter } from '../../lib/metrics.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import { GatewayEventsQuery } from './events-query.ts';
 import { GatewayEventsRepository } from './events-repository.ts';
@@ -22,9 +23,11 @@ export function createTelemetryModule(options: {
   live: LivePublisher;
   logger: Logger;
   retention: { rawDays: number; rollupDays: number };
+  /** Batch sizes and commit times of the sample writer (/metrics). */
+  meter?: Meter;
 }) {
   const repo = new TelemetryRepository(options.db);
-  const telemetry = new TelemetryService(repo, options.live);
+  const telemetry = new TelemetryService(repo, options.live, options.meter);
   const retention = new RetentionJob(
     repo,
     options.retention,

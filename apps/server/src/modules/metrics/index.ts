@@ -1,0 +1,1 @@
+export { createMetricsModule } from './metrics.wiring.ts';

@@ -1,0 +1,205 @@
+import { Writable } from 'node:stream';
+import { deviceUp, live } from '@portal/contract';
+import { sql } from 'kysely';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  connectMqtt,
+  createCustomerWithUser,
+  endClients,
+  randomMac,
+  signIn,
+  testEnvironment,
+  waitFor,
+  watchLive,
+} from '../../../test/harness.ts';
+import { buildApp, createLogger, type Portal } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+/** The value of one series of the Prometheus text, or undefined when it is not there. */
+function series(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe(`/metrics and request ids in the logs (${backend} backend)`, () => {
+  let portal: Portal;
+  let baseUrl: string;
+  let cleanup: () => Promise<void>;
+  const lines: Record<string, unknown>[] = [];
+  const clients: MqttClient[] = [];
+
+  const scrape = async (headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>
+    portal.app.inject({ method: 'GET', url: '/metrics', headers });
+  const scrapeText = async () => {
+    const response = await scrape();
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  beforeAll(async () => {
+    const environment = await testEnvironment();
+    cleanup = environment.cleanup;
+    const config = loadConfig({
+      ...environment.env,
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: '0',
+    });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    portal = await buildApp(config, createLogger(config, sink));
+    await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = portal.app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await endClients(clients);
+    await portal?.app.close();
+    await cleanup?.();
+  });
+
+  it('answers only with the bearer token: 401 without it or with another', async () => {
+    expect((await scrape({})).statusCode).toBe(401);
+    expect((await scrape({ authorization: 'Bearer wrong-token-of-some-length' })).statusCode).toBe(401);
+    expect((await scrape({ authorization: TOKEN })).statusCode).toBe(401);
+    const response = await scrape();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    // prom-client's default metrics: memory and event-loop lag.
+    expect(series(response.body, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(series(response.body, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(series(response.body, 'portal_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves the same on METRICS_PORT, asking for the token there too', async () => {
+    const url = `http://127.0.0.1:${portal.metrics.port}/metrics`;
+    expect((await fetch(url)).status).toBe(401);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(series(await response.text(), 'portal_ingest_messages_total')).toBeGreaterThanOrEqual(0);
+    expect((await fetch(url.replace('/metrics', '/api/health'))).status).toBe(404);
+  });
+
+  it('times HTTP calls by their route pattern, never by the URL with its ids', async () => {
+    const cookie = await signIn(portal);
+    const { tenant } = await createCustomerWithUser(portal, 'Metrics');
+    const before = await scrapeText();
+    const labels = { method: 'GET', route: '/api/scope/:id', status: '2xx' };
+    const count = (text: string) => series(text, 'portal_http_request_duration_seconds_count', labels) ?? 0;
+    for (let i = 0; i < 3; i++) {
+      const response = await portal.app.inject({
+        method: 'GET',
+        url: `/api/scope/${tenant.id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const after = await scrapeText();
+    expect(count(after) - count(before)).toBe(3);
+    expect(after).not.toContain(tenant.id);
+    expect(after).not.toContain('twoFactorKey/test');
+    expect(
+      series(after, 'portal_http_request_duration_seconds_count', { route: '/api/login/twoFactorKey/:key' }),
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it("moves the ingest counters, batch and commit histograms, gateways, browsers and fan-out with a gateway's telemetry", async () => {
+    const cookie = await signIn(portal);
+    const { tenant } = await createCustomerWithUser(portal, 'Fleet');
+    const device = await portal.services.gateways.provision(tenant.id, randomMac(), 'Metered gateway');
+    const watcher = await watchLive({ app: portal.app, baseUrl }, cookie, live.graph(tenant.id, device.mac));
+    clients.push(watcher.client);
+    const before = await scrapeText();
+    expect(series(before, 'portal_live_browsers')).toBe(1);
+
+    const brokerUrl =
+      backend === 'real' ? portal.config.MQTT_URL! : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`;
+    const gateway = await connectMqtt(brokerUrl, {
+      clientId: device.mac,
+      username: device.mac,
+      password: device.password,
+    });
+    clients.push(gateway);
+    const now = Date.now();
+    const publish = (topic: string, body: unknown) =>
+      gateway.publishAsync(topic, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 });
+    await publish(deviceUp.status(device.mac), { CS: 1, TI: now });
+    await publish(deviceUp.telemetry(device.mac), {
+      samples: [
+        { TI: now, CO2: 600 },
+        { TI: now + 1000, CO2: 610 },
+        { TI: now + 2000, CO2: 620 },
+      ],
+    });
+    await publish(deviceUp.telemetry(device.mac), 'not json');
+    await publish(deviceUp.telemetry(device.mac), { samples: [{ TI: now + 3_600_000, CO2: 1 }] });
+    await waitFor(async () => watcher.messages.length > 0);
+
+    const after = await waitFor(async () => {
+      const text = await scrapeText();
+      return series(text, 'portal_gateways_connected') === 1 ? text : null;
+    });
+    const moved = (name: string, labels?: Record<string, string>) =>
+      (series(after, name, labels) ?? 0) - (series(before, name, labels) ?? 0);
+    expect(moved('portal_ingest_messages_total')).toBe(4);
+    expect(moved('portal_ingest_accepted_total')).toBe(2);
+    expect(moved('portal_ingest_samples_total')).toBe(3);
+    expect(moved('portal_ingest_refused_total', { reason: 'not_json' })).toBe(1);
+    expect(moved('portal_ingest_refused_total', { reason: 'time_window' })).toBe(1);
+    expect(moved('portal_ingest_batch_size_sum')).toBe(3);
+    expect(moved('portal_ingest_commit_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(moved('portal_ingest_handle_seconds_total')).toBeGreaterThan(0);
+    expect(series(after, 'portal_ingest_in_flight')).toBe(0);
+    expect(moved('portal_live_messages_relayed_total')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows each work queue with the age of its oldest item, read when scraped', async () => {
+    await sql`insert into outbox (channel, recipient, subject, body, created_at)
+      values ('email', 'queued@test.local', 'Waiting', 'body', now() - interval '2 minutes')`.execute(
+      portal.database.db,
+    );
+    const text = await scrapeText();
+    expect(series(text, 'portal_queue_items', { queue: 'mail_outbox' })).toBeGreaterThanOrEqual(1);
+    expect(series(text, 'portal_queue_oldest_seconds', { queue: 'mail_outbox' })).toBeGreaterThanOrEqual(119);
+    for (const queue of ['sms_outbox', 'instructions_pending', 'rollouts_running', 'alert_timers']) {
+      expect(series(text, 'portal_queue_items', { queue })).toBe(0);
+    }
+  });
+
+  it('logs a database error a request causes with the request id', async () => {
+    const cookie = await signIn(portal);
+    const { tenant } = await createCustomerWithUser(portal, 'Broken');
+    await sql`alter table tenants rename to tenants_away`.execute(portal.database.db);
+    try {
+      const response = await portal.app.inject({
+        method: 'GET',
+        url: `/api/scope/${tenant.id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await sql`alter table tenants_away rename to tenants`.execute(portal.database.db);
+    }
+    const failed = lines.find((line) => line.msg === 'request failed');
+    expect(failed?.err).toMatchObject({ code: '42P01' });
+    const reqId = failed?.reqId;
+    expect(reqId).toEqual(expect.any(String));
+    const request = lines.find((line) => line.msg === 'request' && line.reqId === reqId);
+    expect(request).toMatchObject({ url: `/api/scope/${tenant.id}`, statusCode: 500 });
+  });
+});
