@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type Kysely, type PostgresPoolClient } from 'kysely';
 import { AuditContextPool } from '../../apps/server/src/db/audit-pool.ts';
 
@@ -7,7 +8,9 @@ export interface Statement {
   parameters: unknown[];
 }
 
-let recording: Statement[] | null = null;
+// The statements of the work being recorded, found by its async context: background jobs running meanwhile
+// (sweeps, the alert engine's timers) borrow connections too, and are not part of it.
+const recording = new AsyncLocalStorage<Statement[]>();
 const connect = AuditContextPool.prototype.connect;
 
 // Every connection the portal borrows (PGlite's one, or a pg pool client) comes through AuditContextPool, so
@@ -16,8 +19,8 @@ AuditContextPool.prototype.connect = async function recordingConnect(
   this: AuditContextPool,
 ): Promise<PostgresPoolClient> {
   const client = await connect.call(this);
-  if (!recording) return client;
-  const into = recording;
+  const into = recording.getStore();
+  if (!into) return client;
   return {
     query(sql: string, parameters: unknown[]) {
       into.push({ sql, parameters: [...(parameters ?? [])] });
@@ -27,15 +30,10 @@ AuditContextPool.prototype.connect = async function recordingConnect(
   } as PostgresPoolClient;
 };
 
-/** The statements `work` runs against the database (nothing else may use it meanwhile). */
+/** The statements `work` runs against the database. */
 export async function recordStatements(work: () => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
-  recording = statements;
-  try {
-    await work();
-  } finally {
-    recording = null;
-  }
+  await recording.run(statements, work);
   return statements;
 }
 

@@ -5,6 +5,8 @@ export interface Principal {
   isRoot: boolean;
   permissions: ReadonlySet<string>;
   sessionIdHash: string;
+  /** A member (not root) of the free-tier general users scope: strangers to each other. */
+  freeTierMember: boolean;
 }
 
 /** A gateway, as its credential identifies it: its MAC and the tenant it belongs to. */

@@ -30,11 +30,12 @@ export class AuthRepository {
       .execute();
   }
 
-  /** The session with its user, when neither idle nor absolute expiry has passed. */
+  /** The session with its user and the kind of the user's tenant, when neither idle nor absolute expiry has passed. */
   findLiveSession(idHash: string, idleSince: Date, now: Date) {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
       .select([
         'sessions.id_hash',
         'sessions.last_seen_at',
@@ -43,6 +44,7 @@ export class AuthRepository {
         'users.tenant_id',
         'users.is_root',
         'users.permissions',
+        'tenants.kind as tenant_kind',
       ])
       .where('sessions.id_hash', '=', idHash)
       .where('sessions.last_seen_at', '>', idleSince)

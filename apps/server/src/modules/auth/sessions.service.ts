@@ -3,6 +3,7 @@ import {
   authMessages,
   effectivePermissions,
   passwordMessages,
+  TENANT_KIND,
   TRUST_PERIODS_MS,
   twoFactorMessages,
 } from '@portal/contract';
@@ -150,6 +151,7 @@ export class SessionsService {
       isRoot: row.is_root,
       permissions: effectivePermissions(row.permissions),
       sessionIdHash: idHash,
+      freeTierMember: !row.is_root && row.tenant_kind === TENANT_KIND.freeTier,
     };
   }
 

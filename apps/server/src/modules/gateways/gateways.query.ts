@@ -35,21 +35,16 @@ export class GatewaysQuery {
 
   /** The same, by the gateway's id. */
   async reachableGatewayById(principal: Principal, id: string) {
-    const gateway = await this.repo.findById(id);
-    if (!gateway || !(await this.reaches(principal, gateway))) throw notFound('Gateway');
-    return gateway;
+    const found = await this.repo.findWithReach({ id }, principal.isRoot ? null : principal.tenantId);
+    if (!found?.withinReach) throw notFound('Gateway');
+    return found.gateway;
   }
 
   /** The gateway with this MAC, or undefined when there is none; a 404 when it is outside the principal's reach. */
   async findReachable(principal: Principal, mac: string): Promise<Gateway | undefined> {
-    const gateway = await this.repo.findByMac(mac);
-    if (gateway && !(await this.reaches(principal, gateway))) throw notFound('Gateway');
-    return gateway;
-  }
-
-  private async reaches(principal: Principal, gateway: Gateway): Promise<boolean> {
-    const reachable = await this.tenants.reachableTenantIds(principal);
-    return !reachable || reachable.has(gateway.tenant_id);
+    const found = await this.repo.findWithReach({ mac }, principal.isRoot ? null : principal.tenantId);
+    if (found && !found.withinReach) throw notFound('Gateway');
+    return found?.gateway;
   }
 
   /** Tenants to list: a scope's subtree (404 outside the principal's reach), or all the principal reaches. */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, GatewayUpdate } from '../../db/schema.ts';
+import type { Database, Gateway, GatewayUpdate } from '../../db/schema.ts';
 
 /** What provisioning may record about a new gateway beside its credential (the demo fleet, the CLI). */
 export interface ProvisionDetails {
@@ -19,6 +19,34 @@ export class GatewaysRepository {
 
   findById(id: string) {
     return this.db.selectFrom('gateways').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The gateway with this MAC (or id) and whether its tenant is `tenantId` or below it, in one statement
+   * (the reach check of every gateway call): the tenant's ancestors are read by its key, not the whole
+   * subtree of `tenantId`. Without `tenantId` (root) every gateway is within reach.
+   */
+  async findWithReach(
+    key: { mac: string } | { id: string },
+    tenantId: string | null,
+  ): Promise<{ gateway: Gateway; withinReach: boolean } | undefined> {
+    const within = tenantId
+      ? sql<boolean>`(gateways.tenant_id = ${tenantId} or exists (
+          select 1 from tenants where tenants.id = gateways.tenant_id and ${tenantId} = any(tenants.ancestors)))`
+      : sql<boolean>`true`;
+    const row = await this.db
+      .selectFrom('gateways')
+      .selectAll('gateways')
+      .select(within.as('within_reach'))
+      .where(
+        'mac' in key ? sql.ref('gateways.mac') : sql.ref('gateways.id'),
+        '=',
+        'mac' in key ? key.mac : key.id,
+      )
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { within_reach, ...gateway } = row;
+    return { gateway, withinReach: Boolean(within_reach) };
   }
 
   /** The status of the tenant a gateway is provisioned into (undefined: no such tenant). */

@@ -10,6 +10,7 @@ const principal = {
   isRoot: false,
   permissions: new Set(),
   sessionIdHash: 'h',
+  freeTierMember: false,
 } as Principal;
 const device = (i: number) =>
   ({

@@ -51,7 +51,7 @@ export class PortalUsersService {
   constructor(private readonly deps: PortalUsersDependencies) {}
 
   async list(principal: Principal, query: ListQuery): Promise<PortalUsersPage> {
-    await this.assertManager(principal);
+    this.assertManager(principal);
     const scope = await this.scopeWithin(principal, query.scopeId);
     const { rows, total } = await this.deps.users.list(scope.id, {
       search: query.search.replace(/\s+/g, ''),
@@ -65,7 +65,7 @@ export class PortalUsersService {
 
   /** A new user without a password; the set-password link goes out by mail. */
   async create(principal: Principal, body: CreateBody): Promise<PortalUser> {
-    const caller = await this.assertManager(principal);
+    const caller = await this.manager(principal);
     const scope = await this.scopeWithin(principal, body.scopeId);
     if (scope.status === 'DELETE_PENDING') throw new AppError('CONFLICT', customerMessages.beingDeleted);
     const permissions = normalisePermissions(body.permissions, scope.kind === 'root');
@@ -89,7 +89,7 @@ export class PortalUsersService {
   }
 
   async update(principal: Principal, body: UpdateBody): Promise<PortalUser> {
-    const caller = await this.assertManager(principal);
+    const caller = await this.manager(principal);
     const target = await this.userWithin(principal, body.id);
     assertChangeable(principal, target, 'edit');
     if (body.email !== target.email) throw new AppError('VALIDATION_ERROR', portalUserMessages.emailReadOnly);
@@ -121,7 +121,7 @@ export class PortalUsersService {
 
   /** Deletes a user of the scope; the user's sessions end with it. */
   async remove(principal: Principal, userId: string, scopeId: string): Promise<void> {
-    await this.assertManager(principal);
+    this.assertManager(principal);
     const scope = await this.scopeWithin(principal, scopeId);
     const target = isUuid(userId) ? await this.deps.users.findPortalUserById(userId) : undefined;
     if (!target || target.tenant_id !== scope.id) throw notFound('User');
@@ -132,7 +132,7 @@ export class PortalUsersService {
 
   /** E-mails are unique across all tenants; a tenant the caller does not reach is not named. */
   async checkDuplicateEmail(principal: Principal, email: string): Promise<DuplicateEmailResponse> {
-    await this.assertManager(principal);
+    this.assertManager(principal);
     const address = email.trim().toLowerCase();
     if (!(await this.deps.users.findPortalUserByEmail(address))) return { exists: false };
     return { exists: true, message: (await this.duplicateEmail(principal, address)).message };
@@ -144,15 +144,18 @@ export class PortalUsersService {
   }
 
   /**
-   * The caller's own record. Members of the general users scope are strangers to each other: whatever
-   * their permissions say, they do not list or manage one another.
+   * Members of the general users scope are strangers to each other: whatever their permissions say, they
+   * do not list or manage one another. The session resolved the caller's tenant kind with the caller.
    */
-  private async assertManager(principal: Principal): Promise<PortalUserRow> {
+  private assertManager(principal: Principal): void {
+    if (principal.freeTierMember) throw new AppError('FORBIDDEN', portalUserMessages.generalScope);
+  }
+
+  /** The manager's own record, for what it may grant. */
+  private async manager(principal: Principal): Promise<PortalUserRow> {
+    this.assertManager(principal);
     const caller = await this.deps.users.findPortalUserById(principal.userId);
-    const tenant = await this.deps.tenants.findById(principal.tenantId);
-    if (!caller || !tenant) throw notFound('User');
-    if (tenant.kind === 'free_tier' && !principal.isRoot)
-      throw new AppError('FORBIDDEN', portalUserMessages.generalScope);
+    if (!caller) throw notFound('User');
     return caller;
   }
 

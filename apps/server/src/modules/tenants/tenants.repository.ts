@@ -113,11 +113,24 @@ export class TenantsRepository {
 
   /** The tenant itself and every tenant below it. */
   async subtreeIds(id: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('tenants')
-      .select('id')
-      .where((eb) => eb.or([eb('id', '=', id), eb(eb.val(id), '=', eb.fn.any('ancestors'))]))
-      .execute();
+    const rows = await this.db.selectFrom('tenants').select('id').where(inSubtree(id)).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The tenant `id` and every tenant below it, when `reacherId` is that tenant or one of its ancestors (null:
+   * root, who reaches all); none otherwise, and none when `id` does not exist. One statement for the scope
+   * check and the subtree of a list call.
+   */
+  async subtreeIdsReachedBy(id: string, reacherId: string | null): Promise<string[]> {
+    let query = this.db.selectFrom('tenants').select('id').where(inSubtree(id));
+    if (reacherId) {
+      query = query.where(
+        sql<SqlBool>`exists (select 1 from tenants scope where scope.id = ${id}
+          and (scope.id = ${reacherId} or ${reacherId} = any(scope.ancestors)))`,
+      );
+    }
+    const rows = await query.execute();
     return rows.map((r) => r.id);
   }
 
@@ -265,7 +278,9 @@ export class TenantsRepository {
 }
 
 /** The tenant and those below it (ancestors hold every id from the top down to the parent). */
-const inSubtree = (id: string) => sql<SqlBool>`(tenants.id = ${id} or ${id} = any(tenants.ancestors))`;
+/** The tenant and those below it; `@>` lets the GIN index on ancestors find them (`= any()` cannot). */
+const inSubtree = (id: string) =>
+  sql<SqlBool>`(tenants.id = ${id} or tenants.ancestors @> array[${id}]::uuid[])`;
 
 const SORT_KEYS: Record<CustomerSortField, Expression<unknown>> = {
   name: sql`lower(tenants.name)`,

@@ -21,8 +21,11 @@ export class TenantsService {
    * ids of other tenants cannot be probed.
    */
   async subtreeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<string[]> {
-    await this.scopeWithin(principal, scopeId);
-    return this.tenants.subtreeIds(scopeId);
+    if (!isUuid(scopeId)) throw notFound('Customer');
+    const ids = await this.tenants.subtreeIdsReachedBy(scopeId, principal.isRoot ? null : principal.tenantId);
+    // The scope itself is among them whenever it exists and is reached.
+    if (ids.length === 0) throw notFound('Customer');
+    return ids;
   }
 
   /** The tenant when the principal reaches it; otherwise 404, as for a tenant that does not exist. */
