@@ -122,6 +122,85 @@ describe('Dashboards', () => {
     await saveScreenshot(page, 'dashboards offline slice opens the filtered list');
   });
 
+  it('shows the low-battery locks and the credentials not yet delivered, each opening the locks list', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    // A customer of its own, so its Dashboard is first read once the locks and the credential exist.
+    const scopeId = await createCustomer(page, `Locks ${suffix}`);
+    const provisioned = await page.request.post('/api/gateway/provision', {
+      data: { scopeId, count: 1, name: 'Lk' },
+    });
+    const [gateway] = provisionedGateways.parse(await provisioned.json());
+    const device = await connect(gateway!, [-33.87, 151.21], true);
+    // The gateway reports two locks, one with a low battery; it never answers the credential's instruction.
+    await device.publishAsync(
+      `gateways/${gateway!.mac}/send/locks`,
+      JSON.stringify({
+        kind: 'full',
+        TI: Date.now(),
+        part: 1,
+        parts: 1,
+        total: 2,
+        locks: [
+          { MAC: 'A4C138F0D001', name: 'Drained', batteryLevel: 12, status: 'LOCKED', reachable: true },
+          { MAC: 'A4C138F0D002', name: 'Healthy', batteryLevel: 90, status: 'LOCKED', reachable: true },
+        ],
+      }),
+      { qos: 1 },
+    );
+    const listed = async () => {
+      const response = await page.request.get(`/api/iot-service/get-all-locks?scopeId=${scopeId}`);
+      return (await response.json()) as { locks: { id: string; name: string }[] };
+    };
+    await expect.poll(async () => (await listed()).locks.length, { timeout: 3 * UI_TIMEOUT_MS }).toBe(2);
+    const drained = (await listed()).locks.find((lock) => lock.name === 'Drained')!;
+    const user = await page.request.post('/api/create-new-iot-lock-user', {
+      data: { firstName: 'Lena', lastName: 'Lock', email: `lena-${suffix}@example.com`, scopeId },
+    });
+    expect(user.status()).toBeLessThan(300);
+    const userId = ((await user.json()) as { user: { id: string } }).user.id;
+    const granted = await page.request.post('/api/lock-user-access', {
+      data: { userId, lockIds: [drained.id], passcode: '4711' },
+    });
+    expect(granted.status()).toBeLessThan(300);
+    // The ledger's worker sends it to the connected gateway, which does not answer: it stays sent.
+    await expect
+      .poll(
+        async () => {
+          const ledger = await page.request.get(`/api/lock-user-access/userId/${userId}`);
+          return ((await ledger.json()) as { access: { state: string }[] }).access[0]?.state;
+        },
+        { timeout: 3 * UI_TIMEOUT_MS },
+      )
+      .toBe('sent');
+
+    await page.goto(`/#/cli/dashboard?scopeId=${scopeId}`);
+    await slice(page, 'Locks with low battery: 1').waitFor({ timeout: 3 * UI_TIMEOUT_MS });
+    const credentials = page.getByRole('region', { name: 'Credentials not yet delivered' });
+    await credentials.getByRole('link', { name: 'Credentials sent: 1', exact: true }).waitFor();
+    await credentials.getByRole('link', { name: 'Credentials pending: 0', exact: true }).waitFor();
+    await credentials.getByRole('link', { name: 'Credentials failed: 0', exact: true }).waitFor();
+    await saveScreenshot(page, 'dashboards lock figures');
+
+    await slice(page, 'Locks with low battery: 1').click();
+    await page.waitForURL(/#\/cli\/locks\?.*battery=low/);
+    const banner = page.getByRole('region', { name: 'Filtered by' });
+    await banner.getByText('Low battery', { exact: true }).waitFor();
+    await page.getByText('Drained', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByText('Healthy', { exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'dashboards low battery opens the filtered locks');
+    // Removing the filter shows every lock again.
+    await banner.getByRole('button', { name: 'Remove filter Low battery' }).click();
+    await page.getByText('Healthy', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await page.goto(`/#/cli/dashboard?scopeId=${scopeId}`);
+    await credentials.getByRole('link', { name: 'Credentials sent: 1', exact: true }).click();
+    await page.waitForURL(/#\/cli\/locks\?.*access=sent/);
+    await page.getByRole('region', { name: 'Filtered by' }).getByText('Credentials sent').waitFor();
+    await page.getByText('Drained', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByText('Healthy', { exact: true }).count()).toBe(0);
+  });
+
   it("root's Global Dashboard clusters the map on the server and zooms into a cluster", async () => {
     const { page } = browser;
     await signInAsRoot(page);

@@ -48,8 +48,15 @@ export const dashboardSummary = z.object({
   customers: z.array(customerEntry),
   /** Gateways with a location (LAT and LNG), i.e. on the map. */
   located: z.number().int(),
-  /** Locks behind the subtree's gateways: how many, and how many report a battery under LOW_BATTERY_PERCENT. */
-  locks: z.object({ total: z.number().int(), lowBattery: z.number().int() }),
+  /**
+   * Locks behind the subtree's gateways: how many, how many report a battery under LOW_BATTERY_PERCENT, and the
+   * credentials given on them not yet delivered (the lock-access ledger's grants pending, sent, failed).
+   */
+  locks: z.object({
+    total: z.number().int(),
+    lowBattery: z.number().int(),
+    credentials: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  }),
   /** Gateways per CO2 band (average of the last hour); `noData` had no CO2 reading in that hour. */
   co2: z.object({
     good: z.number().int(),

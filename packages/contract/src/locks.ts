@@ -76,6 +76,10 @@ export const locksQuery = z.object({
    * Needs IOT_USER_READ; a user outside the caller's reach: 404.
    */
   userId: z.string().min(1).max(100).optional(),
+  /** `low`: only locks reporting a battery under LOW_BATTERY_PERCENT (the Dashboard's figure). */
+  battery: z.enum(['low']).optional(),
+  /** Only locks holding a credential (a grant, not a removal) in this delivery state (the Dashboard's figures). */
+  access: z.enum(['pending', 'sent', 'failed']).optional(),
   search: z.string().max(LOCK_SEARCH_MAX_LENGTH).optional().default(''),
   page,
   pageSize: pageSize(LOCKS_DEFAULT_PAGE_SIZE),

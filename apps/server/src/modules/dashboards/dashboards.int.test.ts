@@ -140,7 +140,11 @@ describe(`dashboards (${backend} backend)`, () => {
     ]);
     expect(figures.located).toBe(4);
     // Under 20 % is low: 10 and 19, not 20.
-    expect(figures.locks).toEqual({ total: 4, lowBattery: 2 });
+    expect(figures.locks).toEqual({
+      total: 4,
+      lowBattery: 2,
+      credentials: { pending: 0, sent: 0, failed: 0 },
+    });
     expect(figures.co2).toEqual({ good: 1, moderate: 1, poor: 0, noData: 3, average: 700 });
     // The child sees its own subtree only; root sees any.
     expect((await summary(kid.cookie, kid.tenant.id)).total).toBe(1);

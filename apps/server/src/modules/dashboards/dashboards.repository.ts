@@ -28,6 +28,12 @@ export interface LocatedGateway {
   lng: number;
 }
 
+export interface LockCounts {
+  total: number;
+  lowBattery: number;
+  credentials: { pending: number; sent: number; failed: number };
+}
+
 export interface DashboardRowRecord {
   mac: string;
   name: string;
@@ -150,14 +156,33 @@ export class DashboardsRepository {
     return new Map(rows.map((row) => [row.mac, row.name]));
   }
 
-  /** Locks of the subtree (not removed) and those with a battery under LOW_BATTERY_PERCENT. */
-  async lockCounts(tenantIds: string[] | null): Promise<{ total: number; lowBattery: number }> {
-    const { rows } = await sql<{ total: string; low: string }>`
-      SELECT count(*) AS total, count(*) FILTER (WHERE l.battery_level < ${LOW_BATTERY_PERCENT}) AS low
-      FROM locks l WHERE l.removed_at IS NULL AND ${inTenants(tenantIds, sql.ref('l.tenant_id'))}`.execute(
-      this.db,
-    );
-    return { total: Number(rows[0]?.total ?? 0), lowBattery: Number(rows[0]?.low ?? 0) };
+  /**
+   * Locks of the subtree (not removed), those with a battery under LOW_BATTERY_PERCENT, and the credentials given
+   * on them not yet delivered: the ledger's grants (not removals) pending, sent or failed. The same conditions as
+   * the locks list's `battery=low` and `access=` filters, which the figures link to.
+   */
+  async lockCounts(tenantIds: string[] | null): Promise<LockCounts> {
+    const locks = inTenants(tenantIds, sql.ref('l.tenant_id'));
+    const { rows } = await sql<{ total: string; low: string; pending: string; sent: string; failed: string }>`
+      SELECT (SELECT count(*) FROM locks l WHERE l.removed_at IS NULL AND ${locks}) AS total,
+             (SELECT count(*) FROM locks l
+              WHERE l.removed_at IS NULL AND l.battery_level < ${LOW_BATTERY_PERCENT} AND ${locks}) AS low,
+             count(*) FILTER (WHERE a.state = 'pending') AS pending,
+             count(*) FILTER (WHERE a.state = 'sent') AS sent,
+             count(*) FILTER (WHERE a.state = 'failed') AS failed
+      FROM lock_user_access a JOIN locks l ON l.id = a.lock_id
+      WHERE a.state IN ('pending', 'sent', 'failed') AND a.revoke_requested_at IS NULL
+        AND l.removed_at IS NULL AND ${locks}`.execute(this.db);
+    const row = rows[0];
+    return {
+      total: Number(row?.total ?? 0),
+      lowBattery: Number(row?.low ?? 0),
+      credentials: {
+        pending: Number(row?.pending ?? 0),
+        sent: Number(row?.sent ?? 0),
+        failed: Number(row?.failed ?? 0),
+      },
+    };
   }
 
   /** Each gateway's average CO2 since `since` (hourly rollups), summed into bands; the fleet average. */

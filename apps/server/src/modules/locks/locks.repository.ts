@@ -1,4 +1,4 @@
-import type { LockMode } from '@portal/contract';
+import { LOW_BATTERY_PERCENT, type LockMode } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -9,6 +9,10 @@ export interface LockFilter {
   type?: string;
   /** Only locks this lock user has access on (not a confirmed removal). */
   userId?: string;
+  /** Only locks reporting a battery under LOW_BATTERY_PERCENT. */
+  lowBattery?: boolean;
+  /** Only locks holding a grant (not a removal) in this delivery state. */
+  accessState?: 'pending' | 'sent' | 'failed';
   /** Lower-cased, without spaces; '' for none. */
   search: string;
 }
@@ -85,6 +89,11 @@ export class LocksRepository {
     if (filter.userId) {
       parts.push(sql`EXISTS (SELECT 1 FROM lock_user_access a WHERE a.lock_id = locks.id
         AND a.user_id = ${filter.userId} AND a.revoke_confirmed_at IS NULL)`);
+    }
+    if (filter.lowBattery) parts.push(sql`locks.battery_level < ${LOW_BATTERY_PERCENT}`);
+    if (filter.accessState) {
+      parts.push(sql`EXISTS (SELECT 1 FROM lock_user_access a WHERE a.lock_id = locks.id
+        AND a.state = ${filter.accessState} AND a.revoke_requested_at IS NULL)`);
     }
     const term = filter.search;
     if (term) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewaysLink, percent, valueLabel } from './dashboard-links.ts';
+import { gatewaysLink, locksLink, percent, valueLabel } from './dashboard-links.ts';
 
 const ID = '2b0c3a8e-4f1d-4c2a-9d7e-1a2b3c4d5e6f';
 const paramsOf = (link: string) => new URLSearchParams(link.split('?')[1]);
@@ -19,6 +19,14 @@ describe('gatewaysLink', () => {
     expect(paramsOf(gatewaysLink(ID, { area: [2.35, 48.85, 2.36, 48.86] })).get('area')).toBe(
       '2.35,48.85,2.36,48.86',
     );
+  });
+});
+
+describe('locksLink', () => {
+  it('opens the locks list of the scope, filtered as the lock figure counts', () => {
+    expect(locksLink(ID)).toBe(`/cli/locks?scopeId=${ID}`);
+    expect(locksLink(ID, { battery: 'low' })).toBe(`/cli/locks?scopeId=${ID}&battery=low`);
+    expect(locksLink(ID, { access: 'failed' })).toBe(`/cli/locks?scopeId=${ID}&access=failed`);
   });
 });
 

@@ -19,6 +19,16 @@ export function gatewaysLink(scopeId: string, filter: GatewaysFilter = {}): stri
   return `/cli/gateways/list_view?${query}`;
 }
 
+/** The locks list's filters the lock figures open it with: low battery, credentials in a delivery state. */
+export type LocksFilter =
+  | { battery: 'low' }
+  | { access: 'pending' | 'sent' | 'failed' }
+  | Record<string, never>;
+
+export function locksLink(scopeId: string, filter: LocksFilter = {}): string {
+  return `/cli/locks?${new URLSearchParams({ scopeId, ...filter })}`;
+}
+
 /** A share of a whole, as the charts label it ('33 %'); none of nothing is 0 %. */
 export function percent(count: number, total: number): string {
   return `${total === 0 ? 0 : Math.round((count / total) * 100)} %`;

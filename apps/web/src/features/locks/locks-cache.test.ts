@@ -107,6 +107,22 @@ describe('locks channel on a cached page (spec 001 section 4)', () => {
     expect(applyLocksMessage(page, all, { ...message, macId: 'AA00000000FF' })).toBe(page);
   });
 
+  it("asks again when a lock may enter or leave the Dashboard's filtered lists", () => {
+    const elsewhere = testLock({ id: 'l4', macId: 'AA0000000004', gatewayMacId: 'DE0000000002' });
+    const mapping = {
+      type: 'userMapping',
+      macId: 'AA00000000FF',
+      userId: 'u1',
+      state: 'failed',
+      revoking: false,
+    };
+    expect(applyLocksMessage(page, { ...all, battery: 'low' }, { type: 'lockData', lock: elsewhere })).toBe(
+      REFETCH,
+    );
+    expect(applyLocksMessage(page, { ...all, access: 'failed' }, mapping)).toBe(REFETCH);
+    expect(applyLocksMessage(page, all, mapping)).toBe(page);
+  });
+
   it('refetches on a message the contract does not define, and knows which change the counts', () => {
     expect(applyLocksMessage(page, all, { type: 'history', macId: front.macId })).toBe(REFETCH);
     expect(changesLockCounts({ type: 'gatewayOffline', gatewayMacId: 'DE0000000001' })).toBe(true);

@@ -32,6 +32,9 @@ export function applyLocksMessage(
   const parsed = locksLiveMessage.safeParse(message);
   if (!parsed.success) return REFETCH;
   const change = parsed.data;
+  // A lock's battery or its credentials' delivery may take it into or out of a filtered list: the server says.
+  if ((params.battery && change.type === 'lockData') || (params.access && change.type === 'userMapping'))
+    return REFETCH;
   switch (change.type) {
     case 'lockStatus':
       return patchLock(page, change.macId, (lock) =>

@@ -49,8 +49,13 @@ export function listStatusText(query: {
 }
 
 /** What an empty list says: how locks arrive, or that nothing matches the search. */
-export function emptyLocksText(search: string, gatewayMacId: string | undefined): string {
+export function emptyLocksText(
+  search: string,
+  gatewayMacId: string | undefined,
+  filters: { battery?: string; access?: string } = {},
+): string {
   if (search.trim() !== '') return 'No locks match the search. Try another name, MAC, serial number or type.';
+  if (filters.battery || filters.access) return 'No locks match these filters.';
   return gatewayMacId
     ? 'No locks behind this gateway yet. Locks appear once the gateway reports them after a scan or probe (Gateway status, Scan).'
     : 'No locks yet. Locks appear once this customer’s gateways report them after a scan or probe.';

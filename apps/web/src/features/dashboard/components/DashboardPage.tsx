@@ -5,7 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
-import { gatewaysLink } from '../dashboard-links.ts';
+import { gatewaysLink, locksLink } from '../dashboard-links.ts';
 import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { FleetCharts, Tile } from './FleetCharts.tsx';
 import { PieChart } from './PieChart.tsx';
@@ -50,6 +50,48 @@ function Figure({ label, value, to }: { label: string; value: number; to?: strin
       ) : (
         <Typography variant="h5">{value}</Typography>
       )}
+    </Paper>
+  );
+}
+
+const DELIVERY_STATES = [
+  { state: 'pending', label: 'Pending' },
+  { state: 'sent', label: 'Sent' },
+  { state: 'failed', label: 'Failed' },
+] as const;
+
+/**
+ * The lock-access ledger's credentials not yet on their locks, per delivery state; each count opens the locks
+ * holding them (a lock's users dialog shows each credential's state and reason).
+ */
+function Credentials({
+  scopeId,
+  credentials,
+}: {
+  scopeId: string;
+  credentials: DashboardSummary['locks']['credentials'];
+}) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="credentials-title" sx={{ p: 2 }}>
+      <Typography id="credentials-title" variant="body2" color="text.secondary">
+        Credentials not yet delivered
+      </Typography>
+      <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', mt: 0.5 }}>
+        {DELIVERY_STATES.map(({ state, label }) => (
+          <Stack key={state} direction="row" sx={{ gap: 1, alignItems: 'baseline' }}>
+            <Typography variant="body2">{label}</Typography>
+            <Link
+              component={RouterLink}
+              to={locksLink(scopeId, { access: state })}
+              variant="h6"
+              underline="hover"
+              aria-label={`Credentials ${label.toLowerCase()}: ${credentials[state]}`}
+            >
+              {credentials[state]}
+            </Link>
+          </Stack>
+        ))}
+      </Stack>
     </Paper>
   );
 }
@@ -102,13 +144,14 @@ export function DashboardPage() {
               value={figures.enrollment.unregistered}
               to={gatewaysLink(scopeId, { enrollment: 'unregistered' })}
             />
+            <Figure label="Locks" value={figures.locks.total} to={locksLink(scopeId)} />
             <Figure
-              label="Locks"
-              value={figures.locks.total}
-              to={`/cli/locks?${new URLSearchParams({ scopeId })}`}
+              label="Locks with low battery"
+              value={figures.locks.lowBattery}
+              to={locksLink(scopeId, { battery: 'low' })}
             />
-            <Figure label="Locks with low battery" value={figures.locks.lowBattery} />
           </Box>
+          <Credentials scopeId={scopeId} credentials={figures.locks.credentials} />
           <FleetCharts
             summary={figures}
             scopeId={scopeId}

@@ -6,11 +6,13 @@ import type { LockListParams } from '../locks-cache.ts';
 /** Every cached locks list of a scope starts with this key; the list's parameters follow. */
 export const lockListsKey = (scopeId: string) => ['locks', 'list', scopeId] as const;
 
-/** The query string of the list and of its CSV: the scope, the gateway, the type and the search. */
+/** The query string of the list and of its CSV: the scope, the gateway, the type, the Dashboard's filters and the search. */
 export function locksSearchParams(scopeId: string, params: Partial<LockListParams>): URLSearchParams {
   const query = new URLSearchParams({ scopeId });
   if (params.macId) query.set('macId', params.macId);
   if (params.type) query.set('type', params.type);
+  if (params.battery) query.set('battery', params.battery);
+  if (params.access) query.set('access', params.access);
   if (params.search) query.set('search', params.search);
   if (params.page !== undefined) query.set('page', String(params.page));
   if (params.pageSize !== undefined) query.set('pageSize', String(params.pageSize));

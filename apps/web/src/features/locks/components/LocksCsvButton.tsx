@@ -12,7 +12,7 @@ export function LocksCsvButton({
   filter,
 }: {
   scopeId: string;
-  filter: Pick<LockListParams, 'macId' | 'type' | 'search'>;
+  filter: Pick<LockListParams, 'macId' | 'type' | 'search' | 'battery' | 'access'>;
 }) {
   const notify = useNotify();
   const [preparing, setPreparing] = useState(false);

@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useLocks } from '../api/get-locks.ts';
 import { grantWithUserDefaults } from '../api/grant-lock-access.ts';
+import type { LockUrlFilters } from '../lock-filters.ts';
 import { addUserCheck, type LockSelection, toggleLock, togglePage } from '../lock-selection.ts';
 import {
   emptyLocksText,
@@ -32,6 +33,8 @@ export interface LocksListProps extends LockRowSlots {
   scopeId: string;
   /** One gateway's locks; absent: the customer's (and its sub-customers') locks. */
   gatewayMacId?: string;
+  /** The Dashboard's filters (low battery, credentials in a delivery state). */
+  filters?: LockUrlFilters;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface LocksListProps extends LockRowSlots {
  * (kept across pages), Add User on locks of one type, the users of a lock, and the CSV of what the list filters.
  * A table from 600 px, cards below.
  */
-export function LocksList({ scopeId, gatewayMacId, renderLockAction }: LocksListProps) {
+export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: LocksListProps) {
   const session = useSession();
   const notify = useNotify();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -50,7 +53,7 @@ export function LocksList({ scopeId, gatewayMacId, renderLockAction }: LocksList
   const setPage = (next: number) => setPaging({ search, page: next });
   const sizes = listSizesFor(gatewayMacId);
   const pageSize = pageSizeFrom(session.rowsPerPage[sizes.listName], sizes);
-  const locks = useLocks(scopeId, { macId: gatewayMacId, search, page, pageSize });
+  const locks = useLocks(scopeId, { macId: gatewayMacId, ...filters, search, page, pageSize });
   useLiveLocks(scopeId);
 
   const [selection, setSelection] = useState<LockSelection>(new Map());
@@ -78,7 +81,7 @@ export function LocksList({ scopeId, gatewayMacId, renderLockAction }: LocksList
     locks: shown,
     gatewayMacId,
     selection,
-    emptyText: emptyLocksText(search, gatewayMacId),
+    emptyText: emptyLocksText(search, gatewayMacId, filters),
     onToggle: (lock: LockDevice) => setSelection((current) => toggleLock(current, lock)),
     onShowUsers: setUsersOf,
     // The row's own actions (lock/unlock, history), then what other features add.
@@ -98,7 +101,7 @@ export function LocksList({ scopeId, gatewayMacId, renderLockAction }: LocksList
         sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <SearchField value={searchText} onChange={setSearchText} maxLength={LOCK_SEARCH_MAX_LENGTH} />
-        <LocksCsvButton scopeId={scopeId} filter={{ macId: gatewayMacId, search }} />
+        <LocksCsvButton scopeId={scopeId} filter={{ macId: gatewayMacId, ...filters, search }} />
       </Stack>
       <Stack
         direction="row"

@@ -1,18 +1,32 @@
 import { Paper, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../lib/session.ts';
+import { lockFiltersFrom } from '../lock-filters.ts';
+import { LockFiltersBanner } from './LockFiltersBanner.tsx';
 import { LocksCounts } from './LocksCounts.tsx';
 import { LocksList } from './LocksList.tsx';
 
 /**
  * /cli/locks?scopeId= (docs/ui.md 'Locks and lock users'): the customer's locks behind all its gateways, with the counts;
- * `&macId=` narrows it to one gateway's locks.
+ * `&macId=` narrows it to one gateway's locks; `&battery=low` and `&access=pending|sent|failed` (the Dashboard's
+ * figures) to the locks they count, under a 'Filtered by :' banner.
  */
 export function LocksPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { tenantId } = useSession();
   const scopeId = searchParams.get('scopeId') || tenantId;
   const gatewayMacId = searchParams.get('macId') || undefined;
+  const filters = useMemo(() => lockFiltersFrom(searchParams), [searchParams]);
+  const removeFilter = (param: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(param);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack
@@ -24,7 +38,13 @@ export function LocksPage() {
         </Typography>
         <LocksCounts scopeId={scopeId} />
       </Stack>
-      <LocksList key={`${scopeId}-${gatewayMacId ?? ''}`} scopeId={scopeId} gatewayMacId={gatewayMacId} />
+      <LockFiltersBanner filters={filters} onRemove={removeFilter} />
+      <LocksList
+        key={`${scopeId}-${gatewayMacId ?? ''}-${filters.battery ?? ''}-${filters.access ?? ''}`}
+        scopeId={scopeId}
+        gatewayMacId={gatewayMacId}
+        filters={filters}
+      />
     </Paper>
   );
 }
