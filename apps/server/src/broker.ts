@@ -1,5 +1,7 @@
 import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
 import type { AedesDeps } from './mqtt/aedes-broker.ts';
 import { createEmbeddedMessaging } from './mqtt/embedded.ts';
 import { createExternalMessaging } from './mqtt/external.ts';
@@ -8,7 +10,7 @@ import type { Messaging } from './mqtt/messaging.ts';
 /** The broker side the configuration asks for: a client of MQTT_URL, or the embedded broker. */
 export function createMessaging(
   config: Config,
-  deps: Omit<AedesDeps, 'sessionCheckMs' | 'maxPacketBytes'>,
+  deps: Omit<AedesDeps, 'sessionCheckMs' | 'maxPacketBytes'> & { db?: Kysely<Database> },
 ): Promise<Messaging> {
   const brokerDeps = {
     ...deps,
@@ -22,6 +24,7 @@ export function createMessaging(
         clientId: config.MQTT_CLIENT_ID ?? `portal-${hostname()}-${config.PORT}`,
         shareGroup: config.MQTT_SHARE_GROUP,
         consumers: config.MQTT_CONSUMERS,
+        db: deps.db,
       })
     : createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });
 }

@@ -7,10 +7,13 @@ import {
   sharedSubscription,
 } from '@portal/contract';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { DeviceIdentity } from '../lib/principal.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
 import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
+import { SessionTakeover } from './session-takeover.ts';
 
 const IDENTITY_TTL_MS = 60_000;
 const MAX_CACHED_IDENTITIES = 100_000;
@@ -28,6 +31,8 @@ export interface ExternalOptions extends AedesDeps {
   shareGroup: string;
   /** Connections taking device traffic: mqtt.js handles one message at a time per connection. */
   consumers: number;
+  /** Where instances record that they are alive, so that a dead one's broker sessions are taken over. */
+  db?: Kysely<Database>;
 }
 
 /**
@@ -104,6 +109,22 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     });
   });
   const publisher = clients[0]!;
+  // A dead instance's sessions keep their share of device traffic: another instance drains them.
+  const takeover =
+    deps.db &&
+    new SessionTakeover({
+      db: deps.db,
+      url: deps.url,
+      clientId: deps.clientId,
+      consumers: deps.consumers,
+      filters: [
+        sharedSubscription(DEVICE_UPSTREAM_FILTER, deps.shareGroup),
+        sharedSubscription(deviceUp.onboardingStatus('+', '+'), deps.shareGroup),
+        `${LIVE_ROOT}/#`,
+      ],
+      handle: takeDeviceMessage,
+      logger: deps.logger,
+    });
 
   const publish = (topic: string, payload: unknown, qos: 0 | 1 | 2 = 1) =>
     new Promise<void>((resolve, reject) =>
@@ -126,6 +147,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     handleUpgrade: browsers.handleUpgrade,
     async start() {
       await Promise.all(clients.map((client) => connectWithin(client, deps.url)));
+      await takeover?.start();
       deps.logger.info(
         { url: redact(deps.url), clientId: deps.clientId, consumers: clients.length },
         'connected to external MQTT broker',
@@ -135,6 +157,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     tcpPort: () => null,
     liveStats: browsers.liveStats,
     async close() {
+      await takeover?.stop();
       // Stop receiving first; a message taken but not yet acknowledged comes again (and is a no-op).
       await Promise.all(clients.map((client) => client.endAsync(false)));
       await deps.inbox.drain();
