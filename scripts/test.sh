@@ -17,6 +17,8 @@ echo "== build the web app"
 npm run build
 echo "== Chromium for the end-to-end specs"
 node scripts/ensure-chromium.mjs
+echo "== nginx for the cluster tests (two portal instances behind a load balancer)"
+node scripts/ensure-nginx.mjs
 echo "== tests: unit, integration:embedded, integration:real, e2e"
 mkdir -p e2e/artifacts
 status=0
