@@ -62,7 +62,10 @@ export interface Worker {
 
 /** Forks a worker module (run with the harness's own `--import tsx`) and waits until it serves. */
 export async function startWorker(module: URL): Promise<Worker> {
-  const child: ChildProcess = fork(module, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF;
+  const execArgv = [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child: ChildProcess = fork(module, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = once(child, 'exit');
   let started = false;
   await Promise.race([

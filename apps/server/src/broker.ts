@@ -24,6 +24,7 @@ export function createMessaging(
         clientId: config.MQTT_CLIENT_ID ?? `portal-${hostname()}-${config.PORT}`,
         shareGroup: config.MQTT_SHARE_GROUP,
         consumers: config.MQTT_CONSUMERS,
+        inFlightPerConsumer: config.MQTT_CONSUMER_IN_FLIGHT,
         db: deps.db,
       })
     : createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });

@@ -64,8 +64,13 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .default('portal'),
-  /** Connections taking device traffic from the external broker (each handles one message at a time). */
+  /** Connections taking device traffic from the external broker. */
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(128).default(32),
+  /**
+   * Device messages one consumer connection handles at once (its MQTT 5 Receive Maximum): none is acknowledged
+   * before it is stored, and a connection with this many waiting stops reading (docs/operations.md, Overload).
+   */
+  MQTT_CONSUMER_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(64),
   /**
    * Largest MQTT packet a gateway may send, fixed header included: the embedded broker closes a connection
    * sending a larger one; behind an external broker the portal refuses larger device messages.

@@ -6,13 +6,14 @@ import {
   MAC_PATTERN,
   sharedSubscription,
 } from '@portal/contract';
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Kysely } from 'kysely';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Database } from '../db/schema.ts';
 import type { DeviceIdentity } from '../lib/principal.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
 import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
+import { pipelineAcks } from './pipelined-acks.ts';
 import { SessionTakeover } from './session-takeover.ts';
 
 const IDENTITY_TTL_MS = 60_000;
@@ -29,8 +30,10 @@ export interface ExternalOptions extends AedesDeps {
   url: string;
   clientId: string;
   shareGroup: string;
-  /** Connections taking device traffic: mqtt.js handles one message at a time per connection. */
+  /** Connections taking device traffic. */
   consumers: number;
+  /** Messages of one connection handled at once, none acknowledged before it is stored (MQTT_CONSUMER_IN_FLIGHT). */
+  inFlightPerConsumer: number;
   /** Where instances record that they are alive, so that a dead one's broker sessions are taken over. */
   db?: Kysely<Database>;
 }
@@ -167,8 +170,9 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
 }
 
 /**
- * One connection with a persistent session. Its PUBACK is sent only when `handle` resolves; if it
- * rejects, no PUBACK is sent and the broker delivers the message again after a reconnect.
+ * One connection with a persistent session. A message's PUBACK is sent only when `handle` resolves; if it
+ * rejects, no PUBACK is sent and the broker delivers the message again after a reconnect. Up to
+ * `inFlightPerConsumer` messages are handled at once (pipelined-acks.ts).
  */
 function connectConsumer(
   deps: ExternalOptions,
@@ -183,6 +187,8 @@ function connectConsumer(
     properties: {
       sessionExpiryInterval: 3600,
       maximumPacketSize: deps.maxPacketBytes + DELIVERY_FRAMING_BYTES,
+      // The broker sends at most this many unacknowledged messages (pipelined-acks.ts holds the same bound).
+      receiveMaximum: deps.inFlightPerConsumer,
     },
     reconnectPeriod: 1000,
     resubscribe: false,
@@ -190,15 +196,9 @@ function connectConsumer(
     manualConnect: true,
   });
 
-  client.handleMessage = (packet: IPublishPacket, done: (error?: Error) => void) => {
-    handle(packet).then(
-      () => done(),
-      (error: Error) => {
-        deps.logger.error({ err: error, topic: packet.topic }, 'device message not stored; not acknowledged');
-        done(error);
-      },
-    );
-  };
+  pipelineAcks(client, deps.inFlightPerConsumer, handle, (error, packet) =>
+    deps.logger.error({ err: error, topic: packet.topic }, 'device message not stored; not acknowledged'),
+  );
 
   let lost = false;
   let backoff = 1000;

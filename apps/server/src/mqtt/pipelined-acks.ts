@@ -1,0 +1,76 @@
+import type { Duplex } from 'node:stream';
+import type { IPublishPacket, MqttClient } from 'mqtt';
+
+/**
+ * Up to `window` messages of one connection in flight, each acknowledged only once it is stored.
+ *
+ * mqtt.js hands a connection's messages over one at a time: the next packet is parsed only once the previous
+ * one's `handleMessage` callback ran, and that callback sends the PUBACK. A consumer that acknowledges after
+ * the commit therefore had one message per connection in a group commit. Here the callback is called at once
+ * with a marker error (mqtt.js then reads on and sends no PUBACK), and the PUBACK is sent when the message's
+ * `handle` settles, in the order the messages arrived (MQTT 4.6); a message whose `handle` rejected gets none
+ * and is delivered again after a reconnect. When `window` messages wait, the callback is held: mqtt.js stops
+ * parsing, the socket stops being read, and the broker (which also honours the Receive Maximum the connection
+ * announces) holds the rest. An acknowledgement due on a connection that has since been replaced is dropped:
+ * its packet identifier means nothing on the new one, and the broker delivers the message again.
+ */
+export function pipelineAcks(
+  client: MqttClient,
+  window: number,
+  handle: (packet: IPublishPacket) => Promise<void>,
+  onError: (error: unknown, packet: IPublishPacket) => void,
+): { readonly waiting: number } {
+  interface Entry {
+    packet: IPublishPacket;
+    stream: Duplex;
+    state: 'pending' | 'stored' | 'failed';
+  }
+  const queue: Entry[] = [];
+  const held: (() => void)[] = [];
+  const sendPacket = (client as unknown as { _sendPacket(packet: object, done?: () => void): void })
+    ._sendPacket;
+
+  const acknowledgeReady = () => {
+    while (queue.length > 0 && queue[0]!.state !== 'pending') {
+      const entry = queue.shift()!;
+      if (entry.state === 'stored' && client.connected && client.stream === entry.stream) {
+        sendPacket.call(client, { cmd: 'puback', messageId: entry.packet.messageId });
+      }
+    }
+    // Normally one; a replaced connection's pump may still hold one of its own, released the same way.
+    if (queue.length < window) for (const next of held.splice(0)) next();
+  };
+
+  client.handleMessage = (packet, done) => {
+    const readOn = () => done(DEFERRED);
+    // QoS 0 carries no acknowledgement: handled, never waited for.
+    if (!packet.qos) {
+      handle(packet).catch((error: unknown) => onError(error, packet));
+      return done();
+    }
+    const entry: Entry = { packet, stream: client.stream, state: 'pending' };
+    queue.push(entry);
+    handle(packet).then(
+      () => {
+        entry.state = 'stored';
+        acknowledgeReady();
+      },
+      (error: unknown) => {
+        entry.state = 'failed';
+        onError(error, packet);
+        acknowledgeReady();
+      },
+    );
+    if (queue.length < window) readOn();
+    else held.push(readOn);
+  };
+
+  return {
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+/** Passed to mqtt.js's callback so that it reads on without sending the PUBACK itself (see above). */
+const DEFERRED = Object.assign(new Error('acknowledgement deferred until stored'), { deferred: true });
