@@ -1,11 +1,11 @@
 import { customerMessages, effectivePermissions, live } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { scopeKey, scopeQueryOptions } from '../../api/get-scope.ts';
 import { useLiveTopic } from '../../lib/mqtt.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
+import { useNotify } from '../../lib/use-notify.ts';
 import { usesDefaultBranding } from '../branding.ts';
 import {
   appliesLater,
@@ -35,7 +35,7 @@ function setDocumentFavicon(href: string): void {
 export function useLiveTenant(): void {
   const session = useSession();
   const { pathname } = useLocation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const viewedTenantId = session.userLoggedIn ? session.tenantId : '';
   const colourTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -53,7 +53,7 @@ export function useLiveTenant(): void {
   useLiveTopic(viewedTenantId ? live.scopes(viewedTenantId) : null, (message) => {
     const scope = viewedTenantUpdate(message, sessionStore.get().tenantId);
     if (!scope) return;
-    enqueueSnackbar(customerMessages.detailsUpdated, { variant: 'info' });
+    notify({ variant: 'info', text: customerMessages.detailsUpdated });
     queryClient.setQueryData(scopeKey(scope.id), scope);
     const steps = tenantUpdateSteps(scope, sessionStore.get());
     sessionStore.openTenant(steps.now);

@@ -1,7 +1,8 @@
-import { TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { EMAIL_MAX_LENGTH } from '@portal/contract';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { lengthCounter } from '../../../components/counted-text.ts';
+import { OutlinedField } from '../../../components/OutlinedField.tsx';
 
 interface EmailFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -14,37 +15,37 @@ interface EmailFieldProps<T extends FieldValues> {
   counted?: boolean;
 }
 
-/** The 'Email' input of the sign-in, forgot-password and sign-up forms, showing the field's rule message. */
+/**
+ * The 'Email' input of the sign-in, forgot-password and sign-up forms, showing the field's rule message (and,
+ * counted, n/max beside it like CountedTextField). An OutlinedField: the login page loads no TextField.
+ */
 export function EmailField<T extends FieldValues>({ control, name, counted, ...props }: EmailFieldProps<T>) {
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field: { ref, ...field }, fieldState }) =>
-        counted ? (
-          <CountedTextField
-            {...field}
-            {...props}
-            inputRef={ref}
-            label="Email"
-            type="email"
-            max={EMAIL_MAX_LENGTH}
-            message={fieldState.error?.message}
-          />
-        ) : (
-          <TextField
-            {...field}
-            {...props}
-            inputRef={ref}
-            label="Email"
-            type="email"
-            fullWidth
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          />
-        )
-      }
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <OutlinedField
+          {...field}
+          {...props}
+          inputRef={ref}
+          label="Email"
+          type="email"
+          fullWidth
+          error={fieldState.invalid}
+          helperText={
+            counted ? (
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <span>{fieldState.error?.message}</span>
+                <span>{lengthCounter(String(field.value ?? ''), EMAIL_MAX_LENGTH)}</span>
+              </Box>
+            ) : (
+              fieldState.error?.message
+            )
+          }
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+      )}
     />
   );
 }

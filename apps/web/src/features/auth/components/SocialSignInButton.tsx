@@ -1,7 +1,7 @@
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { getSocialAuthorizeUrl, type SocialMode, useSocialConfig } from '../api/social.ts';
 import { rememberSocialMode, socialButtonLabel, socialFailureText } from '../use-social-callback.ts';
 
@@ -15,11 +15,11 @@ async function leaveForProvider(mode: SocialMode): Promise<void> {
 /** 'Sign in with {provider}' / 'Sign up with {provider}'; absent when no social provider is configured. */
 export function SocialSignInButton({ mode }: { mode: SocialMode }) {
   const config = useSocialConfig();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const leave = useMutation({
     mutationFn: () => leaveForProvider(mode),
     // A refused start is a plain failure, whatever its status (a 404 here is no 'User not Found').
-    onError: () => enqueueSnackbar(socialFailureText(mode, null), { variant: 'error' }),
+    onError: () => notify({ variant: 'error', text: socialFailureText(mode, null) }),
   });
   if (!config.data?.enabled) return null;
 

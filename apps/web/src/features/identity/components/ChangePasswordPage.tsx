@@ -11,13 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import { passwordMessages } from '@portal/contract';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-error.ts';
 import { homePathFor, LOGIN_PATH } from '../../../lib/home-path.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordMessages } from '../messages.ts';
 import {
@@ -35,7 +35,7 @@ const SIGN_OUT_AFTER_MS = 2000;
 export function ChangePasswordPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const changePassword = useChangePassword();
   const [confirming, setConfirming] = useState<ChangePasswordFormValues | null>(null);
   const changed = changePassword.isSuccess;
@@ -54,11 +54,11 @@ export function ChangePasswordPage() {
     changePassword.mutate(
       { oldPassword, newPassword },
       {
-        onSuccess: () => enqueueSnackbar(passwordMessages.changed, { variant: 'success' }),
+        onSuccess: () => notify({ variant: 'success', text: passwordMessages.changed }),
         onError: (error) => {
           if (error instanceof ApiError && error.message === passwordMessages.oldIncorrect)
             setError('oldPassword', { message: passwordMessages.oldIncorrect });
-          enqueueSnackbar(changePasswordFailureText(error), { variant: 'error' });
+          notify({ variant: 'error', text: changePasswordFailureText(error) });
         },
       },
     );

@@ -1,5 +1,5 @@
 import { twoFactorMessages } from '@portal/contract';
-import { useSnackbar } from 'notistack';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { proofErrorText } from '../two-factor-rules.ts';
 import { useSetTwoFactorStatus } from '../use-two-factor-status.ts';
@@ -18,7 +18,7 @@ interface DisableTwoFactorDialogProps {
 export function DisableTwoFactorDialog({ open, email, onClose }: DisableTwoFactorDialogProps) {
   const disable = useDisableTwoFactor();
   const setTwoFactorStatus = useSetTwoFactorStatus();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const close = () => {
     disable.reset();
     onClose();
@@ -39,12 +39,12 @@ export function DisableTwoFactorDialog({ open, email, onClose }: DisableTwoFacto
           {
             onSuccess: () => {
               setTwoFactorStatus(false);
-              enqueueSnackbar(twoFactorMessages.disabled, { variant: 'success' });
+              notify({ variant: 'success', text: twoFactorMessages.disabled });
               close();
             },
             onError: (error) => {
               if (proofErrorText(error)) return;
-              enqueueSnackbar(twoFactorMessages.disableFailed, { variant: 'error' });
+              notify({ variant: 'error', text: twoFactorMessages.disableFailed });
               close();
             },
           },

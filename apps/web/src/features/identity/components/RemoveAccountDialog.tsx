@@ -8,8 +8,8 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { removeAccountMessages } from '@portal/contract';
-import { useSnackbar } from 'notistack';
 import { useSession } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useRemoveAccount } from '../api/remove-account.ts';
 import { useSignOutAfter } from '../use-sign-out-after.ts';
 
@@ -25,7 +25,7 @@ interface RemoveAccountDialogProps {
 export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps) {
   const { user } = useSession();
   const remove = useRemoveAccount();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const removed = remove.isSuccess;
 
   useSignOutAfter(removed, LOGOUT_AFTER_MS);
@@ -35,8 +35,8 @@ export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps)
     remove.mutate(
       { userId: user.id, scopeId: user.scopeId },
       {
-        onSuccess: () => enqueueSnackbar(removeAccountMessages.removed, { variant: 'success' }),
-        onError: () => enqueueSnackbar(removeAccountMessages.failed, { variant: 'error' }),
+        onSuccess: () => notify({ variant: 'success', text: removeAccountMessages.removed }),
+        onError: () => notify({ variant: 'error', text: removeAccountMessages.failed }),
       },
     );
   };

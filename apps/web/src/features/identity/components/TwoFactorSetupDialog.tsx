@@ -11,10 +11,10 @@ import {
   Typography,
 } from '@mui/material';
 import { AUTHENTICATOR_CODE_LENGTH, twoFactorMessages } from '@portal/contract';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { AuthenticatorCodeField } from '../../../components/AuthenticatorCodeField.tsx';
 import { isCompleteAuthenticatorCode } from '../../../components/authenticator-code.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
 import { useQrCode } from '../api/get-qr-code.ts';
@@ -35,7 +35,7 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
   const qrCode = useQrCode(email);
   const enable = useEnableTwoFactor();
   const setTwoFactorStatus = useSetTwoFactorStatus();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [code, setCode] = useState('');
   const [errorText, showError] = useTransientMessage(WRONG_CODE_MS);
   const verified = enable.isSuccess;
@@ -55,11 +55,11 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
       {
         onSuccess: () => {
           setTwoFactorStatus(true);
-          enqueueSnackbar(twoFactorMessages.enabled, { variant: 'success' });
+          notify({ variant: 'success', text: twoFactorMessages.enabled });
         },
         onError: (error) => {
           if (!isIncorrectCodeError(error)) {
-            enqueueSnackbar(twoFactorMessages.enableFailed, { variant: 'error' });
+            notify({ variant: 'error', text: twoFactorMessages.enableFailed });
             return;
           }
           setCode('');

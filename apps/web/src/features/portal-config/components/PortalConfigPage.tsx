@@ -10,33 +10,28 @@ import {
   Typography,
 } from '@mui/material';
 import { portalConfigMessages } from '@portal/contract';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGraphConfigurations } from '../../../api/get-graph-configurations.ts';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useApplyGraphOption } from '../api/apply-graph-option.ts';
 import { GRAPH_OPTION_CHOICES, type GraphOption, graphOptionFor } from '../graph-option.ts';
 
-/** Spec 000 section 9: snackbars last 2 to 3 s. */
-const SUCCESS_MS = 2000;
-const FAILURE_MS = 3000;
 const CUSTOMERS_PATH = '/admin/tenants';
 
 function GraphOptionForm({ scopeId, initial }: { scopeId: string; initial: GraphOption }) {
   const [option, setOption] = useState<GraphOption>(initial);
   const applyOption = useApplyGraphOption();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
 
   const apply = () =>
     applyOption.mutate(
       { scopeId, option },
       {
-        onSuccess: () =>
-          enqueueSnackbar(portalConfigMessages.applied, { variant: 'success', autoHideDuration: SUCCESS_MS }),
-        onError: () =>
-          enqueueSnackbar(portalConfigMessages.failed, { variant: 'error', autoHideDuration: FAILURE_MS }),
+        onSuccess: () => notify({ variant: 'success', text: portalConfigMessages.applied }),
+        onError: () => notify({ variant: 'error', text: portalConfigMessages.failed }),
       },
     );
 

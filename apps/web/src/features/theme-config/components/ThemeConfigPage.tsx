@@ -1,9 +1,9 @@
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { customerMessages, type Scope, THEME_DEFAULTS } from '@portal/contract';
-import { useSnackbar } from 'notistack';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { useThemeCustomers } from '../api/get-theme-customers.ts';
 import { useUpdateScope } from '../api/update-scope.ts';
 import {
@@ -18,9 +18,6 @@ import {
 
 /** Spec 000 section 9: the customer dropdown is at most 150 px high. */
 const DROPDOWN_MAX_HEIGHT = 150;
-/** Spec 000 section 9: snackbars last 2 to 3 s. */
-const SUCCESS_MS = 2000;
-const FAILURE_MS = 3000;
 
 function Swatch({ label, color }: { label: string; color: string }) {
   return (
@@ -72,7 +69,7 @@ function ColorField({ name, label, control }: ColorFieldProps) {
 }
 
 function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: string | undefined }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const updateScope = useUpdateScope();
   const { control, handleSubmit, watch, reset } = useForm<ThemeFormValues>({
     defaultValues: initialThemeForm(customers, ownScopeId),
@@ -84,10 +81,8 @@ function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: 
     const customer = customers.find((candidate) => candidate.id === submitted.scopeId);
     if (!customer) return;
     updateScope.mutate(themeUpdateBody(customer, submitted), {
-      onSuccess: () =>
-        enqueueSnackbar(customerMessages.themeUpdated, { variant: 'success', autoHideDuration: SUCCESS_MS }),
-      onError: () =>
-        enqueueSnackbar(customerMessages.themeFailed, { variant: 'error', autoHideDuration: FAILURE_MS }),
+      onSuccess: () => notify({ variant: 'success', text: customerMessages.themeUpdated }),
+      onError: () => notify({ variant: 'error', text: customerMessages.themeFailed }),
     });
   });
 
