@@ -106,6 +106,7 @@ let active: AlertRule[] = [];
 const listeners: ((tenantId: string) => void)[] = [];
 portal.alertEngine.attachRules({
   rulesForTenants: async (ids) => active.filter((rule) => ids.includes(rule.tenantId)),
+  rulesReaching: async (ids) => new Map(ids.map((id) => [id, active.filter((rule) => rule.tenantId === id)])),
   onChanged: (listener) => listeners.push(listener),
 });
 const setRules = (next: AlertRule[]) => {

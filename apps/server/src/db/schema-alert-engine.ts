@@ -13,6 +13,8 @@ export interface AlertIncidentsTable {
   tenant_id: string;
   /** The rule's id, or 'gateway-offline' / 'no-data' for the incidents no rule defines. */
   rule_id: string;
+  /** The rule's own tenant (a parent customer's rule reaches its sub-customers' gateways); null: no rule. */
+  rule_tenant_id: string | null;
   rule_name: string;
   kind: IncidentKind;
   alert_type: string;

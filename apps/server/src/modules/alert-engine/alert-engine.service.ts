@@ -160,6 +160,7 @@ export class AlertEngine {
     return {
       tenantId,
       ruleId,
+      ruleTenantId: null,
       ruleName: name,
       kind,
       alertType: kind === 'offline' ? 'GATEWAY_OFFLINE' : 'NO_DATA',
@@ -331,6 +332,7 @@ function sensorStart(condition: SensorCondition) {
   const waitingMs = Math.max(0, condition.rule.waitingSeconds) * 1000;
   return {
     kind: 'sensor' as const,
+    ruleTenantId: condition.rule.tenantId,
     alertType: condition.rule.type,
     sensor: condition.key,
     level: condition.high ? 1 : 0,

@@ -35,7 +35,7 @@ export function incidentView(row: Incident): AlertIncident {
 
 /**
  * Tells the world an incident fired, resolved or is still on: an SA item in the gateway's panels (not for a
- * repeat), the incident on the tenant's alerts channel, and the rule's receivers by e-mail and SMS.
+ * repeat), the incident on the tenant's alerts channel, and the receivers by e-mail and SMS (AlertNotifier).
  */
 export class IncidentAnnouncer {
   /** The last item time per gateway: items are keyed by (mac, TI), so two in one millisecond are spread. */
@@ -60,11 +60,15 @@ export class IncidentAnnouncer {
         event,
         incident: incidentView(incident),
       });
-      if (incident.kind !== 'sensor' && incident.kind !== 'lock') return;
-      const rule = (await this.rules.get(incident.tenant_id)).all.find((r) => r.id === incident.rule_id);
-      if (!rule) return;
+      const reaching = (await this.rules.get(incident.tenant_id)).all;
+      // No-data and offline incidents have no rule: the receivers of the sensor/system rules covering the gateway.
+      const rules =
+        incident.kind === 'sensor' || incident.kind === 'lock'
+          ? reaching.filter((r) => r.id === incident.rule_id)
+          : reaching.filter((r) => r.kind === 'sensor');
+      if (rules.length === 0) return;
       const name = (await this.repo.gatewayName(incident.gateway_mac)) ?? incident.gateway_mac;
-      await this.notifier.notify(incident, rule, event, name);
+      await this.notifier.notify(incident, rules, event, name);
     } catch (error) {
       this.logger.error({ err: error, incidentId: incident.id, event }, 'alert incident not announced');
     }

@@ -78,6 +78,7 @@ describe('alert items and texts', () => {
     id: 'i',
     tenant_id: 't',
     rule_id: 'r',
+    rule_tenant_id: 't',
     rule_name: 'Server room',
     kind: 'sensor',
     alert_type: 'HIGH_CPU',

@@ -8,6 +8,8 @@ export type Incident = Selectable<AlertIncidentsTable>;
 export interface IncidentStart {
   tenantId: string;
   ruleId: string;
+  /** The rule's own tenant (the gateway's or a parent's); null for no-data and offline incidents. */
+  ruleTenantId: string | null;
   ruleName: string;
   kind: IncidentKind;
   alertType: string;
@@ -56,6 +58,7 @@ export class IncidentsRepository {
       .values({
         tenant_id: start.tenantId,
         rule_id: start.ruleId,
+        rule_tenant_id: start.ruleTenantId,
         rule_name: start.ruleName,
         kind: start.kind,
         alert_type: start.alertType,
@@ -111,6 +114,7 @@ export class IncidentsRepository {
       .values({
         tenant_id: start.tenantId,
         rule_id: start.ruleId,
+        rule_tenant_id: start.ruleTenantId,
         rule_name: start.ruleName,
         kind: start.kind,
         alert_type: start.alertType,
@@ -248,7 +252,10 @@ export class IncidentsRepository {
       .execute() as Promise<OpenIncident[]>;
   }
 
-  /** Drops pending and resolves firing incidents of rules that no longer exist; returns those resolved. */
+  /**
+   * Drops pending and resolves firing incidents of rules of these tenants (the rules' own tenants, whichever
+   * sub-customer's gateway the incident is on) that no longer exist; returns those resolved.
+   */
   async endOrphans(ruleIds: readonly string[], tenantIds: readonly string[], now: Date): Promise<Incident[]> {
     if (tenantIds.length === 0) return [];
     const orphan = (qb: ReturnType<typeof this.scoped>) =>
@@ -257,7 +264,7 @@ export class IncidentsRepository {
     return this.db
       .updateTable('alert_incidents')
       .set({ state: 'resolved', resolved_at: now })
-      .where('tenant_id', 'in', tenantIds)
+      .where('rule_tenant_id', 'in', tenantIds)
       .where('kind', 'in', ['sensor', 'lock'])
       .where('state', '=', 'firing')
       .$if(ruleIds.length > 0, (qb) => qb.where('rule_id', 'not in', ruleIds))
@@ -268,7 +275,7 @@ export class IncidentsRepository {
   private scoped(tenantIds: readonly string[]) {
     return this.db
       .deleteFrom('alert_incidents')
-      .where('tenant_id', 'in', tenantIds)
+      .where('rule_tenant_id', 'in', tenantIds)
       .where('kind', 'in', ['sensor', 'lock']);
   }
 

@@ -12,6 +12,7 @@ export function lockStart(rule: AlertRule) {
   const repeat = rule.repeatIntervalDays;
   return {
     kind: 'lock' as const,
+    ruleTenantId: rule.tenantId,
     alertType: rule.type.toUpperCase(),
     sensor: null,
     level: 0,

@@ -122,6 +122,8 @@ function describe(incident: Incident): string {
     if (incident.alert_type === 'RFID') return `one card opened more than ${threshold} shared lockers`;
     return `lock battery ${value}% (alert at ${threshold}% or less)`;
   }
+  if (incident.kind === 'offline') return 'the gateway went offline (its connection was lost)';
+  if (incident.kind === 'nodata') return `no sample for ${value} s while connected`;
   const high = incident.level !== ALERT_LOW;
   return `${label(incident)} ${value} (${high ? 'above' : 'below'} ${threshold})`;
 }

@@ -2,6 +2,7 @@ import type { AlertRule, AlertRulesReader } from './alert-rules.port.ts';
 import { type SensorCondition, sensorCondition } from './conditions.ts';
 
 export interface TenantRules {
+  /** The rules that apply to the tenant's gateways: its own and its parents' (AlertRulesReader.rulesReaching). */
   all: AlertRule[];
   sensors: SensorCondition[];
   battery: AlertRule[];
@@ -12,7 +13,7 @@ export interface TenantRules {
 const EMPTY: TenantRules = { all: [], sensors: [], battery: [], unlock: [], rfid: [] };
 
 /**
- * Each tenant's rules, read once through the port and kept until the alerts module says they changed, so a
+ * The rules reaching each tenant's gateways (its own and its parents'), read once through the port and kept until the alerts module says they changed, so a
  * telemetry message costs no query.
  */
 export class RulesCache {
@@ -34,7 +35,8 @@ export class RulesCache {
     this.clear();
     reader.onChanged((tenantId) => {
       this.generation++;
-      this.byTenant.delete(tenantId);
+      // Its rules reach its sub-customers' gateways too: every entry is read again (rules change seldom).
+      this.byTenant.clear();
       this.changedTenants.add(tenantId);
     });
   }
@@ -66,9 +68,9 @@ export class RulesCache {
       return result;
     }
     const generation = this.generation;
-    const rules = await this.reader.rulesForTenants(missing);
+    const reaching = await this.reader.rulesReaching(missing);
     for (const id of missing) {
-      const own = rules.filter((rule) => rule.tenantId === id);
+      const own = reaching.get(id) ?? [];
       const entry: TenantRules = {
         all: own,
         sensors: own.map(sensorCondition).filter((c): c is SensorCondition => c !== null),

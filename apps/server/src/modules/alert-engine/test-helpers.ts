@@ -11,6 +11,11 @@ export class ArrayRules implements AlertRulesReader {
     return this.rules.filter((rule) => tenantIds.includes(rule.tenantId));
   }
 
+  /** Each tenant's own rules (these tests set no parent's rules; the alerts module's reader reads the tree). */
+  async rulesReaching(tenantIds: readonly string[]): Promise<Map<string, AlertRule[]>> {
+    return new Map(tenantIds.map((id) => [id, this.rules.filter((rule) => rule.tenantId === id)]));
+  }
+
   onChanged(listener: (tenantId: string) => void): void {
     this.listeners.push(listener);
   }

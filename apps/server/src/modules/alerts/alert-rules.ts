@@ -35,6 +35,11 @@ export interface AlertRule {
 export interface AlertRulesReader {
   /** Every rule of these tenants. */
   rulesForTenants(tenantIds: readonly string[]): Promise<AlertRule[]>;
+  /**
+   * The rules that apply to the gateways of each of these tenants: its own and those of every customer above
+   * it (a parent's rule reaches its sub-customers, as a parent's users reach them), keyed by tenant.
+   */
+  rulesReaching(tenantIds: readonly string[]): Promise<Map<string, AlertRule[]>>;
   /** Called after any create/update/delete, with the tenant whose rules changed. */
   onChanged(listener: (tenantId: string) => void): void;
 }
@@ -83,6 +88,15 @@ export class AlertRules implements AlertRulesReader {
     const rows = await this.repo.list(tenantIds);
     const receivers = await this.repo.receivers(rows.map((row) => row.id));
     return rows.map((row) => toRule(row, receivers));
+  }
+
+  async rulesReaching(tenantIds: readonly string[]): Promise<Map<string, AlertRule[]>> {
+    const ancestors = await this.repo.ancestorsOf(tenantIds);
+    const chains = new Map(tenantIds.map((id) => [id, [...(ancestors.get(id) ?? []), id]]));
+    const rules = await this.rulesForTenants([...new Set([...chains.values()].flat())]);
+    return new Map(
+      [...chains].map(([id, chain]) => [id, rules.filter((rule) => chain.includes(rule.tenantId))]),
+    );
   }
 
   onChanged(listener: (tenantId: string) => void): void {

@@ -74,6 +74,17 @@ export class AlertsRepository {
       .execute();
   }
 
+  /** Each of these tenants with the tenants above it (root first); an unknown id has none. */
+  async ancestorsOf(tenantIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (tenantIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tenants')
+      .select(['id', 'ancestors'])
+      .where('id', 'in', tenantIds)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.ancestors]));
+  }
+
   userEmail(userId: string): Promise<string | undefined> {
     return this.db
       .selectFrom('users')

@@ -25,8 +25,9 @@ export interface SmsSender {
 
 /**
  * Notifies an incident's receivers: e-mail to those subscribed by e-mail when the rule sends e-mail, SMS to
- * those subscribed by SMS with a phone when the rule sends SMS. Each is stored in the outbox (delivered and
- * retried there) and recorded in alert_notifications with its outbox row.
+ * those subscribed by SMS with a phone when the rule sends SMS. A no-data or offline incident is told to the
+ * receivers of every sensor/system rule that covers the gateway, each address once. Each is stored in the
+ * outbox (delivered and retried there) and recorded in alert_notifications with its outbox row.
  */
 export class AlertNotifier {
   constructor(
@@ -38,7 +39,7 @@ export class AlertNotifier {
 
   async notify(
     incident: Incident,
-    rule: AlertRule,
+    rules: readonly AlertRule[],
     event: IncidentEvent,
     gatewayName: string,
   ): Promise<number> {
@@ -46,10 +47,11 @@ export class AlertNotifier {
     const rows: { channel: 'email' | 'sms'; recipient: string; outbox_id: string }[] = [];
     const emails = new Set<string>();
     const phones = new Set<string>();
-    for (const receiver of rule.receivers) {
-      if (rule.emailAlert && receiver.email_on && receiver.email) emails.add(receiver.email.toLowerCase());
-      if (rule.smsAlert && receiver.sms_on && receiver.phone) phones.add(receiver.phone);
-    }
+    for (const rule of rules)
+      for (const receiver of rule.receivers) {
+        if (rule.emailAlert && receiver.email_on && receiver.email) emails.add(receiver.email.toLowerCase());
+        if (rule.smsAlert && receiver.sms_on && receiver.phone) phones.add(receiver.phone);
+      }
     for (const to of emails) {
       try {
         rows.push({

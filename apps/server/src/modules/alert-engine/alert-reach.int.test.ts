@@ -1,0 +1,136 @@
+import { deviceUp } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backend,
+  createCustomerWithUser,
+  randomMac,
+  startPortal,
+  type TestPortal,
+  waitFor,
+} from '../../../test/harness.ts';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { type Customer, call, customer } from '../alerts/test-helpers.ts';
+
+/*
+ * Issue 17: rules defined at a customer reach the gateways of its sub-customers (not a sibling's), and no-data
+ * and offline incidents notify the receivers of the sensor/system rules covering the gateway. The rules are the
+ * alerts module's, made over HTTP; the mail reaches a real SMTP server.
+ */
+describe(`alert rules' reach and offline notifications (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let smtp: TestSmtp;
+  let parent: Customer;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    portal = await startPortal({ ALERT_TICK_MS: '50', SMTP_URL: smtp.url });
+    parent = await customer(portal, 'Parent');
+  }, 180_000);
+  afterAll(async () => {
+    await portal?.close();
+    await smtp?.close();
+  });
+
+  /** A gateway of the tenant, online, driven through the ingest entry point as the broker would. */
+  async function gatewayOf(tenantId: string, name: string) {
+    const mac = randomMac();
+    await portal.services.gateways.provision(tenantId, mac, name);
+    const send = (topic: string, body: unknown) =>
+      portal.inbox.handle({ mac, tenantId }, topic, Buffer.from(JSON.stringify(body)));
+    const gateway = {
+      mac,
+      online: () => send(deviceUp.status(mac), { CS: 1, TI: Date.now() }),
+      offline: () => send(deviceUp.status(mac), { CS: 0, TI: Date.now() }),
+      sample: (values: Record<string, number>) =>
+        send(deviceUp.telemetry(mac), { samples: [{ TI: Date.now(), ...values }] }),
+    };
+    await gateway.online();
+    return gateway;
+  }
+
+  const incidentsOn = (mac: string) =>
+    portal.database.db
+      .selectFrom('alert_incidents')
+      .selectAll()
+      .where('gateway_mac', '=', mac)
+      .orderBy('started_at')
+      .execute();
+
+  const co2Rule = async (owner: Customer, name: string) => {
+    const response = await call(portal, owner.cookie, 'POST', '/api/sensor-alerts', {
+      alertType: 'HIGH_CO2',
+      alertName: name,
+      waitingTime: 0,
+      thresholdType: 'greater_than',
+      threshold: 2000,
+      receivers: [{ userId: owner.userId }],
+      emailAlert: true,
+      smsAlert: false,
+      scopeId: owner.tenant.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().alert.id as string;
+  };
+
+  it("a parent's rule fires on a sub-customer's gateway, not on a sibling's, and ends when it is deleted", async () => {
+    const child = await createCustomerWithUser(portal, 'Child', { parentId: parent.tenant.id });
+    const grandchild = await createCustomerWithUser(portal, 'Grandchild', { parentId: child.tenant.id });
+    const sibling = await createCustomerWithUser(portal, 'Sibling');
+    const below = await gatewayOf(grandchild.tenant.id, 'Cellar gateway');
+    const beside = await gatewayOf(sibling.tenant.id, 'Sibling gateway');
+    const ruleId = await co2Rule(parent, 'Group CO2');
+
+    await beside.sample({ CO2: 2600 });
+    await below.sample({ CO2: 2400 });
+    const mail = await smtp.waitForMessage(parent.email, 20_000);
+    expect(mail.subject).toBe(`Alert: Group CO2 - CO2 2400 (above 2000) on Cellar gateway (${below.mac})`);
+    const [incident] = await incidentsOn(below.mac);
+    expect(incident).toMatchObject({
+      rule_id: ruleId,
+      tenant_id: grandchild.tenant.id,
+      rule_tenant_id: parent.tenant.id,
+      state: 'firing',
+    });
+    // The sibling's sample came first and is past the threshold too: nothing is opened for it.
+    expect(await incidentsOn(beside.mac)).toEqual([]);
+    expect(smtp.messages.filter((m) => m.subject.includes(beside.mac))).toEqual([]);
+
+    // The rule deleted at the parent: the incident on the grandchild's gateway ends.
+    const deleted = await call(portal, parent.cookie, 'DELETE', `/api/sensor-alerts/${ruleId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await waitFor(async () => (await incidentsOn(below.mac))[0]?.state === 'resolved', 20_000);
+  });
+
+  it('a gateway going offline and coming back mails the receivers of the sensor rules covering it', async () => {
+    const child = await createCustomerWithUser(portal, 'Branch', { parentId: parent.tenant.id });
+    const gateway = await gatewayOf(child.tenant.id, 'Branch gateway');
+    const ruleless = await createCustomerWithUser(portal, 'Ruleless');
+    const lonely = await gatewayOf(ruleless.tenant.id, 'Lonely gateway');
+    await co2Rule(parent, 'Branch CO2');
+
+    await lonely.offline();
+    await gateway.offline();
+    const down = await smtp.waitForMessage(parent.email, 20_000);
+    expect(down.subject).toBe(
+      `Alert: Gateway offline - the gateway went offline (its connection was lost) on Branch gateway (${gateway.mac})`,
+    );
+    await gateway.online();
+    const up = await smtp.waitForMessage(parent.email, 20_000);
+    expect(up.subject).toMatch(/^Resolved: Gateway offline - /);
+    expect(up.subject).toContain(`(${gateway.mac})`);
+
+    const notified = await portal.database.db
+      .selectFrom('alert_notifications as n')
+      .innerJoin('alert_incidents as i', 'i.id', 'n.incident_id')
+      .select(['i.gateway_mac', 'n.event', 'n.recipient'])
+      .where('i.gateway_mac', 'in', [gateway.mac, lonely.mac])
+      .orderBy('n.created_at')
+      .execute();
+    // A gateway no rule covers is still an incident (in the panels and the list) but notifies nobody.
+    expect(notified).toEqual([
+      { gateway_mac: gateway.mac, event: 'fired', recipient: parent.email.toLowerCase() },
+      { gateway_mac: gateway.mac, event: 'resolved', recipient: parent.email.toLowerCase() },
+    ]);
+    expect((await incidentsOn(lonely.mac)).map((i) => i.kind)).toEqual(['offline']);
+  });
+});
