@@ -17,6 +17,7 @@ import type { Messaging } from './mqtt/messaging.ts';
 import { BrokerLink } from './mqtt/outbound.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditContextPlugin } from './plugins/audit-context.ts';
+import { backupPlugin } from './plugins/backup.ts';
 import { createMetrics, listenMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { type PortalServices, WEB_DIST, wireModules } from './wiring.ts';
 
@@ -96,6 +97,9 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
 
   app = await createHttpApp(config, logger, WEB_DIST);
   await app.register(metricsPlugin, { ...metrics, token: config.METRICS_TOKEN });
+  if (database.dumpEmbedded) {
+    await app.register(backupPlugin, { dataDir: config.DATA_DIR, dump: database.dumpEmbedded });
+  }
   await app.register(accessPlugin, { resolveSession: wired.resolveSession });
   await app.register(auditContextPlugin);
   for (const module of modules) await module.routes?.(app);

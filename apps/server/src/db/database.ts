@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The pool's connections now (/metrics): open, idle, and callers waiting for one. */
   poolStats(): PoolStats;
+  /** PGlite only: a consistent copy of the running database, a gzipped tarball of its data directory. */
+  dumpEmbedded?: () => Promise<Uint8Array>;
 }
 
 export interface DatabaseOptions {
@@ -69,12 +71,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new AuditContextPool(pool, true) }),
   });
-  return withHelpers(
-    db,
-    'pglite',
-    () => pool.stats(),
-    () => pglite.ping(),
-  );
+  return {
+    ...withHelpers(
+      db,
+      'pglite',
+      () => pool.stats(),
+      () => pglite.ping(),
+    ),
+    dumpEmbedded: () => pool.exclusive(() => pglite.dump()),
+  };
 }
 
 async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {

@@ -56,6 +56,16 @@ export class PGlitePool implements PostgresPool {
     } as PostgresPoolClient;
   }
 
+  /** Runs `work` while no borrower holds the connection (no transaction open), before any later borrower. */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      return await work();
+    } finally {
+      client.release();
+    }
+  }
+
   async end(): Promise<void> {
     await this.tail;
     await this.pglite.close();

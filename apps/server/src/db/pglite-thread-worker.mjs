@@ -21,7 +21,9 @@ function plainError(error) {
 
 let pglite;
 try {
-  pglite = await PGlite.create({ dataDir: workerData.dataDir, ...workerData.assets });
+  // loadDataDir: a restore (npm run restore) fills the new data directory from a backup's tarball.
+  const load = workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {};
+  pglite = await PGlite.create({ dataDir: workerData.dataDir, ...workerData.assets, ...load });
   parentPort.postMessage({ id: 0, result: true });
 } catch (error) {
   parentPort.postMessage({ id: 0, error: plainError(error) });
@@ -38,6 +40,13 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       });
     } else if (op === 'ping') {
       parentPort.postMessage({ id, result: pglite.ready && !pglite.closed });
+    } else if (op === 'dump') {
+      // A consistent copy: the pool lends no connection meanwhile (PGlitePool.exclusive), so no transaction is
+      // open; after a checkpoint the files hold everything, and PGlite tars its data directory (gzip).
+      await pglite.query('CHECKPOINT');
+      const file = await pglite.dumpDataDir('gzip');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      parentPort.postMessage({ id, result: bytes }, [bytes.buffer]);
     } else if (op === 'close') {
       await pglite.close();
       parentPort.postMessage({ id, result: true });

@@ -67,10 +67,13 @@ export class PGliteThread implements PGliteConnection {
     );
   }
 
-  /** Starts the thread and opens the database in `dataDir`; rejects when PGlite cannot open it. */
-  static async open(dataDir: string): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database in `dataDir`; rejects when PGlite cannot open it. With
+   * `loadDataDir` (a tarball from `dump`), a new database is made from it in the empty `dataDir` (a restore).
+   */
+  static async open(dataDir: string, options: { loadDataDir?: Uint8Array } = {}): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
-      workerData: { dataDir, assets: await pgliteAssets() },
+      workerData: { dataDir, assets: await pgliteAssets(), loadDataDir: options.loadDataDir },
       // No TypeScript loader or test-runner flags: the worker is plain JavaScript.
       execArgv: [],
     });
@@ -102,6 +105,11 @@ export class PGliteThread implements PGliteConnection {
     } catch {
       return false;
     }
+  }
+
+  /** The data directory as a gzipped tarball (PGlite's dumpDataDir), after a checkpoint. */
+  dump(): Promise<Uint8Array> {
+    return this.send<Uint8Array>({ op: 'dump' });
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { deviceUp, live } from '@portal/contract';
 import { sql } from 'kysely';
@@ -179,6 +180,21 @@ describe(`/metrics and request ids in the logs (${backend} backend)`, () => {
     for (const queue of ['sms_outbox', 'instructions_pending', 'rollouts_running', 'alert_timers']) {
       expect(series(text, 'portal_queue_items', { queue })).toBe(0);
     }
+  });
+
+  it('serves every metric the Grafana dashboard in docs/ shows', async () => {
+    const dashboard = await readFile(
+      new URL('../../../../../docs/grafana-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const shown = new Set(
+      [...dashboard.matchAll(/\b((?:portal|nodejs|process)_[a-z0-9_]+)/g)].map((m) =>
+        m[1]!.replace(/_(bucket|sum|count)$/, ''),
+      ),
+    );
+    expect(shown.size).toBeGreaterThan(15);
+    const served = new Set([...(await scrapeText()).matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]!));
+    expect([...shown].filter((name) => !served.has(name))).toEqual([]);
   });
 
   it('logs a database error a request causes with the request id', async () => {
