@@ -3,6 +3,8 @@
  *   ours      — the portal in PostgreSQL mode (DATABASE_URL + MQTT_URL = Mosquitto, shared subscription),
  *   peer      — Mosquitto -> a minimal mqtt.js subscriber batching multi-row INSERTs (bench/lib/peer-worker.ts),
  *   embedded  — the portal on its defaults (PGlite + its Aedes broker),
+ *   ours2     — (only when asked) two portal instances in PostgreSQL mode on one database and one Mosquitto,
+ *               one share group, each with --consumers connections: the ceiling of two against one,
  * one after the other in one run. Each pipeline runs in a process of its own (CPU and memory are its own);
  * this process is the fleet (K mqtt.js gateways) and the stopwatch.
  *
@@ -19,7 +21,7 @@
  * message only once stored, so the PUBACK's arrival is the time.
  *
  *   node --import tsx bench/ingest-peer.ts [--gateways 50] [--rate 15000] [--burst 1] [--paced 5]
- *     [--capacity 5] [--outstanding 3000] [--consumers 32] [--pipelines ours,peer,embedded]
+ *     [--capacity 5] [--outstanding 3000] [--consumers 32] [--pipelines ours,peer,embedded[,ours2]]
  *     [--mosquitto mqtt://127.0.0.1:1883] [--device-max-rate 100000] [--poll-ms 20] [--drain-timeout 20]
  *
  * After each phase it waits until every sample is queryable, giving up after --drain-timeout s or 3 s
@@ -91,7 +93,7 @@ const drainTimeoutMs = Number(values['drain-timeout']) * 1000;
 const deviceMaxRate = values['device-max-rate'];
 const pipelineKeys = values.pipelines.split(',') as PipelineKey[];
 for (const key of pipelineKeys) {
-  if (!['ours', 'peer', 'embedded'].includes(key))
+  if (!['ours', 'ours2', 'peer', 'embedded'].includes(key))
     throw new Error(`unknown pipeline ${key}: ours, peer, embedded`);
 }
 
@@ -103,6 +105,8 @@ const suffix = () => randomBytes(4).toString('hex');
 interface Pipeline {
   key: PipelineKey;
   worker: Worker;
+  /** ours2: the second portal instance (its CPU and memory are added to the first's). */
+  others?: Worker[];
   brokerUrl: string;
   credentials: { mac: string; password: string }[];
   /** Embedded: the PUBACK means stored. Otherwise a poller on `database` watches `table`. */
@@ -152,29 +156,37 @@ async function setUp(key: PipelineKey, macs: string[], brokerUrl: string): Promi
       return { key, worker: peer, brokerUrl, credentials, ackMeansStored: false, database, table, cleanup };
     }
 
-    if (key === 'ours') {
+    if (key === 'ours' || key === 'ours2') {
       const database = await postgres();
-      const clientId = `bench-ingest-${suffix()}`;
-      // Registered before the portal starts so it runs after the portal stopped (undo runs in reverse).
-      undo.push(() => endBrokerSessions(brokerUrl, clientId, consumers));
-      const portal = await worker('./lib/portal-worker.ts');
-      const start: PortalStart = {
-        env: {
-          ...portalEnv,
-          DATABASE_URL: database.url,
-          MQTT_URL: brokerUrl,
-          MQTT_CLIENT_ID: clientId,
-          MQTT_SHARE_GROUP: `bench-${suffix()}`,
-          MQTT_CONSUMERS: String(consumers),
-        },
-        macs,
-      };
-      const { credentials } = await portal.call<PortalStarted>('start', start);
+      const shareGroup = `bench-${suffix()}`;
+      // ours2: two instances on the one database and broker, in one share group, each with `consumers`
+      // connections; the first provisions the gateways, the second starts on the migrated database.
+      const instances = [];
+      for (let i = 0; i < (key === 'ours2' ? 2 : 1); i++) {
+        const clientId = `bench-ingest-${suffix()}`;
+        // Registered before the portal starts so it runs after the portal stopped (undo runs in reverse).
+        undo.push(() => endBrokerSessions(brokerUrl, clientId, consumers));
+        const portal = await worker('./lib/portal-worker.ts');
+        const start: PortalStart = {
+          env: {
+            ...portalEnv,
+            DATABASE_URL: database.url,
+            MQTT_URL: brokerUrl,
+            MQTT_CLIENT_ID: clientId,
+            MQTT_SHARE_GROUP: shareGroup,
+            MQTT_CONSUMERS: String(consumers),
+          },
+          macs: i === 0 ? macs : [],
+        };
+        instances.push({ portal, started: await portal.call<PortalStarted>('start', start) });
+      }
+      const [first, ...others] = instances;
       return {
         key,
-        worker: portal,
+        worker: first!.portal,
+        others: others.map((o) => o.portal),
+        credentials: first!.started.credentials,
         brokerUrl,
-        credentials,
         ackMeansStored: false,
         database,
         table: 'telemetry',
@@ -288,7 +300,7 @@ class Bench {
     return {
       at: performance.now(),
       deadlocks,
-      worker: await this.pipeline.worker.stats(),
+      worker: await combinedStats([this.pipeline.worker, ...(this.pipeline.others ?? [])]),
       postgres: cpuSnapshot(pids),
       mosquittoMs: this.mosquittoPid ? processCpuMs(this.mosquittoPid) : null,
       harness: process.cpuUsage(),
@@ -451,6 +463,11 @@ try {
       paced.push(await bench.paced(`${fmt.int(rate)} dp/s`, rate, pacedSeconds));
       const capacity = await bench.capacity('capacity', capacitySeconds);
       const counters = await pipeline.worker.call<Record<string, number>>('counters');
+      for (const other of pipeline.others ?? []) {
+        const more = await other.call<Record<string, number>>('counters');
+        for (const [name, value] of Object.entries(more))
+          if (typeof value === 'number') counters[name] = (counters[name] ?? 0) + value;
+      }
       results.push({ key, paced, capacity, counters, publishErrors: bench.publishErrors, setupSeconds });
       console.log(
         `${TITLES[key]}: done (set-up ${setupSeconds.toFixed(1)} s; counters ${JSON.stringify(counters)}` +
@@ -470,3 +487,13 @@ try {
 
 printReport(results, { pipelineKeys, rate, outstandingLimit });
 console.log(`total ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
+
+/** Several processes as one pipeline: CPU and memory added up (peak: the sum of each one's peak). */
+async function combinedStats(workers: Worker[]): Promise<ProcessStats> {
+  const all = await Promise.all(workers.map((w) => w.stats()));
+  return {
+    cpuMs: all.reduce((sum, s) => sum + s.cpuMs, 0),
+    rss: all.reduce((sum, s) => sum + s.rss, 0),
+    maxRss: all.reduce((sum, s) => sum + s.maxRss, 0),
+  };
+}

@@ -7,13 +7,19 @@ export const GOAL_POSTGRES_DP = 15_000;
 export const GOAL_EMBEDDED_DP = GOAL_POSTGRES_DP / 2;
 export const GOAL_P99_MS = 1000;
 
-export type PipelineKey = 'ours' | 'peer' | 'embedded';
+export type PipelineKey = 'ours' | 'ours2' | 'peer' | 'embedded';
 export const TITLES: Record<PipelineKey, string> = {
   ours: 'ours (PostgreSQL + Mosquitto)',
+  ours2: 'ours, two instances (one PostgreSQL, one Mosquitto, one share group)',
   peer: 'peer (Mosquitto -> batch INSERT)',
   embedded: 'ours (embedded: PGlite + Aedes)',
 };
-export const COLUMNS: Record<PipelineKey, string> = { ours: 'ours PG', peer: 'peer', embedded: 'embedded' };
+export const COLUMNS: Record<PipelineKey, string> = {
+  ours: 'ours PG',
+  ours2: 'ours PG x2',
+  peer: 'peer',
+  embedded: 'embedded',
+};
 
 export interface PhaseResult {
   label: string;
@@ -110,6 +116,7 @@ export function printReport(
   const ours = byKey('ours');
   const peer = byKey('peer');
   const embedded = byKey('embedded');
+  const ours2 = byKey('ours2');
   const atRate = (r: PipelineResult | undefined, dp: number) =>
     r?.paced.find((p) => Math.abs(p.offeredDp - dp) < dp * 0.05);
   /** Sustained: the steady stored rate is the offered one (2 % for timing), every sample stored, p99 under 1 s. */
@@ -128,6 +135,13 @@ export function printReport(
         `(${fmt.int(ours.capacity.storedDp)} vs ${fmt.int(peer.capacity.storedDp)} dp/s); ` +
         `at ${fmt.int(rate)} dp/s offered: stored ${fmt.ratio((oursPaced?.storedDp ?? Number.NaN) / (peerPaced?.storedDp ?? Number.NaN))}, ` +
         `p99 ${fmt.ms(oursPaced?.p99 ?? Number.NaN)} vs ${fmt.ms(peerPaced?.p99 ?? Number.NaN)}`,
+    );
+  }
+  if (ours && ours2) {
+    console.log(
+      `two instances / one: capacity ${fmt.ratio(ours2.capacity.storedDp / ours.capacity.storedDp)} ` +
+        `(${fmt.int(ours2.capacity.storedDp)} vs ${fmt.int(ours.capacity.storedDp)} dp/s)` +
+        (peer ? `; two instances / peer ${fmt.ratio(ours2.capacity.storedDp / peer.capacity.storedDp)}` : ''),
     );
   }
   const goalLine = (name: string, r: PipelineResult | undefined, goal: number) => {
