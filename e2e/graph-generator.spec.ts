@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { hashPath, saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
 let portal: RunningPortal;
@@ -13,6 +14,12 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 /** A chart reads the rollups of the demo history: more than a click's wait on a loaded machine. */
 const CHART_TIMEOUT_MS = 3 * UI_TIMEOUT_MS;
+
+/** Root signs in; the first sign-in after the portal's start takes longer than a UI step on a busy machine. */
+async function signInAsRoot(page: Page): Promise<void> {
+  await signIn(page);
+  await page.waitForURL(/#\/admin\/tenants$/, { timeout: 3 * UI_TIMEOUT_MS });
+}
 
 /** Issue 18 item 4: the User graph page (/cli/UserDashboard) turns a sentence into a chart, or asks. */
 describe('Graph generator', () => {
@@ -80,5 +87,46 @@ describe('Graph generator', () => {
     await page
       .getByText('No data available to plot.', { exact: true })
       .waitFor({ timeout: CHART_TIMEOUT_MS });
+  });
+
+  it('edits the lines and the threshold as chips, the threshold within its bounds', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    await page.goto('/#/cli/UserDashboard');
+    const box = page.getByRole('textbox', { name: 'What do you want to see?' });
+    await box.fill('compare CO2 of Demo Gateway 1 and Demo Gateway 2 in the last 6 hours');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page
+      .getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 2' })
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
+    const chips = page.getByRole('group', { name: 'Understood as' });
+    await chips.getByText('Lines: one per gateway').waitFor();
+    await chips.getByText('Threshold: none').waitFor();
+
+    // One line for both gateways.
+    await chips.getByRole('button', { name: /^Lines: one per gateway/ }).click();
+    await page.getByRole('menuitem', { name: 'one for all gateways' }).click();
+    await chips.getByText('Lines: one for all gateways').waitFor({ timeout: CHART_TIMEOUT_MS });
+    await page
+      .getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 1, Demo Gateway 2' })
+      .waitFor({ timeout: CHART_TIMEOUT_MS });
+    expect(await page.getByRole('figure').count()).toBe(1);
+
+    // A threshold past its bound is refused in the form; one within draws only the gateways passing it.
+    await chips.getByRole('button', { name: /^Threshold: none/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Threshold' });
+    await dialog.getByRole('combobox', { name: 'Only gateways' }).click();
+    await page.getByRole('option', { name: 'Below (lowest reading)' }).click();
+    const value = dialog.getByRole('textbox', { name: 'Value (ppm)' });
+    await value.fill('-1000001');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('The threshold must be a number from -1000000 to 1000000').waitFor();
+    await saveScreenshot(page, 'graph-generator-threshold-refused');
+    await value.fill('0');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await chips.getByText('Threshold: below 0 ppm').waitFor({ timeout: CHART_TIMEOUT_MS });
+    await page.getByText(/0 of 2 gateways had CO2 below 0/).waitFor({ timeout: CHART_TIMEOUT_MS });
+    await page.getByText('No data available to plot.', { exact: true }).waitFor();
+    await saveScreenshot(page, 'graph-generator-lines-and-threshold');
   });
 });

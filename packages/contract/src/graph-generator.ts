@@ -57,6 +57,17 @@ export type GraphGrouping = (typeof GRAPH_GROUPINGS)[number];
 export const graphCondition = z.object({ op: z.enum(['>', '<']), value: z.number() });
 export type GraphCondition = z.infer<typeof graphCondition>;
 
+/** An edited threshold chip: a number within ±GRAPH_THRESHOLD_LIMIT (ours; wider than any reading's range). */
+export const GRAPH_THRESHOLD_LIMIT = 1_000_000;
+export const GRAPH_THRESHOLD_MESSAGE = `The threshold must be a number from -${GRAPH_THRESHOLD_LIMIT} to ${GRAPH_THRESHOLD_LIMIT}`;
+export const graphThreshold = z.object({
+  op: z.enum(['>', '<']),
+  value: z
+    .number({ message: GRAPH_THRESHOLD_MESSAGE })
+    .min(-GRAPH_THRESHOLD_LIMIT, GRAPH_THRESHOLD_MESSAGE)
+    .max(GRAPH_THRESHOLD_LIMIT, GRAPH_THRESHOLD_MESSAGE),
+});
+
 export const graphRange = z
   .object({ fromTime: z.number().int().min(0), toTime: z.number().int().min(0) })
   .refine((r) => r.toTime > r.fromTime, { message: 'toTime must be after fromTime', path: ['toTime'] });
@@ -69,7 +80,8 @@ export const graphOverrides = z.object({
   aggregation: z.enum(GRAPH_AGGREGATIONS).optional(),
   interval: z.enum(GRAPH_INTERVALS).optional(),
   groupBy: z.enum(GRAPH_GROUPINGS).optional(),
-  condition: graphCondition.nullable().optional(),
+  /** null: no threshold (every gateway named is charted). */
+  condition: graphThreshold.nullable().optional(),
 });
 export type GraphOverrides = z.infer<typeof graphOverrides>;
 

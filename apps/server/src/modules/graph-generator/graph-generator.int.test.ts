@@ -2,6 +2,7 @@ import {
   GRAPH_AXIS_PADDING_MS,
   GRAPH_TEXT_MAX_LENGTH,
   GRAPH_TEXTS,
+  GRAPH_THRESHOLD_MESSAGE,
   type GraphResponse,
   type TelemetrySample,
 } from '@portal/contract';
@@ -223,6 +224,46 @@ describe(`graph generator (${backend} backend)`, () => {
     });
     expect(body.understood).toMatchObject({ metric: 'temp', aggregation: 'max', interval: 'hour' });
     expect(body.series[0]!.points.map((p) => p.value)).toEqual(body.series[0]!.points.map(() => 24));
+  });
+
+  it('charts edited lines and threshold chips, the threshold within ±1000000', async () => {
+    const base = {
+      metric: 'co2',
+      gateways: [macs.one, macs.two, macs.three],
+      range: { fromTime: start, toTime: start + 2 * HOUR },
+      aggregation: 'max',
+      interval: 'hour',
+    };
+    const all = await chart('anything', { overrides: { ...base, groupBy: 'all', condition: null } });
+    expect(all.understood).toMatchObject({ groupBy: 'all', condition: null });
+    expect(all.series).toHaveLength(1);
+    expect(all.series[0]!.macs).toHaveLength(3);
+    const perGateway = await chart('anything', { overrides: { ...base, groupBy: 'gateway' } });
+    expect(perGateway.series.map((s) => s.label)).toEqual([
+      'Demo Gateway 1',
+      'Demo Gateway 2',
+      'Demo Gateway 3',
+    ]);
+    const above = await chart('anything', { overrides: { ...base, condition: { op: '>', value: 1200 } } });
+    expect(above.understood.condition).toEqual({ op: '>', value: 1200 });
+    expect(above.series.map((s) => s.label)).toEqual(['Demo Gateway 1']);
+    const below = await chart('anything', { overrides: { ...base, condition: { op: '<', value: 600 } } });
+    expect(below.series.map((s) => s.label)).toEqual(['Demo Gateway 2']);
+    // The bounds: ±1000000 charted (no gateway passes), one more refused with the form's message.
+    for (const value of [1_000_000, -1_000_000]) {
+      const edge = await chart('anything', { overrides: { ...base, condition: { op: '>', value } } });
+      expect(edge.series.length).toBe(value > 0 ? 0 : 3);
+    }
+    for (const value of [1_000_001, -1_000_001]) {
+      const response = await generate({
+        text: 'anything',
+        overrides: { ...base, condition: { op: '>', value } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(GRAPH_THRESHOLD_MESSAGE);
+    }
+    const wrong = await generate({ text: 'anything', overrides: { ...base, groupBy: 'city' } });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('keeps the custom range rules: not before 2024-01-01, at most 3 months', async () => {

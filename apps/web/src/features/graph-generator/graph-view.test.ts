@@ -1,6 +1,15 @@
 import type { GraphResponse } from '@portal/contract';
+import { GRAPH_THRESHOLD_MESSAGE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { aggregationLabel, hasData, overridesFrom, rangeLabel } from './graph-view.ts';
+import {
+  aggregationLabel,
+  groupingLabel,
+  hasData,
+  overridesFrom,
+  rangeLabel,
+  thresholdFrom,
+  thresholdLabel,
+} from './graph-view.ts';
 
 type Chart = Extract<GraphResponse, { status: 'chart' }>;
 
@@ -54,5 +63,24 @@ describe('graph generator view rules', () => {
     expect(hasData(chart([]))).toBe(false);
     expect(hasData(chart([{ TI: 1, value: null }]))).toBe(false);
     expect(hasData(chart([{ TI: 1, value: 500 }]))).toBe(true);
+  });
+});
+
+describe('grouping and threshold chips', () => {
+  it('names the grouping and the threshold', () => {
+    expect(groupingLabel('gateway')).toBe('one per gateway');
+    expect(groupingLabel('all')).toBe('one for all gateways');
+    expect(thresholdLabel(null, 'ppm')).toBe('none');
+    expect(thresholdLabel({ op: '>', value: 1200 }, 'ppm')).toBe('above 1200 ppm');
+    expect(thresholdLabel({ op: '<', value: -5 }, '°C')).toBe('below -5 °C');
+  });
+
+  it('takes a threshold from -1000000 to 1000000, as the server does', () => {
+    expect(thresholdFrom('>', ' 1200 ')).toEqual({ condition: { op: '>', value: 1200 } });
+    expect(thresholdFrom('<', '-1000000')).toEqual({ condition: { op: '<', value: -1000000 } });
+    expect(thresholdFrom('>', '1000000')).toEqual({ condition: { op: '>', value: 1000000 } });
+    for (const text of ['1000001', '-1000001', '', 'abc', '12x']) {
+      expect(thresholdFrom('>', text)).toEqual({ error: GRAPH_THRESHOLD_MESSAGE });
+    }
   });
 });

@@ -1,10 +1,14 @@
 import {
   GRAPH_METRIC_INFO,
+  GRAPH_THRESHOLD_MESSAGE,
   type GraphAggregation,
+  type GraphCondition,
+  type GraphGrouping,
   type GraphInterval,
   type GraphOverrides,
   type GraphResponse,
   type GraphUnderstanding,
+  graphThreshold,
 } from '@portal/contract';
 
 type Chart = Extract<GraphResponse, { status: 'chart' }>;
@@ -27,6 +31,33 @@ const INTERVAL_WORDS: Record<GraphInterval, string> = {
 /** The aggregation chip: 'hourly average', 'maximum', 'readings'. */
 export function aggregationLabel(aggregation: GraphAggregation, interval: GraphInterval): string {
   return [INTERVAL_WORDS[interval], FUNCTION_WORDS[aggregation]].filter(Boolean).join(' ');
+}
+
+const GROUPING_WORDS: Record<GraphGrouping, string> = {
+  gateway: 'one per gateway',
+  all: 'one for all gateways',
+  location: 'one per location',
+  tag: 'one per tag',
+};
+
+/** The grouping chip's value: how the gateways become lines. */
+export const groupingLabel = (groupBy: GraphGrouping) => GROUPING_WORDS[groupBy];
+
+/** The threshold chip's value: 'none' or 'above 1200 ppm'. */
+export function thresholdLabel(condition: GraphCondition | null, unit: string): string {
+  if (!condition) return 'none';
+  return `${condition.op === '>' ? 'above' : 'below'} ${condition.value}${unit ? ` ${unit}` : ''}`;
+}
+
+/** The threshold dialog's fields as an override: the condition, or the form's message (the server's rule). */
+export function thresholdFrom(
+  op: '>' | '<',
+  text: string,
+): { condition: GraphCondition } | { error: string } {
+  const trimmed = text.trim();
+  const value = trimmed === '' ? Number.NaN : Number(trimmed);
+  const parsed = graphThreshold.safeParse({ op, value });
+  return parsed.success ? { condition: parsed.data } : { error: GRAPH_THRESHOLD_MESSAGE };
 }
 
 export const metricLabel = (u: Pick<GraphUnderstanding, 'metric'>) => GRAPH_METRIC_INFO[u.metric].label;

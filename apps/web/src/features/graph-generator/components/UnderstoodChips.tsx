@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  GRAPH_GROUPINGS,
   GRAPH_MAX_GATEWAYS,
   GRAPH_METRIC_INFO,
   GRAPH_METRICS,
@@ -25,7 +26,8 @@ import {
 import { useState } from 'react';
 import { CustomRangeDialog, customRangeTimes, dayOf } from '../../telemetry/index.ts';
 import { useGraphCatalogue } from '../api/get-graph-catalogue.ts';
-import { aggregationLabel, rangeLabel } from '../graph-view.ts';
+import { aggregationLabel, groupingLabel, rangeLabel, thresholdLabel } from '../graph-view.ts';
+import { ThresholdDialog } from './ThresholdDialog.tsx';
 
 const AGGREGATION_CHOICES: [GraphAggregation, GraphInterval][] = [
   ['none', 'auto'],
@@ -42,9 +44,9 @@ const AGGREGATION_CHOICES: [GraphAggregation, GraphInterval][] = [
   ['max', 'day'],
 ];
 
-type Editing = 'gateways' | 'range' | null;
+type Editing = 'gateways' | 'range' | 'threshold' | null;
 
-/** The chips of what was understood: metric, gateways, range, aggregation; each opens its editor. */
+/** The chips of what was understood: metric, gateways, range, aggregation, lines, threshold; each opens its editor. */
 export function UnderstoodChips(props: {
   understood: GraphUnderstanding;
   scopeId: string;
@@ -52,7 +54,11 @@ export function UnderstoodChips(props: {
   onEdit: (change: GraphOverrides) => void;
 }) {
   const { understood, scopeId, disabled, onEdit } = props;
-  const [menu, setMenu] = useState<{ kind: 'metric' | 'aggregation'; anchor: HTMLElement } | null>(null);
+  const [menu, setMenu] = useState<{
+    kind: 'metric' | 'aggregation' | 'grouping';
+    anchor: HTMLElement;
+  } | null>(null);
+  const unit = GRAPH_METRIC_INFO[understood.metric].unit;
   const [editing, setEditing] = useState<Editing>(null);
   const chip = (label: string, value: string, open: (anchor: HTMLElement) => void) => (
     <Chip
@@ -85,18 +91,8 @@ export function UnderstoodChips(props: {
       {chip('Aggregation', aggregationLabel(understood.aggregation, understood.interval), (anchor) =>
         setMenu({ kind: 'aggregation', anchor }),
       )}
-      {understood.groupBy !== 'gateway' && (
-        <Chip
-          size="small"
-          label={`One line per ${understood.groupBy === 'all' ? 'chart' : understood.groupBy}`}
-        />
-      )}
-      {understood.condition && (
-        <Chip
-          size="small"
-          label={`Only gateways ${understood.condition.op === '>' ? 'above' : 'below'} ${understood.condition.value}`}
-        />
-      )}
+      {chip('Lines', groupingLabel(understood.groupBy), (anchor) => setMenu({ kind: 'grouping', anchor }))}
+      {chip('Threshold', thresholdLabel(understood.condition, unit), () => setEditing('threshold'))}
       <Menu open={menu?.kind === 'metric'} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
         {GRAPH_METRICS.map((metric) => (
           <MenuItem key={metric} selected={metric === understood.metric} onClick={() => choose({ metric })}>
@@ -115,6 +111,27 @@ export function UnderstoodChips(props: {
           </MenuItem>
         ))}
       </Menu>
+      <Menu open={menu?.kind === 'grouping'} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
+        {GRAPH_GROUPINGS.map((groupBy) => (
+          <MenuItem
+            key={groupBy}
+            selected={groupBy === understood.groupBy}
+            onClick={() => choose({ groupBy })}
+          >
+            {groupingLabel(groupBy)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <ThresholdDialog
+        open={editing === 'threshold'}
+        initial={understood.condition}
+        unit={unit}
+        onClose={() => setEditing(null)}
+        onApply={(condition) => {
+          setEditing(null);
+          onEdit({ condition });
+        }}
+      />
       <GatewaysDialog
         open={editing === 'gateways'}
         scopeId={scopeId}
