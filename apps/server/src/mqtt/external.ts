@@ -20,6 +20,8 @@ const IDENTITY_TTL_MS = 60_000;
 const MAX_CACHED_IDENTITIES = 100_000;
 const MAX_BACKOFF_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 30_000;
+/** Pause before a connection holding messages that could not be stored is started again. */
+const REDELIVER_AFTER_MS = 2_000;
 /**
  * Room above MQTT_MAX_PACKET_BYTES in the maximum packet size the portal's connections announce: a delivery
  * carries the broker's framing (MQTT 5 properties), a little more than the gateway's own packet.
@@ -196,13 +198,26 @@ function connectConsumer(
     manualConnect: true,
   });
 
-  pipelineAcks(client, deps.inFlightPerConsumer, handle, (error, packet) =>
-    deps.logger.error({ err: error, topic: packet.topic }, 'device message not stored; not acknowledged'),
-  );
+  // A message not stored (the database away) stays unacknowledged in the broker's in-flight window, and the
+  // broker sends it again only on a new connection: the connection is started again after a pause (and again
+  // while storing fails), so nothing waits there for ever once the database is back.
+  let redeliver: NodeJS.Timeout | null = null;
+  let restarting = false;
+  pipelineAcks(client, deps.inFlightPerConsumer, handle, (error, packet) => {
+    deps.logger.error({ err: error, topic: packet.topic }, 'device message not stored; not acknowledged');
+    redeliver ??= setTimeout(() => {
+      redeliver = null;
+      if (!client.connected || client.disconnecting) return;
+      deps.logger.warn({ clientId }, 'reconnecting so that the broker delivers unstored messages again');
+      restarting = true;
+      client.stream.destroy();
+    }, REDELIVER_AFTER_MS);
+  });
 
   let lost = false;
   let backoff = 1000;
   client.on('connect', () => {
+    restarting = false;
     if (lost) deps.logger.info({ url: redact(deps.url), clientId }, 'MQTT broker is back');
     lost = false;
     backoff = 1000;
@@ -217,10 +232,11 @@ function connectConsumer(
     );
   });
   client.on('close', () => {
-    if (!lost && !client.disconnecting) {
+    if (redeliver && client.disconnecting) clearTimeout(redeliver);
+    if (!lost && !client.disconnecting && !restarting) {
       deps.logger.warn({ url: redact(deps.url), clientId }, 'MQTT broker lost; reconnecting');
     }
-    lost = true;
+    if (!restarting) lost = true;
   });
   client.on('reconnect', () => {
     backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
