@@ -272,6 +272,7 @@ export function wireModules(
   const observed = alertEngineModule.observe;
   // A gateway's full lock inventory names the users each lock holds: the ledger sends again what differs.
   locksModule.locks.onInventoryUsers(lockAccessModule.inventoryUsers);
+  locksModule.locks.onLockEvents(lockAccessModule.lockEvents);
   const { inbox } = createIngestModule({
     logger,
     meter,

@@ -115,3 +115,9 @@ export const unknownLockUserEntryMessage = (who: string, removing: boolean) =>
   removing
     ? `Unknown user ${who} found on the lock: removal sent`
     : `Unknown user ${who} found on the lock: not a lock user of the portal, remove it at the lock`;
+
+/** Every lock command of a gateway shares its GATEWAY_LOCK_QUEUE_MIN slots (docs/locks.md 'One queue per gateway'). */
+export const lockCommandMessages = {
+  /** Our wording: a lock/unlock while the gateway has 50 lock commands out (409). */
+  queueFull: 'The gateway already has 50 lock commands waiting. Try again when some are done.',
+} as const;

@@ -111,7 +111,8 @@ export type LockAccessMethod = z.infer<typeof lockAccessMethod>;
 export const LOCK_REFUSALS = ['WRONG_CODE', 'UNKNOWN_CARD', 'OUTSIDE_SCHEDULE', 'LOW_BATTERY'] as const;
 /** What a lock raises an alarm for. */
 export const LOCK_ALARMS = ['JAMMED', 'TAMPER', 'FORCED_OPEN', 'LOW_BATTERY'] as const;
-export const LOCK_EVENT_KINDS = ['UNLOCKED', 'LOCKED', 'REFUSED', 'ALARM'] as const;
+/** PASSCODE_CHANGED: someone changed a passcode at the lock's keypad (the user's, its slot, the new `passcode`). */
+export const LOCK_EVENT_KINDS = ['UNLOCKED', 'LOCKED', 'REFUSED', 'ALARM', 'PASSCODE_CHANGED'] as const;
 
 /**
  * One entry of a lock's history. `id` is unique per lock (the lock's own record number or a gateway-made
@@ -132,8 +133,23 @@ export const lockEvent = z
     reason: z.enum(LOCK_REFUSALS).optional(),
     alarm: z.enum(LOCK_ALARMS).optional(),
     batteryLevel: z.number().int().min(0).max(100).optional(),
+    /** PASSCODE_CHANGED only: the passcode the lock now holds for that user or slot (4 to 10 digits). */
+    passcode: z
+      .string()
+      .regex(/^\d{4,10}$/)
+      .optional(),
   })
   .refine((e) => e.kind !== 'REFUSED' || e.reason !== undefined, 'a REFUSED entry names its reason')
+  .refine(
+    (e) =>
+      e.kind !== 'PASSCODE_CHANGED' ||
+      (e.passcode !== undefined && (e.userId !== undefined || e.passcodeSlot !== undefined)),
+    'a PASSCODE_CHANGED entry names the new passcode and whose it is (userId or passcodeSlot)',
+  )
+  .refine(
+    (e) => e.kind === 'PASSCODE_CHANGED' || e.passcode === undefined,
+    'only a PASSCODE_CHANGED entry carries a passcode',
+  )
   .refine((e) => e.kind !== 'ALARM' || e.alarm !== undefined, 'an ALARM entry names its alarm');
 export type LockEvent = z.infer<typeof lockEvent>;
 

@@ -33,6 +33,13 @@ export const LOCK_USERS_IMPORT_BATCH_SIZE = 500;
 /** Ours: the largest file the browser takes, in bytes and data rows. */
 export const LOCK_USERS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const LOCK_USERS_IMPORT_MAX_ROWS = 50_000;
+/**
+ * The server's cap on one batch's body (the route's bodyLimit): a batch is part of a file of at most
+ * LOCK_USERS_IMPORT_MAX_BYTES, plus its JSON (keys, row numbers, scopeId: under 512 bytes a row). Over it: 413
+ * with `lockUsersImportMessages.tooLarge`.
+ */
+export const LOCK_USERS_IMPORT_MAX_BATCH_BYTES =
+  LOCK_USERS_IMPORT_MAX_BYTES + LOCK_USERS_IMPORT_BATCH_SIZE * 512;
 export const LOCK_USERS_REFUSED_FILE_NAME = 'refused-rows.csv';
 
 /** Ours, where the spec is silent. */

@@ -98,6 +98,8 @@ export interface PasscodeChangesTable {
   new_passcode: string | null;
   passcode_type: string;
   changed_at: CreatedAt;
+  /** The lock's history entry of a passcode changed at the keypad (migration 0027); null for the portal's. */
+  lock_event_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A lock's history, (lock_mac, event_id) once; kind PORTAL for the portal's own entries. */
@@ -122,9 +124,11 @@ export interface LockEventsTable {
 export interface LockModeSlotsTable {
   gateway_mac: string;
   slot: number;
-  lock_id: string;
+  lock_id: string | null;
   instruction_uid: string;
   claimed_at: CreatedAt;
+  /** Who holds the slot (migration 0027): a lock-mode, lock/unlock or ledger command. */
+  kind: ColumnType<'mode' | 'toggle' | 'access', 'mode' | 'toggle' | 'access' | undefined, never>;
 }
 
 /** The lock tables by name; `Database` (schema.ts) extends it. */

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own words for a body over its `bodyLimit` (413), e.g. the bulk import's size cap. */
+    bodyTooLargeMessage?: string;
+  }
+}
+
 /** Every failure leaves as `{ code, message, details? }`; a 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -22,7 +29,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       };
     } else if (error.statusCode === 413) {
       status = 413;
-      body = { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
+      body = {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: request.routeOptions.config?.bodyTooLargeMessage ?? 'Request body is too large',
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       const code = status === 401 ? 'UNAUTHORIZED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';

@@ -20,8 +20,9 @@ import * as dashboards from './0020_dashboards.ts';
 import * as lockRemainders from './0022_lock_remainders.ts';
 import * as alertEngine from './0023_alert_engine.ts';
 import * as gatewayListSeek from './0024_gateway_list_seek.ts';
-import * as alertRuleReach from './0028_alert_rule_reach.ts';
 import * as brokerSessions from './0025_broker_sessions.ts';
+import * as lockCommandQueue from './0027_lock_command_queue.ts';
+import * as alertRuleReach from './0028_alert_rule_reach.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -46,8 +47,9 @@ const migrations: Record<string, Migration> = {
   '0022_lock_remainders': lockRemainders,
   '0023_alert_engine': alertEngine,
   '0024_gateway_list_seek': gatewayListSeek,
-  '0028_alert_rule_reach': alertRuleReach,
   '0025_broker_sessions': brokerSessions,
+  '0027_lock_command_queue': lockCommandQueue,
+  '0028_alert_rule_reach': alertRuleReach,
 };
 
 export const migrationProvider: MigrationProvider = {

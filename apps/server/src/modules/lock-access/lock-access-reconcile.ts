@@ -105,3 +105,54 @@ export async function removeUnknownCredentials(
       accessId: r.access_id,
     }));
 }
+
+/** A passcode changed at a lock's keypad (docs/mqtt.md 2.7 PASSCODE_CHANGED) for a user id, as a gateway sent it. */
+export interface KeypadPasscodeChange {
+  lockMac: string;
+  eventId: string;
+  userId: string;
+  passcode: string;
+  /** The lock's time of the change (epoch ms). */
+  TI: number;
+}
+
+/**
+ * Keypad changes the gateway reported: for a user the ledger gave that lock (an access row, not a removal), one
+ * passcode_changes row per lock history entry (`CHANGED_AT_LOCK`, the last recorded passcode as the old one; the
+ * unique (lock, entry) index makes a repeat or a second gateway's copy count once) and the access row's passcode set
+ * to what the lock holds now, in one statement. A user the ledger did not give that lock, or a lock of another
+ * customer's gateway, writes nothing. Answers the changes recorded.
+ */
+export async function recordKeypadChanges(
+  db: Kysely<Database>,
+  gatewayMac: string,
+  tenantId: string,
+  changes: KeypadPasscodeChange[],
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const result = await sql<{ id: string }>`
+    WITH changed AS (
+      SELECT c.mac, c.event_id, c.user_id, c.passcode, c.ti
+      FROM unnest(${sql.val(changes.map((c) => c.lockMac))}::text[], ${sql.val(changes.map((c) => c.eventId))}::text[],
+        ${sql.val(changes.map((c) => c.userId))}::text[], ${sql.val(changes.map((c) => c.passcode))}::text[],
+        ${sql.val(changes.map((c) => c.TI))}::float8[]) AS c(mac, event_id, user_id, passcode, ti)
+    ), ins AS (
+      INSERT INTO passcode_changes (user_id, lock_id, lock_mac, lock_name, lock_serial_number, old_passcode,
+        new_passcode, passcode_type, changed_at, lock_event_id)
+      SELECT a.user_id, l.id, l.mac, l.name, l.serial_number,
+        coalesce((SELECT p.new_passcode FROM passcode_changes p WHERE p.user_id = a.user_id AND p.lock_mac = l.mac
+          ORDER BY p.changed_at DESC LIMIT 1), a.passcode),
+        c.passcode, 'CHANGED_AT_LOCK', to_timestamp(c.ti / 1000.0), c.event_id
+      FROM changed c
+      JOIN locks l ON l.gateway_mac = ${gatewayMac} AND l.mac = c.mac AND l.tenant_id = ${tenantId}
+      JOIN lock_user_access a ON a.lock_id = l.id AND a.user_id::text = c.user_id AND a.revoke_requested_at IS NULL
+      ON CONFLICT (lock_mac, lock_event_id) WHERE lock_event_id IS NOT NULL DO NOTHING
+      RETURNING id, user_id, lock_id, new_passcode
+    ), upd AS (
+      UPDATE lock_user_access a SET passcode = ins.new_passcode
+      FROM ins WHERE a.user_id = ins.user_id AND a.lock_id = ins.lock_id
+      RETURNING a.id
+    )
+    SELECT ins.id FROM ins`.execute(db);
+  return result.rows.length;
+}

@@ -1,8 +1,11 @@
+import { GATEWAY_LOCK_QUEUE_MIN } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   type HeldUsers,
+  type KeypadPasscodeChange,
   reconcileLedger,
+  recordKeypadChanges,
   removeUnknownCredentials,
   type UnknownCredential,
 } from './lock-access-reconcile.ts';
@@ -208,13 +211,14 @@ export class LockAccessRepository {
   /**
    * Claims the next lock command of every connected gateway that has none in flight, in one statement: due rows
    * are locked (SKIP LOCKED: another instance takes others), the first of each gateway takes the gateway's slot
-   * (its key is the gateway: a second instance's insert waits and then does nothing), and those rows become
-   * `sent` with a fresh instruction uid and one more attempt.
+   * (its key is the gateway: a second instance's insert waits and then does nothing) and one of the gateway's
+   * GATEWAY_LOCK_QUEUE_MIN numbered slots shared with lock modes and lock/unlock (`lock_mode_slots`, migration
+   * 0027; none free: it waits), and those rows become `sent` with a fresh instruction uid and one more attempt.
    */
   async claim(now: Date, limit: number): Promise<ClaimedCommand[]> {
     const result = await sql<ClaimedCommand>`
       WITH due AS (
-        SELECT a.id, l.gateway_mac, a.next_attempt_at, a.created_at FROM lock_user_access a
+        SELECT a.id, a.lock_id, l.gateway_mac, a.next_attempt_at, a.created_at FROM lock_user_access a
           JOIN locks l ON l.id = a.lock_id
           JOIN gateways g ON g.mac = l.gateway_mac AND g.connected
         WHERE a.next_attempt_at <= ${now} AND a.state IN ('pending', 'failed')
@@ -222,12 +226,22 @@ export class LockAccessRepository {
         ORDER BY a.next_attempt_at, a.created_at LIMIT ${limit * 20}
         FOR UPDATE OF a SKIP LOCKED
       ), first AS (
-        SELECT DISTINCT ON (gateway_mac) id, gateway_mac FROM due
+        SELECT DISTINCT ON (gateway_mac) id, lock_id, gateway_mac FROM due
         ORDER BY gateway_mac, next_attempt_at, created_at
         LIMIT ${limit}
+      ), numbered AS (
+        SELECT f.id, f.lock_id, f.gateway_mac, 'L' || substr(md5(random()::text || f.id::text), 1, 7) AS uid,
+          (SELECT min(s) FROM generate_series(0, ${GATEWAY_LOCK_QUEUE_MIN - 1}::int) s WHERE NOT EXISTS (
+            SELECT 1 FROM lock_mode_slots m WHERE m.gateway_mac = f.gateway_mac AND m.slot = s)) AS slot
+        FROM first f
+      ), queued AS (
+        INSERT INTO lock_mode_slots (gateway_mac, slot, lock_id, instruction_uid, kind, claimed_at)
+        SELECT gateway_mac, slot, lock_id, uid, 'access', ${now} FROM numbered WHERE slot IS NOT NULL
+        ON CONFLICT DO NOTHING
+        RETURNING instruction_uid
       ), slots AS (
         INSERT INTO lock_command_slots (gateway_mac, access_id, instruction_uid, claimed_at)
-        SELECT gateway_mac, id, 'L' || substr(md5(random()::text || id::text), 1, 7), ${now} FROM first
+        SELECT n.gateway_mac, n.id, n.uid, ${now} FROM numbered n JOIN queued q ON q.instruction_uid = n.uid
         ON CONFLICT DO NOTHING
         RETURNING access_id, instruction_uid
       )
@@ -240,6 +254,7 @@ export class LockAccessRepository {
 
   /** Frees the gateway's slot held by this instruction; the access row it carried, if any. */
   async releaseSlot(uid: string): Promise<string | undefined> {
+    await this.db.deleteFrom('lock_mode_slots').where('instruction_uid', '=', uid).execute();
     const row = await this.db
       .deleteFrom('lock_command_slots')
       .where('instruction_uid', '=', uid)
@@ -258,6 +273,12 @@ export class LockAccessRepository {
       DELETE FROM lock_command_slots s WHERE s.claimed_at < ${before} AND NOT EXISTS (
         SELECT 1 FROM instructions i WHERE i.uid = s.instruction_uid AND i.status = 'PENDING')
       RETURNING s.instruction_uid`.execute(this.db);
+    // The gateway's queue slot of a command never sent (or whose ledger slot went to another instance).
+    await sql`
+      DELETE FROM lock_mode_slots s WHERE s.kind = 'access' AND s.claimed_at < ${before} AND NOT EXISTS (
+        SELECT 1 FROM instructions i WHERE i.uid = s.instruction_uid AND i.status = 'PENDING')`.execute(
+      this.db,
+    );
     return result.rows.map((r) => r.instruction_uid);
   }
 
@@ -319,6 +340,15 @@ export class LockAccessRepository {
   /** A full inventory's users against the ledger (lock-access-reconcile.ts). */
   reconcile(gatewayMac: string, reportedAt: Date, locks: HeldUsers[], now: Date): Promise<string[]> {
     return reconcileLedger(this.db, gatewayMac, reportedAt, locks, now);
+  }
+
+  /** Passcodes changed at the locks' keypads (lock-access-reconcile.ts); answers how many were recorded. */
+  recordKeypadChanges(
+    gatewayMac: string,
+    tenantId: string,
+    changes: KeypadPasscodeChange[],
+  ): Promise<number> {
+    return recordKeypadChanges(this.db, gatewayMac, tenantId, changes);
   }
 
   /** The users the locks hold that the ledger does not know: removal rows (lock-access-reconcile.ts). */

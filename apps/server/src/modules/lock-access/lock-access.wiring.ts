@@ -1,3 +1,4 @@
+import type { LockEvent } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
@@ -62,6 +63,23 @@ export function createLockAccessModule(options: {
       await lockAccess.announce([...ids, ...removals]);
       delivery.wake();
       return unknown;
+    },
+    /** For locks.onLockEvents: passcodes changed at the keypads go to the passcode history and the ledger. */
+    lockEvents: (device: DeviceIdentity, events: LockEvent[]) => {
+      const changes = events.flatMap((e) =>
+        e.kind === 'PASSCODE_CHANGED' && e.userId && e.passcode
+          ? [{ lockMac: e.MAC, eventId: e.id, userId: e.userId, passcode: e.passcode, TI: e.TI }]
+          : [],
+      );
+      if (changes.length === 0) return;
+      void repo
+        .recordKeypadChanges(device.mac, device.tenantId, changes)
+        .then(
+          (n) => n > 0 && logger.info({ mac: device.mac, changes: n }, 'keypad passcode changes recorded'),
+        )
+        .catch((error) =>
+          logger.warn({ err: error, mac: device.mac }, 'keypad passcode changes not recorded'),
+        );
     },
     routes: (app) => app.register(lockAccessRoutes, { lockAccess }),
     start: () => delivery.start(),

@@ -128,6 +128,41 @@ describe(`lock-user password links (${backend} backend)`, () => {
     expect(await verifyPassword((await stored(user.id)).password_hash!, 'newer1')).toBe(true);
   });
 
+  it('an activation link lasts 7 days and a reset link 1 hour: good 1 ms before, expired at the bound', async () => {
+    const user = await createUser();
+    const linkOf = async (token: string) =>
+      portal.database.db
+        .selectFrom('one_time_links')
+        .select('expires_at')
+        .where('subject_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirstOrThrow()
+        .then((row) => ({ token, expiresAt: new Date(row.expires_at) }));
+    const checkBounds = async (ttlMs: number, validity: string) => {
+      const before = Date.now();
+      expect((await resend(user.email)).statusCode).toBe(200);
+      const after = Date.now();
+      expect((await mails(user.email)).at(-1)?.body).toContain(validity);
+      const link = await linkOf(await lastToken(user.email));
+      expect(link.expiresAt.getTime()).toBeGreaterThanOrEqual(before + ttlMs);
+      expect(link.expiresAt.getTime()).toBeLessThanOrEqual(after + ttlMs);
+      const use = (at: number) =>
+        portal.services.passwords.consumeLockUserResetLink(link.token, async () => 'used', new Date(at));
+      await expect(use(link.expiresAt.getTime())).rejects.toMatchObject({
+        code: 'GONE',
+        message: resetLinkMessages.lockUserExpired,
+      });
+      await expect(use(link.expiresAt.getTime() - 1)).resolves.toBe('used');
+    };
+    await checkBounds(7 * 24 * 3600_000, '7 days');
+    await portal.database.db
+      .updateTable('lock_users')
+      .set({ password_hash: 'set-elsewhere' })
+      .where('id', '=', user.id)
+      .execute();
+    await checkBounds(3600_000, '1 hour');
+  });
+
   it('two concurrent uses of one link set the password once', async () => {
     const user = await createUser();
     await resend(user.email);

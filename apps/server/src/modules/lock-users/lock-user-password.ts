@@ -1,4 +1,5 @@
 import {
+  ACTIVATION_LINK_TTL_MS,
   LOCK_USER_LINK_PAGE,
   type LockUserLinkKind,
   type LockUserLinkSent,
@@ -72,7 +73,9 @@ export class LockUserPasswordService {
     await this.deps.throttle.reserve([ThrottleService.accountKey('lockUserLink', email)], now);
     const kind: LockUserLinkKind = users.some((u) => u.password_hash === null) ? 'activation' : 'reset';
     for (const user of users) {
-      const token = await this.deps.passwords.issueLockUserResetLink(user.id, now);
+      // The spec gives no lifetime: a lock user's activation lasts as a portal user's (7 days), a reset 1 hour.
+      const ttlMs = user.password_hash === null ? ACTIVATION_LINK_TTL_MS : RESET_LINK_TTL_MS;
+      const token = await this.deps.passwords.issueLockUserResetLink(user.id, now, ttlMs);
       const link = `${this.deps.origin()}/#/${LOCK_USER_LINK_PAGE}/${token}`;
       await this.deps.mail.sendTemplate(
         user.password_hash === null ? 'lockUserActivation' : 'lockUserReset',
@@ -81,7 +84,7 @@ export class LockUserPasswordService {
           firstName: user.first_name,
           email: user.email,
           link,
-          validity: describeDuration(RESET_LINK_TTL_MS),
+          validity: describeDuration(ttlMs),
         },
         { tenantId: user.tenant_id },
       );

@@ -4,6 +4,7 @@ import {
   controlCharacterMessage,
   DEFAULT_PERMISSIONS,
   duplicateRowMessage,
+  LOCK_USERS_IMPORT_MAX_BATCH_BYTES,
   type LockUsersLiveMessage,
   live,
   lockUserMessages,
@@ -229,6 +230,40 @@ describe(`bulk lock-user import (${backend} backend)`, () => {
     expect(await countOf(alpha.tenant.id)).toBe(before);
     const full = await imported(Array.from({ length: 500 }, () => row()));
     expect(full.created).toBe(500);
+  });
+
+  it('caps a batch at LOCK_USERS_IMPORT_MAX_BATCH_BYTES on the server: at the cap taken, one byte over refused', async () => {
+    const before = await countOf(alpha.tenant.id);
+    // 500 rows whose cells (at most 1000 characters each) are filled with 3-byte characters up to `bytes`.
+    const sized = (bytes: number) => {
+      const rows = Array.from({ length: 500 }, () => row({ mobileNo: '12' }));
+      const cells = rows.flatMap((r) =>
+        ['firstName', 'lastName', 'division', 'employeeId'].map((k) => [r, k] as const),
+      );
+      let left = bytes - Buffer.byteLength(JSON.stringify(rows));
+      for (const [r, key] of cells) {
+        left += Buffer.byteLength(String(r[key]));
+        const take = Math.min(left, 2997);
+        r[key] = '€'.repeat(Math.floor(take / 3)) + 'x'.repeat(take % 3);
+        left -= take;
+      }
+      const body = JSON.stringify(rows);
+      expect(Buffer.byteLength(body)).toBe(bytes);
+      return portal.app.inject({
+        method: 'POST',
+        url: '/api/create-bulk-iot-lock-users?isCardUsers=false',
+        headers: { cookie: alphaCookie, 'content-type': 'application/json' },
+        payload: body,
+      });
+    };
+    const over = await sized(LOCK_USERS_IMPORT_MAX_BATCH_BYTES + 1);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ message: lockUsersImportMessages.tooLarge });
+    const at = await sized(LOCK_USERS_IMPORT_MAX_BATCH_BYTES);
+    expect(at.statusCode, at.body.slice(0, 300)).toBe(200);
+    const result = at.json<BulkLockUsersResponse>();
+    expect(result.refused).toBe(500); // each row refused for its mobile number, the batch taken
+    expect(await countOf(alpha.tenant.id)).toBe(before);
   });
 
   it('leaves nothing half-done when the batch fails part-way', async () => {

@@ -1,4 +1,10 @@
-import { bulkLockUsersBody, bulkLockUsersQuery, bulkLockUsersResponse } from '@portal/contract';
+import {
+  bulkLockUsersBody,
+  bulkLockUsersQuery,
+  bulkLockUsersResponse,
+  LOCK_USERS_IMPORT_MAX_BATCH_BYTES,
+  lockUsersImportMessages,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { LockUsersImportService } from './lock-users-import.service.ts';
@@ -10,7 +16,13 @@ export const lockUsersImportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/create-bulk-iot-lock-users',
     {
-      config: { access: 'IOT_USER_WRITE', bodyTextRule: 'rows' },
+      // The file's size cap on the server too: no batch of a file within it is larger (413 otherwise).
+      bodyLimit: LOCK_USERS_IMPORT_MAX_BATCH_BYTES,
+      config: {
+        access: 'IOT_USER_WRITE',
+        bodyTextRule: 'rows',
+        bodyTooLargeMessage: lockUsersImportMessages.tooLarge,
+      },
       schema: {
         tags: ['lock users'],
         summary:

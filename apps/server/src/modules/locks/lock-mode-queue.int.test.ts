@@ -4,6 +4,7 @@ import {
   deviceUp,
   GATEWAY_LOCK_QUEUE_MIN,
   type LockModeResult,
+  lockCommandMessages,
 } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,14 @@ import {
   waitFor,
 } from '../../../test/harness.ts';
 
-const WRITER = [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ', 'IOT_DEVICE_WRITE'];
+const WRITER = [
+  ...DEFAULT_PERMISSIONS,
+  'IOT_DEVICE_READ',
+  'IOT_DEVICE_WRITE',
+  'IOT_USER_READ',
+  'IOT_USER_WRITE',
+  'GATEWAY_INSTRUCTIONS_WRITE',
+];
 const LOCKS = GATEWAY_LOCK_QUEUE_MIN + 6;
 
 // The lock-mode queue: beyond 50 per gateway, requests wait and go as slots free (lock-mode-queue.ts).
@@ -29,7 +37,11 @@ describe(`lock mode queue (${backend} backend)`, () => {
   let tenantId: string;
   let gateway: MqttClient;
   let mac: string;
-  const received: { uid: string; type: string; value: { lockMac: string; mode: string } }[] = [];
+  const received: {
+    uid: string;
+    type: string;
+    value: { lockMac: string; mode: string; userId?: string };
+  }[] = [];
   const macs = Array.from({ length: LOCKS }, () => randomMac());
 
   const publish = (topic: string, body: unknown) =>
@@ -144,5 +156,95 @@ describe(`lock mode queue (${backend} backend)`, () => {
       .where('gateway_mac', '=', mac)
       .execute();
     expect(slots).toEqual([]);
+  });
+
+  it('shares the 50 slots with lock/unlock and the ledger: a full queue refuses a toggle and holds a grant', async () => {
+    const answered = new Set<string>();
+    const outstanding = () => received.filter((r) => !answered.has(r.uid)).length;
+    const reply = async (i: (typeof received)[number]) => {
+      answered.add(i.uid);
+      if (i.type === 'LOCK_DEVICE_MODE') return answer(i, true);
+      if (i.type === 'LOCK_DEVICE_LOCK_UNLOCK') {
+        return publish(deviceUp.response(mac, 'instruction', i.uid), {
+          uid: i.uid,
+          type: i.type,
+          status: 'SUCCESS',
+          TI: Date.now(),
+          value: { lockMac: i.value.lockMac, status: 'UNLOCKED' },
+        });
+      }
+      return publish(deviceUp.response(mac, 'instruction', i.uid), {
+        uid: i.uid,
+        type: i.type,
+        status: 'SUCCESS',
+        TI: Date.now(),
+        value: { lockMac: i.value.lockMac, userId: i.value.userId, passcodeSlot: 1 },
+      });
+    };
+    for (const r of received) answered.add(r.uid); // the first test's, all answered
+    const before = received.length;
+    const asked = await injectAs(
+      portal,
+      cookie,
+      'POST',
+      '/api/lock-mode-instruction/instruction/lockType/BLE-Q',
+      {
+        payload: { mode: 'shared', scopeId: tenantId },
+      },
+    );
+    expect(asked.json<LockModeResult>().instructions).toHaveLength(GATEWAY_LOCK_QUEUE_MIN);
+    await waitFor(async () => received.length === before + GATEWAY_LOCK_QUEUE_MIN);
+
+    // 50 out: a lock/unlock is refused with our text, nothing sent.
+    const toggle = () =>
+      injectAs(portal, cookie, 'PUT', '/api/generic/create-instruction', {
+        payload: { type: 'lock-unlock', macId: macs[0], gatewayMacId: mac, locked: false, scopeId: tenantId },
+      });
+    const refused = await toggle();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(lockCommandMessages.queueFull);
+
+    // A grant waits for a slot: its row stays pending, nothing reaches the gateway.
+    const created = await injectAs(portal, cookie, 'POST', '/api/create-new-iot-lock-user', {
+      payload: { firstName: 'Queue', lastName: 'Holder', email: `q-${mac}@example.com`, scopeId: tenantId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const userId = created.json<{ user: { id: string } }>().user.id;
+    const lock = await portal.database.db
+      .selectFrom('locks')
+      .select('id')
+      .where('mac', '=', macs[1]!)
+      .executeTakeFirstOrThrow();
+    const granted = await injectAs(portal, cookie, 'POST', '/api/lock-user-access', {
+      payload: { userId, lockIds: [lock.id], passcode: '4321' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_500)); // the ledger's worker runs every second
+    expect(received.length).toBe(before + GATEWAY_LOCK_QUEUE_MIN);
+    expect(outstanding()).toBe(GATEWAY_LOCK_QUEUE_MIN);
+
+    // Answered one by one: the waiting modes and the grant go, never more than 50 out at once.
+    let most = 0;
+    await waitFor(async () => {
+      for (const r of received.filter((x) => !answered.has(x.uid))) await reply(r);
+      most = Math.max(most, outstanding());
+      return received.some((r) => r.type === 'ADD_LOCKDEVICE_USER') && outstanding() === 0 ? true : null;
+    }, 60_000);
+    expect(most).toBeLessThanOrEqual(GATEWAY_LOCK_QUEUE_MIN);
+    expect(received.filter((r) => r.type === 'ADD_LOCKDEVICE_USER')).toHaveLength(1);
+
+    // The queue free again: the toggle goes, and its slot frees when it is answered.
+    const accepted = await toggle();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await waitFor(async () => received.some((r) => r.type === 'LOCK_DEVICE_LOCK_UNLOCK'));
+    await reply(received.find((r) => r.type === 'LOCK_DEVICE_LOCK_UNLOCK')!);
+    await waitFor(async () => {
+      const left = await portal.database.db
+        .selectFrom('lock_mode_slots')
+        .select('slot')
+        .where('gateway_mac', '=', mac)
+        .execute();
+      return left.length === 0;
+    });
   });
 });

@@ -36,7 +36,7 @@ export class LockModeQueue {
         SELECT l.id, row_number() OVER (ORDER BY l.updated_at, l.id) AS n FROM (
           SELECT l.id, l.updated_at FROM locks l
           WHERE l.gateway_mac = ${gatewayMac} AND l.requested_mode IS NOT NULL AND l.removed_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM lock_mode_slots m WHERE m.lock_id = l.id)
+            AND NOT EXISTS (SELECT 1 FROM lock_mode_slots m WHERE m.lock_id = l.id AND m.kind = 'mode')
           ORDER BY l.updated_at, l.id LIMIT ${GATEWAY_LOCK_QUEUE_MIN}
         ) l
       ), pairs AS (
@@ -56,6 +56,37 @@ export class LockModeQueue {
     const row = result.rows[0];
     const claimed = typeof row?.claimed === 'string' ? JSON.parse(row.claimed) : (row?.claimed ?? []);
     return { claimed, attempted: Number(row?.attempted ?? 0) };
+  }
+
+  /**
+   * One slot of the gateway for a lock/unlock (`toggle`) whose instruction will carry `uid`, in one INSERT of the
+   * lowest free slot number; a concurrent claim of the same number makes it try the next. False: all
+   * GATEWAY_LOCK_QUEUE_MIN are held (by modes, toggles and the ledger's command alike).
+   */
+  async claimSlot(
+    gatewayMac: string,
+    lockId: string | null,
+    uid: string,
+    now = new Date(),
+  ): Promise<boolean> {
+    for (let round = 0; round < 5; round++) {
+      const result = await sql<{ slot: number }>`
+        INSERT INTO lock_mode_slots (gateway_mac, slot, lock_id, instruction_uid, kind, claimed_at)
+        SELECT ${gatewayMac}, s, ${lockId}::uuid, ${uid}, 'toggle', ${now}::timestamptz
+        FROM generate_series(0, ${GATEWAY_LOCK_QUEUE_MIN - 1}::int) s
+        WHERE NOT EXISTS (SELECT 1 FROM lock_mode_slots m WHERE m.gateway_mac = ${gatewayMac} AND m.slot = s)
+        ORDER BY s LIMIT 1
+        ON CONFLICT DO NOTHING
+        RETURNING slot`.execute(this.db);
+      if (result.rows.length > 0) return true;
+      const held = await this.db
+        .selectFrom('lock_mode_slots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('gateway_mac', '=', gatewayMac)
+        .executeTakeFirst();
+      if (Number(held?.n ?? 0) >= GATEWAY_LOCK_QUEUE_MIN) return false;
+    }
+    return false;
   }
 
   /** Frees the slot of this instruction; the lock and gateway it held, if any. */
@@ -94,7 +125,8 @@ export class LockModeQueue {
     const row = await sql<{ waiting: number; in_flight: number }>`
       SELECT
         (SELECT count(*)::int FROM locks l WHERE l.gateway_mac = ${gatewayMac} AND l.requested_mode IS NOT NULL
-          AND l.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM lock_mode_slots m WHERE m.lock_id = l.id))
+          AND l.removed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM lock_mode_slots m WHERE m.lock_id = l.id AND m.kind = 'mode'))
           AS waiting,
         (SELECT count(*)::int FROM lock_mode_slots m WHERE m.gateway_mac = ${gatewayMac}) AS in_flight`.execute(
       this.db,

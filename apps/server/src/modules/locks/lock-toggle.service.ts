@@ -8,6 +8,7 @@ import {
   type LockResultMessage,
   type LocksLiveMessage,
   live,
+  lockCommandMessages,
   lockInstructionError,
   lockInstructionSuccess,
   lockUnlockEntryMessage,
@@ -18,15 +19,18 @@ import type { Logger } from 'pino';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { InstructionsService } from '../instructions/index.ts';
+import { type InstructionsService, newInstructionUid } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import type { HistoryRow, LockHistoryRepository, ToggleLockRow } from './lock-history.repository.ts';
+import type { LockModeQueue } from './lock-mode-queue.ts';
 
 export interface LockToggleDependencies {
   repo: LockHistoryRepository;
   tenants: Pick<TenantsService, 'subtreeWithin' | 'reachableTenantIds'>;
   live: LivePublisher;
   instructions: Pick<InstructionsService, 'issue'>;
+  /** The gateway's lock command slots (lock-mode-queue.ts), shared by every lock command. */
+  slots: Pick<LockModeQueue, 'claimSlot' | 'release'>;
   logger: Logger;
 }
 
@@ -102,15 +106,29 @@ export class LockToggleService {
     if (!lock) throw notFound('Lock');
     const name = lock.name ?? lock.mac;
     const value = { lockMac: lock.mac, locked: body.locked };
-    const { row } = await this.deps.instructions.issue(
-      { mac: lock.gateway_mac, app_version: lock.app_version },
-      'LOCK_DEVICE_LOCK_UNLOCK',
-      value,
-      {
-        createdBy: principal.userId,
-        payload: { name: body.name ?? name, time: body.time ?? Date.now(), ...value },
-      },
-    );
+    // One of the gateway's GATEWAY_LOCK_QUEUE_MIN slots first (shared with lock modes and the ledger): a full
+    // queue is refused here, so the gateway never answers GATEWAY_BUSY.
+    const uid = newInstructionUid();
+    if (!(await this.deps.slots.claimSlot(lock.gateway_mac, lock.id || null, uid))) {
+      throw new AppError('CONFLICT', lockCommandMessages.queueFull);
+    }
+    let issued: Awaited<ReturnType<typeof this.deps.instructions.issue>>;
+    try {
+      issued = await this.deps.instructions.issue(
+        { mac: lock.gateway_mac, app_version: lock.app_version },
+        'LOCK_DEVICE_LOCK_UNLOCK',
+        value,
+        {
+          createdBy: principal.userId,
+          uid,
+          payload: { name: body.name ?? name, time: body.time ?? Date.now(), ...value },
+        },
+      );
+    } catch (error) {
+      await this.deps.slots.release(uid);
+      throw error;
+    }
+    const { row } = issued;
     const entry: LockHistoryEntry = {
       id: `portal-${row.uid}`,
       macId: lock.mac,

@@ -30,6 +30,12 @@ import { toLockDevice, toLockUserOnLock } from './lock-view.ts';
 import type { LockFilter, LocksRepository, LockViewRow } from './locks.repository.ts';
 import { type LockCsvRow, locksCsv } from './locks-csv.ts';
 
+/**
+ * The lock commands whose slot of the gateway's GATEWAY_LOCK_QUEUE_MIN (migration 0027) this module frees; the
+ * ledger frees its own (one at a time per gateway: a mode waiting for it goes at the next end of another).
+ */
+const LOCK_QUEUE_TYPES = new Set(['LOCK_DEVICE_MODE', 'LOCK_DEVICE_LOCK_UNLOCK']);
+
 /** More changed rows than this in one report: browsers are told to refetch (bulkUpdate) instead. */
 const LIVE_ROW_LIMIT = 20;
 
@@ -341,7 +347,7 @@ export class LocksService {
   async instructionEnded(ended: EndedLockInstruction): Promise<void> {
     const confirmed = await this.confirmEnded(ended);
     // After the confirmation: the slot's next claim must not find this lock's request still open.
-    if (ended.type === 'LOCK_DEVICE_MODE') await this.modeEnded(ended.uid, confirmed);
+    if (LOCK_QUEUE_TYPES.has(ended.type)) await this.slotEnded(ended, confirmed);
   }
 
   /** The answer's confirmation stored; false when there was none (failure, or an answer that does not parse). */
@@ -384,10 +390,10 @@ export class LocksService {
    * A mode instruction ended: its slot frees and the gateway's next waiting lock goes. A failed one drops the
    * lock's request (told live; asked again, it goes again), so a lock that cannot switch is not retried forever.
    */
-  private async modeEnded(uid: string, confirmed: boolean): Promise<void> {
-    const slot = await this.deps.modeQueue.release(uid);
-    if (!slot) return;
-    if (!confirmed) {
+  /** A lock command ended: its slot of the gateway's queue frees (the ledger frees its own too) and the next go. */
+  private async slotEnded(ended: EndedLockInstruction, confirmed: boolean): Promise<void> {
+    const slot = (await this.deps.modeQueue.release(ended.uid)) ?? { lock_id: null, gateway_mac: ended.mac };
+    if (ended.type === 'LOCK_DEVICE_MODE' && !confirmed && slot.lock_id) {
       const lock = await this.deps.modeQueue.dropRequest(slot.lock_id);
       if (lock?.mode) {
         this.publish(lock.tenant_id, {

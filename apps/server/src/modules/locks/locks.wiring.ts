@@ -28,13 +28,14 @@ export function createLocksModule(options: {
   instructions: Pick<InstructionsService, 'issue' | 'onEnded' | 'takeCreation'>;
   logger: Logger;
 }) {
+  const modeQueue = new LockModeQueue(options.db);
   const locks = new LocksService({
     repo: new LocksRepository(options.db),
     reports: new LockReportsRepository(options.db),
     tenants: options.tenants,
     live: options.live,
     instructions: options.instructions,
-    modeQueue: new LockModeQueue(options.db),
+    modeQueue,
     logger: options.logger.child({ component: 'locks' }),
   });
   options.instructions.onEnded((ended) => locks.instructionEnded(ended));
@@ -44,6 +45,7 @@ export function createLocksModule(options: {
     tenants: options.tenants,
     live: options.live,
     instructions: options.instructions,
+    slots: modeQueue,
     logger: options.logger.child({ component: 'lock-toggle' }),
   });
   options.instructions.takeCreation('LOCK_DEVICE_LOCK_UNLOCK', (principal, body) =>

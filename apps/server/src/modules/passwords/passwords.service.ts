@@ -109,10 +109,15 @@ export class PasswordsService {
   }
 
   /**
-   * A reset link for a lock user (not a portal user): retires the subject's earlier ones and returns the
-   * token; the lock-user work builds the URL and the mail.
+   * A reset link for a lock user (not a portal user), good for `ttlMs` (RESET_LINK_TTL_MS; the lock-user work
+   * gives an activation ACTIVATION_LINK_TTL_MS): retires the subject's earlier ones and returns the token; the
+   * lock-user work builds the URL and the mail.
    */
-  async issueLockUserResetLink(subjectId: string, now = new Date()): Promise<string> {
+  async issueLockUserResetLink(
+    subjectId: string,
+    now = new Date(),
+    ttlMs = RESET_LINK_TTL_MS,
+  ): Promise<string> {
     const token = newSecret();
     await this.repo.transaction(async (repo) => {
       await repo.retireSubjectLinks(subjectId, 'lockUserReset', now);
@@ -121,7 +126,7 @@ export class PasswordsService {
         purpose: 'lockUserReset',
         user_id: null,
         subject_id: subjectId,
-        expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS),
+        expires_at: new Date(now.getTime() + ttlMs),
       });
     });
     return token;

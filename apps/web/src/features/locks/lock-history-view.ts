@@ -21,6 +21,7 @@ const KIND_TEXT: Record<LockHistoryEntry['kind'], string> = {
   LOCKED: 'Locked',
   REFUSED: 'Refused',
   ALARM: 'Alarm',
+  PASSCODE_CHANGED: 'Passcode changed at the lock',
   PORTAL: 'Portal',
 };
 const METHOD_TEXT: Record<NonNullable<LockHistoryEntry['method']>, string> = {
