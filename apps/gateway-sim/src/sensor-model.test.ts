@@ -168,4 +168,13 @@ describe('sensor model', () => {
   it('keys a sample by the time it was taken', () => {
     expect(sensorSample(START, seededRandom(1)).TI).toBe(START);
   });
+
+  it("reports the air-quality sensor 2's CO2 (CO2_CTN) within a few percent of the first sensor's", () => {
+    const random = seededRandom(3);
+    for (let i = 0; i < 200; i++) {
+      const sample = sensorSample(START + i * 60_000, random);
+      expect(Number.isInteger(sample.CO2_CTN)).toBe(true);
+      expect(Math.abs(sample.CO2_CTN! - sample.CO2!) / sample.CO2!).toBeLessThan(0.15);
+    }
+  });
 });

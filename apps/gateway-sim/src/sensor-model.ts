@@ -219,9 +219,14 @@ export function sensorSample(
   random: Random,
   room: RoomProfile = DEFAULT_ROOM,
 ): TelemetrySample {
+  const co2 = co2Ppm(timeMs, random, room);
   return {
     TI: timeMs,
-    CO2: co2Ppm(timeMs, random, room),
+    CO2: co2,
+    // The air-quality sensor 2 sees the same room through its own CO2 cell: a few percent apart.
+    CO2_CTN: Math.round(
+      clamp(co2 * (1 + 0.03 * gaussian(random)), SENSOR_BOUNDS.CO2.min, SENSOR_BOUNDS.CO2.spikeMax),
+    ),
     TEMP: temperatureCelsius(timeMs, random, room),
     ...airQuality(timeMs, random, room),
     CP: cpuPercent(timeMs, random, room),

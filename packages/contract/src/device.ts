@@ -84,6 +84,8 @@ export const telemetrySample = z.object({
   CO: reading.optional(),
   RSTC: reading.optional(),
   TVOC: reading.optional(),
+  /** CO2 (ppm) of the air-quality sensor 2, where one is fitted: what HIGH_CO2_CTN alerts watch (docs/mqtt.md 2.3). */
+  CO2_CTN: reading.optional(),
   CP: z.number().min(0).max(100).optional(),
   MM: z.number().min(0).optional(),
 });

@@ -16,7 +16,7 @@ import { type Customer, call, customer } from '../alerts/test-helpers.ts';
  * and offline incidents notify the receivers of the sensor/system rules covering the gateway. The rules are the
  * alerts module's, made over HTTP; the mail reaches a real SMTP server.
  */
-describe(`alert rules' reach and offline notifications (${backend} backend)`, () => {
+describe(`alert rules' reach, offline notifications and sensor 2 (${backend} backend)`, () => {
   let portal: TestPortal;
   let smtp: TestSmtp;
   let parent: Customer;
@@ -99,6 +99,32 @@ describe(`alert rules' reach and offline notifications (${backend} backend)`, ()
     const deleted = await call(portal, parent.cookie, 'DELETE', `/api/sensor-alerts/${ruleId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     await waitFor(async () => (await incidentsOn(below.mac))[0]?.state === 'resolved', 20_000);
+  });
+
+  it("a HIGH_CO2_CTN rule watches the air-quality sensor 2's CO2 (CO2_CTN), not the first sensor's", async () => {
+    const own = await customer(portal, 'Second');
+    const gateway = await gatewayOf(own.tenant.id, 'Lab gateway');
+    const response = await call(portal, own.cookie, 'POST', '/api/sensor-alerts', {
+      alertType: 'HIGH_CO2_CTN',
+      alertName: 'Lab sensor 2',
+      waitingTime: 0,
+      thresholdType: 'greater_than',
+      threshold: 1500,
+      receivers: [{ userId: own.userId }],
+      emailAlert: true,
+      smsAlert: false,
+      scopeId: own.tenant.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await gateway.sample({ CO2: 1900, CO2_CTN: 1400 });
+    await gateway.sample({ CO2: 700, CO2_CTN: 1750 });
+    const mail = await smtp.waitForMessage(own.email, 20_000);
+    expect(mail.subject).toBe(
+      `Alert: Lab sensor 2 - CO2 sensor 2 1750 (above 1500) on Lab gateway (${gateway.mac})`,
+    );
+    expect(await incidentsOn(gateway.mac)).toMatchObject([
+      { alert_type: 'HIGH_CO2_CTN', sensor: 'CO2_CTN', value: 1750, state: 'firing' },
+    ]);
   });
 
   it('a gateway going offline and coming back mails the receivers of the sensor rules covering it', async () => {

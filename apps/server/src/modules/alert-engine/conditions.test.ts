@@ -22,7 +22,7 @@ const sensorRule = (tenantId: string, overrides: Partial<AlertRule> = {}): Alert
 });
 
 describe('alert conditions', () => {
-  it('maps every metric type of the spec to its telemetry key; camera and CO2 sensor 2 have none', () => {
+  it('maps every metric type of the spec to its telemetry key; the camera alert has none', () => {
     const keys = [
       'HIGH_CPU',
       'HIGH_MEMORY_USAGE',
@@ -31,12 +31,12 @@ describe('alert conditions', () => {
       'HIGH_NH3',
       'HIGH_NO2',
       'HIGH_CO',
+      'HIGH_CO2_CTN',
       'HIGH_RSTC',
       'HIGH_TVOC',
     ].map((type) => sensorType(type)?.key);
-    expect(keys).toEqual(['CP', 'MM', 'TEMP', 'CO2', 'NH3', 'NO2', 'CO', 'RSTC', 'TVOC']);
+    expect(keys).toEqual(['CP', 'MM', 'TEMP', 'CO2', 'NH3', 'NO2', 'CO', 'CO2_CTN', 'RSTC', 'TVOC']);
     expect(sensorType('CAMERA_MODULE_ALERT')).toBeNull();
-    expect(sensorType('HIGH_CO2_CTN')).toBeNull();
     expect(sensorCondition(sensorRule('t', { threshold: null }))).toBeNull();
   });
 

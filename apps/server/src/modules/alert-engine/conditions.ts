@@ -16,8 +16,8 @@ const TEMP: SensorType = { key: 'TEMP', label: 'Temperature' };
 
 /**
  * The spec's sensor/system alert types (002 section 3) and the shorter names the rules may carry, to the
- * telemetry key each watches. HIGH_CO2_CTN (the second CO2 sensor) and CAMERA_MODULE_ALERT have no sample
- * key in the device protocol: rules of those types never fire here.
+ * telemetry key each watches. HIGH_CO2_CTN watches `CO2_CTN`, the CO2 of the air-quality sensor 2. CAMERA_MODULE_ALERT
+ * has no sample key in the device protocol: rules of that type never fire here.
  */
 const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
   HIGH_CPU: CPU,
@@ -38,6 +38,8 @@ const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
   NO2: { key: 'NO2', label: 'NO2' },
   HIGH_CO: { key: 'CO', label: 'CO' },
   CO: { key: 'CO', label: 'CO' },
+  HIGH_CO2_CTN: { key: 'CO2_CTN', label: 'CO2 sensor 2' },
+  CO2_CTN: { key: 'CO2_CTN', label: 'CO2 sensor 2' },
   HIGH_RSTC: { key: 'RSTC', label: 'RSTC' },
   RSTC: { key: 'RSTC', label: 'RSTC' },
   HIGH_TVOC: { key: 'TVOC', label: 'TVOC' },
