@@ -266,3 +266,32 @@ describe('lock reports', () => {
     for (const update of updates) expect(lockReport.safeParse(update).success).toBe(true);
   });
 });
+
+describe('passcodes changed at the keypad', () => {
+  it('sends PASSCODE_CHANGED for a portal user now and then, and the lock then holds the new passcode', () => {
+    const lock = testLock({ battery: 90 }, 3);
+    lock.credentials = [{ slot: 1, userId: 'portal-user-1', role: 'USER', passcode: '482913' }];
+    const fleet = fleetOf([lock], { keypadChangeRate: 1, refusalRate: 0 });
+    const { events } = run(fleet, MIDNIGHT + 10 * 3600_000, 3 * 3600_000);
+    const changes = events.filter((e) => e.kind === 'PASSCODE_CHANGED');
+    expect(changes.length).toBeGreaterThan(0);
+    const last = changes.at(-1)!;
+    expect(last).toMatchObject({ userId: 'portal-user-1', passcodeSlot: 1, method: 'manual' });
+    expect(last.passcode).toMatch(/^\d{6}$/);
+    expect(lock.credentials[0]!.passcode).toBe(last.passcode);
+    for (const chunk of eventMessages(events))
+      expect(lockEventsMessage.safeParse({ events: chunk }).success).toBe(true);
+  });
+
+  it('sends none when the rate is 0', () => {
+    const lock = testLock({ battery: 90 }, 3);
+    lock.credentials = [{ slot: 1, userId: 'portal-user-1', role: 'USER', passcode: '482913' }];
+    const { events } = run(
+      fleetOf([lock], { keypadChangeRate: 0, refusalRate: 0 }),
+      MIDNIGHT + 10 * 3600_000,
+      3 * 3600_000,
+    );
+    expect(events.some((e) => e.kind === 'UNLOCKED')).toBe(true);
+    expect(events.some((e) => e.kind === 'PASSCODE_CHANGED')).toBe(false);
+  });
+});

@@ -246,6 +246,19 @@ export class LockFleet {
       lock.relockAt = now + settings.autoRelockMs;
       if (lock.mode === 'shared') lock.inUse = !lock.inUse;
     }
+    // Now and then the person sets a new passcode at the keypad while there (the portal is told: 2.7).
+    if (method === 'passcode' && credential.userId && chance(random, settings.keypadChangeRate)) {
+      credential.passcode = String(Math.floor(uniform(random, 100_000, 999_999)));
+      entries.push(
+        record(lock, now, {
+          kind: 'PASSCODE_CHANGED',
+          method: 'manual',
+          userId: credential.userId,
+          passcodeSlot: credential.slot,
+          passcode: credential.passcode,
+        }),
+      );
+    }
     this.note(lock, entries);
   }
 

@@ -9,6 +9,11 @@ export interface LockSettings {
   openingsPerHour: number;
   /** Share of attempts the lock refuses: a wrong passcode or an unknown card (REFUSED). */
   refusalRate: number;
+  /**
+   * Share of a portal user's passcode openings after which the person changes the passcode at the keypad
+   * (PASSCODE_CHANGED, docs/mqtt.md 2.7).
+   */
+  keypadChangeRate: number;
   /** Chance per bolt movement that the bolt jams (ALARM JAMMED); a jam clears after 1 to 10 minutes. */
   jamRate: number;
   /** Chance per lock per hour that it goes out of the gateway's radio range (reachable false). */
@@ -38,6 +43,7 @@ export interface LockSettings {
 export const DEFAULT_LOCK_SETTINGS: LockSettings = {
   openingsPerHour: 6,
   refusalRate: 0.05,
+  keypadChangeRate: 0.01,
   jamRate: 0.002,
   outOfRangePerHour: 0.03,
   outOfRangeMs: { min: 120_000, max: 900_000 },
@@ -80,6 +86,7 @@ export function resolveLockSettings(settings: Partial<LockSettings> = {}): LockS
   return {
     openingsPerHour: nonNegative('openingsPerHour', s.openingsPerHour),
     refusalRate: rate('refusalRate', s.refusalRate),
+    keypadChangeRate: rate('keypadChangeRate', s.keypadChangeRate ?? DEFAULT_LOCK_SETTINGS.keypadChangeRate),
     jamRate: rate('jamRate', s.jamRate),
     outOfRangePerHour: rate('outOfRangePerHour', s.outOfRangePerHour),
     outOfRangeMs: range('outOfRangeMs', s.outOfRangeMs),

@@ -104,6 +104,11 @@ export class ScriptedGateway {
     });
   }
 
+  /** History entries of its locks (2.7 lock-events). */
+  async reportEvents(events: Record<string, unknown>[]): Promise<void> {
+    await this.publish(deviceUp.lockEvents(this.mac), { events });
+  }
+
   async reply(instruction: { uid: string; type: string }, status: 'SUCCESS' | 'ERROR', value: unknown) {
     this.outstanding.delete(instruction.uid);
     await this.publish(deviceUp.response(this.mac, 'instruction', instruction.uid), {
