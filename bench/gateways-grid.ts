@@ -4,7 +4,8 @@
  * the built SPA) to the first cards (grid) or rows (list), the bytes the list calls carried for that first
  * screen, a search (time and bytes), and the DOM node count while scrolling the grid from top to bottom (the
  * goals: at most 1,400 nodes, first cards within 1 s). Then the list call itself over HTTP: the first window,
- * the last one, a search, a filter, sorts, and what the page used to download (the whole list).
+ * the last one, a search, a filter, sorts, windows without counts with the counts asked once (as the page asks
+ * them), and what the page used to download (the whole list).
  *
  *   npm run build && node --import tsx bench/gateways-grid.ts [--gateways 10000] [--samples 50] [--runs 5]
  */
@@ -314,6 +315,18 @@ async function apiCalls(address: string, cookie: string, scopeId: string) {
     { label: 'first window (30, by name)', path: window('offset=0'), runs },
     { label: `last window (offset ${fmt.int(last)})`, path: window(`offset=${last}`), runs },
     { label: 'middle window', path: window(`offset=${Math.floor(gatewayCount / 2)}`), runs },
+    // What the page asks since the counts are kept per selection: windows without them, the counts once.
+    { label: 'first window, counts=false', path: window('offset=0&counts=false'), runs },
+    {
+      label: 'middle window, counts=false',
+      path: window(`offset=${Math.floor(gatewayCount / 2)}&counts=false`),
+      runs,
+    },
+    {
+      label: 'counts once (limit 1, counts=true)',
+      path: window('offset=0&limit=1').replace('limit=30&', ''),
+      runs,
+    },
     { label: "search 'gateway 0123' (whole name part)", path: window('search=gateway%200123'), runs },
     { label: "search 'fw 2024-06' (a quarter match)", path: window('search=fw%202024-06'), runs },
     { label: 'offline, registered', path: window('status=offline&enrollment=registered'), runs },

@@ -108,6 +108,11 @@ export type GatewayListSelection = z.input<typeof gatewayListSelection>;
 export const gatewayPageQuery = getGatewaysQuery.merge(gatewayListSelection).extend({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(GATEWAY_LIST_MAX_LIMIT).default(GATEWAY_PAGE_DEFAULT_LIMIT),
+  /**
+   * 'false': the window alone, without the counts (which count the whole subtree). The browser asks a
+   * selection's counts once and keeps them while it scrolls through windows.
+   */
+  counts: z.enum(['true', 'false']).default('true'),
 });
 export type GatewayPageQuery = z.input<typeof gatewayPageQuery>;
 
@@ -115,12 +120,12 @@ export const gatewayPage = z.object({
   /** The window: the gateways from `offset` on, at most `limit` of them. */
   gateways: z.array(gatewaySummary),
   offset: z.number().int(),
-  /** Gateways matching the search and filters. */
-  total: z.number().int(),
+  /** Gateways matching the search and filters (the counts are absent when asked without, `counts=false`). */
+  total: z.number().int().optional(),
   /** Every gateway of the scope subtree, matching or not (zero: the customer has none yet). */
-  scopeTotal: z.number().int(),
+  scopeTotal: z.number().int().optional(),
   /** Whether the subtree holds gateways of another customer than the scope (rows and cards name it). */
-  mixed: z.boolean(),
+  mixed: z.boolean().optional(),
 });
 export type GatewayPage = z.infer<typeof gatewayPage>;
 

@@ -117,6 +117,25 @@ describe(`GET /api/gateway/get-gateways-page (${backend} backend)`, () => {
     expect(own).toMatchObject({ total: 1, scopeTotal: 1, mixed: false });
   });
 
+  it('answers a window without counting the subtree when asked counts=false, and refuses other values', async () => {
+    const bare = await page(alpha.cookie, { scopeId: alpha.tenant.id, offset: 2, limit: 2, counts: 'false' });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const body = bare.json() as GatewayPage;
+    expect(body.gateways.map((g) => g.name)).toEqual(['Charlie', 'delta']);
+    expect(body.offset).toBe(2);
+    expect(body).not.toHaveProperty('total');
+    expect(body).not.toHaveProperty('scopeTotal');
+    expect(body).not.toHaveProperty('mixed');
+    const counted = (
+      await page(alpha.cookie, { scopeId: alpha.tenant.id, limit: 1, counts: 'true', status: 'online' })
+    ).json() as GatewayPage;
+    expect(counted).toMatchObject({ total: 2, scopeTotal: 6, mixed: true });
+    expect((await page(alpha.cookie, { scopeId: alpha.tenant.id, counts: 'no' })).statusCode).toBe(400);
+    // The tenant wall holds without counts too.
+    const foreign = await page(beta.cookie, { scopeId: alpha.tenant.id, counts: 'false' });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('accepts an offset from 0 and a limit from 1 to 500, refuses the rest', async () => {
     expect(await names({ limit: 1 })).toEqual(['Alpha']);
     expect((await names({ limit: GATEWAY_LIST_MAX_LIMIT })).length).toBe(6);

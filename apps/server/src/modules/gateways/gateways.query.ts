@@ -87,13 +87,14 @@ export class GatewaysQuery {
   /**
    * One window of the gateways page (GET /api/gateway/get-gateways-page): the scope subtree's gateways that
    * match the search and filters, in the chosen order, from `offset` on; with the counts the page shows. The
-   * latest samples are looked up for the window's rows only (a sort by a reading aside).
+   * latest samples are looked up for the window's rows only (a sort by a reading aside). Without counts
+   * (`counts=false`) the subtree is not counted.
    */
   async page(principal: Principal, query: z.output<typeof gatewayPageQuery>): Promise<GatewayPage> {
     const match = matchOf(await this.tenantIds(principal, query.scopeId), query);
     const [gateways, counts] = await Promise.all([
       this.lists.window(match, query, query.offset, query.limit),
-      this.lists.counts(match, query.scopeId),
+      query.counts === 'true' ? this.lists.counts(match, query.scopeId) : {},
     ]);
     return { gateways: await this.summaries(gateways), offset: query.offset, ...counts };
   }

@@ -17,15 +17,16 @@ const SAME_NOTICE_WINDOW_MS = 2000;
 
 /**
  * A gateway went online or offline: the lists whose rows or order depend on it (a status filter, delete
- * mode, a search, the Status and Since orders) are fetched again (their windows on screen); the others were
- * patched in place.
+ * mode, a search, the Status and Since orders) are fetched again (their windows on screen, and their
+ * counts); the others were patched in place.
  */
 function refetchStatusLists(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({
     queryKey: GATEWAY_LISTS_KEY,
     predicate: (query) => {
       const selection = query.queryKey[4] as ListSelection | undefined;
-      return query.queryKey[3] === 'page' && selection !== undefined && dependsOnStatus(selection);
+      const list = query.queryKey[3] === 'page' || query.queryKey[3] === 'counts';
+      return list && selection !== undefined && dependsOnStatus(selection);
     },
   });
 }

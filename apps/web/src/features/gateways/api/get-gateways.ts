@@ -17,8 +17,21 @@ export const GATEWAY_LISTS_KEY = ['gateways', 'list'] as const;
 export const gatewayListKey = (scopeId: string, selection: ListSelection) =>
   [...GATEWAY_LISTS_KEY, scopeId, 'page', selection] as const;
 
-/** The query of one window: the selection's fields that are set, then the position. */
-function pageQuery(scopeId: string, selection: ListSelection, offset: number, limit: number): string {
+/**
+ * The key of a selection's counts, asked once and kept while the windows come and go: they do not depend on
+ * the order, so the key holds the selection in the name order (a sort asks no count again).
+ */
+export const gatewayCountsKey = (scopeId: string, selection: ListSelection) =>
+  [...GATEWAY_LISTS_KEY, scopeId, 'counts', { ...selection, sort: 'name', order: 'asc' }] as const;
+
+/** The query of one window: the selection's fields that are set, then the position (counts only if asked). */
+function pageQuery(
+  scopeId: string,
+  selection: ListSelection,
+  offset: number,
+  limit: number,
+  counts: boolean,
+): string {
   const query = new URLSearchParams({ scopeId });
   for (const field of ['search', 'status', 'enrollment', 'name'] as const) {
     const value = selection[field]?.trim();
@@ -33,12 +46,13 @@ function pageQuery(scopeId: string, selection: ListSelection, offset: number, li
   query.set('order', selection.order);
   query.set('offset', String(offset));
   query.set('limit', String(limit));
+  if (!counts) query.set('counts', 'false');
   return query.toString();
 }
 
 /**
  * GET /api/gateway/get-gateways-page: the gateways of the scope and every customer below it that match the
- * selection, in its order, `limit` from `offset` on, with the counts.
+ * selection, in its order, `limit` from `offset` on, with the counts unless `counts` is false.
  */
 export function getGatewayPage(
   scopeId: string,
@@ -46,31 +60,49 @@ export function getGatewayPage(
   offset: number,
   limit: number,
   signal?: AbortSignal,
+  counts = true,
 ): Promise<GatewayPage> {
-  return apiRequest(`/api/gateway/get-gateways-page?${pageQuery(scopeId, selection, offset, limit)}`, {
-    schema: gatewayPage,
-    signal,
-  });
+  return apiRequest(
+    `/api/gateway/get-gateways-page?${pageQuery(scopeId, selection, offset, limit, counts)}`,
+    {
+      schema: gatewayPage,
+      signal,
+    },
+  );
 }
 
-/** Kept fresh by live updates (see use-live-gateway-updates.ts), so it is not polled. */
+/**
+ * One window (with the counts unless `counts` is false: the grid's windows go without, their selection's
+ * counts have a query of their own, and the unregistered list asks both at once). Kept fresh by live updates (see
+ * use-live-gateway-updates.ts), so it is not polled.
+ */
 export const gatewayWindowQueryOptions = (
   scopeId: string,
   selection: ListSelection,
   offset: number,
   limit: number,
+  counts = true,
 ) =>
   queryOptions({
     queryKey: [...gatewayListKey(scopeId, selection), offset, limit] as const,
-    queryFn: ({ signal }) => getGatewayPage(scopeId, selection, offset, limit, signal),
+    queryFn: ({ signal }) => getGatewayPage(scopeId, selection, offset, limit, signal, counts),
+    enabled: scopeId !== '',
+  });
+
+/** A selection's counts: its first gateway by name, with them (one row: an index read besides the count). */
+const gatewayCountsQueryOptions = (scopeId: string, selection: ListSelection) =>
+  queryOptions({
+    queryKey: gatewayCountsKey(scopeId, selection),
+    queryFn: ({ signal }) =>
+      getGatewayPage(scopeId, { ...selection, sort: 'name', order: 'asc' }, 0, 1, signal),
     enabled: scopeId !== '',
   });
 
 export interface GatewayWindows {
   /** The gateway at each loaded position. */
   rows: ReadonlyMap<number, GatewaySummary>;
-  /** The counts of the selection (from its newest window), undefined until a window has arrived. */
-  counts?: Pick<GatewayPage, 'total' | 'scopeTotal' | 'mixed'>;
+  /** The counts of the selection (asked once per selection, not with every window), undefined until they arrive. */
+  counts?: { total: number; scopeTotal: number; mixed: boolean };
   /** A window on screen is being fetched for the first time. */
   loading: boolean;
   error: Error | null;
@@ -88,23 +120,34 @@ export function useGatewayWindows(
   enabled = true,
 ): GatewayWindows {
   const offsets = windowOffsets(range, size);
-  return useQueries({
+  const counts = useQuery({
+    ...gatewayCountsQueryOptions(scopeId, selection),
+    enabled: enabled && scopeId !== '',
+  });
+  const windows = useQueries({
     queries: offsets.map((offset) => ({
-      ...gatewayWindowQueryOptions(scopeId, selection, offset, size),
+      ...gatewayWindowQueryOptions(scopeId, selection, offset, size, false),
       enabled: enabled && scopeId !== '',
     })),
-    combine: (results) => {
-      let newest: (typeof results)[number] | undefined;
-      for (const result of results)
-        if (result.data && (!newest || result.dataUpdatedAt > newest.dataUpdatedAt)) newest = result;
-      return {
-        rows: rowsByIndex(results.map((result) => result.data)),
-        counts: newest?.data,
-        loading: results.some((result) => result.isPending && result.fetchStatus === 'fetching'),
-        error: results.find((result) => result.error)?.error ?? null,
-      };
-    },
+    combine: (results) => ({
+      rows: rowsByIndex(results.map((result) => result.data)),
+      loading: results.some((result) => result.isPending && result.fetchStatus === 'fetching'),
+      error: results.find((result) => result.error)?.error ?? null,
+    }),
   });
+  const known = countsOf(counts.data);
+  return {
+    ...windows,
+    counts: known,
+    loading: windows.loading || (counts.isPending && counts.fetchStatus === 'fetching'),
+    error: windows.error ?? counts.error,
+  };
+}
+
+/** The counts a page answer carries, if it was asked with them. */
+function countsOf(page: GatewayPage | undefined): GatewayWindows['counts'] {
+  if (page?.total === undefined || page.scopeTotal === undefined) return undefined;
+  return { total: page.total, scopeTotal: page.scopeTotal, mixed: page.mixed === true };
 }
 
 /**

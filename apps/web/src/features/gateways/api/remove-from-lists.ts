@@ -18,7 +18,9 @@ export function removeFromGatewayLists(queryClient: QueryClient, macIds: readonl
     const removed = gateways.length - next.length;
     if (removed === 0) return undefined;
     if (Array.isArray(data)) return next;
-    // The counts drop with the rows, so the grid does not keep places for them until the answer.
+    if (data.total === undefined || data.scopeTotal === undefined) return { ...data, gateways: next };
+    // Counts asked with a window drop with its rows; a selection's own counts (a one-row answer) are asked
+    // again with the stale windows below.
     return { ...data, gateways: next, total: data.total - removed, scopeTotal: data.scopeTotal - removed };
   });
   return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }))).then(
