@@ -64,6 +64,14 @@ export class DashboardsService {
     const tenantIds = await this.tenants.subtreeWithin(principal, scopeId);
     const entry = await this.entry(tenantIds);
     entry.figures ??= this.figures(tenantIds);
+    // Both screens show the map under the figures: its index is built meanwhile, while the browser draws the
+    // figures and loads the map library, instead of after them (the first render waited for both in turn).
+    if (!entry.clusters) {
+      entry.clusters = this.clusters(tenantIds);
+      entry.clusters.catch(() => {
+        if (this.cache.get(cacheKey(tenantIds)) === entry) entry.clusters = undefined;
+      });
+    }
     if (!entry.side || this.now() - entry.side.at > this.settings.sideFiguresMs) {
       entry.side = { at: this.now(), value: this.sideFigures(tenantIds) };
     }
@@ -127,7 +135,7 @@ export class DashboardsService {
 
   /** The cached entry of a subtree, emptied when its fingerprint moved. */
   private async entry(tenantIds: string[]): Promise<Entry> {
-    const key = [...tenantIds].sort().join(',');
+    const key = cacheKey(tenantIds);
     const fingerprint = await this.repo.fingerprint(tenantIds);
     let entry = this.cache.get(key);
     const now = this.now();
@@ -199,6 +207,9 @@ export class DashboardsService {
     return new FleetClusters(located, names);
   }
 }
+
+/** A subtree's cache key: its sorted tenant ids. */
+const cacheKey = (tenantIds: string[]) => [...tenantIds].sort().join(',');
 
 /** Values by count (then name), the first DASHBOARD_TOP_VALUES shown, the rest summed as Others. */
 function distribution(rows: GroupCount[]): DistributionEntry[] {
