@@ -81,7 +81,22 @@ function track(name, child) {
   return child;
 }
 
-// The instances, each on a port of its own; the first start migrates (an advisory lock orders the others).
+/** Waits until the instance answers /api/health 200 (its start migrated and seeded the database). */
+async function healthy(address, child) {
+  const until = Date.now() + 300_000;
+  while (Date.now() < until && child.exitCode === null && !stopping) {
+    const status = await fetch(`http://${address}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!stopping) fail(`the instance on ${address} did not become healthy`);
+}
+
+// The instances, each on a port of its own, one after the other: the first start migrates and seeds the
+// database, the next ones find it ready.
 const upstreams = [];
 for (let i = 0; i < count; i++) {
   const instancePort = freePort();
@@ -105,6 +120,8 @@ for (let i = 0; i < count; i++) {
   });
   track(name, child);
   log(`${name} starting on ${upstreams[i]}`);
+  await healthy(upstreams[i], child);
+  log(`${name} ready`);
 }
 
 // nginx in the foreground with a configuration, pid and logs of its own in a temporary directory.
