@@ -165,6 +165,64 @@ describe(`staged rollouts (${backend} backend)`, () => {
     expect(done.total).toMatchObject({ left: 1, eligible: 0, verified: 0, failed: 0 });
   });
 
+  it('lets a gateway deleted during the rollout leave it cleanly', async () => {
+    const { customer, macs } = await fleet('Deleted', 0, {}, 1);
+    await calls.apply(root, 'firmware', fileId, customer.tenant.id, { rollout: { updateTimeoutMs: 60_000 } });
+    await waitFor(async () => ((await rollouts(customer.tenant.id))[0]?.total.eligible === 1 ? true : null));
+    const deleted = await injectAs(portal, root, 'PUT', '/api/deleteOfflineGateways', {
+      payload: { offlineGateways: [macs[0]], scopeId: customer.tenant.id },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json<{ deleted: string[] }>().deleted).toEqual([macs[0]]);
+    const done = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.status === 'completed' ? rollout : null;
+    }, 20_000);
+    expect(done.total).toMatchObject({ left: 1, eligible: 0, verified: 0, failed: 0, unreached: 0 });
+    expect(done.failures).toEqual([]);
+  });
+
+  it('waits for the maintenance window: nothing starts outside it, the update starts once inside', async () => {
+    const { customer, macs } = await fleet('Window', 1);
+    const window = (startMinute: number, endMinute: number) =>
+      injectAs(portal, root, 'PUT', '/api/firmware-maintenance-window', {
+        query: { scopeId: customer.tenant.id },
+        payload: { window: { timeZone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], startMinute, endMinute } },
+      });
+    // Two to three hours from now (UTC): the gateway, online, is not notified.
+    const nowMinute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+    const later = (minutes: number) => (nowMinute + minutes) % 1440 || 1440;
+    expect((await window((nowMinute + 120) % 1440, later(180))).statusCode).toBe(200);
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
+      rollout: { updateTimeoutMs: 60_000 },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000)); // ten ticks of the worker
+    const [waiting] = await rollouts(customer.tenant.id);
+    expect(waiting?.status).toBe('running');
+    expect(waiting?.total).toMatchObject({
+      eligible: 1,
+      notified: 0,
+      downloading: 0,
+      verified: 0,
+      pending: 1,
+    });
+    const target = await portal.database.db
+      .selectFrom('firmware_rollout_targets')
+      .select(['state', 'notified_at'])
+      .where('gateway_mac', '=', macs[0] as string)
+      .executeTakeFirstOrThrow();
+    expect(target).toEqual({ state: 'pending', notified_at: null });
+
+    // The whole day: the update starts and the gateway is verified.
+    expect((await window(0, 1440)).statusCode).toBe(200);
+    const done = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.status === 'completed' ? rollout : null;
+    }, 25_000);
+    expect(done.total).toMatchObject({ eligible: 1, verified: 1, failed: 0 });
+  });
+
   it('pauses a wave whose failures pass the threshold, with the reason; resumes, and cancels', async () => {
     const { customer } = await fleet('Failing', 3, { installError: 1 });
     const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
