@@ -182,6 +182,45 @@ describe(`staged rollouts (${backend} backend)`, () => {
     expect(done.failures).toEqual([]);
   });
 
+  it('holds the maintenance window rules at both bounds, and only root writes it', async () => {
+    const customer = await createCustomerWithUser(portal, 'WindowRules');
+    const put = (window: Record<string, unknown> | null, cookie = root) =>
+      injectAs(portal, cookie, 'PUT', '/api/firmware-maintenance-window', {
+        query: { scopeId: customer.tenant.id },
+        payload: { window },
+      });
+    const ok = { timeZone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], startMinute: 120, endMinute: 300 };
+    const status = async (change: Record<string, unknown>) => (await put({ ...ok, ...change })).statusCode;
+    expect(await status({ days: [-1] })).toBe(400);
+    expect(await status({ days: [7] })).toBe(400);
+    expect(await status({ days: [] })).toBe(400);
+    expect(await status({ days: [0, 1, 2, 3, 4, 5, 6, 6] })).toBe(400);
+    expect(await status({ startMinute: -1 })).toBe(400);
+    expect(await status({ startMinute: 1440 })).toBe(400);
+    expect(await status({ endMinute: 0 })).toBe(400);
+    expect(await status({ endMinute: 1441 })).toBe(400);
+    expect(await status({ startMinute: 300, endMinute: 300 })).toBe(400); // empty
+    const zone = await put({ ...ok, timeZone: 'Mars/Olympus' });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json()).toMatchObject({ message: 'Unknown time zone.' });
+    const read = async () =>
+      (
+        await injectAs(portal, root, 'GET', '/api/firmware-maintenance-window', {
+          query: { scopeId: customer.tenant.id },
+        })
+      ).json<{ window: unknown }>().window;
+    expect(await read()).toBeNull(); // nothing refused was stored
+    expect(await status({ days: [0, 1, 2, 3, 4, 5, 6], startMinute: 0, endMinute: 1440 })).toBe(200);
+    expect(await status({ days: [6], startMinute: 1439, endMinute: 1 })).toBe(200); // over midnight
+    expect(await read()).toEqual({ ...ok, days: [6], startMinute: 1439, endMinute: 1 });
+    // A customer's own user (no FIRMWARE_WRITE) changes nothing; null removes the window.
+    const own = await signIn(portal, customer.email, customer.password);
+    expect((await put(ok, own)).statusCode).toBe(403);
+    expect(await read()).toEqual({ ...ok, days: [6], startMinute: 1439, endMinute: 1 });
+    expect((await put(null)).statusCode).toBe(200);
+    expect(await read()).toBeNull();
+  });
+
   it('waits for the maintenance window: nothing starts outside it, the update starts once inside', async () => {
     const { customer, macs } = await fleet('Window', 1);
     const window = (startMinute: number, endMinute: number) =>
