@@ -138,6 +138,8 @@ export class LocksService {
       gatewayMac: query.macId,
       type: query.type,
       userId: query.userId,
+      lowBattery: query.battery === 'low',
+      accessState: query.access,
       search: normalise(query.search),
     };
   }
@@ -147,8 +149,6 @@ export class LocksService {
     const { rows, total } = await this.deps.repo.page(filter, query.page * query.pageSize, query.pageSize);
     return { locks: rows.map(toLockDevice), total };
   }
-      lowBattery: query.battery === 'low',
-      accessState: query.access,
 
   /** The page with each lock's users (the route needs IOT_USER_READ). */
   async pageWithUsers(principal: Principal, query: z.output<typeof locksQuery>): Promise<LocksWithUsersPage> {
