@@ -64,7 +64,7 @@ export type InventoryListener = (
   device: DeviceIdentity,
   TI: number,
   locks: { mac: string; users: string[] }[],
-) => void | Promise<void | UnknownLockUser[]>;
+) => Promise<UnknownLockUser[] | undefined> | undefined;
 
 export interface LocksDependencies {
   repo: LocksRepository;
