@@ -53,6 +53,8 @@ export const gatewayRegistryMessages = {
   onlyUnregistered: 'Only an unregistered gateway can be moved here.',
   sameCustomer: 'The gateway already belongs to this customer.',
   notATarget: 'Gateways cannot be moved to this customer.',
+  /** Ours: the free-tier scope and the support tenant hold no gateways, however they would arrive. */
+  notAProvisionTarget: 'Gateways cannot be provisioned into this customer.',
 } as const;
 
 const m = gatewayRegistryMessages;

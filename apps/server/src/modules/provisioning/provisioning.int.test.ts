@@ -5,6 +5,8 @@ import {
   backend,
   createCustomerWithUser,
   injectAs,
+  ROOT_EMAIL,
+  ROOT_PASSWORD,
   signIn,
   startPortal,
   type TestPortal,
@@ -62,6 +64,48 @@ describe(`POST /api/gateway/provision (${backend} backend)`, () => {
     expect((await provision(alpha, { scopeId: alpha.tenant.id, count: 101 })).statusCode).toBe(400);
     expect((await provision(alpha, { scopeId: alpha.tenant.id, count: 1 })).statusCode).toBe(200);
     expect((await provision(alpha, { scopeId: alpha.tenant.id, count: 100 })).json()).toHaveLength(100);
+  });
+
+  it('refuses the free-tier scope and the support tenant, even for root', async () => {
+    const root = await signIn(portal, ROOT_EMAIL, ROOT_PASSWORD);
+    const tenantOf = (kind: 'free_tier' | 'support') =>
+      portal.database.db.selectFrom('tenants').select('id').where('kind', '=', kind).executeTakeFirst();
+    if (!(await tenantOf('support'))) {
+      // The support tenant is made by configuration, not at first start: one as the operator would add it.
+      const rootTenant = (await portal.database.db
+        .selectFrom('tenants')
+        .select('id')
+        .where('kind', '=', 'root')
+        .executeTakeFirstOrThrow()) as { id: string };
+      await portal.database.db
+        .insertInto('tenants')
+        .values({
+          name: 'Support',
+          customer_id: 'support-desk',
+          kind: 'support',
+          parent_id: rootTenant.id,
+          ancestors: [rootTenant.id],
+          primary_theme_color: '#123456',
+          secondary_theme_color: '#ffffff',
+        })
+        .execute();
+    }
+    const shared = [await tenantOf('free_tier'), await tenantOf('support')];
+    expect(shared.every(Boolean)).toBe(true);
+    for (const tenant of shared as { id: string }[]) {
+      const response = await injectAs(portal, root, 'POST', '/api/gateway/provision', {
+        payload: { scopeId: tenant.id, count: 1, name: 'Stray' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        message: 'Gateways cannot be provisioned into this customer.',
+      });
+      const held = await portal.database.db
+        .selectFrom('gateways')
+        .select('mac')
+        .where('tenant_id', '=', tenant.id);
+      expect(await held.execute()).toEqual([]);
+    }
   });
 
   it('answers 404 for a customer of another tenant and 403 without GENERATE_GATEWAY_TOKEN', async () => {
