@@ -80,7 +80,8 @@ export async function startPortal(
     DATA_DIR: dataDir,
     ROOT_EMAIL,
     ROOT_PASSWORD,
-    LOG_LEVEL: 'warn',
+    // info: startPortal waits for the launcher's 'demo history written' line (see waitForDemoHistory).
+    LOG_LEVEL: 'info',
     DEMO: '1',
     DEMO_GATEWAYS: String(DEMO_GATEWAYS),
     // Specs that wait for a lock's answer must not meet a jam or a refusal drawn at random.
@@ -130,6 +131,7 @@ export async function startPortal(
   const server = spawnServer(env, LAUNCHER_ENTRY);
   try {
     await waitHealthy(baseUrl, server);
+    if (env.DEMO !== '0') await waitForDemoHistory(server);
   } catch (error) {
     await terminate(server).catch(() => undefined);
     await cleanUp();
@@ -159,6 +161,22 @@ export async function startPortal(
       return stopped;
     },
   };
+}
+
+const DEMO_HISTORY_WAIT_MS = 120_000;
+
+/**
+ * Waits until the launcher has written the demo fleet's 90 days of history (or given up on it). On PGlite each
+ * gateway's history is one transaction that holds the one database session, so a spec's first sign-in during
+ * it waited seconds on a loaded machine. A fleet that had history already logs nothing: after
+ * DEMO_HISTORY_WAIT_MS the spec goes on regardless.
+ */
+async function waitForDemoHistory(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + DEMO_HISTORY_WAIT_MS;
+  while (Date.now() < deadline && server.child.exitCode === null) {
+    if (/"msg":"demo history (not )?written"/.test(server.output())) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** SIGTERM and wait for the exit (SIGKILL after STOP_TIMEOUT_MS); the exit code, null when killed. */
