@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nginxConfig } from './nginx-config.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -128,50 +129,7 @@ for (let i = 0; i < count; i++) {
 const nginxDir = mkdtempSync(join(tmpdir(), 'portal-cluster-nginx-'));
 for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(nginxDir, sub));
 const conf = join(nginxDir, 'nginx.conf');
-writeFileSync(
-  conf,
-  `worker_processes 1;
-daemon off;
-pid ${nginxDir}/nginx.pid;
-error_log ${nginxDir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
-  client_max_body_size 200m;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream portal {
-    # Long-lived WebSockets count: a new browser goes to the instance holding fewer.
-    least_conn;
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n')}
-  }
-  server {
-    listen ${port};
-    proxy_connect_timeout 2s;
-    # A refused or timed-out connection moves on to the next instance; a 503 (degraded) is the answer.
-    proxy_next_upstream error timeout;
-    location /mqtt {
-      proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_read_timeout 120s;
-    }
-    location / {
-      proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`,
-);
+writeFileSync(conf, nginxConfig(nginxDir, port, upstreams));
 track('nginx', spawn('nginx', ['-p', nginxDir, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] }));
 log(`nginx on http://localhost:${port} in front of ${upstreams.join(', ')} (config ${conf})`);
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nginxConfig } from '../../../scripts/nginx-config.mjs';
 import { connectMqtt, waitFor } from './harness.ts';
 import { freePort } from './process.ts';
 
@@ -148,51 +149,6 @@ export async function startOwnMosquitto(): Promise<OwnMosquitto> {
   };
 }
 
-/** nginx's configuration balancing HTTP and the `/mqtt` WebSocket over `upstreams` (host:port). */
-export function nginxConfig(dir: string, port: number, upstreams: string[]): string {
-  return `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 200m;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream portal {
-    # Long-lived WebSockets count: a new browser goes to the instance holding fewer.
-    least_conn;
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    proxy_connect_timeout 2s;
-    # A refused or timed-out connection moves on to the next instance; a 503 (degraded) is the answer.
-    proxy_next_upstream error timeout;
-    location /mqtt {
-      proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_read_timeout 120s;
-    }
-    location / {
-      proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`;
-}
-
 export interface OwnNginx {
   url: string;
   remove(): Promise<void>;
@@ -205,7 +161,7 @@ export async function startOwnNginx(upstreams: string[]): Promise<OwnNginx> {
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(join(dir, sub));
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
-  await writeFile(conf, nginxConfig(dir, port, upstreams));
+  await writeFile(conf, nginxConfig(dir, `127.0.0.1:${port}`, upstreams));
   const child = spawn('nginx', ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr?.on('data', (chunk) => {
