@@ -1,3 +1,4 @@
+import type { ActiveFilter } from '../../components/FilteredByBanner.tsx';
 import { GATEWAY_NAME_PARAM } from '../global-search/index.ts';
 import { type DashboardFilters, dashboardChips, dashboardFiltersFrom } from './dashboard-filters.ts';
 
@@ -18,11 +19,6 @@ export interface GatewayFilters extends DashboardFilters {
 }
 
 /** One chip of the banner: its text and the URL parameter its remove icon clears. */
-export interface ActiveFilter {
-  param: string;
-  label: string;
-}
-
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
   (allowed as readonly (string | null)[]).includes(value) ? (value as T) : null;
 

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { hierarchyQueryOptions } from '../../../api/get-hierarchy.ts';
+import { FilteredByBanner } from '../../../components/FilteredByBanner.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
@@ -39,13 +40,13 @@ import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useLiveGatewayUpdates } from '../use-live-gateway-updates.ts';
 import { DeleteGatewaysDialog } from './DeleteGatewaysDialog.tsx';
 import { DeleteModeBar } from './DeleteModeBar.tsx';
-import { FilteredByBanner, useGatewayFilters } from './FilteredByBanner.tsx';
 import { GatewayActionDialog, type OpenedAction } from './GatewayActionDialog.tsx';
 import type { CardView } from './GatewayCard.tsx';
 import { GatewayGrid } from './GatewayGrid.tsx';
 import { GatewaysToolbar, type PageMode } from './GatewaysToolbar.tsx';
 import { GatewayTable } from './GatewayTable.tsx';
 import { NoGatewaysYet } from './NoGatewaysYet.tsx';
+import { useGatewayFilters } from './use-gateway-filters.ts';
 
 /** The scope in the URL (?scopeId=), or else the tenant being viewed. */
 function useGatewayScopeId(): string {

@@ -1,9 +1,9 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FilteredByBanner } from '../../../components/FilteredByBanner.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { lockFiltersFrom } from '../lock-filters.ts';
-import { LockFiltersBanner } from './LockFiltersBanner.tsx';
+import { lockFilterChips, lockFiltersFrom } from '../lock-filters.ts';
 import { LocksCounts } from './LocksCounts.tsx';
 import { LocksList } from './LocksList.tsx';
 
@@ -38,7 +38,7 @@ export function LocksPage() {
         </Typography>
         <LocksCounts scopeId={scopeId} />
       </Stack>
-      <LockFiltersBanner filters={filters} onRemove={removeFilter} />
+      <FilteredByBanner filters={lockFilterChips(filters)} onRemove={removeFilter} />
       <LocksList
         key={`${scopeId}-${gatewayMacId ?? ''}-${filters.battery ?? ''}-${filters.access ?? ''}`}
         scopeId={scopeId}
