@@ -28,6 +28,8 @@ export interface SimulatedGatewaysOptions {
   /** Updates: failure rates and install time (firmware-updater.ts); a RESET/reboot keeps it away this long. */
   firmware?: SimulationOptions['firmware'];
   restartDelayMs?: number;
+  /** How the simulated locks behave (apps/gateway-sim lock-settings.ts): e.g. no random failures for a spec. */
+  locks?: SimulationOptions['locks'];
 }
 
 export interface SimulatedGateways {
@@ -85,6 +87,7 @@ export async function startSimulatedGateways(
     telemetryIntervalMs: options.telemetryIntervalMs ?? 5_000,
     ...(options.firmware ? { firmware: options.firmware } : {}),
     ...(options.restartDelayMs ? { restartDelayMs: options.restartDelayMs } : {}),
+    ...(options.locks ? { locks: options.locks } : {}),
   });
   const macs = credentials.map((c) => c.mac);
   try {

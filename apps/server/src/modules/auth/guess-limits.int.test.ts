@@ -1,16 +1,6 @@
 import { LOGIN_THROTTLE, passwordMessages, throttleMessage, twoFactorMessages } from '@portal/contract';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  backend,
-  createCustomerWithUser,
-  endBrokerSessions,
-  REAL_MQTT,
-  randomTag,
-  startPortal,
-  type TestPortal,
-} from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
+import { backend, createCustomerWithUser, startPortal, type TestPortal } from '../../../test/harness.ts';
 import { digest, hashPassword } from '../../lib/crypto.ts';
 import {
   addTwoFactorUser,
@@ -83,40 +73,6 @@ describe(`guess limits under concurrency (${backend} backend)`, () => {
         expect((await signInOverHttp(user.email, 'Wrong1', freshAddress())).status).toBe(401);
       expect((await signInOverHttp(user.email, user.password, freshAddress())).status).toBe(429);
     });
-
-    it.runIf(backend === 'real')(
-      'holds across two portal instances on one PostgreSQL: 100 sign-ins split between them, at most 5 evaluated',
-      async () => {
-        const clientId = `portal-test-second-${randomTag(6)}`;
-        const second = await buildApp(
-          { ...portal.config, MQTT_CLIENT_ID: clientId },
-          pino({ level: 'silent' }),
-        );
-        try {
-          await second.app.listen({ port: 0, host: '127.0.0.1' });
-          const address = second.app.server.address();
-          const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-          const user = await addUser(portal, tenantId);
-          const statuses = await burst(
-            Array.from(
-              { length: BURST },
-              (_, n) => () =>
-                signInOverHttp(
-                  user.email,
-                  n === 61 ? user.password : `Wrong${n}`,
-                  freshAddress(),
-                  n % 2 ? secondUrl : portal.baseUrl,
-                ),
-            ),
-          );
-          expect(count(statuses, 401)).toBe(maxAttempts);
-          expect(statuses[61]).toBe(429);
-        } finally {
-          await second.app.close();
-          await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
-        }
-      },
-    );
   });
 
   describe('sign-in codes', () => {

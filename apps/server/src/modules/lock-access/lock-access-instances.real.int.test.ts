@@ -2,7 +2,6 @@ import { DEFAULT_PERMISSIONS } from '@portal/contract';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
-  backend,
   createCustomerWithUser,
   endBrokerSessions,
   injectAs,
@@ -16,8 +15,8 @@ import { buildApp, type Portal } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { ledgerWhen, lockIdsOf, randomEmail, ScriptedGateway } from './test-helpers.ts';
 
-// Two portal instances share one PostgreSQL and one external broker; only the real backend has those.
-describe.runIf(backend === 'real')('lock access with two portal instances on one database', () => {
+// Two portal instances share one PostgreSQL and one external broker: the real backend only (.real.int.test.ts).
+describe('lock access with two portal instances on one database', () => {
   it('never sends a gateway two lock commands at once', async () => {
     const { env, cleanup } = await testEnvironment();
     const silent = pino({ level: 'silent' });
