@@ -40,6 +40,7 @@ export async function startPortal(
     throw error;
   }
   const logger = createLogger(config);
+  keepServingOnUnhandledRejection(logger);
   const portal = await buildApp(config, logger);
   const { app } = portal;
 
@@ -59,6 +60,18 @@ export async function startPortal(
     );
   }
   return { portal, config, logger, stop: () => app.close() };
+}
+
+/**
+ * Node ends the process on a promise rejection nobody handled. For a portal serving many users that is the
+ * wrong trade: a background step that failed while PostgreSQL or the broker was away (and is retried on its
+ * next run) would take every session and live connection of this instance down with it. It is logged as an
+ * error, with its stack, for someone to fix.
+ */
+function keepServingOnUnhandledRejection(logger: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection (a defect; the portal keeps serving)');
+  });
 }
 
 /**

@@ -82,10 +82,23 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A pg pool whose lost connections never crash the process. The pool reports an idle client's error as its
+ * own 'error' event; a client lent out (between a transaction's statements, say) emits it on itself, and an
+ * 'error' event without a listener ends a Node process: seen when PostgreSQL restarted under load. The
+ * statement in flight still fails, and the pool drops the broken client.
+ */
+function resilientPool(config: pg.PoolConfig, logger: Logger, what: string): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', (error) => logger.warn({ err: error }, `${what} lost`));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error }, `${what} lost while in use`)),
+  );
+  return pool;
+}
+
 async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
+  const pool = resilientPool({ connectionString: url, max: 10 }, logger, 'database connection');
   for (let attempt = 1; ; attempt++) {
     try {
       const client = await pool.connect();
@@ -105,8 +118,11 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
   }
   // The health check has a connection of its own: with every pooled connection lent to requests, /api/health
   // would otherwise wait in the pool's queue behind them.
-  const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
-  probe.on('error', (error) => logger.warn({ err: error }, 'database connection lost (health check)'));
+  const probe = resilientPool(
+    { connectionString: url, max: 1, idleTimeoutMillis: 0 },
+    logger,
+    'database connection (health check)',
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new AuditContextPool(pool) }) });
   const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   const handle = withHelpers(db, 'postgres', stats, async () => {
