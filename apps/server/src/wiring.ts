@@ -154,6 +154,8 @@ export function wireModules(
     samples: telemetry,
     devices: link,
     users,
+    // Built below: the lists ask it at request time only.
+    versions: (list) => firmwareModule.firmware.gatewayVersions(list),
   });
   const { gateways } = gatewaysModule;
   const instructionsModule = createInstructionsModule({

@@ -43,6 +43,16 @@ export const gatewaySummary = z.object({
   reportedWhitelist: z.array(z.string()).nullable(),
   /** The lock engine's live state as the device reports it (currentState, pollInterval, rssiValue...). */
   liveState: gatewayLiveState.nullable(),
+  /**
+   * The versions assigned to the gateway: its customer's latest applied firmware, OS patch and customer app
+   * (docs/rollouts.md); null when none was applied. The reported version (`firmware`, `OSversion`,
+   * `customerFw`) always wins; a difference is shown as such.
+   */
+  assignedFirmware: z.string().nullable().optional(),
+  assignedOSversion: z.string().nullable().optional(),
+  assignedCustomerFw: z.string().nullable().optional(),
+  /** The customer app version the gateway last reported in an update (it is not in its state); null: never. */
+  customerFw: z.string().nullable().optional(),
 });
 export type GatewaySummary = z.infer<typeof gatewaySummary>;
 

@@ -194,6 +194,38 @@ export class FirmwareRepository {
     return result.rows.map((r) => ({ version: r.version, storageKey: r.storage_key }));
   }
 
+  /** Each listed customer's latest applied version per kind: the versions assigned to its gateways. */
+  async assignedVersions(tenantIds: string[]): Promise<Map<string, Partial<Record<FirmwareKind, string>>>> {
+    const byTenant = new Map<string, Partial<Record<FirmwareKind, string>>>();
+    if (tenantIds.length === 0) return byTenant;
+    const rows = await this.db
+      .selectFrom('firmware_latest')
+      .select(['tenant_id', 'kind', 'version'])
+      .where('tenant_id', 'in', tenantIds)
+      .execute();
+    for (const row of rows)
+      byTenant.set(row.tenant_id, {
+        ...byTenant.get(row.tenant_id),
+        [row.kind as FirmwareKind]: row.version,
+      });
+    return byTenant;
+  }
+
+  /**
+   * The customer app version each listed gateway last reported in an update (`booted` or `rolledBack`): a
+   * gateway's state does not carry it (docs/mqtt.md 3.8).
+   */
+  async reportedCustomerApps(macs: string[]): Promise<Map<string, string>> {
+    if (macs.length === 0) return new Map();
+    const result = await sql<{ gateway_mac: string; reported_version: string }>`
+      SELECT DISTINCT ON (t.gateway_mac) t.gateway_mac, t.reported_version
+      FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id
+      WHERE r.kind = 'customerFw' AND t.reported_version IS NOT NULL
+        AND t.gateway_mac = ANY(${macs}::text[])
+      ORDER BY t.gateway_mac, coalesce(t.booted_at, t.progress_at, r.created_at) DESC`.execute(this.db);
+    return new Map(result.rows.map((r) => [r.gateway_mac, r.reported_version]));
+  }
+
   /** Every customer tenant id (root's view of the customer list). */
   async tenantNames(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

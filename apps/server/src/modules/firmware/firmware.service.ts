@@ -31,6 +31,14 @@ import {
 } from './firmware-content.ts';
 import { RolloutsRepository } from './rollouts.repository.ts';
 
+/** What a gateway was assigned, and the customer app version it reported (docs/rollouts.md). */
+export interface GatewayVersions {
+  assignedFirmware: string | null;
+  assignedOSversion: string | null;
+  assignedCustomerFw: string | null;
+  customerFw: string | null;
+}
+
 /** A file streamed into storage, checked, not yet recorded. */
 export interface ReceivedFile {
   kind: FirmwareKind;
@@ -293,6 +301,33 @@ export class FirmwareService {
     }
     this.deps.logger.info({ ...context, deleted: deleted.map((d) => d.version) }, 'firmware deleted');
     return deleted.map((d) => d.version);
+  }
+
+  /**
+   * The versions assigned to each gateway (its customer's latest applied ones) and the customer app version
+   * it last reported. For gateways the caller already reaches (the gateways list checked that).
+   */
+  async gatewayVersions(
+    gateways: { mac: string; tenantId: string }[],
+  ): Promise<Map<string, GatewayVersions>> {
+    const [assigned, apps] = await Promise.all([
+      this.deps.repo.assignedVersions([...new Set(gateways.map((g) => g.tenantId))]),
+      this.deps.repo.reportedCustomerApps(gateways.map((g) => g.mac)),
+    ]);
+    return new Map(
+      gateways.map((g) => {
+        const versions = assigned.get(g.tenantId) ?? {};
+        return [
+          g.mac,
+          {
+            assignedFirmware: versions.firmware ?? null,
+            assignedOSversion: versions.osPatch ?? null,
+            assignedCustomerFw: versions.customerFw ?? null,
+            customerFw: apps.get(g.mac) ?? null,
+          },
+        ];
+      }),
+    );
   }
 
   /** The stored file of a version, for downloads. */

@@ -17,6 +17,19 @@ import type { GatewayListRepository, GatewayMatch } from './gateway-list.reposit
 import type { GatewaysRepository } from './gateways.repository.ts';
 import { registryFields } from './registry-fields.ts';
 
+/**
+ * The firmware module's port: the versions assigned to gateways (their customer's latest applied ones) and the
+ * customer app version each reported, by MAC (docs/rollouts.md).
+ */
+export type GatewayVersionsPort = (
+  gateways: { mac: string; tenantId: string }[],
+) => Promise<
+  Map<
+    string,
+    Pick<GatewaySummary, 'assignedFirmware' | 'assignedOSversion' | 'assignedCustomerFw' | 'customerFw'>
+  >
+>;
+
 /** Read side of the fleet: gateways of a scope subtree with their latest sample. */
 export class GatewaysQuery {
   constructor(
@@ -24,6 +37,7 @@ export class GatewaysQuery {
     private readonly tenants: TenantsService,
     private readonly telemetry: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>,
     private readonly lists: GatewayListRepository,
+    private readonly versions?: GatewayVersionsPort,
   ) {}
 
   /** A gateway the principal may see, or a 404 (as for a MAC that does not exist). */
@@ -116,7 +130,10 @@ export class GatewaysQuery {
   }
 
   private async summaries(gateways: Gateway[]): Promise<GatewaySummary[]> {
-    const latest = await this.telemetry.latestByMac(gateways.map((g) => g.mac));
+    const [latest, versions] = await Promise.all([
+      this.telemetry.latestByMac(gateways.map((g) => g.mac)),
+      this.versions?.(gateways.map((g) => ({ mac: g.mac, tenantId: g.tenant_id }))),
+    ]);
     return gateways.map((g) => ({
       id: g.id,
       macId: g.mac,
@@ -130,6 +147,7 @@ export class GatewaysQuery {
       state: g.state,
       latest: latest.get(g.mac) ?? null,
       ...registryFields(g),
+      ...versions?.get(g.mac),
     }));
   }
 }

@@ -8,7 +8,7 @@ import { GatewayListRepository } from './gateway-list.repository.ts';
 import { GatewayRegistryRepository } from './gateway-registry.repository.ts';
 import { gatewayRegistryRoutes } from './gateway-registry.routes.ts';
 import { GatewayRegistryService, type UserDirectory } from './gateway-registry.service.ts';
-import { GatewaysQuery } from './gateways.query.ts';
+import { GatewaysQuery, type GatewayVersionsPort } from './gateways.query.ts';
 import { GatewaysRepository } from './gateways.repository.ts';
 import { gatewaysRoutes } from './gateways.routes.ts';
 import { GatewaysService } from './gateways.service.ts';
@@ -25,11 +25,19 @@ export function createGatewaysModule(options: {
   samples: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>;
   devices: DeviceDisconnector;
   users: UserDirectory;
+  /** The firmware module's assigned versions (set later: the firmware module is built after this one). */
+  versions?: GatewayVersionsPort;
 }) {
   const { db, live, tenants } = options;
   const repo = new GatewaysRepository(db);
   const gateways = new GatewaysService(repo, live);
-  const query = new GatewaysQuery(repo, tenants, options.samples, new GatewayListRepository(db));
+  const query = new GatewaysQuery(
+    repo,
+    tenants,
+    options.samples,
+    new GatewayListRepository(db),
+    options.versions,
+  );
   const registry = new GatewayRegistryService(new GatewayRegistryRepository(db), query, tenants, {
     live,
     devices: options.devices,

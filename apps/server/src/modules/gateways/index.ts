@@ -1,5 +1,5 @@
 export { gatewayLatitude, gatewayLongitude } from './gateway-dashboard-filters.ts';
 export type { GatewayMovedListener, GatewayRegistryService } from './gateway-registry.service.ts';
-export type { GatewaysQuery } from './gateways.query.ts';
+export type { GatewaysQuery, GatewayVersionsPort } from './gateways.query.ts';
 export type { GatewaysService } from './gateways.service.ts';
 export { createGatewaysModule } from './gateways.wiring.ts';
