@@ -39,7 +39,8 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          globalSetup: [PGLITE_TEMPLATE],
+          // The migrated database and a data directory with the demo fleet's history (demo-template.setup.ts).
+          globalSetup: ['e2e/support/demo-template.setup.ts'],
           // Each spec file starts its own portal (free ports, own data directory) and browser.
           fileParallelism: true,
         },

@@ -30,7 +30,14 @@ function recordGraphCalls(page: Page): GraphCall[] {
   page.on('request', (request: Request) => {
     const match = /\/api\/device\/(\w+)\/macId\/(\w+)\/fromTime\/(\d+)\/toTime\/(\d+)$/.exec(request.url());
     if (match && match[2] === MAC) {
-      calls.push({ kind: match[1]!, fromTime: Number(match[3]), toTime: Number(match[4]), at: Date.now() });
+      // When the browser sent it (its own clock): the test process may hear of it late on a loaded machine.
+      const sentAt = request.timing().startTime;
+      calls.push({
+        kind: match[1]!,
+        fromTime: Number(match[3]),
+        toTime: Number(match[4]),
+        at: sentAt > 0 ? sentAt : Date.now(),
+      });
     }
   });
   return calls;

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Health } from '@portal/contract';
+import { inject } from 'vitest';
 import { copyPgliteTemplate } from '../../apps/server/test/pglite-template.ts';
 import { freePort, type ServerProcess, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
 
@@ -24,7 +25,7 @@ export const REAL_MQTT = 'mqtt://127.0.0.1:1883';
 
 const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
 /** What `npm start` runs: the portal, then its demo fleet (the server alone starts no simulated gateway). */
-const LAUNCHER_ENTRY = fileURLToPath(new URL('../../apps/launcher/src/launcher.ts', import.meta.url));
+export const LAUNCHER_ENTRY = fileURLToPath(new URL('../../apps/launcher/src/launcher.ts', import.meta.url));
 const STOP_TIMEOUT_MS = 40_000;
 
 export type Backend = 'embedded' | 'real';
@@ -47,6 +48,40 @@ export interface RunningPortal {
 }
 
 const suffix = () => randomBytes(5).toString('hex');
+
+/** The environment of an e2e portal: its ports and data directory, the spec's `overrides` last. */
+export function portalEnvironment(
+  { port, mqttPort, dataDir }: { port: number; mqttPort: number; dataDir: string },
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    DATA_DIR: dataDir,
+    ROOT_EMAIL,
+    ROOT_PASSWORD,
+    // info: startPortal waits for the launcher's 'demo history written' line (see waitForDemoHistory).
+    LOG_LEVEL: 'info',
+    DEMO: '1',
+    DEMO_GATEWAYS: String(DEMO_GATEWAYS),
+    // Specs that wait for a lock's answer must not meet a jam or a refusal drawn at random.
+    DEMO_LOCK_FAILURES: '0',
+    // Never inherit the caller's production settings.
+    DATABASE_URL: '',
+    MQTT_URL: '',
+    MQTT_CLIENT_ID: '',
+    MQTT_SHARE_GROUP: '',
+    PUBLIC_URL: '',
+    SMTP_URL: '',
+    ...overrides,
+  };
+}
+
+/** What decides the first start's seeding (the root user, the demo fleet): a spec changing one seeds itself. */
+const SEEDING_VARIABLES = ['ROOT_EMAIL', 'ROOT_PASSWORD', 'DEMO', 'DEMO_GATEWAYS'];
+const seedsAsTemplate = (overrides: Record<string, string>) =>
+  SEEDING_VARIABLES.every((name) => !(name in overrides));
 
 /** Fails with a clear message when the SPA has not been built; the e2e run builds nothing itself. */
 export function assertWebBuilt(): void {
@@ -73,35 +108,18 @@ export async function startPortal(
   let mqttPort = await freePort();
   while (mqttPort === port) mqttPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
-  const env: Record<string, string> = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: String(mqttPort),
-    DATA_DIR: dataDir,
-    ROOT_EMAIL,
-    ROOT_PASSWORD,
-    // info: startPortal waits for the launcher's 'demo history written' line (see waitForDemoHistory).
-    LOG_LEVEL: 'info',
-    DEMO: '1',
-    DEMO_GATEWAYS: String(DEMO_GATEWAYS),
-    // Specs that wait for a lock's answer must not meet a jam or a refusal drawn at random.
-    DEMO_LOCK_FAILURES: '0',
-    // Never inherit the caller's production settings.
-    DATABASE_URL: '',
-    MQTT_URL: '',
-    MQTT_CLIENT_ID: '',
-    MQTT_SHARE_GROUP: '',
-    PUBLIC_URL: '',
-    SMTP_URL: '',
-    ...overrides,
-  };
+  const env = portalEnvironment({ port, mqttPort, dataDir }, overrides);
 
   const cleanups: Array<() => Promise<void>> = [() => rm(dataDir, { recursive: true, force: true })];
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
 
-  if (backend === 'embedded') await copyPgliteTemplate(dataDir);
+  // The demo fleet and its 90 days of history, written once per run (demo-template.setup.ts), when this
+  // portal's seeding would write the same; otherwise only the migrated schema.
+  const demoTemplate = backend === 'embedded' && seedsAsTemplate(overrides) ? inject('e2eDemoTemplate') : '';
+  if (demoTemplate) await cp(demoTemplate, dataDir, { recursive: true });
+  else if (backend === 'embedded') await copyPgliteTemplate(dataDir);
   if (backend === 'real') {
     try {
       // Loaded here only: the harness pulls in the whole server, which the embedded specs do not need.
@@ -131,7 +149,7 @@ export async function startPortal(
   const server = spawnServer(env, LAUNCHER_ENTRY);
   try {
     await waitHealthy(baseUrl, server);
-    if (env.DEMO !== '0') await waitForDemoHistory(server);
+    if (env.DEMO !== '0' && !demoTemplate) await waitForDemoHistory(server);
   } catch (error) {
     await terminate(server).catch(() => undefined);
     await cleanUp();
@@ -171,7 +189,7 @@ const DEMO_HISTORY_WAIT_MS = 120_000;
  * it waited seconds on a loaded machine. A fleet that had history already logs nothing: after
  * DEMO_HISTORY_WAIT_MS the spec goes on regardless.
  */
-async function waitForDemoHistory(server: ServerProcess): Promise<void> {
+export async function waitForDemoHistory(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + DEMO_HISTORY_WAIT_MS;
   while (Date.now() < deadline && server.child.exitCode === null) {
     if (/"msg":"demo history (not )?written"/.test(server.output())) return;
@@ -180,7 +198,7 @@ async function waitForDemoHistory(server: ServerProcess): Promise<void> {
 }
 
 /** SIGTERM and wait for the exit (SIGKILL after STOP_TIMEOUT_MS); the exit code, null when killed. */
-async function terminate(server: ServerProcess): Promise<number | null> {
+export async function terminate(server: ServerProcess): Promise<number | null> {
   if (server.child.exitCode !== null) return server.child.exitCode;
   server.child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
