@@ -17,6 +17,10 @@ export function CardBack({ gateway, samples }: CardBackProps) {
     `Camera ${hasCamera(gateway.CMS) ? 'installed' : 'not installed'}`,
     `Firmware ${formatFirmware(gateway.firmware)}`,
     `OS ${gateway.OSversion?.trim() || NO_VALUE}`,
+    // The customer app is reported in updates only: shown once the gateway reported one or was assigned one.
+    ...(gateway.customerFw || gateway.assignedCustomerFw
+      ? [`Customer app ${gateway.customerFw?.trim() || NO_VALUE}`]
+      : []),
   ];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minHeight: 0 }}>

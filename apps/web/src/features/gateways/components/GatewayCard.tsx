@@ -5,9 +5,11 @@ import { daysSince, truncateLabel } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { NEVER_CONNECTED, NEVER_CONNECTED_HINT, neverConnected } from '../gateway-customers.ts';
 import type { SensorGroup } from '../sensor-groups.ts';
+import { versionMismatches } from '../version-mismatch.ts';
 import { CardBack } from './CardBack.tsx';
 import { CardFront } from './CardFront.tsx';
 import { CardIconBar } from './CardIconBar.tsx';
+import { VersionMismatchChips } from './VersionMismatchChips.tsx';
 
 /** What the page remembers per card while the grid scrolls: its sensor group and which face shows. */
 export interface CardView {
@@ -61,6 +63,7 @@ export const GatewayCard = memo(function GatewayCard({
   const since = online ? gateway.LONTI : gateway.LOFFTI;
   const [flippedHere, setFlippedHere] = useState(false);
   const open = (action: GatewayAction) => onOpen(action, gateway.macId);
+  const mismatches = versionMismatches(gateway);
   return (
     <Paper
       component="article"
@@ -123,6 +126,8 @@ export const GatewayCard = memo(function GatewayCard({
           {never ? NEVER_CONNECTED : `${online ? 'Online' : 'Offline'} · ${daysSince(since)}`}
         </Typography>
       </Box>
+      {/* A version the gateway reports that is not the assigned one (docs/rollouts.md). */}
+      <VersionMismatchChips mismatches={mismatches} prefixed />
       <CardIconBar
         gateway={gateway}
         flipped={view.flipped}

@@ -6,9 +6,11 @@ import { daysSince } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { NEVER_CONNECTED, neverConnected } from '../gateway-customers.ts';
 import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from '../gateway-display.ts';
+import { versionMismatches } from '../version-mismatch.ts';
 import { CardIconButton } from './CardIconButton.tsx';
 import { GatewayActionsMenu } from './GatewayActionsMenu.tsx';
 import { GatewayStatusChip } from './GatewayStatusChip.tsx';
+import { VersionMismatchChips } from './VersionMismatchChips.tsx';
 
 interface GatewayRowProps {
   gateway: GatewaySummary;
@@ -31,6 +33,7 @@ export const GatewayRow = memo(function GatewayRow({
   const { latest } = gateway;
   const online = gateway.deviceStatus === 'online';
   const never = neverConnected(gateway);
+  const mismatches = versionMismatches(gateway);
   return (
     <TableRow hover aria-label={gateway.name} selected={selected === true}>
       {selected !== undefined && (
@@ -52,8 +55,16 @@ export const GatewayRow = memo(function GatewayRow({
         <GatewayStatusChip status={gateway.deviceStatus} />
       </TableCell>
       <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
-      <TableCell>{formatFirmware(gateway.firmware)}</TableCell>
-      <TableCell>{gateway.OSversion?.trim() || NO_VALUE}</TableCell>
+      <TableCell>
+        {formatFirmware(gateway.firmware)}{' '}
+        {/* The customer app has no column: its marker goes with the firmware's. */}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'firmware')} />{' '}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'customerApp')} prefixed />
+      </TableCell>
+      <TableCell>
+        {gateway.OSversion?.trim() || NO_VALUE}{' '}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'os')} />
+      </TableCell>
       <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>
       <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>
       <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>

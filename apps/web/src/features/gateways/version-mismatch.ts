@@ -1,0 +1,69 @@
+import type { GatewaySummary } from '@portal/contract';
+
+/** A version a gateway reports that is not the one assigned to it (its customer's latest applied one). */
+export interface VersionMismatch {
+  kind: 'firmware' | 'os' | 'customerApp';
+  /** What the accessible label calls it: 'Firmware', 'OS', 'Customer app'. */
+  name: string;
+  /** The short prefix a card shows: 'FW', 'OS', 'App'. */
+  short: string;
+  reported: string | null;
+  assigned: string;
+}
+
+type Versions = Pick<
+  GatewaySummary,
+  'firmware' | 'OSversion' | 'customerFw' | 'assignedFirmware' | 'assignedOSversion' | 'assignedCustomerFw'
+>;
+
+/**
+ * A version as compared: trimmed, without a leading 'v'/'V', and for firmware without the dashes of its date,
+ * so a gateway reporting 'v2025-03-04' runs the uploaded '20250304' (the date of its file name).
+ */
+export function normalVersion(kind: VersionMismatch['kind'], version: string | null | undefined): string {
+  const trimmed = (version ?? '').trim().replace(/^v/i, '');
+  return kind === 'firmware' ? trimmed.replace(/-/g, '') : trimmed;
+}
+
+/** Whether the reported version is the assigned one. */
+export function sameVersion(
+  kind: VersionMismatch['kind'],
+  reported: string | null | undefined,
+  assigned: string,
+): boolean {
+  const wanted = normalVersion(kind, assigned);
+  return wanted !== '' && normalVersion(kind, reported) === wanted;
+}
+
+/**
+ * The gateway's versions that differ from the assigned ones: firmware, OS patch, customer app, in that order.
+ * Nothing assigned, nothing to differ from; a version not reported at all differs (the gateway has not
+ * confirmed running the assigned one).
+ */
+export function versionMismatches(gateway: Versions): VersionMismatch[] {
+  const pairs: [
+    VersionMismatch['kind'],
+    string,
+    string,
+    string | null | undefined,
+    string | null | undefined,
+  ][] = [
+    ['firmware', 'Firmware', 'FW', gateway.firmware, gateway.assignedFirmware],
+    ['os', 'OS', 'OS', gateway.OSversion, gateway.assignedOSversion],
+    ['customerApp', 'Customer app', 'App', gateway.customerFw, gateway.assignedCustomerFw],
+  ];
+  const out: VersionMismatch[] = [];
+  for (const [kind, name, short, reported, assigned] of pairs) {
+    const target = assigned?.trim();
+    if (!target || sameVersion(kind, reported, target)) continue;
+    out.push({ kind, name, short, reported: reported?.trim() || null, assigned: target });
+  }
+  return out;
+}
+
+/** Read aloud for the marker: 'Firmware differs from assigned 20250304'. */
+export const mismatchLabel = (m: VersionMismatch) => `${m.name} differs from assigned ${m.assigned}`;
+
+/** The marker's tooltip: the label and what the gateway reports. */
+export const mismatchTitle = (m: VersionMismatch) =>
+  `${mismatchLabel(m)} (reports ${m.reported ?? 'nothing'})`;
