@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, PERMISSIONS } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, TenantKind } from './db/schema.ts';
@@ -27,13 +27,19 @@ const tenantDefaults = (name: string, customerId: string, kind: TenantKind, pare
   secondary_theme_color: DEFAULT_SECONDARY_COLOR,
 });
 
+/** The advisory lock key that makes first starts of several instances on one database take turns. */
+const SEEDING_LOCK = 740_020_001;
+
 /**
  * First start on an empty database: the root tenant, the free-tier scope and the root administrator
- * (password from ROOT_PASSWORD, otherwise generated and printed once). Later starts change nothing.
+ * (password from ROOT_PASSWORD, otherwise generated and printed once). Later starts change nothing. Instances
+ * starting together on an empty database take turns (a transaction-scoped advisory lock): the first seeds,
+ * the others then find the root tenant.
  */
 export async function seedFirstStart(db: Kysely<Database>, config: Config, logger: Logger): Promise<void> {
   const generated = config.ROOT_PASSWORD ? null : randomBytes(12).toString('base64url');
   const created = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEEDING_LOCK})`.execute(trx);
     const tenants = new TenantsRepository(trx);
     if (await tenants.findByKind('root')) return false;
     const root = await tenants.insert(tenantDefaults('Platform Admin', 'ROOT', 'root', null));
