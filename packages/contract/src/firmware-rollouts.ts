@@ -112,6 +112,23 @@ export const rolloutAction = z.object({ action: z.enum(['pause', 'resume', 'canc
 /** SELECT NEXT: start the next N gateways of the rollout now (the current wave grows by N). */
 export const selectNextBody = z.object({ count: z.number().int().min(1).max(100_000) });
 
+/** The maintenance window's messages, the same in the form and from the server. */
+export const MAINTENANCE_WINDOW_TEXTS = {
+  empty: 'The window must not be empty',
+  unknownZone: 'Unknown time zone.',
+} as const;
+
+/** Whether `zone` is an IANA time zone this runtime knows (the server's check, and the form's). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone.trim() === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Per-customer maintenance window: days 0-6 from Sunday, minutes of the day, in the customer's time zone. */
 export const maintenanceWindow = z
   .object({
@@ -120,7 +137,7 @@ export const maintenanceWindow = z
     startMinute: z.number().int().min(0).max(1439),
     endMinute: z.number().int().min(1).max(1440),
   })
-  .refine((w) => w.startMinute !== w.endMinute, { message: 'The window must not be empty' });
+  .refine((w) => w.startMinute !== w.endMinute, { message: MAINTENANCE_WINDOW_TEXTS.empty });
 export type MaintenanceWindow = z.infer<typeof maintenanceWindow>;
 export const maintenanceWindowResponse = z.object({ window: maintenanceWindow.nullable() });
 export const maintenanceWindowBody = z.object({ window: maintenanceWindow.nullable() });

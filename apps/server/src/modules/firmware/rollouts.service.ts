@@ -1,7 +1,9 @@
 import {
   deviceDown,
   type FirmwareKind,
+  isKnownTimeZone,
   live,
+  MAINTENANCE_WINDOW_TEXTS,
   type MaintenanceWindow,
   type RolloutCounts,
   type RolloutView,
@@ -325,17 +327,9 @@ export class RolloutsService {
   async setMaintenanceWindow(principal: Principal, scopeId: string, window: MaintenanceWindow | null) {
     await this.assertWriter(principal);
     const scope = await this.deps.tenants.scopeWithin(principal, scopeId);
-    if (window && !isTimeZone(window.timeZone)) throw new AppError('VALIDATION_ERROR', 'Unknown time zone.');
+    if (window && !isKnownTimeZone(window.timeZone))
+      throw new AppError('VALIDATION_ERROR', MAINTENANCE_WINDOW_TEXTS.unknownZone);
     await this.deps.engine.setMaintenanceWindow(scope.id, window);
     return window;
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -23,6 +23,7 @@ import { useLatestVersions } from '../api/get-latest-versions.ts';
 import { KIND_PAGES } from '../firmware-kinds.ts';
 import { ApplyPanel } from './ApplyPanel.tsx';
 import { CustomerPicker, type PickerCustomer } from './CustomerPicker.tsx';
+import { MaintenanceWindowDialog } from './MaintenanceWindowDialog.tsx';
 import { RolloutDialog } from './RolloutDialog.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 
@@ -54,6 +55,7 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
   const [customerIds, setCustomerIds] = useState<string[]>([]);
   const [uploadKey, setUploadKey] = useState(0);
   const [controlOpen, setControlOpen] = useState(false);
+  const [windowOpen, setWindowOpen] = useState(false);
   const versions = useFirmwareVersions(kind);
   const latest = useLatestVersions(kind);
   const tree = useQuery(hierarchyQueryOptions());
@@ -85,6 +87,9 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
         </Typography>
         <Button variant="outlined" onClick={() => setControlOpen(true)}>
           {page.controlTitle}
+        </Button>
+        <Button variant="outlined" onClick={() => setWindowOpen(true)}>
+          Maintenance Window
         </Button>
         <Button variant="outlined" onClick={back}>
           BACK TO CUSTOMERS
@@ -136,6 +141,13 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
           typeLabel={page.typeLabel}
         />
       </Box>
+      {windowOpen && (
+        <MaintenanceWindowDialog
+          customers={customers}
+          initialScopeId={customerIds[0]}
+          onClose={() => setWindowOpen(false)}
+        />
+      )}
       {controlOpen && (
         <RolloutDialog kind={kind} customers={customers} onClose={() => setControlOpen(false)} />
       )}

@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { MaintenanceWindow } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import {
+  maintenanceWindowKey,
+  setMaintenanceWindow,
+  useMaintenanceWindow,
+} from '../api/maintenance-window.ts';
+import {
+  describeWindow,
+  END_HOURS,
+  formValuesOf,
+  START_HOURS,
+  WEEKDAYS,
+  type WindowFormValues,
+  windowFormProblems,
+  windowOf,
+} from '../maintenance-window-form.ts';
+import type { PickerCustomer } from './CustomerPicker.tsx';
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** The zones the browser knows, UTC among them. */
+function timeZones(extra: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...known, ...(extra ? [extra] : [])])];
+}
+
+/**
+ * A customer's maintenance window (docs/rollouts.md): the days and hours, in the customer's time zone, inside
+ * which its rollouts start updates. Viewed and edited by root on the firmware pages; the form holds the
+ * server's rules and shows the server's answer when it refuses.
+ */
+export function MaintenanceWindowDialog({
+  customers,
+  initialScopeId,
+  onClose,
+}: {
+  customers: PickerCustomer[];
+  initialScopeId?: string;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [scopeId, setScopeId] = useState(initialScopeId ?? customers[0]?.id ?? '');
+  const stored = useMaintenanceWindow(scopeId);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="window-title"
+    >
+      <DialogTitle id="window-title">Maintenance Window</DialogTitle>
+      <DialogContent>
+        <TextField
+          select
+          label="Customer"
+          value={scopeId}
+          onChange={(event) => setScopeId(event.target.value)}
+          sx={{ minWidth: 240, mb: 2, mt: 1 }}
+        >
+          {customers.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {scopeId === '' ? (
+          <Typography color="text.secondary">No customer to choose.</Typography>
+        ) : stored.isPending ? (
+          <Typography color="text.secondary">Loading...</Typography>
+        ) : stored.isError ? (
+          <Alert severity="error">
+            {stored.error instanceof ApiError ? stored.error.message : 'The window could not be read.'}
+          </Alert>
+        ) : (
+          <WindowForm
+            key={`${scopeId}:${JSON.stringify(stored.data)}`}
+            scopeId={scopeId}
+            stored={stored.data}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>CLOSE</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceWindow | null }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<WindowFormValues>(() => formValuesOf(stored));
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const zones = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
+  const problems = windowFormProblems(values);
+  const valid = Object.keys(problems).length === 0;
+  const change = (next: Partial<WindowFormValues>) => {
+    setServerError(null);
+    setValues((current) => ({ ...current, ...next }));
+  };
+  const save = async (window: MaintenanceWindow | null) => {
+    setBusy(true);
+    setServerError(null);
+    try {
+      const saved = await setMaintenanceWindow(scopeId, window);
+      queryClient.setQueryData(maintenanceWindowKey(scopeId), saved);
+      notify({
+        variant: 'success',
+        text: window ? 'Maintenance window saved' : 'Maintenance window removed',
+      });
+    } catch (error) {
+      setServerError(error instanceof ApiError ? error.message : 'The window could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography>
+        Current window: <span data-testid="current-window">{describeWindow(stored)}</span>
+      </Typography>
+      <Autocomplete
+        options={zones}
+        value={values.timeZone || null}
+        onChange={(_event, zone) => change({ timeZone: zone ?? '' })}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Time zone"
+            error={problems.timeZone !== undefined}
+            helperText={
+              problems.timeZone ?? "The customer's time zone: the days and hours are its local time."
+            }
+          />
+        )}
+      />
+      <FormControl error={problems.days !== undefined} component="fieldset">
+        <FormLabel component="legend">Days</FormLabel>
+        <FormGroup row>
+          {WEEKDAYS.map((label, day) => (
+            <FormControlLabel
+              key={label}
+              label={label}
+              control={
+                <Checkbox
+                  checked={values.days.includes(day)}
+                  onChange={(event) =>
+                    change({
+                      days: event.target.checked
+                        ? [...values.days, day].sort((a, b) => a - b)
+                        : values.days.filter((d) => d !== day),
+                    })
+                  }
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {problems.days && <FormHelperText>{problems.days}</FormHelperText>}
+      </FormControl>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          label="Start hour"
+          value={values.startHour}
+          onChange={(event) => change({ startHour: Number(event.target.value) })}
+          sx={{ minWidth: 140 }}
+        >
+          {START_HOURS.map((h) => (
+            <MenuItem key={h} value={h}>
+              {hourLabel(h)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="End hour"
+          value={values.endHour}
+          onChange={(event) => change({ endHour: Number(event.target.value) })}
+          error={problems.hours !== undefined}
+          helperText={problems.hours ?? 'An end before the start runs over midnight.'}
+          sx={{ minWidth: 140 }}
+        >
+          {END_HOURS.map((h) => (
+            <MenuItem key={h} value={h}>
+              {hourLabel(h)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {serverError && <Alert severity="error">{serverError}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" disabled={!valid || busy} onClick={() => void save(windowOf(values))}>
+          SAVE WINDOW
+        </Button>
+        <Button variant="outlined" disabled={!stored || busy} onClick={() => void save(null)}>
+          REMOVE WINDOW
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
