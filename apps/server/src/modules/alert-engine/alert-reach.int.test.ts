@@ -4,12 +4,13 @@ import {
   backend,
   createCustomerWithUser,
   randomMac,
+  signIn,
   startPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
-import { type Customer, call, customer } from '../alerts/test-helpers.ts';
+import { type Customer, call, customer, WRITER } from '../alerts/test-helpers.ts';
 
 /*
  * Issue 17: rules defined at a customer reach the gateways of its sub-customers (not a sibling's), and no-data
@@ -158,5 +159,121 @@ describe(`alert rules' reach, offline notifications and sensor 2 (${backend} bac
       { gateway_mac: gateway.mac, event: 'resolved', recipient: parent.email.toLowerCase() },
     ]);
     expect((await incidentsOn(lonely.mac)).map((i) => i.kind)).toEqual(['offline']);
+  });
+
+  it("a parent's rule's incident shows in the sub-customer's incidents and panels, not to a sibling; the rule stays the parent's", async () => {
+    const member = async (label: string, parentId?: string) => {
+      const created = await createCustomerWithUser(portal, label, {
+        permissions: [...WRITER, 'IOT_DEVICE_READ'],
+        ...(parentId ? { parentId } : {}),
+      });
+      return { ...created, cookie: await signIn(portal, created.email, created.password) };
+    };
+    // A parent of its own: the suite's parent already has a CO2 rule (one per type).
+    const top = await customer(portal, 'Chain');
+    const child = await member('Shop', top.tenant.id);
+    const grandchild = await member('Counter', child.tenant.id);
+    const sibling = await member('Rival');
+    const own = await gatewayOf(child.tenant.id, 'Shop gateway');
+    const below = await gatewayOf(grandchild.tenant.id, 'Counter gateway');
+    const ruleId = await co2Rule(top, 'Chain CO2');
+    await own.sample({ CO2: 2300 });
+    await below.sample({ CO2: 2500 });
+    await waitFor(async () => (await incidentsOn(below.mac))[0]?.state === 'firing', 20_000);
+    await waitFor(async () => (await incidentsOn(own.mac))[0]?.state === 'firing', 20_000);
+
+    const incidents = async (cookie: string, scopeId: string) => {
+      const response = await call(
+        portal,
+        cookie,
+        'GET',
+        `/api/alert-incidents?scopeId=${scopeId}&state=open`,
+      );
+      return {
+        status: response.statusCode,
+        list: (response.json().incidents ?? []) as Record<string, unknown>[],
+      };
+    };
+    const ofRule = (list: Record<string, unknown>[]) =>
+      list
+        .filter((i) => i.ruleId === ruleId)
+        .map((i) => ({ gatewayMac: i.gatewayMac, ruleName: i.ruleName, scopeId: i.scopeId, state: i.state }))
+        .sort((a, b) => String(a.scopeId).localeCompare(String(b.scopeId)));
+    const onOwn = { gatewayMac: own.mac, ruleName: 'Chain CO2', scopeId: child.tenant.id, state: 'firing' };
+    const onBelow = {
+      gatewayMac: below.mac,
+      ruleName: 'Chain CO2',
+      scopeId: grandchild.tenant.id,
+      state: 'firing',
+    };
+    const byScope = (rows: (typeof onOwn)[]) => rows.sort((a, b) => a.scopeId.localeCompare(b.scopeId));
+
+    // The sub-customer's user sees the incidents on its gateways and on its own sub-customer's.
+    const seenByChild = await incidents(child.cookie, child.tenant.id);
+    expect(seenByChild.status).toBe(200);
+    expect(ofRule(seenByChild.list)).toEqual(byScope([onOwn, onBelow]));
+    expect(ofRule((await incidents(grandchild.cookie, grandchild.tenant.id)).list)).toEqual([onBelow]);
+    // The parent's user sees them in its scope too (the scope's gateway list shows those gateways).
+    expect(ofRule((await incidents(top.cookie, top.tenant.id)).list)).toEqual(byScope([onOwn, onBelow]));
+    // A sibling sees none of it: not in its scope, and the child's scope is a 404.
+    expect(ofRule((await incidents(sibling.cookie, sibling.tenant.id)).list)).toEqual([]);
+    expect((await incidents(sibling.cookie, child.tenant.id)).status).toBe(404);
+    expect((await incidents(grandchild.cookie, child.tenant.id)).status).toBe(404);
+
+    // The gateway's System/Sensor Alerts panel: the item is there for the child, the gateway a 404 for the sibling.
+    const panel = (cookie: string) =>
+      call(
+        portal,
+        cookie,
+        'GET',
+        `/api/device/events/macId/${own.mac}/fromTime/${Date.now() - 600_000}/toTime/${Date.now() + 60_000}`,
+      );
+    const childPanel = await panel(child.cookie);
+    expect(childPanel.statusCode, childPanel.body).toBe(200);
+    expect(childPanel.json().SA).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ nme: 'CO2 High', val: 2300, val2: 'Chain CO2', sr: 'CO2', alrt: 1 }),
+      ]),
+    );
+    expect((await panel(sibling.cookie)).statusCode).toBe(404);
+
+    // The rule itself stays the parent's: not in the child's list, not editable or deletable from there.
+    const childRules = await call(
+      portal,
+      child.cookie,
+      'GET',
+      `/api/sensor-alerts/all?scopeId=${child.tenant.id}`,
+    );
+    expect(childRules.statusCode).toBe(200);
+    expect(childRules.json().alerts.map((a: { id: string }) => a.id)).not.toContain(ruleId);
+    expect(
+      (await call(portal, child.cookie, 'GET', `/api/sensor-alerts/all?scopeId=${top.tenant.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(portal, child.cookie, 'PUT', `/api/sensor-alerts/${ruleId}`, {
+          alertType: 'HIGH_CO2',
+          alertName: 'Taken over',
+          waitingTime: 0,
+          thresholdType: 'greater_than',
+          threshold: 9000,
+          receivers: [],
+          emailAlert: true,
+          smsAlert: false,
+          scopeId: child.tenant.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(portal, child.cookie, 'DELETE', `/api/sensor-alerts/${ruleId}`)).statusCode).toBe(404);
+    const parentRules = await call(
+      portal,
+      top.cookie,
+      'GET',
+      `/api/sensor-alerts/all?scopeId=${top.tenant.id}`,
+    );
+    expect(parentRules.json().alerts.find((a: { id: string }) => a.id === ruleId)).toMatchObject({
+      alertName: 'Chain CO2',
+      threshold: 2000,
+    });
   });
 });

@@ -6,9 +6,11 @@ import type { Principal } from '../../lib/principal.ts';
 import { incidentView } from './announcer.ts';
 import { SMS_MAX_ATTEMPTS } from './notifications/sms-outbox.ts';
 
-/** The tenants' reach check (modules/tenants). */
+/** The tenants' reach checks (modules/tenants). */
 export interface ScopeReach {
   scopeWithin(principal: Principal, scopeId: string): Promise<unknown>;
+  /** The scope and its sub-customers, or a 404 outside the caller's reach. */
+  subtreeWithin(principal: Principal, scopeId: string): Promise<string[]>;
 }
 
 const LIST_LIMIT = 200;
@@ -22,15 +24,20 @@ export class IncidentsQuery {
     private readonly tenants: ScopeReach,
   ) {}
 
+  /**
+   * The incidents on the gateways of the scope and of its sub-customers (as the scope's gateway list shows
+   * them), whichever rule raised them: a parent's rule's incident on a sub-customer's gateway is listed for
+   * the sub-customer (and for the parent), never for a sibling.
+   */
   async list(
     principal: Principal,
     query: { scopeId: string; state: 'open' | 'all' },
   ): Promise<AlertIncident[]> {
-    await this.tenants.scopeWithin(principal, query.scopeId);
+    const tenants = await this.tenants.subtreeWithin(principal, query.scopeId);
     const rows = await this.db
       .selectFrom('alert_incidents')
       .selectAll()
-      .where('tenant_id', '=', query.scopeId)
+      .where('tenant_id', 'in', tenants)
       .$if(query.state === 'open', (qb) => qb.where('state', '<>', 'resolved'))
       .orderBy('started_at', 'desc')
       .limit(LIST_LIMIT)

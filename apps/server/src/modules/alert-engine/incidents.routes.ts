@@ -22,7 +22,8 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsQuery 
       config: read,
       schema: {
         tags,
-        summary: "A customer's alert incidents, newest first (open: pending and firing only; at most 200)",
+        summary:
+          'The alert incidents on the gateways of a customer and its sub-customers, whichever rule raised them, newest first (open: pending and firing only; at most 200)',
         querystring: alertIncidentsQuery,
         response: { 200: alertIncidentsList },
       },
