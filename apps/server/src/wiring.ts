@@ -38,6 +38,7 @@ import {
   type SignUpService,
 } from './modules/portal-users/index.ts';
 import { createProvisioningModule } from './modules/provisioning/index.ts';
+import { createPumpModule } from './modules/pump/index.ts';
 import {
   createSocialModule,
   type SocialAccountsService,
@@ -275,6 +276,14 @@ export function wireModules(
   // A gateway's full lock inventory names the users each lock holds: the ledger sends again what differs.
   locksModule.locks.onInventoryUsers(lockAccessModule.inventoryUsers);
   locksModule.locks.onLockEvents(lockAccessModule.lockEvents);
+  // The demo pump dashboard: its screen, the pump command and the gateways' pump reports.
+  const pumpModule = createPumpModule({
+    db,
+    tenants,
+    gateways: gatewaysModule.query,
+    devices: link,
+    live,
+  });
   const { inbox } = createIngestModule({
     logger,
     meter,
@@ -299,6 +308,7 @@ export function wireModules(
     locks: observed.locks(locksModule.reports),
     agentConfig: agentConfigModule.inbox,
     updates: firmwareModule.updates,
+    pump: pumpModule.inbox,
   });
 
   // Feedback from support and root users, mailed to the support address.
@@ -355,6 +365,7 @@ export function wireModules(
     createGlobalSearchModule({ db, tenants }),
     createGraphGeneratorModule({ db, devices: gatewaysModule.query }),
     createDashboardsModule({ db, tenants }),
+    pumpModule,
     // PGlite has no autovacuum: the planner's statistics are refreshed here.
     ...(database.backend === 'pglite' ? [new AnalyzeJob(db, logger)] : []),
   ];

@@ -34,6 +34,7 @@ export * from './people.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
 export * from './portal-users.ts';
+export * from './pump.ts';
 export * from './sensors.ts';
 export * from './tenants.ts';
 export * from './text.ts';

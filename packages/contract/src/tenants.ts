@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './people.ts';
+import { dashboardVariant } from './pump.ts';
 
 /** Tenant kinds (DESIGN.md section 8): fixed tenants the spec names by role, seeded or created. */
 export const TENANT_KIND = {
@@ -34,6 +35,8 @@ export const scope = z.object({
   osPatch: z.string().nullable(),
   onlineDevicesCount: z.number().int(),
   totalDevicesCount: z.number().int(),
+  /** The customer's Dashboard: the fleet (default) or the demo pump screen (docs/dashboards.md). */
+  dashboardVariant,
 });
 export type Scope = z.infer<typeof scope>;
 
@@ -91,6 +94,8 @@ export const createScopeBody = z.object({
   parent: z.string().max(100).optional(),
   primaryThemeColor: color.optional(),
   secondaryThemeColor: color.optional(),
+  /** Set only on a customer below the caller's own (root: any); left out, it stays as it is ('fleet' when new). */
+  dashboardVariant: dashboardVariant.optional(),
 });
 export type CreateScopeBody = z.input<typeof createScopeBody>;
 

@@ -24,6 +24,8 @@ export const deviceUp = {
   agentConfig: (mac: string) => `gateways/${mac}/send/agent-config`,
   /** Progress of an update the portal gave (docs/mqtt.md 3.8, docs/rollouts.md). */
   update: (mac: string) => `gateways/${mac}/send/update`,
+  /** The demo pump's state and soil readings (docs/mqtt.md 2.8, contract pump.ts). */
+  pump: (mac: string) => `gateways/${mac}/send/pump`,
 } as const;
 
 /** Topics a gateway subscribes to (downstream). */
@@ -57,6 +59,7 @@ export const UPSTREAM_KINDS = [
   'lock-events',
   'agent-config',
   'update',
+  'pump',
 ] as const;
 export type UpstreamKind = (typeof UPSTREAM_KINDS)[number];
 
@@ -106,6 +109,8 @@ export const live = {
   alerts: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/alerts`,
   /** The customer's agent configuration: a new version, a gateway's confirmation (agentConfigLiveMessage). */
   agentConfig: (scopeId: string) => `${LIVE_ROOT}/${scopeId}/agent-config`,
+  /** One gateway's demo pump: state and soil readings (pumpLiveMessage, contract pump.ts). */
+  pump: (scopeId: string, mac: string) => `${LIVE_ROOT}/${scopeId}/pump/${mac}`,
 } as const;
 
 export type LiveChannelName = keyof typeof live;
@@ -256,6 +261,13 @@ export const LIVE_CHANNELS: Readonly<Record<LiveChannelName, LiveChannelRule>> =
     restTwin: 'GET /api/agentConfig/getConfigData/sid/{sid}, GET /api/agentConfig/delivery/sid/{sid}',
     publishers:
       'agent config (version: a new version; confirmed: a gateway applied or refused one); never a secret',
+  },
+  pump: {
+    levels: ['pump', '{mac}'],
+    permission: 'IOT_DEVICE_READ',
+    freeTier: false,
+    restTwin: 'GET /api/dashboards/pump?scopeId=',
+    publishers: "pump (a gateway's pump state and soil readings, relayed from gateways/{mac}/send/pump)",
   },
 };
 

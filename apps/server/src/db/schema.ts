@@ -38,6 +38,8 @@ export interface TenantsTable {
   fav_icon_url: string | null;
   status: Generated<'Active' | 'DELETE_PENDING'>;
   created_at: CreatedAt;
+  /** The customer's Dashboard: 'fleet' or the demo 'pump' screen (migrations/0031_dashboard_variant.ts). */
+  dashboard_variant: Generated<'fleet' | 'pump'>;
 }
 
 export interface UsersTable {
@@ -189,6 +191,8 @@ export interface GatewaysTable {
   /** Whitelisted lock names sent to the gateway; whitelist_all = '*' (every lock, count -1). */
   whitelist: ColumnType<string[], string[] | undefined, string[]>;
   whitelist_all: Generated<boolean>;
+  /** The last pump report (docs/mqtt.md 2.8) of a gateway with a pump; null for the others. */
+  pump: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 /** Online/offline transitions: off 1 = an offline period begins, 0 = it ends (spec 001 'OFF flag'). */

@@ -13,6 +13,7 @@ describe('gateway publishes: the documented topics only (docs/mqtt.md section 2)
       deviceUp.telemetry(mac),
       deviceUp.events(mac),
       deviceUp.scan(mac),
+      deviceUp.pump(mac),
       deviceUp.response(mac, 'diagnostics', 'ab12cd34'),
       deviceUp.onboardingStatus('t1', mac),
     ]) {

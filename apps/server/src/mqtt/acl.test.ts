@@ -64,6 +64,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   lockResults: live.lockResults(t, 'AABBCCDDEEFF', 'A4C138F00A01', 'ab12cd34'),
   alerts: live.alerts(t),
   agentConfig: live.agentConfig(t),
+  pump: live.pump(t, 'AABBCCDDEEFF'),
 });
 
 describe('filterCovers', () => {

@@ -48,6 +48,7 @@ function publishFilters(principal: MqttPrincipal): string[] {
       deviceUp.lockEvents(mac),
       deviceUp.agentConfig(mac),
       deviceUp.update(mac),
+      deviceUp.pump(mac),
       deviceUp.response(mac, '+', '+'),
       deviceUp.onboardingStatus(tenantId, mac),
     ];

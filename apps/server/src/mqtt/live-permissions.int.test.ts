@@ -58,6 +58,7 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   lockResults: live.lockResults(t, MAC, 'A4C138F00A01', 'ab12cd34'),
   alerts: live.alerts(t),
   agentConfig: live.agentConfig(t),
+  pump: live.pump(t, MAC),
 });
 const CHANNELS = Object.keys(LIVE_CHANNELS) as LiveChannelName[];
 /** Vendor staff of this portal (STAFF_EMAIL_DOMAINS): the device-logs channel is theirs (and root's). */

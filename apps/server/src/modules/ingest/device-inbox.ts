@@ -21,8 +21,10 @@ import {
   MAX_SAMPLE_AGE_MS,
   type OnboardingStatus,
   onboardingStatus,
+  type PumpReport,
   parseOnboardingStatusTopic,
   parseUpstreamTopic,
+  pumpReport,
   RESPONSE_KINDS,
   type ScanReport,
   scanReport,
@@ -92,6 +94,11 @@ export interface UpdateInbox {
   progress(device: DeviceIdentity, message: UpdateProgressMessage): Promise<'recorded' | 'unknown update'>;
 }
 
+/** Where a gateway's demo pump reports go (modules/pump, docs/mqtt.md 2.8). */
+export interface PumpInbox {
+  record(device: DeviceIdentity, report: PumpReport): Promise<void>;
+}
+
 /** A lock's history may be fetched late, and a lock's clock drifts (docs/mqtt.md 2.7). */
 const withinLockWindow = (ti: number, at: number) =>
   ti >= at - MAX_LOCK_EVENT_AGE_MS && ti <= at + MAX_LOCK_CLOCK_AHEAD_MS;
@@ -138,6 +145,7 @@ export class DeviceInbox {
     private readonly locks?: LockReports,
     private readonly agentConfig?: AgentConfigInbox,
     private readonly updates?: UpdateInbox,
+    private readonly pump?: PumpInbox,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -290,6 +298,14 @@ export class DeviceInbox {
             'unknown_reference',
           );
         }
+        return this.accepted(message);
+      }
+      case 'pump': {
+        const message = parse(pumpReport);
+        if (!message) return;
+        if (!withinWindow(message.TI, now()))
+          return this.refuseTime(device, topic, 'pump report', message.TI);
+        await this.pump?.record(device, message);
         return this.accepted(message);
       }
     }

@@ -7,6 +7,7 @@ import {
   type GatewayReports,
   type InstructionInbox,
   type LockReports,
+  type PumpInbox,
   type TelemetryReports,
   type UpdateInbox,
 } from './device-inbox.ts';
@@ -28,6 +29,8 @@ export function createIngestModule(options: {
   agentConfig?: AgentConfigInbox;
   /** The firmware module: the gateways' progress on updates. */
   updates?: UpdateInbox;
+  /** The demo pump: the gateways' pump reports. */
+  pump?: PumpInbox;
   /** Where the inbox's running totals are read at scrape time (/metrics). */
   meter?: Meter;
 }) {
@@ -41,6 +44,7 @@ export function createIngestModule(options: {
     options.locks,
     options.agentConfig,
     options.updates,
+    options.pump,
   );
   meterInbox(inbox, options.meter ?? noMeter);
   return { inbox };

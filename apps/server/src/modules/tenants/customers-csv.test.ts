@@ -21,6 +21,7 @@ const customer = (overrides: Partial<Scope>): Scope => ({
   osPatch: null,
   onlineDevicesCount: 0,
   totalDevicesCount: 0,
+  dashboardVariant: 'fleet',
   ...overrides,
 });
 

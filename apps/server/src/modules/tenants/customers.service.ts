@@ -5,6 +5,7 @@ import {
   type customersQuery,
   type HierarchyNode,
   live,
+  pumpMessages,
   type Scope,
   type ScopesLiveMessage,
   THEME_DEFAULTS,
@@ -99,6 +100,7 @@ export class CustomersService {
       email_domain: emailDomain(body.emailDomain),
       primary_theme_color: body.primaryThemeColor ?? THEME_DEFAULTS.primary,
       secondary_theme_color: body.secondaryThemeColor ?? THEME_DEFAULTS.secondary,
+      ...(body.dashboardVariant ? { dashboard_variant: body.dashboardVariant } : {}),
     });
     if (!row) {
       const labelTaken = await this.repo.findSiblingByLabel(parent.id, body.name);
@@ -120,6 +122,11 @@ export class CustomersService {
     if (body.name !== current.name) throw new AppError('VALIDATION_ERROR', customerMessages.labelReadOnly);
     if (body.customerId.toLowerCase() !== current.customer_id.toLowerCase())
       await this.assertCustomerIdFree(body.customerId);
+    const variantChanges =
+      body.dashboardVariant !== undefined && body.dashboardVariant !== current.dashboard_variant;
+    // A customer is given its dashboard by the customer above it (root: any); not by its own users.
+    if (variantChanges && !principal.isRoot && current.id === principal.tenantId)
+      throw new AppError('FORBIDDEN', pumpMessages.ownVariant);
     let row: Tenant | undefined;
     try {
       row = await this.repo.update(current.id, {
@@ -127,6 +134,7 @@ export class CustomersService {
         ...(body.emailDomain !== undefined ? { email_domain: emailDomain(body.emailDomain) } : {}),
         ...(body.primaryThemeColor ? { primary_theme_color: body.primaryThemeColor } : {}),
         ...(body.secondaryThemeColor ? { secondary_theme_color: body.secondaryThemeColor } : {}),
+        ...(variantChanges ? { dashboard_variant: body.dashboardVariant } : {}),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', customerMessages.customerIdTaken);
@@ -252,5 +260,6 @@ export function toScope(row: ScopeRow): Scope {
     osPatch: row.os_patch,
     onlineDevicesCount: row.online,
     totalDevicesCount: row.total,
+    dashboardVariant: row.dashboard_variant,
   };
 }

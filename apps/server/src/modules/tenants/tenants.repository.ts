@@ -28,7 +28,10 @@ export interface CustomersFilter {
 }
 
 export type ScopeChanges = Partial<
-  Pick<Tenant, 'customer_id' | 'email_domain' | 'primary_theme_color' | 'secondary_theme_color'>
+  Pick<
+    Tenant,
+    'customer_id' | 'email_domain' | 'primary_theme_color' | 'secondary_theme_color' | 'dashboard_variant'
+  >
 >;
 
 /** A unique index refused the write (PostgreSQL and PGlite both report SQLSTATE 23505). */

@@ -19,5 +19,6 @@ export const scopeFixture = (overrides: Partial<Scope> = {}): Scope => ({
   osPatch: null,
   onlineDevicesCount: 0,
   totalDevicesCount: 0,
+  dashboardVariant: 'fleet',
   ...overrides,
 });

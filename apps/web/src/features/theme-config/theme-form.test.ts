@@ -33,6 +33,7 @@ const scope = (overrides: Partial<Scope> = {}): Scope => ({
   osPatch: null,
   onlineDevicesCount: 0,
   totalDevicesCount: 0,
+  dashboardVariant: 'fleet',
   ...overrides,
 });
 const customers = [scope()];

@@ -20,6 +20,7 @@ const scope = (id: string, name: string, extra: Partial<Scope> = {}): Scope => (
   osPatch: null,
   onlineDevicesCount: 0,
   totalDevicesCount: 0,
+  dashboardVariant: 'fleet',
   ...extra,
 });
 const node = (s: Scope, children: HierarchyNode[] = []): HierarchyNode => ({ scope: s, children });
