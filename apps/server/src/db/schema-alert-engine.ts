@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The alert engine's tables (migrations/0023_alert_engine.ts), combined into `Database` in schema.ts.
+// The alert engine's tables (migrations/0023_alert_engine.ts, 0030_alert_camera_states.ts), combined into `Database` in schema.ts.
 
 type BigOrNull = ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>;
 
@@ -52,7 +52,19 @@ export interface AlertNotificationsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/**
+ * The camera module presence each gateway last reported (migrations/0030_alert_camera_states.ts): `removed`
+ * while a camera it had (CMS 1) is missing (CMS 0 since).
+ */
+export interface AlertCameraStatesTable {
+  gateway_mac: string;
+  cms: number;
+  removed: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
 export interface AlertEngineTables {
   alert_incidents: AlertIncidentsTable;
   alert_notifications: AlertNotificationsTable;
+  alert_camera_states: AlertCameraStatesTable;
 }

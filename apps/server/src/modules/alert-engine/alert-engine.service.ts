@@ -1,4 +1,4 @@
-import type { LockEventsMessage, LockReport, TelemetrySample } from '@portal/contract';
+import type { DeviceStateMessage, LockEventsMessage, LockReport, TelemetrySample } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AlertRule } from './alert-rules.port.ts';
@@ -208,6 +208,41 @@ export class AlertEngine {
     }
   }
 
+  /**
+   * A state message: its CMS (camera module fitted) is recorded in the database, whoever's rules cover the
+   * gateway, and moves the camera rules (CAMERA_MODULE_ALERT) covering it. The camera is missing from the
+   * report of 0 that follows a 1 until the next 1: while missing, each report holds the condition (an
+   * incident dropped meanwhile, as by an outage, opens again); back, each camera rule's incident ends. The
+   * end goes to the database rather than through the copy of the open incidents: the camera's return is
+   * one message, and the copy may not yet know an incident opened before a restart or by another instance.
+   */
+  async gatewayState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void> {
+    if (message.CMS === undefined) return;
+    try {
+      const changed = await this.repo.recordCamera(device.mac, message.CMS, new Date());
+      const rules = (this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId))).camera;
+      if (rules.length === 0) return;
+      const missing = changed ?? (await this.repo.cameraMissing(device.mac));
+      let due = false;
+      for (const rule of rules) {
+        if (missing)
+          due = (await this.evaluate(device, rule, device.mac, true, message.CMS, cameraStart(rule))) || due;
+        else await this.cameraBack(rule, device.mac, message.CMS);
+      }
+      if (due) await this.tick();
+    } catch (error) {
+      this.logger.warn({ err: error, mac: device.mac }, 'alert engine: camera state not evaluated');
+    }
+  }
+
+  private async cameraBack(rule: AlertRule, mac: string, cms: number): Promise<void> {
+    await this.repo.conditionEnded(rule.id, mac, cms, new Date());
+    const id = key(rule.id, mac);
+    const known = this.open.get(id);
+    if (known?.state === 'pending') this.mark().open.delete(id);
+    else if (known) this.mark().open.set(id, { ...known, clearing: true });
+  }
+
   /** Lock reports: battery levels against the tenant's battery alerts. */
   locks(device: DeviceIdentity, report: LockReport): Promise<void> {
     return this.lockAlerts.locks(device, report);
@@ -337,6 +372,22 @@ function sensorStart(condition: SensorCondition) {
     sensor: condition.key,
     level: condition.high ? 1 : 0,
     threshold: condition.threshold,
+    recoveryMs: waitingMs,
+    repeatMs: null,
+    value: null,
+  };
+}
+
+/** A camera rule's incident: on the gateway, no sensor key (System Alerts), no threshold. */
+function cameraStart(rule: AlertRule) {
+  const waitingMs = Math.max(0, rule.waitingSeconds) * 1000;
+  return {
+    kind: 'sensor' as const,
+    ruleTenantId: rule.tenantId,
+    alertType: rule.type,
+    sensor: null,
+    level: 1,
+    threshold: null,
     recoveryMs: waitingMs,
     repeatMs: null,
     value: null,

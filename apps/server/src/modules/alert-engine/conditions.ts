@@ -17,7 +17,7 @@ const TEMP: SensorType = { key: 'TEMP', label: 'Temperature' };
 /**
  * The spec's sensor/system alert types (002 section 3) and the shorter names the rules may carry, to the
  * telemetry key each watches. HIGH_CO2_CTN watches `CO2_CTN`, the CO2 of the air-quality sensor 2. CAMERA_MODULE_ALERT
- * has no sample key in the device protocol: rules of that type never fire here.
+ * has no sample key: it watches the state's CMS (CAMERA_TYPE, the engine's `gatewayState`).
  */
 const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
   HIGH_CPU: CPU,
@@ -45,6 +45,9 @@ const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
   HIGH_TVOC: { key: 'TVOC', label: 'TVOC' },
   TVOC: { key: 'TVOC', label: 'TVOC' },
 };
+
+/** The camera alert's type: a camera module the gateway had (CMS 1) is missing (CMS 0). */
+export const CAMERA_TYPE = 'CAMERA_MODULE_ALERT';
 
 export function sensorType(type: string): SensorType | null {
   return SENSOR_TYPES[type.toUpperCase()] ?? null;

@@ -1,5 +1,5 @@
 import type { EventsMessage } from '@portal/contract';
-import { sensorType } from './conditions.ts';
+import { CAMERA_TYPE, sensorType } from './conditions.ts';
 import type { Incident } from './incidents.repository.ts';
 
 export type IncidentEvent = 'fired' | 'resolved' | 'repeat';
@@ -30,6 +30,10 @@ export function alertItem(incident: Incident, event: IncidentEvent): EventItem |
   const fired = event === 'fired';
   switch (incident.kind) {
     case 'sensor':
+      if (incident.alert_type === CAMERA_TYPE)
+        return fired
+          ? { nme: 'Camera Module Removed', val: 'Removed', val2: incident.rule_name, alrt: ALERT_HIGH }
+          : { nme: 'Camera Module Fitted', val: 'Fitted', val2: incident.rule_name, alrt: ALERT_NORMAL };
       return {
         nme: `${label(incident)} ${fired ? (incident.level === ALERT_LOW ? 'Low' : 'High') : 'Normal'}`,
         val: incident.value ?? '',
@@ -124,6 +128,10 @@ function describe(incident: Incident): string {
   }
   if (incident.kind === 'offline') return 'the gateway went offline (its connection was lost)';
   if (incident.kind === 'nodata') return `no sample for ${value} s while connected`;
+  if (incident.alert_type === CAMERA_TYPE)
+    return incident.value === 1
+      ? 'the camera module is fitted again (CMS 1)'
+      : 'the camera module was removed (CMS 0)';
   const high = incident.level !== ALERT_LOW;
   return `${label(incident)} ${value} (${high ? 'above' : 'below'} ${threshold})`;
 }

@@ -37,7 +37,10 @@ export function observedReports(engine: AlertEngine) {
         if (message.CS === 0) await engine.gatewayDown(device);
         else if (message.CS === 1) await engine.gatewayUp(device);
       },
-      recordState: (device, message) => inner.recordState(device, message),
+      recordState: async (device, message) => {
+        await inner.recordState(device, message);
+        await engine.gatewayState(device, message);
+      },
     }),
     telemetry: (inner: TelemetryReports): TelemetryReports => ({
       recordSamples: async (device, samples) => {

@@ -1,5 +1,5 @@
 import type { AlertRule, AlertRulesReader } from './alert-rules.port.ts';
-import { type SensorCondition, sensorCondition } from './conditions.ts';
+import { CAMERA_TYPE, type SensorCondition, sensorCondition } from './conditions.ts';
 
 export interface TenantRules {
   /** The rules that apply to the tenant's gateways: its own and its parents' (AlertRulesReader.rulesReaching). */
@@ -8,9 +8,11 @@ export interface TenantRules {
   battery: AlertRule[];
   unlock: AlertRule[];
   rfid: AlertRule[];
+  /** CAMERA_MODULE_ALERT rules: a camera module the gateway had is missing (its state's CMS). */
+  camera: AlertRule[];
 }
 
-const EMPTY: TenantRules = { all: [], sensors: [], battery: [], unlock: [], rfid: [] };
+const EMPTY: TenantRules = { all: [], sensors: [], battery: [], unlock: [], rfid: [], camera: [] };
 
 /**
  * A tenant's rules are read again after this long: a change made through another portal instance (which
@@ -110,6 +112,7 @@ export class RulesCache {
         ),
         unlock: own.filter((r) => r.kind === 'lock' && r.type.toUpperCase() === 'UNLOCK'),
         rfid: own.filter((r) => r.kind === 'lock' && r.type.toUpperCase() === 'RFID'),
+        camera: own.filter((r) => r.kind === 'sensor' && r.type.toUpperCase() === CAMERA_TYPE),
       };
       // A change heard while reading leaves the entry out: the next message reads it again.
       if (generation === this.generation) {
