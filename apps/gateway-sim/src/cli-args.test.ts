@@ -72,6 +72,16 @@ describe('credentials', () => {
     expect(() => parseCredentials([{ mac: 'B827EB000001', password: 5 }])).toThrow(/password/);
   });
 
+  it('reads whether the demo pump is fitted', () => {
+    expect(
+      parseCredentials([
+        { mac: 'B827EB000001', pump: true },
+        { mac: 'B827EB000002', pump: false },
+      ]),
+    ).toEqual([{ mac: 'B827EB000001', pump: true }, { mac: 'B827EB000002' }]);
+    expect(() => parseCredentials([{ mac: 'B827EB000001', pump: 'yes' }])).toThrow(/pump/);
+  });
+
   it('generates distinct MACs, the same ones for the same seed', () => {
     const macs = generateCredentials(50, 1).map((c) => c.mac);
     expect(new Set(macs).size).toBe(50);

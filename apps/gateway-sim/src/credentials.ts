@@ -11,7 +11,7 @@ function optionalString(entry: Record<string, unknown>, key: string, index: numb
   return value;
 }
 
-/** Validates the content of a credentials file: a JSON array of {mac, password?, scopeId?}. */
+/** Validates the content of a credentials file: a JSON array of {mac, password?, scopeId?, pump?}. */
 export function parseCredentials(json: unknown): GatewayCredential[] {
   if (!Array.isArray(json)) throw new Error('credentials must be a JSON array');
   return json.map((entry: unknown, index) => {
@@ -22,10 +22,13 @@ export function parseCredentials(json: unknown): GatewayCredential[] {
     if (!mac) throw new Error(`credentials[${index}].mac is not a MAC address`);
     const password = optionalString(record, 'password', index);
     const scopeId = optionalString(record, 'scopeId', index);
+    if (record.pump !== undefined && typeof record.pump !== 'boolean')
+      throw new Error(`credentials[${index}].pump must be true or false`);
     return {
       mac,
       ...(password === undefined ? {} : { password }),
       ...(scopeId === undefined ? {} : { scopeId }),
+      ...(record.pump === true ? { pump: true } : {}),
     };
   });
 }

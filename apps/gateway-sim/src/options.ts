@@ -25,6 +25,8 @@ export interface GatewayCredential {
   instructionFailure?: string;
   /** Set: every lock instruction (docs/mqtt.md 3.6) is answered ERROR with this reason (tests of the ledger). */
   lockFailure?: LockInstructionFailure;
+  /** true: the demo pump and soil sensor are fitted (pump-device.ts, docs/mqtt.md 2.8); default false. */
+  pump?: boolean;
 }
 
 export interface SimulationOptions {
@@ -64,10 +66,18 @@ export interface SimulationOptions {
   locks?: Partial<LockSettings>;
   /** Updates (firmware-updater.ts): the failure rates of a real fleet (default none) and the install time. */
   firmware?: { failures?: Partial<FirmwareFailureRates>; installMs?: number };
+  /**
+   * A scripted camera removal: every gateway with a camera module (CMS 1) loses it `afterMs` after it starts
+   * (its state then says CMS 0: the portal's camera alerts fire) and, with `refitAfterMs`, gets it back that
+   * long after. Default: cameras stay as they are (GatewayHandle.setCamera changes one at any time).
+   */
+  cameraRemoval?: { afterMs: number; refitAfterMs?: number };
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulationOptions, 'logger' | 'locks' | 'firmware'>> {
+export interface ResolvedOptions
+  extends Required<Omit<SimulationOptions, 'logger' | 'locks' | 'firmware' | 'cameraRemoval'>> {
   logger: SimulationLogger;
+  cameraRemoval: { afterMs: number; refitAfterMs?: number } | undefined;
   locks: LockSettings;
   firmware: { failures: FirmwareFailureRates; installMs: number };
 }
@@ -94,6 +104,11 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
   if (!(offlineProbability >= 0 && offlineProbability <= 1)) {
     throw new Error(`offlineProbability must be between 0 and 1, got ${offlineProbability}`);
   }
+  const removal = options.cameraRemoval;
+  if (removal) {
+    positive('cameraRemoval.afterMs', removal.afterMs);
+    if (removal.refitAfterMs !== undefined) positive('cameraRemoval.refitAfterMs', removal.refitAfterMs);
+  }
   const offlineDurationMs = options.offlineDurationMs ?? { min: 10_000, max: 90_000 };
   if (positive('offlineDurationMs.min', offlineDurationMs.min) > offlineDurationMs.max) {
     throw new Error('offlineDurationMs.min must not exceed offlineDurationMs.max');
@@ -114,6 +129,7 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     hotspotSwitchMs: positive('hotspotSwitchMs', options.hotspotSwitchMs ?? 5_000),
     logsStepMs: positive('logsStepMs', options.logsStepMs ?? 500),
     selfAlerts: options.selfAlerts ?? false,
+    cameraRemoval: removal,
     locks: resolveLockSettings(options.locks),
     firmware: {
       failures: { ...NO_FIRMWARE_FAILURES, ...options.firmware?.failures },

@@ -23,6 +23,7 @@ import { isLockInstruction } from './lock-commands.ts';
 import { type GatewayLiveState, LockEngine } from './lock-engine.ts';
 import { type SimulatedLock, timeZoneOf } from './lock-model.ts';
 import type { GatewayCredential, ResolvedOptions } from './options.ts';
+import { PumpDevice } from './pump-device.ts';
 import { chance, deriveSeed, type Random, seededRandom, uniform } from './random.ts';
 import { type RoomProfile, sensorSample } from './sensor-model.ts';
 import type { SimulationCounters } from './stats.ts';
@@ -55,6 +56,8 @@ export class SimulatedGateway implements GatewayHandle {
   private readonly updater: FirmwareUpdater;
   /** The alerts the portal configured (ALERT-CONFIG commands, alert-commands.ts). */
   private readonly alertCommands: AlertCommands;
+  /** The demo pump and soil sensor, when fitted (credential.pump; pump-device.ts). */
+  private readonly pump: PumpDevice | undefined;
   private alertLevels: AlertLevels = {};
   private lastSample: TelemetrySample | undefined;
   /** An instruction still being carried out (a hotspot switch); a reboot answers it with GATEWAY_REBOOTED. */
@@ -141,7 +144,20 @@ export class SimulatedGateway implements GatewayHandle {
       event: (name, value) => this.report.change(name, value),
       warn: (message) => options.logger.warn(message),
     });
+    this.pump = credential.pump
+      ? new PumpDevice(this.mac, this.timers, streamOf('pump'), {
+          publish: (topic, report) => void this.link.publishJson(topic, report),
+          warn: (message) => options.logger.warn(message),
+        })
+      : undefined;
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
+    const removal = options.cameraRemoval;
+    if (removal && this.facts.CMS === 1)
+      this.timers.once('camera-removal', removal.afterMs, () => {
+        this.setCamera(false);
+        if (removal.refitAfterMs !== undefined)
+          this.timers.once('camera-refit', removal.refitAfterMs, () => this.setCamera(true));
+      });
     if (options.offlineProbability > 0)
       this.timers.every('outage-check', OUTAGE_CHECK_MS, () => this.maybeGoOffline());
   }
@@ -164,6 +180,19 @@ export class SimulatedGateway implements GatewayHandle {
 
   backlogSize(): number {
     return this.backlog.size;
+  }
+
+  hasCamera(): boolean {
+    return this.facts.CMS === 1;
+  }
+
+  /** Fits or removes the camera module: the state reports the new CMS at once (or at the next connect). */
+  setCamera(fitted: boolean): void {
+    const cms = fitted ? 1 : 0;
+    if (this.facts.CMS === cms) return;
+    this.facts.CMS = cms;
+    this.options.logger.info(`${this.mac}: camera module ${fitted ? 'fitted' : 'removed'}`);
+    if (this.link.connected) void this.report.state();
   }
 
   simulateOutage(durationMs: number): void {
@@ -195,6 +224,7 @@ export class SimulatedGateway implements GatewayHandle {
     ]);
     await this.report.online();
     await this.report.state();
+    this.pump?.start();
     await this.updater.afterConnect();
     await this.locksSide.reportAll();
     await this.locksSide.flush();
@@ -242,7 +272,8 @@ export class SimulatedGateway implements GatewayHandle {
     if (
       this.agentConfig.handled(topic, payload) ||
       this.updater.handled(topic, payload) ||
-      this.alertCommands.handled(topic, payload)
+      this.alertCommands.handled(topic, payload) ||
+      (this.pump?.handled(topic, payload) ?? false)
     )
       return;
     const kind = kindOfTopic(this.subscriptions, topic);

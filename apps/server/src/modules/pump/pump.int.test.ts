@@ -7,6 +7,7 @@ import {
   pumpMessages,
   superAdminPreset,
 } from '@portal/contract';
+import { startSimulation } from '@portal/gateway-sim';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -235,5 +236,39 @@ describe(`pump dashboard (${backend} backend)`, () => {
       RAW: 537,
     });
     expect(watch.messages).toHaveLength(1);
+  });
+
+  it('drives a simulated pump gateway: on for 1 s, it reports running, then stopped, with its readings', async () => {
+    const mac = randomMac();
+    const credential = await portal.services.gateways.provision(alpha.tenant.id, mac, 'Sim pump');
+    const simulation = startSimulation({
+      brokerUrl: portal.deviceBrokerUrl,
+      gateways: [{ ...credential, scopeId: alpha.tenant.id, pump: true }],
+      telemetryIntervalMs: 60_000,
+      stateIntervalMs: 60_000,
+      seed: 11,
+    });
+    try {
+      const watch = await watchLive<PumpLiveMessage>(portal, alphaAdmin, live.pump(alpha.tenant.id, mac));
+      clients.push(watch.client);
+      await simulation.whenConnected();
+      await waitFor(async () => {
+        const screen = (await dashboard(alphaAdmin, alpha.tenant.id)).json() as PumpDashboard;
+        return screen.gateways.find((g) => g.macId === mac && g.online);
+      });
+      const response = await pump(alphaAdmin, mac, { PUMP: 1, seconds: 1 });
+      expect(response.statusCode, response.body).toBe(200);
+      const started = await waitFor(async () => watch.messages.find((m) => m.PUMP === 1));
+      expect(started.END).toBeGreaterThan(started.TI);
+      const stopped = await waitFor(async () =>
+        watch.messages.find((m) => m.PUMP === 0 && m.TI > started.TI),
+      );
+      expect(stopped.TI - started.TI).toBeGreaterThanOrEqual(1000);
+      expect(stopped.TI - started.TI).toBeLessThan(2500);
+      expect(stopped.RAW).toBeGreaterThanOrEqual(0);
+      expect(stopped.RAW).toBeLessThanOrEqual(1023);
+    } finally {
+      await simulation.stop();
+    }
   });
 });
