@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const PGLITE_TEMPLATE = 'apps/server/test/pglite-template.setup.ts';
+const POSTGRES_TEMPLATE = 'apps/server/test/postgres-template.setup.ts';
 
 const integration = (backend: 'embedded' | 'real') => ({
   test: {
@@ -9,8 +10,9 @@ const integration = (backend: 'embedded' | 'real') => ({
     // *.real.int.test.ts drive servers of their own (e.g. a Mosquitto they restart): real backend only.
     exclude: ['**/node_modules/**', ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : [])],
     env: { TEST_BACKEND: backend },
-    // Embedded portals start from a copy of one migrated PGlite database (apps/server/test/pglite-template.ts).
-    ...(backend === 'embedded' ? { globalSetup: [PGLITE_TEMPLATE] } : {}),
+    // Portals start from a copy of one migrated database: PGlite's data directory (pglite-template.ts), or a
+    // PostgreSQL template database (postgres-template.ts).
+    globalSetup: [backend === 'embedded' ? PGLITE_TEMPLATE : POSTGRES_TEMPLATE],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Files run side by side on both backends. Real: each file has its own database and share group on the

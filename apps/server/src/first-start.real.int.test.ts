@@ -16,7 +16,7 @@ describe('first start of two instances on one empty PostgreSQL', () => {
   });
 
   it('migrates and seeds once: one root tenant, one free-tier scope, one root administrator', async () => {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase({ empty: true });
     drop = database.drop;
     const logger = pino({ level: 'silent' });
     const config = loadConfig({ DATABASE_URL: database.url, ROOT_EMAIL, ROOT_PASSWORD });

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { buildApp, type Portal } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 export type { Portal };
 
@@ -26,12 +27,20 @@ export const uniqueEmail = (label = 'user', domain = 'test.com') => `${label}-${
 
 const suffix = () => randomTag(6);
 
-/** A fresh database on the real PostgreSQL; dropped by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database on the real PostgreSQL; dropped by the returned function. Under the real integration tests it
+ * is a copy of the run's migrated template, unless `empty` (a restore, or a first start, is what is tested).
+ */
+export async function createPostgresDatabase({ empty = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `portal_test_${suffix()}`;
   const admin = new pg.Client({ connectionString: REAL_POSTGRES });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template when there is one (postgres-template.setup.ts).
+  const template = empty ? undefined : postgresTemplate();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(REAL_POSTGRES);
   url.pathname = `/${name}`;

@@ -152,7 +152,7 @@ describe(`backup and restore (${backend} backend)`, () => {
     cleanups.push(() => rm(dump, { force: true }));
     await run(join(PG_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, portal.config.DATABASE_URL!]);
 
-    const target = await createPostgresDatabase();
+    const target = await createPostgresDatabase({ empty: true });
     cleanups.push(() => target.drop());
     await run(join(PG_BIN, 'pg_restore'), ['--no-owner', `--dbname=${target.url}`, dump]);
     const dataDir = await mkdtemp(join(tmpdir(), 'portal-restored-'));
