@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { GatewayListRepository } from '../apps/server/src/modules/gateways/gateway-list.repository.ts';
 import { fmt, machineLine, packageVersion, percentile } from './lib/conditions.ts';
 import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
@@ -113,6 +114,7 @@ try {
   const screens = withBrowser ? await pageFigures(address, scopeId) : undefined;
   const cookie = screens?.cookie ?? (await signInCookie(address));
   const api = await apiCalls(address, cookie, scopeId);
+  const co2 = await co2SortSteps(scopeId);
 
   console.log(
     `gateways page benchmark — PGlite ${packageVersion('@electric-sql/pglite')} (embedded), Chromium headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
@@ -128,9 +130,64 @@ try {
       `  ${call.label.padEnd(44)} ${fmt.ms(call.p50).padStart(8)} / ${fmt.ms(call.max).padStart(8)}  ${fmt.int(call.bytes).padStart(12)} B`,
     );
   }
+  console.log(
+    "CO2 sort, the window's MACs (the SQL alone, before and after taken in turn, p50 / max of the runs):",
+  );
+  for (const step of co2) {
+    console.log(
+      `  ${step.label.padEnd(34)} before ${fmt.ms(percentile(step.before, 50)).padStart(8)} / ${fmt.ms(Math.max(...step.before)).padStart(8)}   after ${fmt.ms(percentile(step.after, 50)).padStart(8)} / ${fmt.ms(Math.max(...step.after)).padStart(8)}   same MACs: ${step.same ? 'yes' : 'NO'}`,
+    );
+  }
 } finally {
   await browser?.close();
   await close();
+}
+
+/**
+ * The MACs step of a CO2-sorted window, before (one join and sort over the subtree: the code before
+ * migrations/0032) and after (`GatewayListRepository.macs`, two parts read in index order), taken in turn so
+ * both meet the same load; and whether both give the same MACs.
+ */
+async function co2SortSteps(scopeId: string) {
+  const { db } = portal.database;
+  const repo = new GatewayListRepository(db);
+  const middle = Math.floor(gatewayCount / 2);
+  const steps = [
+    { label: 'first window (30), ascending', order: 'asc', offset: 0 },
+    { label: 'first window (30), descending', order: 'desc', offset: 0 },
+    { label: `middle window (offset ${fmt.int(middle)})`, order: 'asc', offset: middle },
+  ] as const;
+  const results = [];
+  for (const step of steps) {
+    const before: number[] = [];
+    const after: number[] = [];
+    let same = true;
+    for (let run = 0; run < runs + 1; run++) {
+      let started = performance.now();
+      const old = await sql<{ mac: string }>`
+        SELECT g.mac FROM gateways g LEFT JOIN telemetry_latest latest ON latest.mac = g.mac
+        WHERE g.tenant_id IN (${scopeId}::uuid)
+        ORDER BY (latest.co2) IS NULL, latest.co2 ${sql.raw(step.order)}, lower(g.name) ASC, g.mac ASC
+        ${step.offset > 0 ? sql`OFFSET ${step.offset}` : sql``} LIMIT 30`.execute(db);
+      const oldMs = performance.now() - started;
+      started = performance.now();
+      const now = await repo.macs(
+        { tenantIds: [scopeId] },
+        { sort: 'co2', order: step.order },
+        30,
+        step.offset,
+      );
+      const newMs = performance.now() - started;
+      same &&= JSON.stringify(old.rows.map((row) => row.mac)) === JSON.stringify(now);
+      // The first run warms both; it is not counted.
+      if (run > 0) {
+        before.push(oldMs);
+        after.push(newMs);
+      }
+    }
+    results.push({ label: step.label, before, after, same });
+  }
+  return results;
 }
 
 /** The page in Chromium: first screens of the grid and the list, DOM nodes, searches, a scroll. */
@@ -332,6 +389,12 @@ async function apiCalls(address: string, cookie: string, scopeId: string) {
     { label: 'offline, registered', path: window('status=offline&enrollment=registered'), runs },
     { label: 'sort by firmware, desc', path: window('sort=firmware&order=desc'), runs },
     { label: 'sort by CO2 (latest sample of each)', path: window('sort=co2'), runs: Math.min(runs, 3) },
+    { label: 'sort by CO2, desc', path: window('sort=co2&order=desc'), runs: Math.min(runs, 3) },
+    {
+      label: 'sort by CO2, middle window, counts=false',
+      path: window(`sort=co2&offset=${Math.floor(gatewayCount / 2)}&counts=false`),
+      runs: Math.min(runs, 3),
+    },
     ...(timeWholeList
       ? [
           {

@@ -104,6 +104,7 @@ export class GatewayListRepository {
    */
   async macs(match: GatewayMatch, order: GatewayOrder, limit?: number, offset = 0): Promise<string[]> {
     if (match.tenantIds?.length === 0) return [];
+    if (order.sort === 'co2') return this.macsByCo2(match, order.order, limit, offset);
     const reading = LATEST_COLUMNS[order.sort] !== undefined;
     const latest = reading ? sql`LEFT JOIN telemetry_latest latest ON latest.mac = g.mac` : sql``;
     const result = await sql<{ mac: string }>`
@@ -113,6 +114,51 @@ export class GatewayListRepository {
       ${offset > 0 ? sql`OFFSET ${offset}` : sql``}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`.execute(this.db);
     return result.rows.map((row) => row.mac);
+  }
+
+  /**
+   * The sort by CO2 (migrations/0032) in its two parts, which together give exactly `orderBy`'s order: the
+   * gateways whose newest sample has a CO2 reading, read in CO2 order from `telemetry_latest_co2_idx` (ties
+   * by name then MAC: an incremental sort within each CO2 value), then those without one, by name then MAC
+   * (the name index). A first window thus reads about as many rows as it shows instead of sorting the
+   * subtree. A window past the readings asks how many readings match, to know where it starts among the rest.
+   */
+  private async macsByCo2(
+    match: GatewayMatch,
+    order: GatewaySortOrder,
+    limit: number | undefined,
+    offset: number,
+  ): Promise<string[]> {
+    const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+    const readings = (select: RawBuilder<unknown>, tail: RawBuilder<unknown>) => sql<{
+      mac: string;
+      n: string;
+    }>`
+      SELECT ${select} FROM telemetry_latest latest JOIN gateways g ON g.mac = latest.mac
+      WHERE latest.co2 IS NOT NULL AND ${matchCondition(match)} ${tail}`;
+    const window = (from: number, count: number | undefined) =>
+      sql`${from > 0 ? sql`OFFSET ${from}` : sql``} ${count === undefined ? sql`` : sql`LIMIT ${count}`}`;
+    const withReading = (
+      await readings(
+        sql`g.mac`,
+        sql`ORDER BY latest.co2 ${dir}, lower(g.name) ASC, g.mac ASC ${window(offset, limit)}`,
+      ).execute(this.db)
+    ).rows.map((row) => row.mac);
+    if (limit !== undefined && withReading.length === limit) return withReading;
+    // Where the window starts among the gateways without a reading: past every reading that matches.
+    let readingCount = offset + withReading.length;
+    if (withReading.length === 0 && offset > 0) {
+      const counted = await readings(sql`count(*) AS n`, sql``).execute(this.db);
+      readingCount = Number(counted.rows[0]?.n ?? 0);
+    }
+    const withoutReading = await sql<{ mac: string }>`
+      SELECT g.mac FROM gateways g LEFT JOIN telemetry_latest latest ON latest.mac = g.mac
+      WHERE latest.co2 IS NULL AND ${matchCondition(match)}
+      ORDER BY lower(g.name) ASC, g.mac ASC
+      ${window(Math.max(0, offset - readingCount), limit === undefined ? undefined : limit - withReading.length)}`.execute(
+      this.db,
+    );
+    return [...withReading, ...withoutReading.rows.map((row) => row.mac)];
   }
 
   /**
