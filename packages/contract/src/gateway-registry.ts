@@ -55,6 +55,8 @@ export const gatewayRegistryMessages = {
   notATarget: 'Gateways cannot be moved to this customer.',
   /** Ours: the free-tier scope and the support tenant hold no gateways, however they would arrive. */
   notAProvisionTarget: 'Gateways cannot be provisioned into this customer.',
+  /** Ours: the answer of rotate-credential. */
+  credentialRotated: 'New credential issued: the previous one no longer works.',
 } as const;
 
 const m = gatewayRegistryMessages;
@@ -194,6 +196,26 @@ export type RegistryResult = z.infer<typeof registryResult>;
  */
 export const registerGatewayResult = registryResult.extend({ credential: z.string().nullable() });
 export type RegisterGatewayResult = z.infer<typeof registerGatewayResult>;
+
+/** POST /api/gateway/{id}/rotate-credential: the gateway's id (its MAC is accepted too). */
+export const rotateCredentialParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Answer of rotate-credential: the gateway's new device credential, given this once (only its digest is kept).
+ * The previous one stopped working when it was issued.
+ */
+export const rotateCredentialResult = registryResult.extend({ credential: z.string() });
+export type RotateCredentialResult = z.infer<typeof rotateCredentialResult>;
+
+/** The 'Rotate credential' action of a gateway's menu (our wording). */
+export const rotateCredentialMessages = {
+  action: 'Rotate credential',
+  title: 'Rotate credential',
+  question: (name: string) =>
+    `Issue a new credential for ${name}? The current one stops working at once: a gateway connected with it is disconnected and can connect again only with the new one.`,
+  confirm: 'Rotate',
+  cancel: 'Cancel',
+} as const;
 
 /** The Register Gateway dialog's credential step (our wording, after ThingsBoard's 'Device credentials'). */
 export const gatewayCredentialMessages = {

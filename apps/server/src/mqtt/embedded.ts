@@ -15,9 +15,9 @@ export async function createEmbeddedMessaging(
     mode: 'embedded',
     live: { publish: (topic, payload) => void broker.publish(topic, payload, 1).catch(() => {}) },
     publishToDevices: (topic, payload, qos = 1) => broker.publish(topic, payload, qos),
-    disconnectDevice(mac) {
+    disconnectDevice(mac, reason = 'moved') {
       // A gateway's client id is its MAC (docs/mqtt.md section 1).
-      if (broker.disconnectClient(mac)) deps.logger.info({ mac }, 'gateway disconnected: it moved');
+      if (broker.disconnectClient(mac)) deps.logger.info({ mac }, `gateway disconnected: ${reason}`);
     },
     handleUpgrade: broker.handleUpgrade,
     async start() {

@@ -142,12 +142,18 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     mode: 'external',
     live: { publish: (topic, payload) => void publish(topic, payload, 1).catch(() => {}) },
     publishToDevices: publish,
-    disconnectDevice(mac) {
+    disconnectDevice(mac, reason = 'moved') {
       // The external broker holds the connection and MQTT gives a client no way to drop another one: the
       // gateway keeps its connection (and the broker's ACL) until it reconnects. Its traffic is attributed
-      // to the new customer here once the cached identity is dropped (docs/operations.md).
+      // to the new customer here once the cached identity is dropped (docs/operations.md). The broker also
+      // authenticates gateways in this mode, so a rotated credential is the operator's to change there.
       identities.delete(mac);
-      deps.logger.warn({ mac }, 'gateway moved: the external broker cannot be told to disconnect it');
+      deps.logger.warn(
+        { mac },
+        reason === 'moved'
+          ? 'gateway moved: the external broker cannot be told to disconnect it'
+          : 'gateway credential rotated: the external broker cannot be told to disconnect it',
+      );
     },
     handleUpgrade: browsers.handleUpgrade,
     async start() {

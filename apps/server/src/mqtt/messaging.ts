@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { LivePublisher } from '../lib/live.ts';
+import type { DisconnectReason, LivePublisher } from '../lib/live.ts';
 import type { BrowserPrincipal, DeviceIdentity } from '../lib/principal.ts';
 
 /** What the broker asks the portal about who connects; the modules answer, app.ts wires them. */
@@ -32,10 +32,11 @@ export interface Messaging {
   /** Sends a message to devices (commands, whitelists...). */
   publishToDevices(topic: string, payload: unknown, qos?: 0 | 1 | 2): Promise<void>;
   /**
-   * Drops a gateway's connection (it moved to another customer): it reconnects and is authorised under its
-   * new tenant. The embedded broker does it; an external broker cannot be told, so it is only logged there.
+   * Drops a gateway's connection (it moved to another customer, or its credential was rotated): it reconnects
+   * and is authenticated and authorised afresh. The embedded broker does it; an external broker cannot be
+   * told, so it is only logged there.
    */
-  disconnectDevice(mac: string): void;
+  disconnectDevice(mac: string, reason?: DisconnectReason): void;
   /** Serves a browser's WebSocket upgrade at `/mqtt`. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Starts the listeners (embedded TCP) or connects (external). */

@@ -1,4 +1,4 @@
-import type { DevicePublisher, LivePublisher } from '../lib/live.ts';
+import type { DevicePublisher, DisconnectReason, LivePublisher } from '../lib/live.ts';
 import type { Messaging } from './messaging.ts';
 
 /**
@@ -27,8 +27,8 @@ export class BrokerLink implements LivePublisher, DevicePublisher {
     return { ok: this.messaging?.healthy() ?? false, mode: this.messaging?.mode ?? 'embedded' };
   }
 
-  /** Drops a gateway's connection so it reconnects as its new tenant's (it moved). */
-  disconnectDevice(mac: string): void {
-    this.messaging?.disconnectDevice(mac);
+  /** Drops a gateway's connection so it reconnects as its new tenant's (it moved) or with its new credential. */
+  disconnectDevice(mac: string, reason: DisconnectReason = 'moved'): void {
+    this.messaging?.disconnectDevice(mac, reason);
   }
 }

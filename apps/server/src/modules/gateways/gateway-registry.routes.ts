@@ -6,6 +6,8 @@ import {
   registerGatewayBody,
   registerGatewayResult,
   registryResult,
+  rotateCredentialParams,
+  rotateCredentialResult,
   updateGatewayBody,
   updateGatewayParams,
 } from '@portal/contract';
@@ -78,6 +80,23 @@ export const gatewayRegistryRoutes: FastifyPluginAsyncZod<{ registry: GatewayReg
       },
     },
     async (request) => registry.migrate(principalOf(request), request.body.deviceId, request.body.scopeId),
+  );
+
+  app.post(
+    '/api/gateway/:id/rotate-credential',
+    {
+      config: { access: 'GENERATE_GATEWAY_TOKEN' as const },
+      schema: {
+        tags,
+        summary:
+          "Issues a new device credential (MQTT password) for a gateway, answered once; the previous one stops working at once and the gateway's connection is dropped (embedded broker)",
+        description:
+          'Needs GENERATE_GATEWAY_TOKEN (as provisioning). `id` is the gateway id or its MAC; a gateway out of reach answers 404 and nothing changes. Behind an external broker (MQTT_URL) the broker authenticates gateways: change the credential there too (docs/gateway-operations.md).',
+        params: rotateCredentialParams,
+        response: { 200: rotateCredentialResult },
+      },
+    },
+    async (request) => registry.rotateCredential(principalOf(request), request.params.id),
   );
 
   app.put(

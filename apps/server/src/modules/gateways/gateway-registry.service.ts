@@ -9,6 +9,7 @@ import {
   type RegisterGatewayBody,
   type RegisterGatewayResult,
   type RegistryResult,
+  type RotateCredentialResult,
   TENANT_KIND,
   type UpdateGatewayBody,
 } from '@portal/contract';
@@ -150,6 +151,25 @@ export class GatewayRegistryService {
       message: deleted.length > 0 ? messages.deleted : messages.deleteFailed,
       deleted: deleted.map((g) => g.mac),
       refused,
+    };
+  }
+
+  /**
+   * A new device credential for a gateway within reach (404 otherwise), answered this once. Only its digest is
+   * stored, replacing the previous one's, so the previous credential stops working for the next connection,
+   * and the gateway's current connection is dropped at once (embedded broker; an external broker authenticates
+   * gateways itself and cannot be told: docs/gateway-operations.md, "Credential rotation").
+   */
+  async rotateCredential(principal: Principal, id: string): Promise<RotateCredentialResult> {
+    const gateway = await this.gatewayById(principal, id);
+    const credential = newSecret();
+    await this.repo.update(gateway.mac, { credential_hash: digest(credential) });
+    this.deps.devices.disconnectDevice(gateway.mac, 'credential rotated');
+    return {
+      message: messages.credentialRotated,
+      macId: gateway.mac,
+      scopeId: gateway.tenant_id,
+      credential,
     };
   }
 
