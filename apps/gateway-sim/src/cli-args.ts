@@ -9,6 +9,8 @@ export interface CliArgs {
   seed: number;
   offlineProbability: number;
   protocolVersion: 4 | 5;
+  /** --camera-removal-after / --camera-refit-after, in ms: every gateway with a camera loses it (and gets it back). */
+  cameraRemoval: { afterMs: number; refitAfterMs?: number } | undefined;
   /** The lock settings given on the command line (the others keep their defaults). */
   locks: Partial<LockSettings>;
   help: boolean;
@@ -36,6 +38,9 @@ export const USAGE = `Usage: gateway-sim [options]
   --seed <n>                     seed of every random value, and of the generated MACs (default 1)
   --offline-probability <p>      chance per minute that a gateway drops offline, 0..1 (default 0)
   --mqtt-version <4|5>           MQTT 3.1.1 (4, default) or 5
+  --camera-removal-after <s>     every gateway with a camera module (CMS 1) loses it this many seconds after it
+                                 starts: its state says CMS 0 and the portal's camera alerts fire
+  --camera-refit-after <s>       with --camera-removal-after: the camera is fitted again this long after
 
  Locks (each gateway's locks, their day and the lock instructions; docs/mqtt.md section 7):
   --lock-openings-per-hour <n>   openings per lock per hour at the busiest hour (default ${L.openingsPerHour}; night 15-20 %)
@@ -80,6 +85,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       seed: { type: 'string', default: '1' },
       'offline-probability': { type: 'string', default: '0' },
       'mqtt-version': { type: 'string', default: '4' },
+      'camera-removal-after': { type: 'string' },
+      'camera-refit-after': { type: 'string' },
       ...Object.fromEntries(LOCK_OPTIONS.map(([name]) => [name, { type: 'string' as const }])),
       help: { type: 'boolean', default: false },
     },
@@ -90,6 +97,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const version = values['mqtt-version'];
   if (version !== '4' && version !== '5') throw new Error(`--mqtt-version must be 4 or 5, got '${version}'`);
+  const seconds = (name: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+      throw new Error(`--${name} must be a number of seconds > 0, got '${text}'`);
+    return Math.round(value * 1000);
+  };
+  const removalMs = seconds('camera-removal-after', values['camera-removal-after']);
+  const refitMs = seconds('camera-refit-after', values['camera-refit-after']);
+  if (refitMs !== undefined && removalMs === undefined)
+    throw new Error('--camera-refit-after needs --camera-removal-after');
   const locks: Partial<LockSettings> = {};
   for (const [name, setting, kind] of LOCK_OPTIONS) {
     const text = (values as Record<string, unknown>)[name];
@@ -103,6 +121,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     seed: integer('seed', values.seed, 0),
     offlineProbability,
     protocolVersion: version === '5' ? 5 : 4,
+    cameraRemoval:
+      removalMs === undefined
+        ? undefined
+        : { afterMs: removalMs, ...(refitMs === undefined ? {} : { refitAfterMs: refitMs }) },
     locks,
     help: values.help,
   };

@@ -59,6 +59,10 @@ async function main(): Promise<void> {
   }
   const gateways = await gatewaysFor(args);
   console.log(`gateway-sim: ${gateways.length} gateway(s) -> ${args.brokerUrl} (seed ${args.seed})`);
+  if (args.cameraRemoval)
+    console.log(
+      `cameras: removed after ${args.cameraRemoval.afterMs / 1000} s${args.cameraRemoval.refitAfterMs === undefined ? '' : `, fitted again ${args.cameraRemoval.refitAfterMs / 1000} s later`}`,
+    );
   const simulation = startSimulation({
     brokerUrl: args.brokerUrl,
     gateways,
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
     seed: args.seed,
     protocolVersion: args.protocolVersion,
     locks: args.locks,
+    ...(args.cameraRemoval ? { cameraRemoval: args.cameraRemoval } : {}),
     logger: { info: () => {}, warn: (message) => console.error(message) },
   });
   let previousSent = 0;

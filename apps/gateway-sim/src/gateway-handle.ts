@@ -15,4 +15,8 @@ export interface GatewayHandle {
   locks(): ReportedLock[];
   /** Lock instructions waiting or being carried out. */
   lockQueueDepth(): number;
+  /** Whether a camera module is fitted (the state's CMS 1). */
+  hasCamera(): boolean;
+  /** Fits or removes the camera module; the state reports it (a removal fires the portal's camera alerts). */
+  setCamera(fitted: boolean): void;
 }

@@ -1,10 +1,12 @@
 import { DEFAULT_PERMISSIONS, deviceUp } from '@portal/contract';
+import { startSimulation } from '@portal/gateway-sim';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
+  REAL_MQTT,
   randomMac,
   signIn,
   testEnvironment,
@@ -225,5 +227,46 @@ describe(`camera removal alerts (${backend} backend)`, () => {
 
     await branch.camera(1);
     await waitFor(async () => (await branch.incidents())[0]?.state === 'resolved');
+  });
+
+  it('the simulator removes a camera on a script (cameraRemoval, --camera-removal-after) and fits it again', async () => {
+    const owner = await member('Depot');
+    await cameraRule(owner, 'Depot camera');
+    const mac = randomMac();
+    const { password } = await portal.services.gateways.provision(owner.tenant.id, mac, 'Depot gateway');
+    const simulation = startSimulation({
+      brokerUrl: backend === 'real' ? REAL_MQTT : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+      gateways: [{ mac, password, scopeId: owner.tenant.id, camera: true }],
+      telemetryIntervalMs: 60_000,
+      cameraRemoval: { afterMs: 5_000, refitAfterMs: 1_000 },
+      seed: 3,
+    });
+    const incident = () =>
+      portal.database.db
+        .selectFrom('alert_incidents')
+        .select(['state', 'alert_type'])
+        .where('gateway_mac', '=', mac)
+        .executeTakeFirst();
+    try {
+      await simulation.whenConnected();
+      expect(simulation.gateways[0]!.hasCamera()).toBe(true);
+      // Its state at connect says the camera is fitted; the removal comes later.
+      await waitFor(async () =>
+        portal.database.db
+          .selectFrom('alert_camera_states')
+          .select('cms')
+          .where('gateway_mac', '=', mac)
+          .where('cms', '=', 1)
+          .executeTakeFirst(),
+      );
+      expect(await incident()).toBeUndefined();
+      await waitFor(async () => (await incident())?.state === 'firing', 15_000);
+      expect(simulation.gateways[0]!.hasCamera()).toBe(false);
+      expect(await incident()).toEqual({ state: 'firing', alert_type: 'CAMERA_MODULE_ALERT' });
+      await waitFor(async () => (await incident())?.state === 'resolved', 15_000);
+      expect(simulation.gateways[0]!.hasCamera()).toBe(true);
+    } finally {
+      await simulation.stop();
+    }
   });
 });
