@@ -1,3 +1,5 @@
+import { type Permission, rotateCredentialMessages } from '@portal/contract';
+
 /** What a card or list row can open (docs/gateway-operations.md 'Browser'); the page decides which is open. */
 export type GatewayAction =
   | 'info'
@@ -16,10 +18,12 @@ export type GatewayAction =
   | 'co2History'
   | 'airQualityHistory'
   /** The gateway's locks (features/locks, GatewayLocksDialog). */
-  | 'locks';
+  | 'locks'
+  /** A new MQTT password for the gateway (details/RotateCredentialDialog). */
+  | 'rotateCredential';
 
-/** The 'More actions' menu of a card and of a list row, in this order. */
-export const MORE_ACTIONS: readonly { action: GatewayAction; label: string }[] = [
+/** The 'More actions' menu of a card and of a list row, in this order; `needs`: shown only to its holders. */
+export const MORE_ACTIONS: readonly { action: GatewayAction; label: string; needs?: Permission }[] = [
   { action: 'status', label: 'Gateway status' },
   { action: 'locks', label: 'Locks' },
   { action: 'pendingInstructions', label: 'Pending instructions' },
@@ -27,10 +31,19 @@ export const MORE_ACTIONS: readonly { action: GatewayAction; label: string }[] =
   { action: 'edit', label: 'Edit gateway' },
   { action: 'migrate', label: 'Move to customer' },
   { action: 'unregister', label: 'Un-register' },
+  { action: 'rotateCredential', label: rotateCredentialMessages.action, needs: 'GENERATE_GATEWAY_TOKEN' },
   { action: 'co2History', label: 'CO2 history' },
   { action: 'airQualityHistory', label: 'Air quality history' },
   { action: 'systemGraphs', label: 'System graphs' },
 ];
+
+/** The menu's entries for a user holding `held` (effective permissions): an entry with `needs` only to its holders. */
+export function moreActionsFor(held: ReadonlySet<string>): { action: GatewayAction; label: string }[] {
+  return MORE_ACTIONS.filter(({ needs }) => !needs || held.has(needs)).map(({ action, label }) => ({
+    action,
+    label,
+  }));
+}
 
 /** Opens an action for a gateway (by MAC: the dialog then follows the live list's copy of it). */
 export type OpenGatewayAction = (action: GatewayAction, macId: string) => void;

@@ -13,6 +13,7 @@ import { EditGatewayDialog } from '../details/EditGatewayDialog.tsx';
 import { GatewayInfoPanel } from '../details/GatewayInfoPanel.tsx';
 import { GatewayLocationDialog } from '../details/GatewayLocationDialog.tsx';
 import { MigrateGatewayDialog } from '../details/MigrateGatewayDialog.tsx';
+import { RotateCredentialDialog } from '../details/RotateCredentialDialog.tsx';
 import { UnregisterGatewayDialog } from '../details/UnregisterGatewayDialog.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
 import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
@@ -36,6 +37,7 @@ const DIALOGS: Record<Exclude<GatewayAction, 'sensorGraphs'>, GatewayDialog> = {
   co2History: Co2HistoryDialog,
   airQualityHistory: AirQualityHistoryDialog,
   locks: GatewayLocksDialog,
+  rotateCredential: RotateCredentialDialog,
 };
 
 export interface OpenedAction {

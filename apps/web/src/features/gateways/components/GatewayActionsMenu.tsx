@@ -1,11 +1,15 @@
 import MoreVert from '@mui/icons-material/MoreVert';
 import { IconButton, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
-import { type GatewayAction, MORE_ACTIONS } from '../gateway-actions.ts';
+import { effectivePermissions } from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../../lib/session.ts';
+import { type GatewayAction, moreActionsFor } from '../gateway-actions.ts';
 
 /** The 'More actions' button of a card or a list row; the menu exists only while open. */
 export function GatewayActionsMenu({ onChoose }: { onChoose: (action: GatewayAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { permissions } = useSession();
+  const actions = useMemo(() => moreActionsFor(effectivePermissions(permissions)), [permissions]);
   return (
     <>
       <IconButton
@@ -20,7 +24,7 @@ export function GatewayActionsMenu({ onChoose }: { onChoose: (action: GatewayAct
       </IconButton>
       {anchor && (
         <Menu anchorEl={anchor} open onClose={() => setAnchor(null)}>
-          {MORE_ACTIONS.map(({ action, label }) => (
+          {actions.map(({ action, label }) => (
             <MenuItem
               key={action}
               onClick={() => {

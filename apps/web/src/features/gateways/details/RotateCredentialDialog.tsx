@@ -1,0 +1,57 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { gatewayRegistryMessages, rotateCredentialMessages as m } from '@portal/contract';
+import { useId, useState } from 'react';
+import { useNotify } from '../../../lib/use-notify.ts';
+import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
+import { useRotateCredential } from './api/rotate-credential.ts';
+import { GatewayCredential } from './GatewayCredential.tsx';
+
+/**
+ * 'Rotate credential' of a gateway's menu (docs/gateway-operations.md, "Credential rotation"): a confirmation,
+ * then the new credential shown this once with its copy button, as after registering. The old one stops
+ * working when the server answers, and a gateway connected with it is disconnected.
+ */
+export function RotateCredentialDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const titleId = useId();
+  const notify = useNotify();
+  const rotate = useRotateCredential();
+  const [issued, setIssued] = useState<{ macId: string; credential: string } | null>(null);
+
+  const confirm = () =>
+    rotate.mutate(gateway.id, {
+      onSuccess: (result) => {
+        notify({ variant: 'success', text: gatewayRegistryMessages.credentialRotated });
+        setIssued({ macId: result.macId, credential: result.credential });
+      },
+      onError: (error) => notify({ variant: 'error', text: error.message }),
+    });
+
+  return (
+    <Dialog
+      open={open}
+      // Once issued, only Done closes it: a stray click outside would lose the credential.
+      onClose={rotate.isPending || issued ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{m.title}</DialogTitle>
+      {issued ? (
+        <GatewayCredential {...issued} onDone={onClose} />
+      ) : (
+        <>
+          <DialogContent>
+            <DialogContentText>{m.question(gateway.name || gateway.macId)}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={rotate.isPending}>
+              {m.cancel}
+            </Button>
+            <Button variant="contained" color="warning" onClick={confirm} loading={rotate.isPending}>
+              {m.confirm}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
