@@ -9,6 +9,7 @@ import {
   createFormValues,
   emailDomainOf,
   hasCustomerChanges,
+  updateCustomerFormSchema,
   updateFormValues,
   updateScopeBodyFrom,
 } from './customer-form.ts';
@@ -136,13 +137,19 @@ describe('update form rules', () => {
       customerId: 'ACME-1',
       primaryThemeColor: '#4190c7',
       secondaryThemeColor: '#B0BF5D',
+      dashboardVariant: 'fleet',
     });
   });
 
   it('sends the loaded label, domain and parent with the new values', () => {
     expect(
       updateScopeBodyFrom(
-        { customerId: 'ACME-2', primaryThemeColor: '#000001', secondaryThemeColor: '#000002' },
+        {
+          customerId: 'ACME-2',
+          primaryThemeColor: '#000001',
+          secondaryThemeColor: '#000002',
+          dashboardVariant: 'fleet',
+        },
         loaded,
       ),
     ).toEqual({
@@ -154,5 +161,15 @@ describe('update form rules', () => {
       primaryThemeColor: '#000001',
       secondaryThemeColor: '#000002',
     });
+  });
+
+  it('counts a new dashboard variant as a change and sends it only then', () => {
+    const pump = { ...initial, dashboardVariant: 'pump' as const };
+    expect(canUpdateCustomer(pump, initial, none, false)).toBe(true);
+    expect(updateScopeBodyFrom(pump, loaded)).toMatchObject({ dashboardVariant: 'pump' });
+    expect(updateScopeBodyFrom(initial, loaded)).not.toHaveProperty('dashboardVariant');
+    expect(updateCustomerFormSchema.safeParse({ ...initial, dashboardVariant: 'garden' }).success).toBe(
+      false,
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   type CreateScopeBody,
   createScopeBody,
   customerMessages,
+  dashboardVariant,
   HEX_COLOR,
   type Scope,
   superAdminFields,
@@ -27,12 +28,13 @@ export const createCustomerFormSchema = z.object({
 export type CreateCustomerFormValues = z.input<typeof createCustomerFormSchema>;
 export type CreateCustomerFormOutput = z.output<typeof createCustomerFormSchema>;
 
-/** The Update Customer dialog: the label is shown read-only; Customer ID and the colours can change. */
-export const updateCustomerFormSchema = createCustomerFormSchema.pick({
-  customerId: true,
-  primaryThemeColor: true,
-  secondaryThemeColor: true,
-});
+/**
+ * The Update Customer dialog: the label is shown read-only; Customer ID, the colours and the customer's
+ * dashboard (the fleet, or the demo pump screen: docs/dashboards.md) can change.
+ */
+export const updateCustomerFormSchema = createCustomerFormSchema
+  .pick({ customerId: true, primaryThemeColor: true, secondaryThemeColor: true })
+  .extend({ dashboardVariant });
 export type UpdateCustomerFormValues = z.input<typeof updateCustomerFormSchema>;
 export type UpdateCustomerFormOutput = z.output<typeof updateCustomerFormSchema>;
 
@@ -56,6 +58,7 @@ export function updateFormValues(scope: Scope): UpdateCustomerFormValues {
     customerId: scope.customerId,
     primaryThemeColor: hexOr(scope.primaryThemeColor, THEME_DEFAULTS.primary),
     secondaryThemeColor: hexOr(scope.secondaryThemeColor, THEME_DEFAULTS.secondary),
+    dashboardVariant: scope.dashboardVariant,
   };
 }
 
@@ -77,6 +80,7 @@ export function hasCustomerChanges(
     values.customerId.trim() !== initial.customerId.trim() ||
     !sameColor(values.primaryThemeColor, initial.primaryThemeColor) ||
     !sameColor(values.secondaryThemeColor, initial.secondaryThemeColor) ||
+    values.dashboardVariant !== initial.dashboardVariant ||
     images.logo ||
     images.favicon
   );
@@ -144,7 +148,10 @@ export function ownerBodyFrom(values: CreateCustomerFormOutput, scopeId: string)
   };
 }
 
-/** The label, email domain and parent stay as loaded (the server refuses a different label). */
+/**
+ * The label, email domain and parent stay as loaded (the server refuses a different label); the dashboard
+ * variant is sent only when it changed (a customer's own users may not change it: the server refuses).
+ */
 export function updateScopeBodyFrom(values: UpdateCustomerFormOutput, loaded: Scope): UpdateScopeBody {
   return {
     id: loaded.id,
@@ -154,5 +161,8 @@ export function updateScopeBodyFrom(values: UpdateCustomerFormOutput, loaded: Sc
     ...(loaded.parent ? { parent: loaded.parent } : {}),
     primaryThemeColor: values.primaryThemeColor,
     secondaryThemeColor: values.secondaryThemeColor,
+    ...(values.dashboardVariant !== loaded.dashboardVariant
+      ? { dashboardVariant: values.dashboardVariant }
+      : {}),
   };
 }

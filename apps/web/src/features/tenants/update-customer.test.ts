@@ -5,7 +5,12 @@ import { scopeFixture } from './test-scopes.ts';
 import { type UpdateCustomerCalls, updateCustomer } from './update-customer.ts';
 
 const loaded = scopeFixture({ logoUrl: '/old-logo.png' });
-const values = { customerId: 'ACME-2', primaryThemeColor: '#000001', secondaryThemeColor: '#000002' };
+const values = {
+  customerId: 'ACME-2',
+  primaryThemeColor: '#000001',
+  secondaryThemeColor: '#000002',
+  dashboardVariant: 'fleet' as const,
+};
 
 function fakeCalls(fail: { scope?: Error; images?: Error } = {}) {
   const log: string[] = [];

@@ -5,6 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { usePumpDashboard } from '../api/get-pump-dashboard.ts';
 import { gatewaysLink, locksLink } from '../dashboard-links.ts';
 import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { FleetCharts, Tile } from './FleetCharts.tsx';
@@ -13,6 +14,8 @@ import { WhenVisible } from './WhenVisible.tsx';
 
 /** Leaflet comes with the map only, after the figures are on screen. */
 const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
+/** The demo pump screen is a chunk of its own: fleet customers never load it. */
+const PumpDashboard = lazy(async () => ({ default: (await import('./PumpDashboard.tsx')).PumpDashboard }));
 
 const CO2_COLORS = { good: '#2e7d32', moderate: '#f5a623', poor: '#c62828' } as const;
 
@@ -96,22 +99,12 @@ function Credentials({
   );
 }
 
-/** /cli/dashboard?scopeId=...: the customer's fleet at a glance, every number a link to its gateways. */
-export function DashboardPage() {
-  const [searchParams] = useSearchParams();
-  const { tenantId, tenantName } = useSession();
-  const scopeId = searchParams.get('scopeId') || tenantId;
-  useLiveDashboard(scopeId);
+/** The customer's fleet at a glance, every number a link to its gateways. */
+function FleetDashboard({ scopeId }: { scopeId: string }) {
   const summary = useDashboardSummary(scopeId);
   const figures = summary.data;
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="page-title" variant="h5" component="h1">
-        Dashboard
-      </Typography>
-      <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
-        {tenantName}
-      </Typography>
+    <>
       {summary.isPending && <CenteredProgress label="Loading the dashboard" />}
       {summary.isError && <Alert severity="error">{summary.error.message}</Alert>}
       {figures && (
@@ -172,6 +165,39 @@ export function DashboardPage() {
             </WhenVisible>
           </Tile>
         </Stack>
+      )}
+    </>
+  );
+}
+
+/**
+ * /cli/dashboard?scopeId=...: the customer's Dashboard, the fleet at a glance or, for a customer given the demo
+ * pump variant (docs/dashboards.md, "Pump dashboard"), the pump screen.
+ */
+export function DashboardPage() {
+  const [searchParams] = useSearchParams();
+  const { tenantId, tenantName } = useSession();
+  const scopeId = searchParams.get('scopeId') || tenantId;
+  useLiveDashboard(scopeId);
+  const variant = usePumpDashboard(scopeId);
+  // Asked beside the variant, so the fleet's first render waits for one round trip, not two (and the map
+  // index the pump screen also shows starts building).
+  useDashboardSummary(scopeId);
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="page-title" variant="h5" component="h1">
+        Dashboard
+      </Typography>
+      <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
+        {tenantName}
+      </Typography>
+      {variant.isPending && <CenteredProgress label="Loading the dashboard" />}
+      {variant.isError && <Alert severity="error">{variant.error.message}</Alert>}
+      {variant.data?.dashboardVariant === 'fleet' && <FleetDashboard scopeId={scopeId} />}
+      {variant.data?.dashboardVariant === 'pump' && (
+        <Suspense fallback={<CenteredProgress label="Loading the dashboard" />}>
+          <PumpDashboard scopeId={scopeId} data={variant.data} />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,12 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
-import { CUSTOMER_FIELD_MAX_LENGTH, customerMessages, type Scope } from '@portal/contract';
+import { MenuItem, TextField } from '@mui/material';
+import {
+  CUSTOMER_FIELD_MAX_LENGTH,
+  customerMessages,
+  DASHBOARD_VARIANTS,
+  dashboardVariantLabels,
+  type Scope,
+} from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { updateScope } from '../../../api/update-scope.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
-import { sessionStore } from '../../../lib/session.ts';
+import { sessionStore, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { uploadImages } from '../api/upload-images.ts';
 import {
@@ -27,6 +33,9 @@ const calls: UpdateCustomerCalls<File> = { updateScope, uploadImages };
 function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  // A customer is given its dashboard by the customer above it (root: any), not by its own users.
+  const { tenantId, isRootUser } = useSession();
+  const setsDashboard = isRootUser || scope.id !== tenantId;
   const initial = useMemo(() => updateFormValues(scope), [scope]);
   const { control, handleSubmit, watch, setValue, formState } = useForm<
     UpdateCustomerFormValues,
@@ -97,6 +106,28 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
           />
         )}
       />
+      {setsDashboard && (
+        <Controller
+          name="dashboardVariant"
+          control={control}
+          render={({ field: { ref, ...field } }) => (
+            <TextField
+              {...field}
+              inputRef={ref}
+              select
+              label="Dashboard"
+              disabled={pending}
+              helperText="What the customer's users see on their Dashboard"
+            >
+              {DASHBOARD_VARIANTS.map((variant) => (
+                <MenuItem key={variant} value={variant}>
+                  {dashboardVariantLabels[variant]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
       <BrandingFields
         colors={{ values, setValue, errors: formState.errors }}
         logo={logo}
