@@ -178,6 +178,7 @@ export const AUDIT_EXCLUDED_TABLES = [
   'lock_mode_slots',
   'alert_incidents',
   'alert_notifications',
+  'alert_camera_states',
 ];
 
 function excludedList(): string {
