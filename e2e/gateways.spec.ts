@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { createCustomer } from './support/gateway-details.ts';
 import { DEMO_GATEWAYS, DEMO_MACS, type RunningPortal, startPortal } from './support/portal.ts';
-import { startSimulatedGateways } from './support/simulator.ts';
+import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -145,6 +146,56 @@ describe('Gateways page', () => {
     await poll(() => rows.count()).toBe(DEMO_GATEWAYS);
     expect(await page.getByRole('combobox', { name: /Rows per page/ }).innerText()).toBe('5');
     await saveScreenshot(page, 'gateways-list');
+  });
+
+  it("rotates a gateway's credential: a confirmation, the new one shown once, the gateway cut off", async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const scopeId = await createCustomer(page, `Rotate Fleet ${randomBytes(3).toString('hex')}`);
+    let gateways: SimulatedGateways | undefined = await startSimulatedGateways(portal, {
+      scopeId,
+      name: 'Rotate',
+    });
+    try {
+      const name = gateways.names[0]!;
+      await page.goto(`/#/cli/gateways/grid_view?scopeId=${scopeId}`);
+      const rotated = card(page, name);
+      await rotated.getByText(/^Online · /).waitFor({ timeout: LIVE_TIMEOUT_MS });
+      await rotated.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Rotate credential' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rotate credential' });
+      await dialog.getByText(`Issue a new credential for ${name}?`, { exact: false }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Cancel changes nothing: the gateway stays online.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await rotated.getByText(/^Online · /).count()).toBe(1);
+
+      await rotated.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Rotate credential' }).click();
+      await dialog.getByRole('button', { name: 'Rotate', exact: true }).click();
+      const field = dialog.getByRole('textbox', { name: 'Device credential' });
+      await field.waitFor();
+      expect((await field.inputValue()).length).toBeGreaterThanOrEqual(20);
+      expect(await dialog.getByRole('textbox', { name: /^MAC/ }).inputValue()).toBe(gateways.macs[0]);
+      const notice = page.getByText('New credential issued: the previous one no longer works.');
+      await notice.waitFor();
+      await saveScreenshot(page, 'gateways-rotate-credential');
+      // Escape does not lose the credential by accident; axe once the snackbar (its own colours) has gone.
+      await page.keyboard.press('Escape');
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await field.isVisible()).toBe(true);
+      await page.waitForTimeout(600);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The simulated gateway still has the old credential: dropped, then refused, so it shows offline.
+      await rotated.getByText(/^Offline · /).waitFor({ timeout: LIVE_TIMEOUT_MS });
+      await gateways.stop();
+      gateways = undefined;
+    } finally {
+      await gateways?.stop();
+    }
   });
 
   it("shows the 'Filtered by :' banners and removes each filter with its icon", async () => {
