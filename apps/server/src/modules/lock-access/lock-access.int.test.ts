@@ -208,14 +208,16 @@ describe(`lock access delivery ledger (${backend} backend)`, () => {
       20_000,
     );
     expect(final[0]).toMatchObject({ reason: 'LOCK_UNREACHABLE', nextAttemptAt: null });
-    // After attempt n the next is due base * 2^(n-1) later (0.4 s, 0.8 s, then the 1 s cap).
+    // After attempt n the next is due base * 2^(n-1) later (0.4 s, 0.8 s, then the 1 s cap), counted from the
+    // failed answer; lastAttemptAt is when the attempt was sent, so the round trip comes on top (over 300 ms seen
+    // on a loaded machine). The margin stays under 600 ms, so an uncapped third delay (1.6 s) still fails.
     const delays = seen
       .filter((s) => s.nextAttemptAt !== null)
       .map((s) => [s.attempts, s.nextAttemptAt! - s.lastAttemptAt!] as const);
     for (const [attempts, delay] of delays) {
       const expected = Math.min(1000, 400 * 2 ** (attempts - 1));
       expect(delay).toBeGreaterThanOrEqual(expected - 5);
-      expect(delay).toBeLessThanOrEqual(expected + 300);
+      expect(delay).toBeLessThanOrEqual(expected + 550);
     }
     expect(delays.length).toBeGreaterThanOrEqual(2);
     // The gateway received an attempt no sooner than each back-off.
