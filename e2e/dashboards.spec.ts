@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ProvisionedGateway, provisionedGateways } from '@portal/contract';
+import { type ProvisionedGateway, provisionedGateways, pumpMessages } from '@portal/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +7,13 @@ import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import { hashPath, saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { createCustomer, signInAsNewUser } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
+import { startSimulatedGateways } from './support/simulator.ts';
 
 /**
  * Issue 18 items 1-3 (docs/dashboards.md): a customer user lands on the Dashboard, which follows its gateways
  * live, and an offline slice opens exactly those gateways with the 'Filtered by :' banner; root's Global
  * Dashboard draws the server's clusters over tiles that cannot load here (the message says so) and zooms into
- * a cluster.
+ * a cluster; a customer given the demo pump dashboard switches a simulated pump on for a few seconds.
  */
 let smtp: TestSmtp;
 let portal: RunningPortal;
@@ -241,5 +242,67 @@ describe('Dashboards', () => {
       .poll(() => map.getByRole('button', { name: biggest, exact: true }).count(), { timeout: UI_TIMEOUT_MS })
       .toBe(0);
     await saveScreenshot(page, 'dashboards global dashboard zoomed into a cluster');
+  });
+
+  it('a customer given the pump dashboard runs the simulated pump for a few seconds and sees it stop and its readings', async () => {
+    const { page: root, context } = browser;
+    await signInAsRoot(root);
+    const name = `Pump ${suffix}`;
+    const scopeId = await createCustomer(root, name);
+    const pumps = await startSimulatedGateways(portal, { scopeId, name: 'Pump', pump: true });
+    try {
+      // Root gives the customer the pump dashboard in the Update Customer dialog.
+      await root.goto('/#/admin/tenants');
+      await root.getByRole('searchbox', { name: 'Search' }).fill(name);
+      await root.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+      const dialog = root.getByRole('dialog', { name: 'Update Customer' });
+      await dialog.getByRole('combobox', { name: 'Dashboard' }).click();
+      await root.getByRole('option', { name: 'Pump demo dashboard', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+      await root.getByText('Details update successfully').waitFor();
+
+      const page = await context.newPage();
+      await signInAsNewUser(root, page, smtp, scopeId, ['IOT_DEVICE_READ', 'IOT_DEVICE_WRITE']);
+      await page.waitForURL(/#\/cli\/dashboard/, { timeout: 3 * UI_TIMEOUT_MS });
+      const pump = page.getByRole('region', { name: 'Pump', exact: true });
+      await pump.getByText(pumps.names[0]!, { exact: true }).waitFor();
+      const state = pump.getByRole('status', { name: 'Pump state' });
+      await expect.poll(() => state.textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Stopped');
+      const soil = page.getByRole('meter', { name: 'Soil moisture' });
+      const humidity = page.getByRole('meter', { name: 'Humidity' });
+      const soilBefore = Number(await soil.getAttribute('aria-valuenow'));
+      expect(soilBefore).toBeGreaterThan(0);
+      expect(Number(await humidity.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+      const raw = page.getByRole('slider', { name: /Raw sensor \(0-1023\)/ });
+      const rawBefore = Number(await raw.getAttribute('aria-valuenow'));
+      expect(rawBefore).toBeGreaterThan(0);
+      expect(rawBefore).toBeLessThanOrEqual(1023);
+      await saveScreenshot(page, 'dashboards pump dashboard');
+
+      // The form holds the server's rule: 61 s is refused and the switch cannot be turned on.
+      const seconds = pump.getByRole('spinbutton', { name: 'Pump seconds' });
+      const switchOn = pump.getByRole('switch', { name: 'Pump' });
+      await seconds.fill('61');
+      await pump.getByText(pumpMessages.secondsOutOfRange).waitFor();
+      expect(await switchOn.isDisabled()).toBe(true);
+      await seconds.fill('4');
+      // The switch shows what the gateway reports: it turns on once the gateway says its pump runs.
+      await switchOn.click();
+      await page.getByText(pumpMessages.started(4)).waitFor();
+      // The gateway reports the pump running, then, 4 s later, stopped by itself; the soil got wetter.
+      await expect
+        .poll(() => state.textContent(), { timeout: UI_TIMEOUT_MS })
+        .toMatch(/^Running, stops in \d s$/);
+      expect(await switchOn.isChecked()).toBe(true);
+      await saveScreenshot(page, 'dashboards pump running');
+      await expect.poll(() => state.textContent(), { timeout: 3 * UI_TIMEOUT_MS }).toBe('Stopped');
+      expect(await switchOn.isChecked()).toBe(false);
+      expect(Number(await soil.getAttribute('aria-valuenow'))).toBeGreaterThan(soilBefore + 3);
+      expect(Number(await raw.getAttribute('aria-valuenow'))).toBeLessThan(rawBefore);
+      await page.getByText('Locations', { exact: true }).scrollIntoViewIfNeeded();
+      await page.getByRole('region', { name: 'Locations map' }).waitFor();
+    } finally {
+      await pumps.stop();
+    }
   });
 });

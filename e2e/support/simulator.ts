@@ -18,6 +18,8 @@ export interface SimulatedGatewaysOptions {
   answerInstructions?: boolean;
   /** Whether a camera module is fitted (CMS 1); default: drawn at random per gateway. */
   camera?: boolean;
+  /** true: the demo pump and soil sensor are fitted (docs/dashboards.md, "Pump dashboard"). */
+  pump?: boolean;
   /**
    * Set: the gateways answer every diagnostics and camera capture with status ERROR and this value
    * ('GATEWAY_REBOOTED', ...); '' answers ERROR with no value (an empty response).
@@ -82,6 +84,7 @@ export async function startSimulatedGateways(
       ...credential,
       ...(options.answerInstructions === undefined ? {} : { answerInstructions: options.answerInstructions }),
       ...(options.camera === undefined ? {} : { camera: options.camera }),
+      ...(options.pump === undefined ? {} : { pump: options.pump }),
       ...(options.instructionFailure === undefined ? {} : { instructionFailure: options.instructionFailure }),
     })),
     telemetryIntervalMs: options.telemetryIntervalMs ?? 5_000,

@@ -48,6 +48,7 @@ function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (!active) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [active]);
@@ -97,7 +98,11 @@ function PumpControls({ gateway }: { gateway: PumpGateway }) {
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
         <Slider
           aria-label="Pump seconds"
-          value={error === null ? seconds : PUMP_SECONDS_MIN}
+          value={
+            Number.isNaN(seconds)
+              ? PUMP_SECONDS_MIN
+              : Math.min(PUMP_SECONDS_MAX, Math.max(PUMP_SECONDS_MIN, seconds))
+          }
           min={PUMP_SECONDS_MIN}
           max={PUMP_SECONDS_MAX}
           step={1}
@@ -138,7 +143,7 @@ function Readings({ gateway }: { gateway: PumpGateway }) {
         <Dial label="Soil moisture" value={reading.SOIL} unit="%" color="#6d4c41" />
         <Dial label="Humidity" value={reading.HUM} unit="%" color="#4190c7" />
       </Box>
-      <Box>
+      <Box sx={{ px: 1.5 }}>
         <Typography variant="body2" color="text.secondary" id="raw-gauge-label">
           Raw sensor (0-1023): <strong>{reading.RAW}</strong>
         </Typography>
