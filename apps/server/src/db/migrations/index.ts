@@ -23,9 +23,9 @@ import * as gatewayListSeek from './0024_gateway_list_seek.ts';
 import * as brokerSessions from './0025_broker_sessions.ts';
 import * as lockCommandQueue from './0027_lock_command_queue.ts';
 import * as alertRuleReach from './0028_alert_rule_reach.ts';
-import * as co2Sort from './0032_co2_sort.ts';
 import * as alertCameraStates from './0030_alert_camera_states.ts';
 import * as dashboardVariant from './0031_dashboard_variant.ts';
+import * as co2Sort from './0032_co2_sort.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -53,9 +53,9 @@ const migrations: Record<string, Migration> = {
   '0025_broker_sessions': brokerSessions,
   '0027_lock_command_queue': lockCommandQueue,
   '0028_alert_rule_reach': alertRuleReach,
-  '0032_co2_sort': co2Sort,
   '0030_alert_camera_states': alertCameraStates,
   '0031_dashboard_variant': dashboardVariant,
+  '0032_co2_sort': co2Sort,
 };
 
 export const migrationProvider: MigrationProvider = {
