@@ -24,7 +24,8 @@ async function launch(): Promise<void> {
     if (fleet) {
       simulation = await startSimulation({
         brokerUrl: fleet.brokerUrl,
-        gateways: fleet.gateways,
+        // The first demo gateway has the demo pump fitted: give the demo customer the pump dashboard to drive it.
+        gateways: fleet.gateways.map((gateway, i) => (i === 0 ? { ...gateway, pump: true } : gateway)),
         seed: fleet.seed,
         // DEMO_LOCK_FAILURES=0: locks that never jam, leave radio range or refuse a command (repeatable runs).
         ...(started.config.DEMO_LOCK_FAILURES ? {} : { locks: RELIABLE_LOCKS }),
