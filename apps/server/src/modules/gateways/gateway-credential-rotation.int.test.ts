@@ -99,6 +99,15 @@ describe(`POST /api/gateway/{id}/rotate-credential (${backend} backend)`, () => 
     }
   });
 
+  it('is in the OpenAPI document with its permission and answer', async () => {
+    const doc = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = doc.paths['/api/gateway/{id}/rotate-credential']?.post;
+    expect(operation?.description).toContain('GENERATE_GATEWAY_TOKEN');
+    expect(
+      Object.keys(operation?.responses['200'].content['application/json'].schema.properties ?? {}),
+    ).toEqual(expect.arrayContaining(['message', 'macId', 'scopeId', 'credential']));
+  });
+
   it('answers 404 to another tenant and 403 without GENERATE_GATEWAY_TOKEN, and changes nothing', async () => {
     const gateway = await provisioned(portal, alpha.tenantId);
     const connected = await connect(gateway.mac, gateway.password);
