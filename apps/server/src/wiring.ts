@@ -287,7 +287,11 @@ export function wireModules(
   const { inbox } = createIngestModule({
     logger,
     meter,
-    rate: { perSecond: config.DEVICE_MAX_RATE, burst: config.DEVICE_BURST },
+    rate: {
+      perSecond: config.DEVICE_MAX_RATE,
+      burst: config.DEVICE_BURST,
+      share: () => link.deviceTrafficShare(),
+    },
     gateways: observed.gateways(gateways),
     telemetry: observed.telemetry(telemetry),
     // A gateway back: pending instructions are sent again, then the ledger's queue resumes. Not awaited by

@@ -41,6 +41,7 @@ export async function createEmbeddedMessaging(
     healthy: () => !broker.aedes.closed,
     tcpPort: () => port,
     liveStats: broker.liveStats,
+    deviceTrafficShare: () => 1,
     async close() {
       // Stop new device connections, then close the broker: its clients' last messages reach the inbox.
       const closing = tcp ? new Promise<void>((resolve) => tcp!.close(() => resolve())) : Promise.resolve();

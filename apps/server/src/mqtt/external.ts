@@ -167,6 +167,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     healthy: () => clients.every((client) => client.connected),
     tcpPort: () => null,
     liveStats: browsers.liveStats,
+    deviceTrafficShare: () => takeover?.deviceTrafficShare ?? 1,
     async close() {
       await takeover?.stop();
       // Stop receiving first; a message taken but not yet acknowledged comes again (and is a no-op).

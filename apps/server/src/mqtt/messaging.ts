@@ -37,6 +37,11 @@ export interface Messaging {
    * told, so it is only logged there.
    */
   disconnectDevice(mac: string, reason?: DisconnectReason): void;
+  /**
+   * The part (0-1] of the shared subscription's device traffic this instance's connections receive: its
+   * consumer connections among all the portal's registered ones (external broker); 1 with the embedded one.
+   */
+  deviceTrafficShare(): number;
   /** Serves a browser's WebSocket upgrade at `/mqtt`. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Starts the listeners (embedded TCP) or connects (external). */

@@ -27,6 +27,11 @@ export class BrokerLink implements LivePublisher, DevicePublisher {
     return { ok: this.messaging?.healthy() ?? false, mode: this.messaging?.mode ?? 'embedded' };
   }
 
+  /** The part of the device traffic this instance's broker connections receive (1 before the broker is up). */
+  deviceTrafficShare(): number {
+    return this.messaging?.deviceTrafficShare() ?? 1;
+  }
+
   /** Drops a gateway's connection so it reconnects as its new tenant's (it moved) or with its new credential. */
   disconnectDevice(mac: string, reason: DisconnectReason = 'moved'): void {
     this.messaging?.disconnectDevice(mac, reason);

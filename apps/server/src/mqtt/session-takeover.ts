@@ -47,6 +47,12 @@ export class SessionTakeover {
   private beatingSince: number | null = null;
   private readonly heartbeatMs: number;
   private readonly leaseMs: number;
+  /**
+   * This instance's consumer connections among all registered ones, read at each heartbeat. The broker spreads
+   * the shared subscription over every session, a silent instance's too until it is taken over and ended, so
+   * those count until then. The per-gateway rate (device-rate.ts) allows this share on this instance.
+   */
+  deviceTrafficShare = 1;
 
   constructor(private readonly options: SessionTakeoverOptions) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -72,11 +78,17 @@ export class SessionTakeover {
   }
 
   private async beat(): Promise<void> {
-    await sql`
-      INSERT INTO broker_sessions (client_id, consumers, seen_at) VALUES (${this.options.clientId}, ${this.options.consumers}, now())
-      ON CONFLICT (client_id) DO UPDATE SET consumers = excluded.consumers, seen_at = now(), taken_by = NULL`.execute(
+    const { rows } = await sql<{ total: string }>`
+      WITH mine AS (
+        INSERT INTO broker_sessions (client_id, consumers, seen_at) VALUES (${this.options.clientId}, ${this.options.consumers}, now())
+        ON CONFLICT (client_id) DO UPDATE SET consumers = excluded.consumers, seen_at = now(), taken_by = NULL
+        RETURNING consumers)
+      SELECT (SELECT consumers FROM mine)
+        + coalesce((SELECT sum(consumers) FROM broker_sessions WHERE client_id <> ${this.options.clientId}), 0) AS total`.execute(
       this.options.db,
     );
+    const total = Number(rows[0]?.total ?? 0);
+    this.deviceTrafficShare = total > 0 ? Math.min(1, this.options.consumers / total) : 1;
   }
 
   private async tick(): Promise<void> {

@@ -37,7 +37,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import { DeviceRate } from './device-rate.ts';
+import { DeviceRate, type DeviceRateSettings } from './device-rate.ts';
 
 /**
  * Entry point of every device upstream message, whichever broker carried it. `handle` resolves once
@@ -139,7 +139,7 @@ export class DeviceInbox {
     private readonly gateways: GatewayReports,
     private readonly telemetry: TelemetryReports,
     private readonly logger: Logger,
-    rate: { perSecond: number; burst: number } = { perSecond: 20, burst: 200 },
+    rate: DeviceRateSettings = { perSecond: 20, burst: 200 },
     private readonly instructions?: InstructionInbox,
     private readonly commands?: CommandInbox,
     private readonly locks?: LockReports,

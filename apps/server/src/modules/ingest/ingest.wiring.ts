@@ -11,6 +11,7 @@ import {
   type TelemetryReports,
   type UpdateInbox,
 } from './device-inbox.ts';
+import type { DeviceRateSettings } from './device-rate.ts';
 
 /**
  * Ingest: every message a gateway publishes, whichever broker carried it, is rate-limited, validated against
@@ -18,7 +19,7 @@ import {
  */
 export function createIngestModule(options: {
   logger: Logger;
-  rate: { perSecond: number; burst: number };
+  rate: DeviceRateSettings;
   gateways: GatewayReports;
   telemetry: TelemetryReports;
   instructions: InstructionInbox;
