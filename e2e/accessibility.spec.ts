@@ -48,7 +48,7 @@ describe('Accessibility', () => {
       await page.goto(path);
       await page.getByRole('button').first().waitFor();
       await expectAccessible(page, path);
-      expect(await page.title()).toBe(title);
+      await expect.poll(() => page.title()).toBe(title);
     }
 
     await page.goto('/#/login');
@@ -89,7 +89,7 @@ describe('Accessibility', () => {
     const { page } = browser;
     await signInAsRoot(page);
     await expectAccessible(page, 'customers');
-    expect(await page.title()).toBe('Customers · IoT Portal');
+    await expect.poll(() => page.title()).toBe('Customers · IoT Portal');
     const demo = await scopeIdByName(page, DEMO_CUSTOMER);
     const screens = [
       ['/cli/dashboard', 'Dashboard'],
@@ -119,7 +119,7 @@ describe('Accessibility', () => {
     ] as const) {
       await page.goto(`/#${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await page.title()).toBe(`${title} · IoT Portal`);
+      await expect.poll(() => page.title()).toBe(`${title} · IoT Portal`);
       await expectAccessible(page, path);
     }
   });
