@@ -48,7 +48,7 @@ describe('Accessibility', () => {
       await page.goto(path);
       await page.getByRole('button').first().waitFor();
       await expectAccessible(page, path);
-      await expect.poll(() => page.title()).toBe(title);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
     }
 
     await page.goto('/#/login');
@@ -89,7 +89,7 @@ describe('Accessibility', () => {
     const { page } = browser;
     await signInAsRoot(page);
     await expectAccessible(page, 'customers');
-    await expect.poll(() => page.title()).toBe('Customers · IoT Portal');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Customers · IoT Portal');
     const demo = await scopeIdByName(page, DEMO_CUSTOMER);
     const screens = [
       ['/cli/dashboard', 'Dashboard'],
@@ -105,7 +105,9 @@ describe('Accessibility', () => {
     for (const [path, title] of screens) {
       await page.goto(`/#${path}?scopeId=${demo}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect.poll(() => page.title()).toBe(`${title} · ${DEMO_CUSTOMER} · IoT Portal`);
+      await expect
+        .poll(() => page.title(), { timeout: 10_000 })
+        .toBe(`${title} · ${DEMO_CUSTOMER} · IoT Portal`);
       await expectAccessible(page, path);
     }
     for (const [path, title] of [
@@ -119,7 +121,7 @@ describe('Accessibility', () => {
     ] as const) {
       await page.goto(`/#${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect.poll(() => page.title()).toBe(`${title} · IoT Portal`);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${title} · IoT Portal`);
       await expectAccessible(page, path);
     }
   });

@@ -56,7 +56,9 @@ describe('Lock Users screen', () => {
     await signInAsRoot(watcher);
     await openLockUsers(watcher, demo);
     await openLockUsers(page, demo);
-    await expect.poll(() => page.title()).toBe(`Lock Users · ${DEMO_CUSTOMER} · IoT Portal`);
+    await expect
+      .poll(() => page.title(), { timeout: 10_000 })
+      .toBe(`Lock Users · ${DEMO_CUSTOMER} · IoT Portal`);
     // The side navigation leads here.
     await page.getByRole('link', { name: 'Lock Users' }).first().waitFor();
     await page.getByText('No lock users yet.', { exact: false }).first().waitFor();

@@ -139,7 +139,7 @@ describe('Locks', () => {
         .getByRole('status', { name: 'Lock counts' })
         .getByText('Online 2 · Offline 1 · Total 3')
         .waitFor();
-      await expect.poll(() => page.title()).toMatch(/^Locks · /);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toMatch(/^Locks · /);
 
       // Live: the gateway reports the front door open; the row changes without a reload.
       await seeded.report({
