@@ -2,6 +2,7 @@ import { LOW_BATTERY_PERCENT } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { gatewayLatitude, gatewayLongitude } from '../gateways/index.ts';
+import { byMac } from './fleet-cache.ts';
 
 /** The gateways of these tenants over `gateways AS g` (null: every tenant, root). */
 function inTenants(tenantIds: string[] | null, column = sql.ref('g.tenant_id')): RawBuilder<boolean> {
@@ -28,6 +29,43 @@ export interface LocatedGateway {
   lng: number;
 }
 
+/** A gateway as the database has it now (lat/lng null: not on the map). */
+export interface GatewayChange {
+  mac: string;
+  tenant_id: string;
+  connected: boolean;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** See DashboardsRepository.fingerprint: `key` changes with either part. */
+export interface Fingerprint {
+  key: string;
+  /** The newest `updated_at` of the subtree's gateways, ms (0: none). */
+  last: number;
+  /** Gateways that left the subtree's customers (deleted or moved to another customer). */
+  gone: number;
+}
+
+/** One gateway as a line of text: MAC, latitude, longitude ('-': none), connected (1/0), customer. */
+const gatewayLine = sql`g.mac || ' ' || coalesce(${gatewayLatitude}::text, '-') || ' '
+  || coalesce(${gatewayLongitude}::text, '-') || ' ' || CASE WHEN g.connected THEN '1' ELSE '0' END
+  || ' ' || g.tenant_id`;
+
+function parseLines(lines: string | null | undefined): GatewayChange[] {
+  if (!lines) return [];
+  return lines.split('\n').map((line) => {
+    const [mac, lat, lng, connected, tenantId] = line.split(' ') as [string, string, string, string, string];
+    return {
+      mac,
+      lat: lat === '-' ? null : Number(lat),
+      lng: lng === '-' ? null : Number(lng),
+      connected: connected === '1',
+      tenant_id: tenantId,
+    };
+  });
+}
+
 export interface LockCounts {
   total: number;
   lowBattery: number;
@@ -52,10 +90,11 @@ export class DashboardsRepository {
   /**
    * What changes when any gateway of the subtree is added, changed (status, state, registry: each bumps
    * `updated_at`), moved away or removed (gateway_departures): the newest `updated_at` of each customer (one
-   * index lookup each) and the departures. The cached figures and clusters are kept while it stays the same.
+   * index lookup each) and the departures. The cached figures are kept while it stays the same; the map index
+   * reads the gateways changed since `last` (changedSince) and is built again from every row when `gone` moves.
    */
-  async fingerprint(tenantIds: string[]): Promise<string> {
-    if (tenantIds.length === 0) return 'none';
+  async fingerprint(tenantIds: string[]): Promise<Fingerprint> {
+    if (tenantIds.length === 0) return { key: 'none', last: 0, gone: 0 };
     const ids = sql.join(tenantIds.map((id) => sql`${id}::uuid`));
     const { rows } = await sql<{ last: Date | null; gone: string | null }>`
       SELECT (SELECT max(newest.updated_at) FROM unnest(ARRAY[${ids}]) AS t(id)
@@ -65,7 +104,9 @@ export class DashboardsRepository {
       this.db,
     );
     const row = rows[0];
-    return `${row?.last ? new Date(row.last).getTime() : 0}:${row?.gone ?? 0}`;
+    const last = row?.last ? new Date(row.last).getTime() : 0;
+    const gone = Number(row?.gone ?? 0);
+    return { key: `${last}:${gone}`, last, gone };
   }
 
   /** One scan, four groupings: connectivity x enrollment, firmware, OS, tenant (with its online count). */
@@ -120,29 +161,39 @@ export class DashboardsRepository {
   }
 
   /**
-   * Every located gateway of the subtree, for the cluster index: MAC, place, connection and customer only, as
-   * one text (a row per line) rather than 100,000 row objects; names are read for the gateways a view shows.
+   * Every located gateway of the subtree, for the cluster index, in MAC order: MAC, place, connection and
+   * customer only, as one text (a row per line) rather than 100,000 row objects; names are read for the gateways
+   * a view shows.
    */
   async located(tenantIds: string[] | null): Promise<LocatedGateway[]> {
     const { rows } = await sql<{ lines: string | null }>`
-      SELECT string_agg(g.mac || ' ' || ${gatewayLatitude} || ' ' || ${gatewayLongitude} || ' '
-                        || CASE WHEN g.connected THEN '1' ELSE '0' END || ' ' || g.tenant_id, E'\n') AS lines
+      SELECT string_agg(${gatewayLine}, E'\n') AS lines
       FROM gateways g
       WHERE ${inTenants(tenantIds)} AND ${gatewayLatitude} IS NOT NULL AND ${gatewayLongitude} IS NOT NULL`.execute(
       this.db,
     );
-    const lines = rows[0]?.lines;
-    if (!lines) return [];
-    return lines.split('\n').map((line) => {
-      const [mac, lat, lng, connected, tenantId] = line.split(' ') as [
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
-      return { mac, lat: Number(lat), lng: Number(lng), connected: connected === '1', tenant_id: tenantId };
-    });
+    return parseLines(rows[0]?.lines)
+      .map((change) => ({
+        ...change,
+        lat: change.lat ?? 0,
+        lng: change.lng ?? 0,
+      }))
+      .sort(byMac);
+  }
+
+  /**
+   * The subtree's gateways whose `updated_at` is at or after `since` (ms), located or not, in the same form as
+   * `located`: the map index's changes since its last read (gateways_tenant_updated_idx, one range per customer).
+   */
+  async changedSince(tenantIds: string[], since: number): Promise<GatewayChange[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<{ lines: string | null }>`
+      SELECT string_agg(${gatewayLine}, E'\n') AS lines
+      FROM gateways g
+      WHERE ${inTenants(tenantIds)} AND g.updated_at >= ${new Date(since).toISOString()}::timestamptz`.execute(
+      this.db,
+    );
+    return parseLines(rows[0]?.lines);
   }
 
   /** Names of these gateways (the single gateways of one map view). */

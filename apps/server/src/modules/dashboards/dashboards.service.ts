@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
-import type { DashboardsRepository, GroupCount } from './dashboards.repository.ts';
+import type { DashboardsRepository, Fingerprint, GroupCount } from './dashboards.repository.ts';
 import { FleetClusters } from './fleet-cache.ts';
 
 type Figures = Omit<DashboardSummary, 'scopeId' | 'locks' | 'co2'>;
@@ -19,13 +19,30 @@ type SideFigures = Pick<DashboardSummary, 'locks'> & {
   co2: Omit<DashboardSummary['co2'], 'noData'> & { withData: number };
 };
 
+/** The map index of one subtree, current at `fingerprint`. */
+interface Fleet {
+  clusters: FleetClusters;
+  fingerprint: Fingerprint;
+  /** When its gateways were last read in full (changes since are read, not every row). */
+  readAt: number;
+}
+
+/** A subtree's map index, carried from one fingerprint to the next (docs/dashboards.md "Map index"). */
+interface FleetSlot {
+  /** The newest index, or the change being applied to it: each call chains after the one before. */
+  state?: Promise<Fleet>;
+  /** A full read under way after maxAgeMs (the index is served meanwhile). */
+  refreshing?: boolean;
+}
+
 /** What is kept of one subtree while its fingerprint holds. */
 interface Entry {
-  fingerprint: string;
+  fingerprint: Fingerprint;
   /** When it was started: an entry older than maxAgeMs is built again whatever its fingerprint. */
   at: number;
   figures?: Promise<Figures>;
-  clusters?: Promise<FleetClusters>;
+  /** Carried over when the fingerprint moves: the index is updated, not built again. */
+  fleet: FleetSlot;
   /** Locks and CO2 do not move the fingerprint: kept for SIDE_FIGURES_MS. */
   side?: { at: number; value: Promise<SideFigures> };
 }
@@ -40,6 +57,11 @@ export interface DashboardsSettings {
    * clock: a change stamped earlier than the newest one, by a slower clock, is picked up within this time).
    */
   maxAgeMs: number;
+  /**
+   * How far before the index's last read the next read of changes starts: a change is stamped when its
+   * transaction starts (or by its instance's clock) and may commit after a read that saw newer stamps.
+   */
+  changeOverlapMs: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -64,14 +86,9 @@ export class DashboardsService {
     const tenantIds = await this.tenants.subtreeWithin(principal, scopeId);
     const entry = await this.entry(tenantIds);
     entry.figures ??= this.figures(tenantIds);
-    // Both screens show the map under the figures: its index is built meanwhile, while the browser draws the
-    // figures and loads the map library, instead of after them (the first render waited for both in turn).
-    if (!entry.clusters) {
-      entry.clusters = this.clusters(tenantIds);
-      entry.clusters.catch(() => {
-        if (this.cache.get(cacheKey(tenantIds)) === entry) entry.clusters = undefined;
-      });
-    }
+    // Both screens show the map under the figures: its index is brought up to date meanwhile, while the browser
+    // draws the figures and loads the map library, instead of after them.
+    this.fleet(entry, tenantIds).catch(() => undefined);
     if (!entry.side || this.now() - entry.side.at > this.settings.sideFiguresMs) {
       entry.side = { at: this.now(), value: this.sideFigures(tenantIds) };
     }
@@ -88,8 +105,7 @@ export class DashboardsService {
   async map(principal: Principal, query: z.output<typeof dashboardMapQuery>): Promise<DashboardMap> {
     const tenantIds = await this.tenants.subtreeWithin(principal, query.scopeId);
     const entry = await this.entry(tenantIds);
-    entry.clusters ??= this.clusters(tenantIds);
-    const view = (await entry.clusters).view(query.zoom, query);
+    const view = (await this.fleet(entry, tenantIds)).view(query.zoom, query);
     const names = await this.repo.namesOf(view.points.map((p) => p.macId));
     for (const point of view.points) point.name = names.get(point.macId) ?? '';
     return view;
@@ -139,10 +155,10 @@ export class DashboardsService {
     const fingerprint = await this.repo.fingerprint(tenantIds);
     let entry = this.cache.get(key);
     const now = this.now();
-    if (entry && (entry.fingerprint !== fingerprint || now - entry.at > this.settings.maxAgeMs)) {
-      entry = { fingerprint, at: now, side: entry.side };
+    if (entry && (entry.fingerprint.key !== fingerprint.key || now - entry.at > this.settings.maxAgeMs)) {
+      entry = { fingerprint, at: now, side: entry.side, fleet: entry.fleet };
     }
-    entry ??= { fingerprint, at: now };
+    entry ??= { fingerprint, at: now, fleet: {} };
     // Re-inserted: the map's order is the recency order.
     this.cache.delete(key);
     this.cache.set(key, entry);
@@ -201,10 +217,66 @@ export class DashboardsService {
     return { locks, co2 };
   }
 
-  private async clusters(tenantIds: string[]): Promise<FleetClusters> {
+  /**
+   * The subtree's map index at the entry's fingerprint: the one kept, as it is when the fingerprint did not move;
+   * otherwise with the gateways changed since its last read applied (connectivity in place; a gateway that
+   * joined, left or moved: a new index from memory); read in full at first and when gateways left the subtree.
+   * After maxAgeMs a full read runs beside it and replaces it (a change stamped by a slow clock is caught then).
+   */
+  private async fleet(entry: Entry, tenantIds: string[]): Promise<FleetClusters> {
+    const slot = entry.fleet;
+    const fingerprint = entry.fingerprint;
+    const previous = slot.state;
+    const next = (async (): Promise<Fleet> => {
+      const base = await previous?.catch(() => undefined);
+      if (!base || base.fingerprint.gone !== fingerprint.gone) return this.readFleet(tenantIds, fingerprint);
+      if (base.fingerprint.key === fingerprint.key) return base;
+      return this.advanceFleet(base, tenantIds, fingerprint);
+    })();
+    slot.state = next;
+    const fleet = await next;
+    if (!slot.refreshing && this.now() - fleet.readAt > this.settings.maxAgeMs) {
+      slot.refreshing = true;
+      this.repo
+        .fingerprint(tenantIds)
+        .then((latest) => this.readFleet(tenantIds, latest))
+        .then(
+          (fresh) => {
+            const current = slot.state ?? Promise.resolve(fresh);
+            slot.state = current.then(
+              () => fresh,
+              () => fresh,
+            );
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          slot.refreshing = false;
+        });
+    }
+    return fleet.clusters;
+  }
+
+  /** Every located gateway of the subtree, read at `fingerprint` (read before the rows). */
+  private async readFleet(tenantIds: string[], fingerprint: Fingerprint): Promise<Fleet> {
+    const readAt = this.now();
     const located = await this.repo.located(tenantIds);
     const names = await this.repo.tenantNames([...new Set(located.map((g) => g.tenant_id))]);
-    return new FleetClusters(located, names);
+    return { clusters: new FleetClusters(located, names), fingerprint, readAt };
+  }
+
+  /** The index brought from its fingerprint to `fingerprint` with the gateways changed since. */
+  private async advanceFleet(base: Fleet, tenantIds: string[], fingerprint: Fingerprint): Promise<Fleet> {
+    const changes = await this.repo.changedSince(
+      tenantIds,
+      base.fingerprint.last - this.settings.changeOverlapMs,
+    );
+    const applied = base.clusters.apply(changes);
+    if (applied instanceof FleetClusters) return { ...base, fingerprint };
+    const names = new Map(base.clusters.tenantNames);
+    const missing = [...new Set(applied.map((g) => g.tenant_id))].filter((id) => !names.has(id));
+    for (const [id, name] of await this.repo.tenantNames(missing)) names.set(id, name);
+    return { clusters: new FleetClusters(applied, names), fingerprint, readAt: base.readAt };
   }
 }
 

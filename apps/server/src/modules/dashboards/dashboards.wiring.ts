@@ -6,7 +6,12 @@ import { DashboardsRepository } from './dashboards.repository.ts';
 import { dashboardsRoutes } from './dashboards.routes.ts';
 import { DashboardsService, type DashboardsSettings } from './dashboards.service.ts';
 
-const DEFAULT_SETTINGS: DashboardsSettings = { sideFiguresMs: 30_000, cachedScopes: 64, maxAgeMs: 60_000 };
+const DEFAULT_SETTINGS: DashboardsSettings = {
+  sideFiguresMs: 30_000,
+  cachedScopes: 64,
+  maxAgeMs: 60_000,
+  changeOverlapMs: 5_000,
+};
 
 /**
  * Dashboards: the fleet figures, the clustered Locations map and the paged gateway rows of a scope subtree

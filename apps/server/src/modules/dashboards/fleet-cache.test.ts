@@ -1,0 +1,254 @@
+import type { DashboardMap } from '@portal/contract';
+import Supercluster from 'supercluster';
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../../lib/principal.ts';
+import type {
+  DashboardsRepository,
+  Fingerprint,
+  GatewayChange,
+  LocatedGateway,
+} from './dashboards.repository.ts';
+import { DashboardsService, type DashboardsSettings } from './dashboards.service.ts';
+import { byMac, FleetClusters } from './fleet-cache.ts';
+
+/** A gateway row as the fake database keeps it. */
+interface Row extends GatewayChange {
+  updatedAt: number;
+}
+
+/** Deterministic pseudo-random numbers (the same fleet on every run). */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const TENANTS = ['t-a', 't-b', 't-c'];
+const NAMES = new Map(TENANTS.map((id) => [id, `Customer ${id}`]));
+
+/**
+ * The dashboards repository's reads over an in-memory gateways table, as the SQL answers them: the fingerprint
+ * (newest change, departures), every located gateway, the gateways changed since a time.
+ */
+class FakeDatabase {
+  rows = new Map<string, Row>();
+  departures = 0;
+  clock = 1_000_000;
+  fullReads = 0;
+
+  constructor(count: number, rand: () => number) {
+    for (let n = 0; n < count; n++) {
+      // Around 12 places, spread so that clusters form at every zoom; a few gateways without a place.
+      const place = n % 12;
+      const located = n % 17 !== 0;
+      const mac = `AA${(n * 7919).toString(16).toUpperCase().padStart(10, '0')}`;
+      this.rows.set(mac, {
+        mac,
+        tenant_id: TENANTS[n % TENANTS.length]!,
+        connected: rand() < 0.7,
+        lat: located ? -50 + place * 9 + (rand() - 0.5) * 2 ** -(n % 14) * 8 : null,
+        lng: located ? -150 + place * 25 + (rand() - 0.5) * 2 ** -(n % 14) * 8 : null,
+        updatedAt: this.clock,
+      });
+    }
+  }
+
+  change(mac: string, patch: Partial<GatewayChange>) {
+    const row = this.rows.get(mac)!;
+    this.rows.set(mac, { ...row, ...patch, updatedAt: ++this.clock });
+  }
+
+  repo(): DashboardsRepository {
+    const inTenants = (ids: string[]) => [...this.rows.values()].filter((row) => ids.includes(row.tenant_id));
+    const strip = ({ updatedAt: _, ...change }: Row): GatewayChange => change;
+    const repo: Partial<DashboardsRepository> = {
+      fingerprint: async (ids: string[]): Promise<Fingerprint> => {
+        const last = Math.max(0, ...inTenants(ids).map((row) => row.updatedAt));
+        return { key: `${last}:${this.departures}`, last, gone: this.departures };
+      },
+      located: async (ids) => {
+        this.fullReads++;
+        return inTenants(ids ?? TENANTS)
+          .filter((row) => row.lat !== null && row.lng !== null)
+          .map((row): LocatedGateway => ({ ...strip(row), lat: row.lat!, lng: row.lng! }))
+          .sort(byMac);
+      },
+      changedSince: async (ids, since) =>
+        inTenants(ids)
+          .filter((row) => row.updatedAt >= since)
+          .map(strip),
+      tenantNames: async (ids) => new Map(ids.map((id) => [id, NAMES.get(id) ?? ''])),
+      namesOf: async (macs) => new Map(macs.map((mac) => [mac, `Gateway ${mac}`])),
+    };
+    return repo as DashboardsRepository;
+  }
+}
+
+const SETTINGS: DashboardsSettings = {
+  sideFiguresMs: 30_000,
+  cachedScopes: 8,
+  maxAgeMs: 3_600_000,
+  changeOverlapMs: 0,
+};
+
+const service = (db: FakeDatabase, tenantIds = TENANTS) =>
+  new DashboardsService(
+    db.repo(),
+    // The map reads the caller's subtree only.
+    { subtreeWithin: async () => tenantIds } as unknown as ConstructorParameters<typeof DashboardsService>[1],
+    SETTINGS,
+  );
+
+const PRINCIPAL = {} as Principal;
+const VIEWS = [
+  ...Array.from({ length: 18 }, (_, zoom) => ({ zoom, west: -180, south: -85, east: 180, north: 85 })),
+  { zoom: 5, west: -160, south: -60, east: -90, north: 0 },
+  { zoom: 9, west: -126, south: -33, east: -123, north: -30 },
+  { zoom: 14, west: -100.1, south: -14.1, east: -99.9, north: -13.9 },
+];
+
+/** Every view of the map, as one service answers them now. */
+async function views(dashboards: DashboardsService): Promise<DashboardMap[]> {
+  const answers: DashboardMap[] = [];
+  for (const view of VIEWS) answers.push(await dashboards.map(PRINCIPAL, { scopeId: 'scope', ...view }));
+  return answers;
+}
+
+describe('the map index kept current from the changes since its last read', () => {
+  it('answers every view as a full rebuild does after random connectivity changes, without reading every row', async () => {
+    const rand = random(7);
+    const db = new FakeDatabase(4000, rand);
+    const kept = service(db);
+    await views(kept);
+    expect(db.fullReads).toBe(1);
+    const macs = [...db.rows.keys()];
+    for (let round = 0; round < 5; round++) {
+      for (let k = 0; k < 150; k++) {
+        const mac = macs[Math.floor(rand() * macs.length)]!;
+        db.change(mac, { connected: !db.rows.get(mac)!.connected });
+      }
+      // A gateway written again without a change (a heartbeat) is no change.
+      db.change(macs[0]!, {});
+      const reads = db.fullReads;
+      const incremental = await views(kept);
+      expect(db.fullReads).toBe(reads);
+      const fresh = await views(service(db));
+      expect(incremental).toEqual(fresh);
+    }
+    // The figures move: some cluster's online count differs from the first read.
+    const world = (await views(kept))[3]!;
+    expect(
+      world.clusters.reduce((n, c) => n + c.online, 0) + world.points.filter((p) => p.online).length,
+    ).toBe([...db.rows.values()].filter((row) => row.lat !== null && row.connected).length);
+  });
+
+  it('builds the index again when a gateway moves, joins or leaves the map, and answers as a full rebuild', async () => {
+    const rand = random(11);
+    const db = new FakeDatabase(3000, rand);
+    const kept = service(db);
+    await views(kept);
+    const located = [...db.rows.values()].filter((row) => row.lat !== null);
+    const unlocated = [...db.rows.values()].filter((row) => row.lat === null);
+    const moves: [string, Partial<GatewayChange>][] = [
+      [located[10]!.mac, { lat: 48.85, lng: 2.35 }],
+      [located[20]!.mac, { lat: null, lng: null }],
+      [unlocated[0]!.mac, { lat: -13.95, lng: -100, connected: true }],
+      [located[30]!.mac, { lat: located[30]!.lat! + 0.0001, connected: !located[30]!.connected }],
+    ];
+    for (const [i, [mac, patch]] of moves.entries()) {
+      db.change(mac, patch);
+      // A connectivity change in the same read.
+      const other = db.rows.get(located[40 + i]!.mac)!;
+      db.change(other.mac, { connected: !other.connected });
+      const reads = db.fullReads;
+      const incremental = await views(kept);
+      // Built again from memory and the changes, not from every row.
+      expect(db.fullReads).toBe(reads);
+      const fresh = await views(service(db));
+      expect(incremental).toEqual(fresh);
+    }
+    const paris = await kept.map(PRINCIPAL, {
+      scopeId: 'scope',
+      zoom: 17,
+      west: 2.3,
+      south: 48.8,
+      east: 2.4,
+      north: 48.9,
+    });
+    expect(paris.points.map((p) => p.macId)).toContain(located[10]!.mac);
+  });
+
+  it('reads every row again when gateways left the subtree (deleted or moved to another customer)', async () => {
+    const db = new FakeDatabase(500, random(3));
+    const kept = service(db);
+    await views(kept);
+    const [gone] = [...db.rows.values()].filter((row) => row.lat !== null);
+    db.rows.delete(gone!.mac);
+    db.departures++;
+    const reads = db.fullReads;
+    const incremental = await views(kept);
+    expect(db.fullReads).toBe(reads + 1);
+    expect(incremental).toEqual(await views(service(db)));
+    expect(incremental[0]!.located).toBe([...db.rows.values()].filter((row) => row.lat !== null).length);
+  });
+
+  it('keeps another customer out: changes outside the subtree change nothing', async () => {
+    const db = new FakeDatabase(900, random(5));
+    const kept = service(db, ['t-a']);
+    const before = await views(kept);
+    for (const row of [...db.rows.values()].filter((r) => r.tenant_id === 't-b')) {
+      db.change(row.mac, { connected: !row.connected, lat: 1, lng: 1 });
+    }
+    const after = await views(kept);
+    expect(after).toEqual(before);
+    expect(after[17]!.points.every((p) => p.scopeId === 't-a')).toBe(true);
+  });
+
+  it("counts each cluster's online gateways as supercluster's own reduce over its leaves does", () => {
+    const db = new FakeDatabase(2000, random(9));
+    const gateways = [...db.rows.values()]
+      .filter((row) => row.lat !== null)
+      .map((row): LocatedGateway => ({ ...row, lat: row.lat!, lng: row.lng! }))
+      .sort(byMac);
+    const clusters = new FleetClusters(gateways, NAMES);
+    const changes = gateways.slice(0, 600).map((g) => ({ ...g, connected: !g.connected }));
+    expect(clusters.apply(changes)).toBe(clusters);
+    // The oracle: the same points (same order, so the same clusters and ids) with the online count summed by
+    // supercluster's reduce at load, from the connectivity after the changes.
+    const connected = new Map(changes.map((c) => [c.mac, c.connected]));
+    const oracle = new Supercluster<{ online: number }, { online: number }>({
+      radius: 60,
+      extent: 256,
+      maxZoom: 16,
+      map: (props) => ({ online: props.online }),
+      reduce: (acc, props) => {
+        acc.online += props.online;
+      },
+    }).load(
+      gateways.map((g) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [g.lng, g.lat] },
+        properties: { online: (connected.get(g.mac) ?? g.connected) ? 1 : 0 },
+      })),
+    );
+    let compared = 0;
+    for (let zoom = 0; zoom <= 16; zoom++) {
+      const world = { west: -180, south: -85, east: 180, north: 85 };
+      const expected = new Map(
+        oracle
+          .getClusters([world.west, world.south, world.east, world.north], zoom)
+          .filter((f) => 'cluster' in f.properties)
+          .map((f) => [(f.properties as { cluster_id: number }).cluster_id, f.properties.online]),
+      );
+      const view = clusters.view(zoom, world);
+      expect(view.clusters.length).toBe(expected.size);
+      for (const cluster of view.clusters) {
+        expect(cluster.online).toBe(expected.get(cluster.id));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});
