@@ -85,6 +85,11 @@ export const GATEWAY_SEARCH_MAX = 100;
 /** Gateways in one window unless asked otherwise (the grid's window; the list asks its page size). */
 export const GATEWAY_PAGE_DEFAULT_LIMIT = 60;
 
+/** The orders a window can be read in by a keyset seek (`after`); the others are read by offset. */
+export const GATEWAY_SEEK_SORTS: readonly GatewaySortKey[] = ['name', 'macId'];
+/** The longest cursor (`after`). */
+export const GATEWAY_CURSOR_MAX = 1_000;
+
 /** What selects and orders the gateways of a scope: the page's search, filters and sort. */
 export const gatewayListSelection = z.object({
   /** Ignores case and spaces; part of the name, MAC, firmware (also as 'FW yyyy-mm-dd'), OS version or status. */
@@ -113,6 +118,13 @@ export const gatewayPageQuery = getGatewaysQuery.merge(gatewayListSelection).ext
    * selection's counts once and keeps them while it scrolls through windows.
    */
   counts: z.enum(['true', 'false']).default('true'),
+  /**
+   * The `next` cursor of the window just before the one wanted (scrolling in sequence): the window is then
+   * read from just after that window's last row by a keyset seek, instead of skipping `offset` rows (which is
+   * then ignored). Only the orders in GATEWAY_SEEK_SORTS give cursors; a cursor of another sort or order, or
+   * altered, is refused (400).
+   */
+  after: z.string().max(GATEWAY_CURSOR_MAX).optional(),
 });
 export type GatewayPageQuery = z.input<typeof gatewayPageQuery>;
 
@@ -126,6 +138,11 @@ export const gatewayPage = z.object({
   scopeTotal: z.number().int().optional(),
   /** Whether the subtree holds gateways of another customer than the scope (rows and cards name it). */
   mixed: z.boolean().optional(),
+  /**
+   * An opaque cursor of the window's last row, to ask the window after it with `after` (orders in
+   * GATEWAY_SEEK_SORTS only; absent for an empty window).
+   */
+  next: z.string().optional(),
 });
 export type GatewayPage = z.infer<typeof gatewayPage>;
 

@@ -1,6 +1,7 @@
 import type { GatewaySortKey, GatewaySortOrder } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, Gateway } from '../../db/schema.ts';
+import { encodeCursor, type GatewayCursor, seekable } from './gateway-cursor.ts';
 import { type DashboardMatch, dashboardConditions } from './gateway-dashboard-filters.ts';
 
 /** Which gateways of a scope subtree a list shows: the page's search and 'Filtered by :' filters. */
@@ -85,16 +86,71 @@ export class GatewayListRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * `limit` gateways from `offset` on, in two steps: the window's MACs (`macs`: for a customer's own list in
-   * an order other than a reading, an index-only scan, so a deep offset skips index entries and never visits
-   * the table; migrations/0024), then those rows.
+   * `limit` gateways from `offset` on (or, by a keyset seek, just after the row of a cursor `after`), in two
+   * steps: the window's MACs (`macs`: for a customer's own list in an order other than a reading, an index-only
+   * scan, so a deep offset skips index entries and never visits the table; migrations/0024), then those rows.
+   * In an order that can seek (GATEWAY_SEEK_SORTS) the window also gives the cursor of its last row (`next`).
    */
-  async window(match: GatewayMatch, order: GatewayOrder, offset: number, limit: number): Promise<Gateway[]> {
-    const macs = await this.macs(match, order, limit, offset);
-    if (macs.length === 0) return [];
+  async window(
+    match: GatewayMatch,
+    order: GatewayOrder,
+    offset: number,
+    limit: number,
+    after?: GatewayCursor,
+  ): Promise<{ gateways: Gateway[]; offset: number; next?: string }> {
+    const start = after?.position ?? offset;
+    let macs: string[];
+    let next: string | undefined;
+    if (seekable(order.sort)) {
+      const keys = await this.seek(match, order, limit, offset, after?.key);
+      macs = keys.map((row) => row.mac);
+      const last = keys.at(-1);
+      if (last)
+        next = encodeCursor({
+          ...order,
+          position: start + keys.length,
+          key: order.sort === 'name' ? [last.name_key ?? '', last.mac] : [last.mac],
+        });
+    } else {
+      macs = await this.macs(match, order, limit, offset);
+    }
+    if (macs.length === 0) return { gateways: [], offset: start };
     const rows = await this.db.selectFrom('gateways').selectAll().where('mac', 'in', macs).execute();
     const byMac = new Map(rows.map((row) => [row.mac, withoutSearchText(row)]));
-    return macs.flatMap((mac) => byMac.get(mac) ?? []);
+    return { gateways: macs.flatMap((mac) => byMac.get(mac) ?? []), offset: start, next };
+  }
+
+  /**
+   * A window's MACs (and name keys) in an order that can seek: from `offset` on, or after the key of a cursor.
+   * The seek is one row comparison in the order's direction, `(lower(g.name), g.mac) > (…)` (`<` descending),
+   * which the name indexes (0013 `gateways_name_idx`, 0024 `gateways_tenant_name_idx`) or the MAC's unique
+   * index answer as an index range: the window reads about as many entries as it shows, however deep. The scope
+   * filter (`matchCondition`) stays in the query, so a cursor can only choose where to start among the
+   * caller's own gateways.
+   */
+  private async seek(
+    match: GatewayMatch,
+    order: GatewayOrder,
+    limit: number,
+    offset: number,
+    after: string[] | undefined,
+  ): Promise<{ mac: string; name_key: string | null }[]> {
+    if (match.tenantIds?.length === 0) return [];
+    const byName = order.sort === 'name';
+    const columns = byName ? sql`(lower(g.name), g.mac)` : sql`g.mac`;
+    const key = after && (byName ? sql`(${after[0]}::text, ${after[1]}::text)` : sql`${after[0]}::text`);
+    const seek = key
+      ? order.order === 'desc'
+        ? sql`AND ${columns} < ${key}`
+        : sql`AND ${columns} > ${key}`
+      : sql``;
+    const result = await sql<{ mac: string; name_key: string | null }>`
+      SELECT g.mac, ${byName ? sql`lower(g.name)` : sql`NULL::text`} AS name_key FROM gateways g
+      WHERE ${matchCondition(match)} ${seek}
+      ORDER BY ${orderBy(order)}
+      ${!key && offset > 0 ? sql`OFFSET ${offset}` : sql``}
+      LIMIT ${limit}`.execute(this.db);
+    return result.rows;
   }
 
   /**

@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import { decodeCursor } from './gateway-cursor.ts';
 import type { GatewayListRepository, GatewayMatch } from './gateway-list.repository.ts';
 import type { GatewaysRepository } from './gateways.repository.ts';
 import { registryFields } from './registry-fields.ts';
@@ -102,15 +103,23 @@ export class GatewaysQuery {
    * One window of the gateways page (GET /api/gateway/get-gateways-page): the scope subtree's gateways that
    * match the search and filters, in the chosen order, from `offset` on; with the counts the page shows. The
    * latest samples are looked up for the window's rows only (a sort by a reading aside). Without counts
-   * (`counts=false`) the subtree is not counted.
+   * (`counts=false`) the subtree is not counted. With `after` (a cursor of the window before, orders that can
+   * seek only) the window is read by a keyset seek from that window's last row instead of from `offset`.
    */
   async page(principal: Principal, query: z.output<typeof gatewayPageQuery>): Promise<GatewayPage> {
+    // A cursor is checked before anything is read (400 when malformed, altered or of another order).
+    const after = query.after === undefined ? undefined : decodeCursor(query.after, query.sort, query.order);
     const match = matchOf(await this.tenantIds(principal, query.scopeId), query);
-    const [gateways, counts] = await Promise.all([
-      this.lists.window(match, query, query.offset, query.limit),
+    const [window, counts] = await Promise.all([
+      this.lists.window(match, query, query.offset, query.limit, after),
       query.counts === 'true' ? this.lists.counts(match, query.scopeId) : {},
     ]);
-    return { gateways: await this.summaries(gateways), offset: query.offset, ...counts };
+    return {
+      gateways: await this.summaries(window.gateways),
+      offset: window.offset,
+      ...counts,
+      ...(window.next === undefined ? {} : { next: window.next }),
+    };
   }
 
   /**
