@@ -138,7 +138,7 @@ describe(`gateways page by cursor (${backend} backend)`, () => {
       expect(response.json().message, bad).toMatch(/cursor/i);
     }
     // A cursor of the name order used for another order or direction.
-    for (const query of [{ order: 'desc' }, { sort: 'macId' }]) {
+    for (const query of [{ order: 'desc' }, { sort: 'macId' }] as Record<string, string>[]) {
       const response = await get(alpha.cookie, {
         scopeId: alpha.tenant.id,
         limit: 4,
