@@ -1,11 +1,15 @@
-import { deviceUp } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AlertIncidentLiveMessage, deviceUp, live } from '@portal/contract';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
+  connectLive,
   createCustomerWithUser,
+  endClients,
   randomMac,
   signIn,
   startPortal,
+  subscribeCodes,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
@@ -27,7 +31,10 @@ describe(`alert rules' reach, offline notifications and sensor 2 (${backend} bac
     portal = await startPortal({ ALERT_TICK_MS: '50', SMTP_URL: smtp.url });
     parent = await customer(portal, 'Parent');
   }, 180_000);
+  const clients: MqttClient[] = [];
+  afterEach(() => endClients(clients));
   afterAll(async () => {
+    await endClients(clients);
     await portal?.close();
     await smtp?.close();
   });
@@ -275,5 +282,63 @@ describe(`alert rules' reach, offline notifications and sensor 2 (${backend} bac
       alertName: 'Chain CO2',
       threshold: 2000,
     });
+  });
+  it("an incident reaches live the alerts channels of its gateway's customer and of the customers above it, never a sibling's nor one below", async () => {
+    const member = async (label: string, parentId: string) => {
+      const created = await createCustomerWithUser(portal, label, { permissions: WRITER, parentId });
+      return { ...created, cookie: await signIn(portal, created.email, created.password) };
+    };
+    const top = await customer(portal, 'Tower');
+    const child = await member('Floor', top.tenant.id);
+    const sibling = await member('Annex', top.tenant.id);
+    const rootTenant = await portal.database.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('kind', '=', 'root')
+      .executeTakeFirstOrThrow();
+    const topGateway = await gatewayOf(top.tenant.id, 'Tower gateway');
+    const childGateway = await gatewayOf(child.tenant.id, 'Floor gateway');
+    await co2Rule(top, 'Tower CO2');
+
+    /** A browser of `cookie` listening to `scopeId`'s alerts channel: the incidents it hears, as (mac, event). */
+    const listen = async (cookie: string, scopeId: string) => {
+      const client = await connectLive(portal, cookie);
+      clients.push(client);
+      const heard: { mac: string; event: string; scopeId: string }[] = [];
+      client.on('message', (_topic, payload) => {
+        const message = JSON.parse(payload.toString()) as AlertIncidentLiveMessage | { type: string };
+        if (message.type !== 'incident') return;
+        const { incident, event } = message as AlertIncidentLiveMessage;
+        if ([topGateway.mac, childGateway.mac].includes(incident.gatewayMac))
+          heard.push({ mac: incident.gatewayMac, event, scopeId: incident.scopeId });
+      });
+      expect(await subscribeCodes(client, [live.alerts(scopeId)])).toEqual([1]);
+      return { client, heard };
+    };
+    const atTop = await listen(top.cookie, top.tenant.id);
+    const atRoot = await listen(await signIn(portal), rootTenant.id);
+    const atChild = await listen(child.cookie, child.tenant.id);
+    const atSibling = await listen(sibling.cookie, sibling.tenant.id);
+    // Nor may they listen above or beside them.
+    expect(await subscribeCodes(atChild.client, [live.alerts(top.tenant.id)])).toEqual([128]);
+    expect(await subscribeCodes(atSibling.client, [live.alerts(child.tenant.id)])).toEqual([128]);
+
+    await childGateway.sample({ CO2: 2400 });
+    const childFired = { mac: childGateway.mac, event: 'fired', scopeId: child.tenant.id };
+    await waitFor(async () => atTop.heard.length === 1 && atRoot.heard.length === 1, 20_000);
+    await childGateway.sample({ CO2: 600 });
+    const childResolved = { ...childFired, event: 'resolved' };
+    await waitFor(async () => atTop.heard.length === 2 && atRoot.heard.length === 2, 20_000);
+    await topGateway.sample({ CO2: 2600 });
+    const topFired = { mac: topGateway.mac, event: 'fired', scopeId: top.tenant.id };
+    await waitFor(async () => atTop.heard.length === 3 && atRoot.heard.length === 3, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    // The parent's user (and root) hear the child's gateway's incident, fired and resolved, and their own.
+    expect(atTop.heard).toEqual([childFired, childResolved, topFired]);
+    expect(atRoot.heard).toEqual([childFired, childResolved, topFired]);
+    // The child's user hears its own gateway's, never the parent's; the sibling hears nothing.
+    expect(atChild.heard).toEqual([childFired, childResolved]);
+    expect(atSibling.heard).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import { type AlertIncident, type EventsMessage, live } from '@portal/contract';
+import {
+  type AlertIncident,
+  type AlertIncidentLiveMessage,
+  type EventsMessage,
+  live,
+} from '@portal/contract';
 import type { Logger } from 'pino';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -35,7 +40,7 @@ export function incidentView(row: Incident): AlertIncident {
 
 /**
  * Tells the world an incident fired, resolved or is still on: an SA item in the gateway's panels (not for a
- * repeat), the incident on the tenant's alerts channel, and the receivers by e-mail and SMS (AlertNotifier).
+ * repeat), the incident on the alerts channels of the gateway's customer and the customers above it, and the receivers by e-mail and SMS (AlertNotifier).
  */
 export class IncidentAnnouncer {
   /** The last item time per gateway: items are keyed by (mac, TI), so two in one millisecond are spread. */
@@ -55,11 +60,12 @@ export class IncidentAnnouncer {
       const item = alertItem(incident, event);
       const device = { mac: incident.gateway_mac, tenantId: incident.tenant_id };
       if (item) await this.events.recordEvents(device, { TI: this.itemTime(device.mac), SA: [item] });
-      this.live.publish(live.alerts(incident.tenant_id), {
-        type: 'incident',
-        event,
-        incident: incidentView(incident),
-      });
+      // On the alerts channel of the gateway's customer and of every customer above it, whose users list its
+      // incidents too (GET /api/alert-incidents); the ACL keeps each channel to users reaching its customer, so
+      // a sibling or a sub-customer never hears of what happens above or beside it.
+      const message: AlertIncidentLiveMessage = { type: 'incident', event, incident: incidentView(incident) };
+      const scopes = [incident.tenant_id, ...(await this.repo.ancestorsOf(incident.tenant_id))];
+      for (const scopeId of new Set(scopes)) this.live.publish(live.alerts(scopeId), message);
       const reaching = (await this.rules.get(incident.tenant_id)).all;
       // No-data and offline incidents have no rule: the receivers of the sensor/system rules covering the gateway.
       const rules =

@@ -370,6 +370,19 @@ export class IncidentsRepository {
     return row?.removed ?? false;
   }
 
+  /**
+   * The customers above the tenant, root first (`tenants.ancestors`): whose alerts channels also carry its
+   * incidents. Empty for a tenant that no longer exists.
+   */
+  ancestorsOf(tenantId: string): Promise<string[]> {
+    return this.db
+      .selectFrom('tenants')
+      .select('ancestors')
+      .where('id', '=', tenantId)
+      .executeTakeFirst()
+      .then((row) => row?.ancestors ?? []);
+  }
+
   gatewayName(mac: string): Promise<string | undefined> {
     return this.db
       .selectFrom('gateways')
