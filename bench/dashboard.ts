@@ -3,7 +3,8 @@
  * the root tenant, then
  *  - the aggregate calls (summary, map views at three zooms, a page of rows, freeTierDetails) p50/p95 through
  *    HTTP inject with a root session, cold (first call after a change) and warm (fingerprint unchanged), and
- *    the map's payload per view;
+ *    the map's payload per view; then the world view right after one gateway's place changed (the only change
+ *    that builds the map's index again);
  *  - with Chromium (embedded only; `npm run build` first): the Global Dashboard's first complete render (pies,
  *    columns and the map's first clusters drawn), from navigation.
  *
@@ -125,6 +126,19 @@ try {
     );
   }
 
+  // A gateway moving (its reported place changes) is what rebuilds the map's index now; connectivity does not.
+  const worldView = calls[1]![1];
+  const moved: number[] = [];
+  for (let i = 0; i < Math.min(runs, 8); i++) {
+    await sql`UPDATE gateways SET state = jsonb_set(state, '{LCTN,LAT}', to_jsonb(10 + ${i}::int * 0.01)),
+                updated_at = now() + ${`${++flip} milliseconds`}::interval
+              WHERE mac = 'DB0000000002'`.execute(db);
+    moved.push((await get(worldView)).elapsed);
+  }
+  console.log(
+    `${'map, world, after a move'.padEnd(26)} p50 ${fmt.ms(percentile(moved, 50)).padStart(7)} p95 ${fmt.ms(percentile(moved, 95)).padStart(7)} (one gateway's place changed before each call)`,
+  );
+
   if (withBrowser) {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: node scripts/ensure-chromium.mjs`);
     const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
@@ -146,12 +160,34 @@ try {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/#\/admin\/tenants$/, { timeout: 60_000 });
     const renders: number[] = [];
+    const figuresDrawn: number[] = [];
+    // The calls the page makes until it is complete: [path, started, ended] from navigation (last render).
+    let calls: [string, number, number | undefined][] = [];
+    let started = 0;
+    const callOf = new Map<object, [string, number, number | undefined]>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/' || /\.(js|css|svg|png|woff2?)$/.test(url.pathname)) return;
+      const call: [string, number, number | undefined] = [
+        url.pathname,
+        performance.now() - started,
+        undefined,
+      ];
+      callOf.set(request, call);
+      calls.push(call);
+    });
+    page.on('requestfinished', (request) => {
+      const call = callOf.get(request);
+      if (call) call[2] = performance.now() - started;
+    });
     for (let i = 0; i < 4; i++) {
       await touch(); // every render after a change: the server computes again
       await page.goto('about:blank');
-      const started = performance.now();
+      calls = [];
+      started = performance.now();
       await page.goto(`/#/cli/globalDashboard?scopeId=${rootTenantId}`);
       await page.getByRole('figure', { name: 'Gateway Firmware' }).waitFor({ timeout: 60_000 });
+      figuresDrawn.push(performance.now() - started);
       // The map loads when its place is scrolled to; a user looking at the whole page does so at once.
       await page.getByText('Locations', { exact: true }).scrollIntoViewIfNeeded();
       await page.getByText(/located gateways; in view: \d+ clusters/).waitFor({ timeout: 60_000 });
@@ -161,6 +197,14 @@ try {
     console.log(
       `Global Dashboard first complete render (Chromium, 1280x800, after a change; pies, columns, first clusters drawn): ${renders.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(renders, 50))}; largest map answer ${fmt.int(mapBytes / 1024)} KiB`,
     );
+    console.log(
+      `  pies and columns drawn (Gateway Firmware): ${figuresDrawn.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(figuresDrawn, 50))}`,
+    );
+    console.log('  calls of the last render (from navigation: started - ended):');
+    for (const [path, from, to] of calls)
+      console.log(
+        `    ${path.padEnd(44)} ${fmt.ms(from).padStart(8)} - ${to === undefined ? '...' : fmt.ms(to)}`,
+      );
   }
 } finally {
   await browser?.close();

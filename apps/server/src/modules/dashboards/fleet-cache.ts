@@ -45,17 +45,18 @@ export class FleetClusters {
     const count = gateways.length;
     // A cluster joins at least two nodes: fewer clusters than gateways.
     const parent = new Int32Array(Math.max(1, 2 * count)).fill(-1);
-    const made = new WeakSet<PointProps>();
+    // The cluster whose members are being reduced: supercluster reduces one new cluster's members in a row.
+    let current: PointProps | undefined;
     let nextNode = count;
     this.index = new Supercluster<PointProps, PointProps>({
       radius: RADIUS_PX,
       extent: 256,
       maxZoom: MAP_CLUSTER_MAX_ZOOM,
-      map: (props) => ({ ...props }),
+      map: (props) => ({ i: props.i, w: props.w, s: props.s, e: props.e, n: props.n }),
       // A new cluster starts as a copy of its first member's properties, then meets each other member here.
       reduce: (acc, props) => {
-        if (!made.has(acc)) {
-          made.add(acc);
+        if (acc !== current) {
+          current = acc;
           const node = nextNode++;
           parent[acc.i] = node;
           acc.i = node;
