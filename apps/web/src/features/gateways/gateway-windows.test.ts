@@ -1,7 +1,10 @@
 import type { GatewayPage } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gatewayWindowQueryOptions } from './api/get-gateways.ts';
 import {
   dependsOnStatus,
+  followingCursor,
   patchCachedList,
   rowsByIndex,
   windowOffsets,
@@ -111,5 +114,70 @@ describe('dependsOnStatus', () => {
     expect(dependsOnStatus({ sort: 'name', order: 'asc', search: '  ' })).toBe(false);
     expect(dependsOnStatus({ sort: 'status', order: 'asc' })).toBe(true);
     expect(dependsOnStatus({ sort: 'since', order: 'asc' })).toBe(true);
+  });
+});
+
+describe('followingCursor (sequential scrolling asks by cursor, a jump by offset)', () => {
+  const full = (offset: number, next?: string): GatewayPage => ({
+    ...page(
+      offset,
+      Array.from({ length: 3 }, (_, i) => `M${offset + i}`),
+    ),
+    ...(next === undefined ? {} : { next }),
+  });
+
+  it("gives the previous window's cursor when the wanted window starts where it ends", () => {
+    expect(followingCursor({ data: full(0, 'c0') }, 3, 3)).toBe('c0');
+    expect(followingCursor({ data: full(30, 'c30') }, 33, 3)).toBe('c30');
+  });
+
+  it('gives none for a jump, a window that is not whole, a stale or missing one, or an order without cursors', () => {
+    expect(followingCursor({ data: full(0, 'c0') }, 6, 3)).toBeUndefined();
+    expect(followingCursor(undefined, 3, 3)).toBeUndefined();
+    expect(followingCursor({ data: undefined }, 3, 3)).toBeUndefined();
+    expect(followingCursor({ data: full(0, 'c0'), invalidated: true }, 3, 3)).toBeUndefined();
+    expect(followingCursor({ data: full(0) }, 3, 3)).toBeUndefined();
+    // A live update took a row out of the window: where it ends is no longer where the next one starts.
+    expect(followingCursor({ data: { ...page(0, ['M0', 'M2']), next: 'c0' } }, 3, 3)).toBeUndefined();
+    expect(followingCursor({ data: [] }, 3, 3)).toBeUndefined();
+  });
+});
+
+describe('gatewayWindowQueryOptions (what a window asks the server)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks the window after a cached one by its cursor, and a window after a jump by offset', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const query = new URL(url, 'http://portal').searchParams;
+        const offset = query.get('after') ? 3 : Number(query.get('offset'));
+        return Response.json({
+          gateways: [1, 2, 3].map((i) => testGateway(`M${offset + i}`)),
+          offset,
+          next: `cursor-${offset + 3}`,
+        });
+      }),
+    );
+    const client = new QueryClient();
+    const selection = { sort: 'name', order: 'asc' } as const;
+    const fetchWindow = (offset: number) =>
+      client.fetchQuery(gatewayWindowQueryOptions('scope', selection, offset, 3, false, client));
+    await fetchWindow(0);
+    await fetchWindow(3);
+    await fetchWindow(30);
+    const asked = urls.map((url) => new URL(url, 'http://portal').searchParams);
+    expect(asked.map((query) => [query.get('offset'), query.get('after')])).toEqual([
+      ['0', null],
+      [null, 'cursor-3'],
+      ['30', null],
+    ]);
+    expect(
+      client.getQueryData<GatewayPage>(gatewayWindowQueryOptions('scope', selection, 3, 3).queryKey)?.offset,
+    ).toBe(3);
   });
 });

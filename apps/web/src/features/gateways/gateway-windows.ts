@@ -25,6 +25,29 @@ export function windowOffsets({ first, last }: VisibleRange, size: number): numb
   return offsets;
 }
 
+/** What the cache holds of a window: its answer, and whether it was marked stale since. */
+export interface CachedWindow {
+  data?: CachedGatewayList;
+  invalidated?: boolean;
+}
+
+/**
+ * The cursor to ask the window at `offset` with, when it directly follows one the page has (scrolling in
+ * sequence): the `next` of the window of `size` just before it, if that one is whole (no row taken out by a
+ * live update), current and ends where this one starts. Undefined otherwise (a jump of the scrollbar, the
+ * first window, an order that gives no cursor): the window is then asked by offset.
+ */
+export function followingCursor(
+  previous: CachedWindow | undefined,
+  offset: number,
+  size: number,
+): string | undefined {
+  const data = previous?.data;
+  if (!data || Array.isArray(data) || previous?.invalidated) return undefined;
+  if (data.next === undefined || data.gateways.length !== size) return undefined;
+  return data.offset + size === offset ? data.next : undefined;
+}
+
 /** The gateway at each loaded position of the list (windows may overlap or leave gaps). */
 export function rowsByIndex(windows: readonly (GatewayPage | undefined)[]): Map<number, GatewaySummary> {
   const rows = new Map<number, GatewaySummary>();

@@ -1,8 +1,9 @@
 import { type GatewayPage, type GatewaySummary, gatewayPage } from '@portal/contract';
-import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import {
   type CachedGatewayList,
+  followingCursor,
   type ListSelection,
   patchCachedList,
   rowsByIndex,
@@ -31,6 +32,7 @@ function pageQuery(
   offset: number,
   limit: number,
   counts: boolean,
+  after?: string,
 ): string {
   const query = new URLSearchParams({ scopeId });
   for (const field of ['search', 'status', 'enrollment', 'name'] as const) {
@@ -44,7 +46,9 @@ function pageQuery(
   }
   query.set('sort', selection.sort);
   query.set('order', selection.order);
-  query.set('offset', String(offset));
+  // A cursor stands for the offset: the server seeks just after the previous window's last row.
+  if (after === undefined) query.set('offset', String(offset));
+  else query.set('after', after);
   query.set('limit', String(limit));
   if (!counts) query.set('counts', 'false');
   return query.toString();
@@ -52,7 +56,8 @@ function pageQuery(
 
 /**
  * GET /api/gateway/get-gateways-page: the gateways of the scope and every customer below it that match the
- * selection, in its order, `limit` from `offset` on, with the counts unless `counts` is false.
+ * selection, in its order, `limit` from `offset` on, with the counts unless `counts` is false; with `after` (the
+ * `next` cursor of the window just before), from that window's end by a keyset seek.
  */
 export function getGatewayPage(
   scopeId: string,
@@ -61,9 +66,10 @@ export function getGatewayPage(
   limit: number,
   signal?: AbortSignal,
   counts = true,
+  after?: string,
 ): Promise<GatewayPage> {
   return apiRequest(
-    `/api/gateway/get-gateways-page?${pageQuery(scopeId, selection, offset, limit, counts)}`,
+    `/api/gateway/get-gateways-page?${pageQuery(scopeId, selection, offset, limit, counts, after)}`,
     {
       schema: gatewayPage,
       signal,
@@ -74,7 +80,8 @@ export function getGatewayPage(
 /**
  * One window (with the counts unless `counts` is false: the grid's windows go without, their selection's
  * counts have a query of their own, and the unregistered list asks both at once). Kept fresh by live updates (see
- * use-live-gateway-updates.ts), so it is not polled.
+ * use-live-gateway-updates.ts), so it is not polled. Given the query client, a window that directly follows
+ * one in the cache is asked by that window's cursor (`followingCursor`), any other by its offset.
  */
 export const gatewayWindowQueryOptions = (
   scopeId: string,
@@ -82,10 +89,21 @@ export const gatewayWindowQueryOptions = (
   offset: number,
   limit: number,
   counts = true,
+  client?: QueryClient,
 ) =>
   queryOptions({
     queryKey: [...gatewayListKey(scopeId, selection), offset, limit] as const,
-    queryFn: ({ signal }) => getGatewayPage(scopeId, selection, offset, limit, signal, counts),
+    queryFn: ({ signal }) => {
+      const previousKey = [...gatewayListKey(scopeId, selection), offset - limit, limit];
+      const previous =
+        client && offset >= limit ? client.getQueryState<CachedGatewayList>(previousKey) : undefined;
+      const after = followingCursor(
+        previous && { data: previous.data, invalidated: previous.isInvalidated },
+        offset,
+        limit,
+      );
+      return getGatewayPage(scopeId, selection, offset, limit, signal, counts, after);
+    },
     enabled: scopeId !== '',
   });
 
@@ -120,13 +138,14 @@ export function useGatewayWindows(
   enabled = true,
 ): GatewayWindows {
   const offsets = windowOffsets(range, size);
+  const client = useQueryClient();
   const counts = useQuery({
     ...gatewayCountsQueryOptions(scopeId, selection),
     enabled: enabled && scopeId !== '',
   });
   const windows = useQueries({
     queries: offsets.map((offset) => ({
-      ...gatewayWindowQueryOptions(scopeId, selection, offset, size, false),
+      ...gatewayWindowQueryOptions(scopeId, selection, offset, size, false, client),
       enabled: enabled && scopeId !== '',
     })),
     combine: (results) => ({
