@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.ts';
 import { resolveOptions } from './options.ts';
+import { startSimulation } from './simulation.ts';
 
 describe('camera removal (the portal camera alerts)', () => {
   it('reads --camera-removal-after and --camera-refit-after in seconds, and refuses bad values by name', () => {
@@ -30,5 +31,38 @@ describe('camera removal (the portal camera alerts)', () => {
     expect(() => resolveOptions({ ...base, cameraRemoval: { afterMs: 1, refitAfterMs: -5 } })).toThrow(
       /cameraRemoval.refitAfterMs/,
     );
+  });
+  it("takes a gateway's own removal (the demo launcher's one gateway) in place of the simulation's", async () => {
+    const base = { brokerUrl: 'mqtt://h:1' };
+    expect(() =>
+      resolveOptions({ ...base, gateways: [{ mac: 'AA0000000001', cameraRemoval: { afterMs: -1 } }] }),
+    ).toThrow(/AA0000000001 cameraRemoval.afterMs/);
+    expect(() =>
+      resolveOptions({
+        ...base,
+        gateways: [{ mac: 'AA0000000001', cameraRemoval: { afterMs: 1, refitAfterMs: 0 } }],
+      }),
+    ).toThrow(/AA0000000001 cameraRemoval.refitAfterMs/);
+
+    // No broker: the gateways never connect, and the camera changes all the same (reported at the next connect).
+    const simulation = startSimulation({
+      brokerUrl: 'mqtt://127.0.0.1:1',
+      gateways: [
+        { mac: 'AA0000000001', camera: true, cameraRemoval: { afterMs: 50, refitAfterMs: 150 } },
+        { mac: 'AA0000000002', camera: true },
+      ],
+      seed: 1,
+    });
+    try {
+      const [scripted, other] = simulation.gateways;
+      expect(scripted!.hasCamera()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(scripted!.hasCamera()).toBe(false);
+      expect(other!.hasCamera()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(scripted!.hasCamera()).toBe(true);
+    } finally {
+      await simulation.stop();
+    }
   });
 });

@@ -27,6 +27,11 @@ export interface GatewayCredential {
   lockFailure?: LockInstructionFailure;
   /** true: the demo pump and soil sensor are fitted (pump-device.ts, docs/mqtt.md 2.8); default false. */
   pump?: boolean;
+  /**
+   * This gateway's own scripted camera removal, in place of the simulation's `cameraRemoval` (same meaning); the
+   * portal's demo launcher gives it to one demo gateway (DEMO_CAMERA_REMOVAL_AFTER).
+   */
+  cameraRemoval?: { afterMs: number; refitAfterMs?: number };
 }
 
 export interface SimulationOptions {
@@ -90,6 +95,11 @@ function positive(name: string, value: number): number {
   return value;
 }
 
+function checkRemoval(name: string, removal: { afterMs: number; refitAfterMs?: number }): void {
+  positive(`${name}.afterMs`, removal.afterMs);
+  if (removal.refitAfterMs !== undefined) positive(`${name}.refitAfterMs`, removal.refitAfterMs);
+}
+
 /** Applies the defaults and refuses options that cannot work (bad MAC, duplicate MAC, bad numbers). */
 export function resolveOptions(options: SimulationOptions): ResolvedOptions {
   const seen = new Set<string>();
@@ -98,6 +108,7 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     if (!mac) throw new Error(`Invalid gateway MAC: ${gateway.mac}`);
     if (seen.has(mac)) throw new Error(`Duplicate gateway MAC: ${mac}`);
     seen.add(mac);
+    if (gateway.cameraRemoval) checkRemoval(`${mac} cameraRemoval`, gateway.cameraRemoval);
     return { ...gateway, mac };
   });
   const offlineProbability = options.offlineProbability ?? 0;
@@ -105,10 +116,7 @@ export function resolveOptions(options: SimulationOptions): ResolvedOptions {
     throw new Error(`offlineProbability must be between 0 and 1, got ${offlineProbability}`);
   }
   const removal = options.cameraRemoval;
-  if (removal) {
-    positive('cameraRemoval.afterMs', removal.afterMs);
-    if (removal.refitAfterMs !== undefined) positive('cameraRemoval.refitAfterMs', removal.refitAfterMs);
-  }
+  if (removal) checkRemoval('cameraRemoval', removal);
   const offlineDurationMs = options.offlineDurationMs ?? { min: 10_000, max: 90_000 };
   if (positive('offlineDurationMs.min', offlineDurationMs.min) > offlineDurationMs.max) {
     throw new Error('offlineDurationMs.min must not exceed offlineDurationMs.max');

@@ -151,7 +151,7 @@ export class SimulatedGateway implements GatewayHandle {
         })
       : undefined;
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
-    const removal = options.cameraRemoval;
+    const removal = credential.cameraRemoval ?? options.cameraRemoval;
     if (removal && this.facts.CMS === 1)
       this.timers.once('camera-removal', removal.afterMs, () => {
         this.setCamera(false);

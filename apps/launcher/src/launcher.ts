@@ -6,10 +6,21 @@
  */
 import { fileURLToPath } from 'node:url';
 import { historyAlerts, historySamples, type Simulation, startSimulation } from '@portal/gateway-sim';
-import { exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
+import { type Config, exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
 import { prepareDemoFleet } from '@portal/server/demo';
 
 const RELIABLE_LOCKS = { jamRate: 0, outOfRangePerHour: 0, unreachableRate: 0, rejectRate: 0 };
+
+/**
+ * The first demo gateway's scripted camera removal (the simulator's cameraRemoval; docs/alerts.md): fitted with
+ * a camera module, it loses it DEMO_CAMERA_REMOVAL_AFTER seconds after the start and, with
+ * DEMO_CAMERA_REFIT_AFTER, gets it back that long after. Nothing when the variable is unset.
+ */
+function cameraRemoval({ DEMO_CAMERA_REMOVAL_AFTER: after, DEMO_CAMERA_REFIT_AFTER: refit }: Config) {
+  if (after === undefined) return {};
+  const refitAfterMs = refit === undefined ? {} : { refitAfterMs: refit * 1000 };
+  return { camera: true, cameraRemoval: { afterMs: after * 1000, ...refitAfterMs } };
+}
 
 /** The server's folder: `npm start` has always run the portal there; a relative DATA_DIR (./data) stays put. */
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
@@ -25,7 +36,10 @@ async function launch(): Promise<void> {
       simulation = await startSimulation({
         brokerUrl: fleet.brokerUrl,
         // The first demo gateway has the demo pump fitted: give the demo customer the pump dashboard to drive it.
-        gateways: fleet.gateways.map((gateway, i) => (i === 0 ? { ...gateway, pump: true } : gateway)),
+        // DEMO_CAMERA_REMOVAL_AFTER: it also has a camera module, which it loses then (camera removal alerts).
+        gateways: fleet.gateways.map((gateway, i) =>
+          i === 0 ? { ...gateway, pump: true, ...cameraRemoval(started.config) } : gateway,
+        ),
         seed: fleet.seed,
         // DEMO_LOCK_FAILURES=0: locks that never jam, leave radio range or refuse a command (repeatable runs).
         ...(started.config.DEMO_LOCK_FAILURES ? {} : { locks: RELIABLE_LOCKS }),

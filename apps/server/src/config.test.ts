@@ -69,4 +69,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+  it('reads the demo camera removal in seconds (DEMO_CAMERA_REMOVAL_AFTER, DEMO_CAMERA_REFIT_AFTER)', () => {
+    const unset = loadConfig({});
+    expect([unset.DEMO_CAMERA_REMOVAL_AFTER, unset.DEMO_CAMERA_REFIT_AFTER]).toEqual([undefined, undefined]);
+    expect(loadConfig({ DEMO_CAMERA_REMOVAL_AFTER: '' }).DEMO_CAMERA_REMOVAL_AFTER).toBeUndefined();
+    const both = loadConfig({ DEMO_CAMERA_REMOVAL_AFTER: '90', DEMO_CAMERA_REFIT_AFTER: '0.5' });
+    expect([both.DEMO_CAMERA_REMOVAL_AFTER, both.DEMO_CAMERA_REFIT_AFTER]).toEqual([90, 0.5]);
+    expect(loadConfig({ DEMO_CAMERA_REMOVAL_AFTER: '604800' }).DEMO_CAMERA_REMOVAL_AFTER).toBe(604_800);
+    for (const bad of ['0', '-5', 'soon', '604801'])
+      expect(() => loadConfig({ DEMO_CAMERA_REMOVAL_AFTER: bad }), bad).toThrow(/DEMO_CAMERA_REMOVAL_AFTER/);
+    expect(() => loadConfig({ DEMO_CAMERA_REMOVAL_AFTER: '30', DEMO_CAMERA_REFIT_AFTER: '0' })).toThrow(
+      /DEMO_CAMERA_REFIT_AFTER/,
+    );
+    // A refit needs a removal to follow.
+    expect(() => loadConfig({ DEMO_CAMERA_REFIT_AFTER: '30' })).toThrow(
+      'DEMO_CAMERA_REFIT_AFTER: needs DEMO_CAMERA_REMOVAL_AFTER (got "30")',
+    );
+  });
 });

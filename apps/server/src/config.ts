@@ -120,6 +120,13 @@ export const configSchema = z.object({
    * runs that must be repeatable, such as the end-to-end specs.
    */
   DEMO_LOCK_FAILURES: flag.default(true),
+  /**
+   * Seconds after `npm start` at which the first demo gateway ('Demo Gateway 1', given a camera module) loses its
+   * camera module (the simulator's cameraRemoval: its state says CMS 0, camera removal alerts fire); unset: never.
+   */
+  DEMO_CAMERA_REMOVAL_AFTER: z.coerce.number().gt(0).max(604_800).optional(),
+  /** Seconds after that removal at which the camera module is fitted again; needs DEMO_CAMERA_REMOVAL_AFTER. */
+  DEMO_CAMERA_REFIT_AFTER: z.coerce.number().gt(0).max(604_800).optional(),
   /** Sustained messages per second per gateway; faster bursts are slowed down (acknowledged later), not dropped. */
   DEVICE_MAX_RATE: z.coerce.number().int().min(1).max(100000).default(20),
   /** Messages a gateway may send at once above its sustained rate. */
@@ -222,10 +229,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = configSchema.safeParse(relevant);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    return `  ${name}: ${issue.message} (got ${JSON.stringify(relevant[name] ?? null)})`;
-  });
+  const issues = parsed.success
+    ? crossChecks(parsed.data)
+    : parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), message: issue.message }));
+  if (parsed.success && issues.length === 0) return parsed.data;
+  const lines = issues.map(
+    ({ name, message }) => `  ${name}: ${message} (got ${JSON.stringify(relevant[name] ?? null)})`,
+  );
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Rules between variables (each variable's own are in the schema). */
+function crossChecks(config: Config): { name: string; message: string }[] {
+  const issues: { name: string; message: string }[] = [];
+  if (config.DEMO_CAMERA_REFIT_AFTER !== undefined && config.DEMO_CAMERA_REMOVAL_AFTER === undefined)
+    issues.push({ name: 'DEMO_CAMERA_REFIT_AFTER', message: 'needs DEMO_CAMERA_REMOVAL_AFTER' });
+  return issues;
 }
