@@ -5,7 +5,7 @@
  * screen, a search (time and bytes), and the DOM node count while scrolling the grid from top to bottom (the
  * goals: at most 1,400 nodes, first cards within 1 s). Then the list call itself over HTTP: the first window,
  * the last one, a search, a filter, sorts, windows without counts with the counts asked once (as the page asks
- * them), and what the page used to download (the whole list).
+ * them), and what the page used to download (the whole list); deep windows by offset and by cursor.
  *
  *   npm run build && node --import tsx bench/gateways-grid.ts [--gateways 10000] [--samples 50] [--runs 5]
  */
@@ -14,7 +14,11 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { GatewayListRepository } from '../apps/server/src/modules/gateways/gateway-list.repository.ts';
+import { decodeCursor } from '../apps/server/src/modules/gateways/gateway-cursor.ts';
+import {
+  GatewayListRepository,
+  type GatewayOrder,
+} from '../apps/server/src/modules/gateways/gateway-list.repository.ts';
 import { fmt, machineLine, packageVersion, percentile } from './lib/conditions.ts';
 import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 
@@ -27,6 +31,8 @@ const { values } = parseArgs({
     'whole-list': { type: 'string', default: 'yes' },
     /** 'no': the list call over HTTP only (a quick measure of the server at fleet scale). */
     browser: { type: 'string', default: 'yes' },
+    /** 'no': no VACUUM of the gateways after loading (an empty visibility map; see below). */
+    vacuum: { type: 'string', default: 'yes' },
   },
 });
 const gatewayCount = Math.min(100_000, Math.max(1, Number(values.gateways)));
@@ -34,6 +40,7 @@ const samplesPerGateway = Math.min(50, Math.max(0, Number(values.samples)));
 const runs = Math.min(50, Math.max(1, Number(values.runs)));
 const timeWholeList = values['whole-list'] !== 'no';
 const withBrowser = values.browser !== 'no';
+const vacuum = values.vacuum !== 'no';
 
 const CHROMIUM = '/usr/bin/chromium';
 const WEB_INDEX = new URL('../apps/web/dist/index.html', import.meta.url);
@@ -106,7 +113,9 @@ try {
     FROM telemetry ORDER BY mac, ti DESC`.execute(db);
   // What autovacuum does on PostgreSQL and the portal's AnalyzeJob on PGlite: all-visible pages for the
   // list's index-only scans, and the planner's statistics.
-  await sql`VACUUM gateways`.execute(db);
+  // '--vacuum no' leaves the visibility map empty, as a fleet whose rows keep changing (connects, disconnects)
+  // finds it between two vacuums: an index-only scan then visits the table for every entry it passes.
+  if (vacuum) await sql`VACUUM gateways`.execute(db);
   await sql`ANALYZE`.execute(db);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
@@ -115,13 +124,14 @@ try {
   const cookie = screens?.cookie ?? (await signInCookie(address));
   const api = await apiCalls(address, cookie, scopeId);
   const co2 = await co2SortSteps(scopeId);
+  const deep = await deepWindows(address, cookie, scopeId);
 
   console.log(
     `gateways page benchmark — PGlite ${packageVersion('@electric-sql/pglite')} (embedded), Chromium headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
   );
   console.log(`machine: ${machineLine()}, load average before the run ${load}`);
   console.log(
-    `conditions: 1 customer with ${gatewayCount.toLocaleString('en')} gateways, ${samplesPerGateway} samples each, loaded in ${loadSeconds.toFixed(1)} s; ${runs} full page loads per view (session kept), ${runs} searches`,
+    `conditions: 1 customer with ${gatewayCount.toLocaleString('en')} gateways, ${samplesPerGateway} samples each, loaded in ${loadSeconds.toFixed(1)} s${vacuum ? '' : ' (no VACUUM)'}; ${runs} full page loads per view (session kept), ${runs} searches`,
   );
   if (screens) printPageFigures(screens);
   console.log('list call over HTTP (root session, p50 / max of the runs, answer size):');
@@ -138,6 +148,16 @@ try {
       `  ${step.label.padEnd(34)} before ${fmt.ms(percentile(step.before, 50)).padStart(8)} / ${fmt.ms(Math.max(...step.before)).padStart(8)}   after ${fmt.ms(percentile(step.after, 50)).padStart(8)} / ${fmt.ms(Math.max(...step.after)).padStart(8)}   same MACs: ${step.same ? 'yes' : 'NO'}`,
     );
   }
+  console.log(
+    'deep windows (30, counts=false) over HTTP, by offset and by the cursor of the window before, taken in turn (p50 / max of the runs):',
+  );
+  for (const step of deep.steps) {
+    console.log(
+      `  ${step.label.padEnd(34)} HTTP: offset ${fmt.ms(percentile(step.byOffset, 50)).padStart(7)} / ${fmt.ms(Math.max(...step.byOffset)).padStart(7)}, cursor ${fmt.ms(percentile(step.byCursor, 50)).padStart(7)} / ${fmt.ms(Math.max(...step.byCursor)).padStart(7)}   window alone: offset ${fmt.ms(percentile(step.sqlOffset, 50)).padStart(7)} / ${fmt.ms(Math.max(...step.sqlOffset)).padStart(7)}, cursor ${fmt.ms(percentile(step.sqlCursor, 50)).padStart(7)} / ${fmt.ms(Math.max(...step.sqlCursor)).padStart(7)}   same rows: ${step.same ? 'yes' : 'NO'}`,
+    );
+  }
+  console.log('plan of the seek (name order, the middle window):');
+  for (const line of deep.plan) console.log(`  ${line}`);
 } finally {
   await browser?.close();
   await close();
@@ -188,6 +208,86 @@ async function co2SortSteps(scopeId: string) {
     results.push({ label: step.label, before, after, same });
   }
   return results;
+}
+
+/**
+ * A deep window asked by offset (the index walked up to it) and by the cursor of the window before it (a
+ * keyset seek; gateway-cursor.ts), in the orders that give cursors, taken in turn so both meet the same load;
+ * and whether both give the same rows at the same offset. Then the plan of the name seek.
+ */
+async function deepWindows(address: string, cookie: string, scopeId: string) {
+  const middle = Math.floor(gatewayCount / 2 / 30) * 30;
+  const last = Math.max(30, Math.floor((gatewayCount - 30) / 30) * 30);
+  const steps = [
+    { label: `by name, offset ${fmt.int(middle)}`, query: 'sort=name&order=asc', offset: middle },
+    { label: `by name, desc, offset ${fmt.int(middle)}`, query: 'sort=name&order=desc', offset: middle },
+    { label: `by name, last window (${fmt.int(last)})`, query: 'sort=name&order=asc', offset: last },
+    { label: `by MAC, offset ${fmt.int(middle)}`, query: 'sort=macId&order=asc', offset: middle },
+  ];
+  const ask = async (query: string) => {
+    const started = performance.now();
+    const response = await fetch(
+      `${address}/api/gateway/get-gateways-page?scopeId=${scopeId}&limit=30&counts=false&${query}`,
+      { headers: { cookie } },
+    );
+    const body = (await response.json()) as { gateways: { macId: string }[]; offset: number; next?: string };
+    if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
+    return {
+      ms: performance.now() - started,
+      rows: `${body.offset}:${body.gateways.map((g) => g.macId)}`,
+      body,
+    };
+  };
+  const repo = new GatewayListRepository(portal.database.db);
+  const results = [];
+  for (const step of steps) {
+    // The window before, as the page holds it when it scrolls on: its cursor asks the deep one.
+    const before = await ask(`${step.query}&offset=${step.offset - 30}`);
+    const after = before.body.next;
+    if (!after) throw new Error(`${step.label}: no cursor`);
+    const byOffset: number[] = [];
+    const byCursor: number[] = [];
+    const sqlOffset: number[] = [];
+    const sqlCursor: number[] = [];
+    let same = true;
+    const order = Object.fromEntries(new URLSearchParams(step.query)) as unknown as GatewayOrder;
+    const cursor = decodeCursor(after, order.sort, order.order);
+    for (let run = 0; run < runs + 1; run++) {
+      const offsetCall = await ask(`${step.query}&offset=${step.offset}`);
+      const cursorCall = await ask(`${step.query}&after=${encodeURIComponent(after)}`);
+      same &&= offsetCall.rows === cursorCall.rows && offsetCall.body.gateways.length === 30;
+      // The repository's window alone (its MACs, then those rows), without HTTP and the latest samples.
+      let started = performance.now();
+      const offsetRows = await repo.window({ tenantIds: [scopeId] }, order, step.offset, 30);
+      const offsetMs = performance.now() - started;
+      started = performance.now();
+      const cursorRows = await repo.window({ tenantIds: [scopeId] }, order, 0, 30, cursor);
+      const cursorMs = performance.now() - started;
+      same &&=
+        offsetRows.gateways.map((g) => g.mac).join() === cursorRows.gateways.map((g) => g.mac).join() &&
+        offsetRows.offset === cursorRows.offset;
+      // The first run warms both; it is not counted.
+      if (run > 0) {
+        byOffset.push(offsetCall.ms);
+        byCursor.push(cursorCall.ms);
+        sqlOffset.push(offsetMs);
+        sqlCursor.push(cursorMs);
+      }
+    }
+    results.push({ label: step.label, byOffset, byCursor, sqlOffset, sqlCursor, same });
+  }
+  const { db } = portal.database;
+  const boundary = await sql<{ key: string; mac: string }>`
+    SELECT lower(name) AS key, mac FROM gateways WHERE tenant_id = ${scopeId}::uuid
+    ORDER BY lower(name), mac OFFSET ${middle - 1} LIMIT 1`.execute(db);
+  const row = boundary.rows[0];
+  const plan = row
+    ? await sql<{ 'QUERY PLAN': string }>`
+        EXPLAIN SELECT g.mac, lower(g.name) FROM gateways g
+        WHERE (g.tenant_id IN (${scopeId}::uuid)) AND (lower(g.name), g.mac) > (${row.key}::text, ${row.mac}::text)
+        ORDER BY lower(g.name) ASC, g.mac ASC LIMIT 30`.execute(db)
+    : { rows: [] };
+  return { steps: results, plan: plan.rows.map((line) => line['QUERY PLAN']) };
 }
 
 /** The page in Chromium: first screens of the grid and the list, DOM nodes, searches, a scroll. */
