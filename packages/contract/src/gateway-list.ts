@@ -63,7 +63,8 @@ export const BULK_UPDATE_MESSAGE_TYPE = 'bulkUpdate';
  * The list page's server-side paging (issue 14.9): `GET /api/gateway/get-gateways-page` answers one window of
  * the scope subtree's gateways that match the search and the 'Filtered by :' filters, in the chosen order,
  * with the counts the page shows. Offset paging: the virtualised grid jumps to any scroll position and the list
- * view to any page, so a window is addressed by its position (docs/gateway-operations.md).
+ * view to any page, so a window is addressed by its position; in the name and MAC orders a window that follows
+ * another may instead be asked by that window's cursor (`next` / `after`: a keyset seek, docs/gateway-operations.md).
  */
 export const GATEWAY_SORT_KEYS = [
   'name',
