@@ -2,7 +2,6 @@ import { LOW_BATTERY_PERCENT } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { gatewayLatitude, gatewayLongitude } from '../gateways/index.ts';
-import { byMac } from './fleet-cache.ts';
 
 /** The gateways of these tenants over `gateways AS g` (null: every tenant, root). */
 function inTenants(tenantIds: string[] | null, column = sql.ref('g.tenant_id')): RawBuilder<boolean> {
@@ -28,6 +27,9 @@ export interface LocatedGateway {
   lat: number;
   lng: number;
 }
+
+/** MACs in code-unit order: the map index's order, whatever the database's collation. */
+export const byMac = (a: { mac: string }, b: { mac: string }) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0);
 
 /** A gateway as the database has it now (lat/lng null: not on the map). */
 export interface GatewayChange {

@@ -2,14 +2,15 @@ import type { DashboardMap } from '@portal/contract';
 import Supercluster from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../lib/principal.ts';
-import type {
-  DashboardsRepository,
-  Fingerprint,
-  GatewayChange,
-  LocatedGateway,
+import {
+  byMac,
+  type DashboardsRepository,
+  type Fingerprint,
+  type GatewayChange,
+  type LocatedGateway,
 } from './dashboards.repository.ts';
 import { DashboardsService, type DashboardsSettings } from './dashboards.service.ts';
-import { byMac, FleetClusters } from './fleet-cache.ts';
+import { FleetClusters } from './fleet-cache.ts';
 
 /** A gateway row as the fake database keeps it. */
 interface Row extends GatewayChange {

@@ -1,6 +1,6 @@
 import { type DashboardMap, MAP_CLUSTER_MAX_ZOOM, MAP_MAX_POINTS, type MapCluster } from '@portal/contract';
 import Supercluster from 'supercluster';
-import type { GatewayChange, LocatedGateway } from './dashboards.repository.ts';
+import { byMac, type GatewayChange, type LocatedGateway } from './dashboards.repository.ts';
 
 /**
  * What one gateway carries into the index, and what a cluster keeps: positional only (a node of the cluster
@@ -17,9 +17,6 @@ interface PointProps {
 
 /** The cluster radius in pixels of a 256-pixel tile (Leaflet's), as the browser draws the markers. */
 const RADIUS_PX = 60;
-
-/** MACs in code-unit order: the order of `gateways`, whatever the database's collation. */
-export const byMac = (a: { mac: string }, b: { mac: string }) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0);
 
 /**
  * The located gateways of one subtree in a supercluster index built from their positions only: every view
