@@ -40,6 +40,17 @@ export interface GatewayChange {
   lng: number | null;
 }
 
+/** What the figures count of one gateway (firmware and OS '' when none is reported). */
+export interface GatewayFact {
+  mac: string;
+  tenant_id: string;
+  connected: boolean;
+  registered: boolean;
+  firmware: string;
+  os: string;
+  located: boolean;
+}
+
 /** See DashboardsRepository.fingerprint: `key` changes with either part. */
 export interface Fingerprint {
   key: string;
@@ -153,6 +164,34 @@ export class DashboardsRepository {
       if (row.by_os === 0) return { dimension: 'os', key: row.os ?? '', online, registered: 0, count };
       return { dimension: 'tenant', key: row.tenant_id ?? '', online, registered: 0, count };
     });
+  }
+
+  /**
+   * What the figures count of each gateway of the subtree (one JSON text, parsed here), or of those whose
+   * `updated_at` is at or after `since` (ms): the changes since the last read.
+   */
+  async facts(tenantIds: string[], since?: number): Promise<GatewayFact[]> {
+    if (tenantIds.length === 0) return [];
+    const changed =
+      since === undefined ? sql`` : sql`AND g.updated_at >= ${new Date(since).toISOString()}::timestamptz`;
+    const { rows } = await sql<{ facts: string | null }>`
+      SELECT json_agg(json_build_array(g.mac, g.tenant_id, g.connected, g.registered, coalesce(g.firmware, ''),
+                      coalesce(g.os_version, ''), g.map_lat IS NOT NULL AND g.map_lng IS NOT NULL))::text AS facts
+      FROM gateways g
+      WHERE ${inTenants(tenantIds)} ${changed}`.execute(this.db);
+    const text = rows[0]?.facts;
+    if (!text) return [];
+    return (JSON.parse(text) as [string, string, boolean, boolean, string, string, boolean][]).map(
+      ([mac, tenantId, connected, registered, firmware, os, located]) => ({
+        mac,
+        tenant_id: tenantId,
+        connected,
+        registered,
+        firmware,
+        os,
+        located,
+      }),
+    );
   }
 
   /** Tenant names of these ids. */

@@ -13,6 +13,7 @@ import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import type { DashboardsRepository, Fingerprint, GroupCount } from './dashboards.repository.ts';
 import { FleetClusters } from './fleet-cache.ts';
+import { FleetFigures } from './fleet-figures.ts';
 
 type Figures = Omit<DashboardSummary, 'scopeId' | 'locks' | 'co2'>;
 type SideFigures = Pick<DashboardSummary, 'locks'> & {
@@ -35,6 +36,13 @@ interface FleetSlot {
   refreshing?: boolean;
 }
 
+/** The figures' facts of one subtree, current at `fingerprint`. */
+interface KeptFacts {
+  figures: FleetFigures;
+  fingerprint: Fingerprint;
+  readAt: number;
+}
+
 /** What is kept of one subtree while its fingerprint holds. */
 interface Entry {
   fingerprint: Fingerprint;
@@ -43,6 +51,8 @@ interface Entry {
   figures?: Promise<Figures>;
   /** Carried over when the fingerprint moves: the index is updated, not built again. */
   fleet: FleetSlot;
+  /** The same for the figures' facts: the newest, or the change being applied (chained as the index). */
+  facts: { state?: Promise<KeptFacts> };
   /** Locks and CO2 do not move the fingerprint: kept for SIDE_FIGURES_MS. */
   side?: { at: number; value: Promise<SideFigures> };
 }
@@ -85,7 +95,7 @@ export class DashboardsService {
   async summary(principal: Principal, scopeId: string): Promise<DashboardSummary> {
     const tenantIds = await this.tenants.subtreeWithin(principal, scopeId);
     const entry = await this.entry(tenantIds);
-    entry.figures ??= this.figures(tenantIds);
+    entry.figures ??= this.figures(entry, tenantIds);
     // Both screens show the map under the figures: its index is brought up to date meanwhile, while the browser
     // draws the figures and loads the map library, instead of after them.
     this.fleet(entry, tenantIds).catch(() => undefined);
@@ -156,9 +166,9 @@ export class DashboardsService {
     let entry = this.cache.get(key);
     const now = this.now();
     if (entry && (entry.fingerprint.key !== fingerprint.key || now - entry.at > this.settings.maxAgeMs)) {
-      entry = { fingerprint, at: now, side: entry.side, fleet: entry.fleet };
+      entry = { fingerprint, at: now, side: entry.side, fleet: entry.fleet, facts: entry.facts };
     }
-    entry ??= { fingerprint, at: now, fleet: {} };
+    entry ??= { fingerprint, at: now, fleet: {}, facts: {} };
     // Re-inserted: the map's order is the recency order.
     this.cache.delete(key);
     this.cache.set(key, entry);
@@ -166,8 +176,35 @@ export class DashboardsService {
     return entry;
   }
 
-  private async figures(tenantIds: string[]): Promise<Figures> {
-    const groups = await this.repo.groupCounts(tenantIds);
+  /**
+   * The subtree's facts at the entry's fingerprint, kept as the map index is: the changes since the last read
+   * applied, read in full at first, when gateways left the subtree and after maxAgeMs.
+   */
+  private async keptFacts(entry: Entry, tenantIds: string[]): Promise<FleetFigures> {
+    const slot = entry.facts;
+    const fingerprint = entry.fingerprint;
+    const previous = slot.state;
+    const next = (async (): Promise<KeptFacts> => {
+      const base = await previous?.catch(() => undefined);
+      if (
+        !base ||
+        base.fingerprint.gone !== fingerprint.gone ||
+        this.now() - base.readAt > this.settings.maxAgeMs
+      ) {
+        const readAt = this.now();
+        return { figures: new FleetFigures(await this.repo.facts(tenantIds)), fingerprint, readAt };
+      }
+      if (base.fingerprint.key === fingerprint.key) return base;
+      const since = base.fingerprint.last - this.settings.changeOverlapMs;
+      base.figures.apply(await this.repo.facts(tenantIds, since));
+      return { ...base, fingerprint };
+    })();
+    slot.state = next;
+    return (await next).figures;
+  }
+
+  private async figures(entry: Entry, tenantIds: string[]): Promise<Figures> {
+    const groups = (await this.keptFacts(entry, tenantIds)).groups();
     const of = (dimension: GroupCount['dimension']) => groups.filter((g) => g.dimension === dimension);
     const status = of('status');
     const sum = (rows: GroupCount[], pick: (g: GroupCount) => number) =>

@@ -14,6 +14,9 @@ import { FleetClusters } from './fleet-cache.ts';
 
 /** A gateway row as the fake database keeps it. */
 interface Row extends GatewayChange {
+  registered: boolean;
+  firmware: string;
+  os: string;
   updatedAt: number;
 }
 
@@ -49,6 +52,9 @@ class FakeDatabase {
         mac,
         tenant_id: TENANTS[n % TENANTS.length]!,
         connected: rand() < 0.7,
+        registered: rand() < 0.9,
+        firmware: ['v1', 'v2', 'v3', ''][n % 4]!,
+        os: ['5.4', '6.1'][n % 2]!,
         lat: located ? -50 + place * 9 + (rand() - 0.5) * 2 ** -(n % 14) * 8 : null,
         lng: located ? -150 + place * 25 + (rand() - 0.5) * 2 ** -(n % 14) * 8 : null,
         updatedAt: this.clock,
@@ -56,14 +62,20 @@ class FakeDatabase {
     }
   }
 
-  change(mac: string, patch: Partial<GatewayChange>) {
+  change(mac: string, patch: Partial<Row>) {
     const row = this.rows.get(mac)!;
     this.rows.set(mac, { ...row, ...patch, updatedAt: ++this.clock });
   }
 
   repo(): DashboardsRepository {
     const inTenants = (ids: string[]) => [...this.rows.values()].filter((row) => ids.includes(row.tenant_id));
-    const strip = ({ updatedAt: _, ...change }: Row): GatewayChange => change;
+    const strip = (row: Row): GatewayChange => ({
+      mac: row.mac,
+      tenant_id: row.tenant_id,
+      connected: row.connected,
+      lat: row.lat,
+      lng: row.lng,
+    });
     const repo: Partial<DashboardsRepository> = {
       fingerprint: async (ids: string[]): Promise<Fingerprint> => {
         const last = Math.max(0, ...inTenants(ids).map((row) => row.updatedAt));
@@ -80,6 +92,20 @@ class FakeDatabase {
         inTenants(ids)
           .filter((row) => row.updatedAt >= since)
           .map(strip),
+      facts: async (ids, since) =>
+        inTenants(ids)
+          .filter((row) => since === undefined || row.updatedAt >= since)
+          .map((row) => ({
+            mac: row.mac,
+            tenant_id: row.tenant_id,
+            connected: row.connected,
+            registered: row.registered,
+            firmware: row.firmware,
+            os: row.os,
+            located: row.lat !== null && row.lng !== null,
+          })),
+      lockCounts: async () => ({ total: 0, lowBattery: 0, credentials: { pending: 0, sent: 0, failed: 0 } }),
+      co2Bands: async () => ({ good: 0, moderate: 0, poor: 0, withData: 0, average: null }),
       tenantNames: async (ids) => new Map(ids.map((id) => [id, NAMES.get(id) ?? ''])),
       namesOf: async (macs) => new Map(macs.map((mac) => [mac, `Gateway ${mac}`])),
     };
@@ -205,6 +231,33 @@ describe('the map index kept current from the changes since its last read', () =
     const after = await views(kept);
     expect(after).toEqual(before);
     expect(after[17]!.points.every((p) => p.scopeId === 't-a')).toBe(true);
+  });
+
+  it('keeps the figures as a fresh read counts them after random changes', async () => {
+    const rand = random(13);
+    const db = new FakeDatabase(3000, rand);
+    const kept = service(db);
+    const summary = (dashboards: DashboardsService) => dashboards.summary(PRINCIPAL, 'scope');
+    await summary(kept);
+    const macs = [...db.rows.keys()];
+    for (let round = 0; round < 4; round++) {
+      for (let k = 0; k < 100; k++) {
+        const mac = macs[Math.floor(rand() * macs.length)]!;
+        const row = db.rows.get(mac)!;
+        const pick = rand();
+        if (pick < 0.6) db.change(mac, { connected: !row.connected });
+        else if (pick < 0.8) db.change(mac, { registered: !row.registered });
+        else if (pick < 0.9) db.change(mac, { firmware: `v${Math.floor(rand() * 20)}` });
+        else db.change(mac, { lat: row.lat === null ? 10 : null, lng: row.lat === null ? 10 : null });
+      }
+      const incremental = await summary(kept);
+      const fresh = await summary(service(db));
+      expect(incremental).toEqual(fresh);
+      const rows = [...db.rows.values()];
+      expect(incremental.connectivity.online).toBe(rows.filter((r) => r.connected).length);
+      expect(incremental.enrollment.registered).toBe(rows.filter((r) => r.registered).length);
+      expect(incremental.located).toBe(rows.filter((r) => r.lat !== null).length);
+    }
   });
 
   it("counts each cluster's online gateways as supercluster's own reduce over its leaves does", () => {
