@@ -122,50 +122,6 @@ export class DashboardsRepository {
     return { key: `${last}:${gone}`, last, gone };
   }
 
-  /** One scan, four groupings: connectivity x enrollment, firmware, OS, tenant (with its online count). */
-  async groupCounts(tenantIds: string[] | null): Promise<GroupCount[]> {
-    const { rows } = await sql<{
-      by_status: number;
-      by_firmware: number;
-      by_os: number;
-      fw: string | null;
-      os: string | null;
-      tenant_id: string | null;
-      connected: boolean | null;
-      registered: boolean | null;
-      n: string;
-      online: string;
-      located: string;
-    }>`
-      SELECT grouping(g.connected, g.registered) AS by_status, grouping(g.firmware) AS by_firmware,
-             grouping(g.os_version) AS by_os,
-             coalesce(g.firmware, '') AS fw, coalesce(g.os_version, '') AS os, g.tenant_id,
-             g.connected, g.registered, count(*) AS n, count(*) FILTER (WHERE g.connected) AS online,
-             count(*) FILTER (WHERE g.map_lat IS NOT NULL AND g.map_lng IS NOT NULL) AS located
-      FROM gateways g
-      WHERE ${inTenants(tenantIds)}
-      GROUP BY GROUPING SETS ((g.connected, g.registered), (g.firmware), (g.os_version), (g.tenant_id))`.execute(
-      this.db,
-    );
-    return rows.map((row): GroupCount => {
-      const count = Number(row.n);
-      const online = Number(row.online);
-      if (row.by_status === 0)
-        return {
-          dimension: 'status',
-          key: `${row.connected ? 1 : 0}${row.registered ? 1 : 0}`,
-          online,
-          registered: row.registered ? count : 0,
-          located: Number(row.located),
-          count,
-        };
-      if (row.by_firmware === 0)
-        return { dimension: 'firmware', key: row.fw ?? '', online, registered: 0, count };
-      if (row.by_os === 0) return { dimension: 'os', key: row.os ?? '', online, registered: 0, count };
-      return { dimension: 'tenant', key: row.tenant_id ?? '', online, registered: 0, count };
-    });
-  }
-
   /**
    * What the figures count of each gateway of the subtree (one JSON text, parsed here), or of those whose
    * `updated_at` is at or after `since` (ms): the changes since the last read.

@@ -19,7 +19,7 @@ export class FleetFigures {
     if (changes.length > 0) this.counted = undefined;
   }
 
-  /** The groups of DashboardsRepository.groupCounts: connectivity x enrollment, firmware, OS, tenant. */
+  /** The groups the figures are made of: connectivity x enrollment, firmware, OS, tenant. */
   groups(): GroupCount[] {
     if (this.counted) return this.counted;
     const groups = new Map<string, GroupCount>();
