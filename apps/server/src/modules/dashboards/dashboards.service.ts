@@ -78,9 +78,9 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The Dashboard and Global Dashboard figures, the Locations map and the gateway rows of a scope subtree.
- * Figures and the cluster index are computed once per subtree and kept while its fingerprint (newest change
- * per customer, departures) stays the same: one statement of index lookups per call checks it
- * (docs/dashboards.md).
+ * Figures and the cluster index are kept per subtree and brought up to date when its fingerprint (newest change
+ * per customer, departures) moves, from the gateways changed since their last read: one statement of index
+ * lookups per call checks it (docs/dashboards.md).
  */
 export class DashboardsService {
   private readonly cache = new Map<string, Entry>();
