@@ -37,6 +37,11 @@ export const scope = z.object({
   totalDevicesCount: z.number().int(),
   /** The customer's Dashboard: the fleet (default) or the demo pump screen (docs/dashboards.md). */
   dashboardVariant,
+  /**
+   * The customers list only (GET /api/customers): how many of the customer's gateways (its subtree's, as the
+   * counts) report a firmware, OS or customer app version other than the one assigned to them (docs/rollouts.md).
+   */
+  versionMismatchCount: z.number().int().optional(),
 });
 export type Scope = z.infer<typeof scope>;
 

@@ -168,6 +168,72 @@ describe(`customers (${backend} backend)`, () => {
       expect((await csv({}, oddUser)).body.split('\r\n').filter(Boolean)).toHaveLength(2);
     });
 
+    it('counts per customer the gateways of its subtree whose versions differ from their assigned ones', async () => {
+      const m = `V${tag()}`;
+      const admin = { permissions: [...superAdminPreset(false), 'TOP_LEVEL_SCOPE_READ'] };
+      const parent = await createCustomerWithUser(portal, `${m} Parent`, admin);
+      const parentAdmin = await signIn(portal, parent.email, parent.password);
+      const child = await createCustomerWithUser(portal, `${m} Child`, {
+        ...admin,
+        parentId: parent.tenant.id,
+      });
+      const other = await createCustomerWithUser(portal, `${m} Other`, admin);
+      /** The customer's latest applied version of a kind, as an apply leaves it. */
+      const assign = async (tenantId: string, kind: string, version: string) => {
+        const file = await db()
+          .insertInto('firmware_files')
+          .values({
+            kind,
+            type: kind,
+            name: version,
+            file_name: `${version}.bin`,
+            version,
+            version_order: 1,
+            size: 1,
+            sha256: '0',
+            storage_key: `test/${tag()}`,
+          })
+          .onConflict((oc) => oc.columns(['kind', 'version']).doUpdateSet({ name: version }))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db()
+          .insertInto('firmware_latest')
+          .values({ tenant_id: tenantId, kind, version, version_order: 1, file_id: file.id })
+          .execute();
+      };
+      await assign(parent.tenant.id, 'firmware', '20250304');
+      await assign(parent.tenant.id, 'osPatch', '5.10');
+      // Runs the assigned versions (written as a gateway reports them); an older firmware; no firmware
+      // reported; an OS other than the assigned one.
+      await gateways(parent.tenant.id, [
+        { firmware: 'v2025-03-04', os: ' 5.10 ' },
+        { firmware: '20250101', os: '5.10' },
+        { os: '5.10' },
+        { firmware: '20250304', os: '5.9' },
+      ]);
+      // The child has nothing assigned: its gateways differ from nothing, whatever its parent was given.
+      await gateways(child.tenant.id, [{ firmware: '19990101', os: '1.0' }]);
+      // Another customer's gateways, all differing: never counted for these two.
+      await assign(other.tenant.id, 'firmware', '20250304');
+      await gateways(other.tenant.id, [{ firmware: '20240101' }, { firmware: '20240101' }]);
+
+      const counts = (page: CustomersPage) =>
+        Object.fromEntries(page.customers.map((c) => [c.id, c.versionMismatchCount]));
+      const expected = { [parent.tenant.id]: 3, [child.tenant.id]: 0, [other.tenant.id]: 2 };
+      // Both paths of the list: a search (figures first) and a page by name (tenants first).
+      const searched: CustomersPage = (await list({ search: m, pageSize: 100 })).json();
+      expect(counts(searched)).toEqual(expected);
+      const paged: CustomersPage = (await list({ pageSize: 100 })).json();
+      expect(counts(paged)).toMatchObject(expected);
+      // The child's own assignment counts for it and for its parent (the parent's figures are its subtree's).
+      await assign(child.tenant.id, 'firmware', '20260101');
+      const after: CustomersPage = (await list({ search: m, pageSize: 100 })).json();
+      expect(counts(after)).toEqual({ ...expected, [parent.tenant.id]: 4, [child.tenant.id]: 1 });
+      // A customer admin sees its subtree only, with the same counts.
+      const own: CustomersPage = (await list({ pageSize: 100 }, parentAdmin)).json();
+      expect(counts(own)).toEqual({ [parent.tenant.id]: 4, [child.tenant.id]: 1 });
+    });
+
     it('answers Customers.csv with exactly the rows of the list for the same search and sort', async () => {
       const queries: Record<string, string>[] = [
         { search: marker, sortBy: 'onlineDevicesCount', sortOrder: 'desc' },

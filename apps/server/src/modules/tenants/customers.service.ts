@@ -261,5 +261,6 @@ export function toScope(row: ScopeRow): Scope {
     onlineDevicesCount: row.online,
     totalDevicesCount: row.total,
     dashboardVariant: row.dashboard_variant,
+    ...(row.version_mismatches === null ? {} : { versionMismatchCount: row.version_mismatches }),
   };
 }

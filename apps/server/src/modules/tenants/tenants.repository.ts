@@ -9,6 +9,11 @@ export interface ScopeRow extends Tenant {
   firmware: string | null;
   os_version: string | null;
   os_patch: string | null;
+  /**
+   * The customers list only (null elsewhere): how many of those gateways report a version other than the one
+   * assigned to them (their own customer's latest applied one of a kind, docs/rollouts.md).
+   */
+  version_mismatches: number | null;
 }
 
 export type CustomerSortField =
@@ -166,7 +171,7 @@ export class TenantsRepository {
     // Without a search and sorted by a tenant column, a page needs the figures of its own rows only.
     if (page && !term && (filter.sortBy === 'name' || filter.sortBy === 'customerId'))
       return this.customersPageByTenant(filter, page);
-    let query = this.scopes(filter.within ? { subtreeOf: filter.within } : {}).where(
+    let query = this.scopes({ ...(filter.within ? { subtreeOf: filter.within } : {}), versions: true }).where(
       'tenants.kind',
       '<>',
       'root',
@@ -220,7 +225,7 @@ export class TenantsRepository {
       return { rows: [], total: Number(counted.n) };
     }
     const ids = picked.map((r) => r.id);
-    const rows = await this.scopes({ ids }).where('tenants.id', 'in', ids).execute();
+    const rows = await this.scopes({ ids, versions: true }).where('tenants.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
@@ -232,9 +237,10 @@ export class TenantsRepository {
    * Tenants joined with the figures of their subtree's gateways (its own and every sub-customer's: the set its
    * Gateways view lists, docs/decisions.md). Each gateway counts for its tenant and each of that tenant's
    * ancestors. `ids` / `subtreeOf` limit the grouped pass to those counting tenants (the caller still filters
-   * the tenants themselves).
+   * the tenants themselves). `versions` adds the count of gateways whose versions differ from their assigned
+   * ones, in the same grouped pass (the customers list).
    */
-  private scopes(limit: { ids?: string[]; subtreeOf?: string }) {
+  private scopes(limit: { ids?: string[]; subtreeOf?: string; versions?: boolean }) {
     return this.db
       .with('stats', (db) => {
         let stats = db
@@ -254,6 +260,9 @@ export class TenantsRepository {
             sql<string | null>`mode() within group (order by nullif(gateways.state->>'osPatch', '') desc)`.as(
               'os_patch',
             ),
+            limit.versions
+              ? sql<number>`(count(*) filter (where ${differsFromAssigned}))::int`.as('version_mismatches')
+              : sql<number | null>`null::int`.as('version_mismatches'),
           ])
           .groupBy(sql`counted`);
         if (limit.ids) stats = stats.where(sql.ref('counted'), 'in', limit.ids);
@@ -276,9 +285,45 @@ export class TenantsRepository {
         'stats.firmware',
         'stats.os_version',
         'stats.os_patch',
+        limit.versions
+          ? sql<number>`coalesce(stats.version_mismatches, 0)`.as('version_mismatches')
+          : sql<number | null>`null::int`.as('version_mismatches'),
       ]);
   }
 }
+
+/**
+ * A version as compared (the browser's normalVersion, features/gateways/version-mismatch.ts): trimmed, without
+ * a leading 'v', and for firmware without the dashes of its date.
+ */
+const normal = (version: Expression<string | null>, firmware: boolean) => {
+  const bare = sql`regexp_replace(btrim(coalesce(${version}, ''), E' \t\r\n'), '^[vV]', '')`;
+  return firmware ? sql`replace(${bare}, '-', '')` : bare;
+};
+
+/**
+ * Whether a gateway (the row of `gateways` in the grouped pass) runs something other than one of its assigned
+ * versions: its own customer's latest applied firmware, OS patch or customer app (firmware_latest), against
+ * the reported firmware, OS version and last reported customer app (docs/rollouts.md). Nothing assigned,
+ * nothing to differ from; an assigned kind the gateway reports nothing for differs.
+ */
+const differsFromAssigned = sql<SqlBool>`exists (
+  select 1 from firmware_latest fl
+  where fl.tenant_id = gateways.tenant_id and btrim(fl.version) <> ''
+    and (case fl.kind
+           when 'firmware' then ${normal(sql.ref('gateways.firmware'), true)}
+           when 'osPatch' then ${normal(sql.ref('gateways.os_version'), false)}
+           else ${normal(
+             sql`(select t.reported_version from firmware_rollout_targets t
+                  join firmware_rollouts r on r.id = t.rollout_id
+                  where r.kind = 'customerFw' and t.reported_version is not null and t.gateway_mac = gateways.mac
+                  order by coalesce(t.booted_at, t.progress_at, r.created_at) desc limit 1)`,
+             false,
+           )}
+         end
+         <> case fl.kind when 'firmware' then ${normal(sql.ref('fl.version'), true)}
+                         else ${normal(sql.ref('fl.version'), false)} end
+         or ${normal(sql.ref('fl.version'), false)} = ''))`;
 
 /** The tenant and those below it (ancestors hold every id from the top down to the parent). */
 /** The tenant and those below it; `@>` lets the GIN index on ancestors find them (`= any()` cannot). */
