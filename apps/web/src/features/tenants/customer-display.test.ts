@@ -6,6 +6,7 @@ import {
   formatFirmwareDate,
   onlineTotal,
   textOrDash,
+  versionMismatchText,
 } from './customer-display.ts';
 
 describe('formatFirmwareDate', () => {
@@ -71,5 +72,17 @@ describe('avatarInitial', () => {
     expect(avatarInitial('acme')).toBe('A');
     expect(avatarInitial('  émile')).toBe('É');
     expect(avatarInitial('')).toBe('?');
+  });
+});
+
+describe('versionMismatchText', () => {
+  it('counts the gateways that differ from their assigned versions, singular and plural', () => {
+    expect(versionMismatchText({ versionMismatchCount: 2 })).toBe('2 gateways differ from assigned');
+    expect(versionMismatchText({ versionMismatchCount: 1 })).toBe('1 gateway differs from assigned');
+  });
+
+  it('says nothing when none differ or the count is not sent', () => {
+    expect(versionMismatchText({ versionMismatchCount: 0 })).toBeNull();
+    expect(versionMismatchText({})).toBeNull();
   });
 });

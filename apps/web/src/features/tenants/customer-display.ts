@@ -53,3 +53,14 @@ export function avatarInitial(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toLocaleUpperCase() : '?';
 }
+
+/**
+ * The customers list's warning for gateways whose reported versions differ from their assigned ones (issue 16,
+ * docs/rollouts.md): '2 gateways differ from assigned', '1 gateway differs from assigned'; null for none (or a
+ * server that does not send the count).
+ */
+export function versionMismatchText(scope: Pick<Scope, 'versionMismatchCount'>): string | null {
+  const count = scope.versionMismatchCount ?? 0;
+  if (count <= 0) return null;
+  return count === 1 ? '1 gateway differs from assigned' : `${count} gateways differ from assigned`;
+}

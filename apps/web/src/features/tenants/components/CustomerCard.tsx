@@ -1,9 +1,11 @@
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { Scope } from '@portal/contract';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
+import { versionMismatchText } from '../customer-display.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
 import { type CustomerActionHandlers, CustomerActionMenu } from './CustomerActions.tsx';
 import { CustomerName } from './CustomerName.tsx';
+import { VersionMismatchCount } from './VersionMismatchCount.tsx';
 
 interface CustomerCardProps extends Partial<CustomerActionHandlers> {
   scope: Scope;
@@ -46,6 +48,11 @@ export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: Custom
           <CustomerActionMenu scope={scope} access={access} onEdit={onEdit} onDelete={onDelete} />
         )}
       </Stack>
+      {versionMismatchText(scope) && (
+        <Box sx={{ px: 2, pt: 0.5 }}>
+          <VersionMismatchCount scope={scope} />
+        </Box>
+      )}
       {open ? (
         <CardActionArea onClick={() => open(scope)} tabIndex={-1}>
           <CardContent sx={{ pt: 0 }}>{details}</CardContent>

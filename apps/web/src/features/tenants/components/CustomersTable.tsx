@@ -12,6 +12,7 @@ import {
 } from '../customers-list.ts';
 import { type CustomerActionHandlers, CustomerActionIcons, CustomerActionMenu } from './CustomerActions.tsx';
 import { CustomerName } from './CustomerName.tsx';
+import { VersionMismatchCount } from './VersionMismatchCount.tsx';
 
 interface CustomersTableProps extends CustomerActionHandlers {
   customers: Scope[];
@@ -44,7 +45,10 @@ function CustomerRow({
     >
       <TableCell sx={{ minWidth: 160 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <CustomerName scope={scope} onOpen={open} pending={access.pending} />
+          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <CustomerName scope={scope} onOpen={open} pending={access.pending} />
+            <VersionMismatchCount scope={scope} />
+          </Box>
           {!wide && <CustomerActionMenu scope={scope} access={access} {...actions} />}
         </Box>
       </TableCell>
