@@ -69,7 +69,8 @@ describe('Layout', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         // Screens that fill in after their heading are measured (and pictured) once their content is there.
         if (path.startsWith('/cli/gateways/grid')) await page.getByRole('article').first().waitFor();
-        if (path.startsWith('/cli/dashboard')) await page.getByText('Connectivity', { exact: true }).waitFor();
+        if (path.startsWith('/cli/dashboard'))
+          await page.getByText('Connectivity', { exact: true }).waitFor();
         if (path.startsWith('/cli/gateways/list')) await page.getByRole('row').nth(1).waitFor();
         expect(await horizontalOverflow(page), `${path} at ${width} px`).toBe(0);
         if (SCREENSHOT_WIDTHS.includes(width)) {
