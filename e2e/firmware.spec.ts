@@ -318,5 +318,13 @@ describe('firmware pages', () => {
     await page.getByRole('table').waitFor();
     await expect.poll(() => marker.count()).toBe(2);
     expect(await marker.first().textContent()).toBe('Assigned 20240120');
+
+    // The customers list counts them on the customer's row.
+    await page.goto('/#/admin/tenants');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(failing.name);
+    const row = page.getByRole('row').filter({ hasText: failing.name });
+    await row.getByRole('note', { name: '2 gateways differ from assigned' }).waitFor();
+    expect(await page.getByRole('note', { name: /differ(s)? from assigned/ }).count()).toBe(1);
+    await saveScreenshot(page, 'customers list gateways differ 1280');
   });
 });
