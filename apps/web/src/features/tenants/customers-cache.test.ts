@@ -94,6 +94,14 @@ describe('scopeUpdated', () => {
     expect(next.page.customers[0]).toBe(page.customers[0]);
   });
 
+  it('keeps the row’s count of gateways differing from assigned, which live messages do not carry', () => {
+    const page: CustomersPage = { customers: [customer('Acme', { versionMismatchCount: 2 })], total: 1 };
+    const next = applyScopesMessage(page, params(), updated('Acme', { primaryThemeColor: '#000000' }));
+    expect(next.page.customers[0]).toMatchObject({ primaryThemeColor: '#000000', versionMismatchCount: 2 });
+    const counted = applyScopesMessage(page, params(), updated('Acme', { versionMismatchCount: 0 }));
+    expect(counted.page.customers[0]?.versionMismatchCount).toBe(0);
+  });
+
   it('asks the server when the change may move the row or take it out of the search', () => {
     const byCustomerId = applyScopesMessage(
       listPage(['Acme', 'Bolt']),

@@ -82,7 +82,12 @@ function withUpdated(page: CustomersPage, params: CustomerListParams, scope: Sco
   }
   const moved = sortValue(old, params.sortBy) !== sortValue(scope, params.sortBy);
   const searchedFieldChanged = searched && SEARCHED.some((field) => old[field] !== scope[field]);
-  const replaced = mapScope(page, scope.id, () => scope);
+  // Live messages carry no version-mismatch count (the list's own figure): the row keeps the one it has.
+  const next =
+    scope.versionMismatchCount === undefined && old.versionMismatchCount !== undefined
+      ? { ...scope, versionMismatchCount: old.versionMismatchCount }
+      : scope;
+  const replaced = mapScope(page, scope.id, () => next);
   return moved || searchedFieldChanged ? refetch(replaced) : keep(replaced);
 }
 
