@@ -10,6 +10,8 @@
  *
  * `--telemetry` is the seconds between each simulated gateway's samples (the simulator runs in this process: at
  * 2,000 gateways, one sample a second each is 2,000 MQTT messages a second for the same 2 cores as the portal).
+ * The health check after a reboot wants a sample since a minute before it, and fails a gateway without one
+ * 2 health windows + 10 s after it: keep it under 60 s (the bench waits one interval before the rollout).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -88,6 +90,9 @@ try {
   stops.push(() => simulation.stop());
   await simulation.whenConnected(120_000);
   console.log('all connected');
+  // A fleet in its steady state: every gateway has sent a sample before the rollout starts (the health check
+  // after a reboot looks for telemetry since a minute before the reboot).
+  await new Promise((r) => setTimeout(r, Number(values.telemetry) * 1000 + 1000));
 
   // The image: a .pyc of `bytes` bytes.
   const image = Buffer.concat([
