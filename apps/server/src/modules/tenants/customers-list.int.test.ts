@@ -234,6 +234,66 @@ describe(`customers (${backend} backend)`, () => {
       expect(counts(own)).toEqual({ [parent.tenant.id]: 4, [child.tenant.id]: 1 });
     });
 
+    it('compares the customer app with the one each gateway last reported in an update', async () => {
+      const appName = `App ${tag()}`;
+      const app = await newCustomer({ name: appName });
+      const file = await db()
+        .insertInto('firmware_files')
+        .values({
+          kind: 'customerFw',
+          type: 'customerFw',
+          name: '03.2',
+          file_name: 'Customer_firmware_V03.2.zip',
+          version: '03.2',
+          version_order: 1,
+          size: 1,
+          sha256: '0',
+          storage_key: `test/${tag()}`,
+        })
+        .onConflict((oc) => oc.columns(['kind', 'version']).doUpdateSet({ name: '03.2' }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('firmware_latest')
+        .values({ tenant_id: app, kind: 'customerFw', version: 'V03.2', version_order: 1, file_id: file.id })
+        .execute();
+      await gateways(app, [{}, {}, {}]);
+      const macs = (
+        await db().selectFrom('gateways').select('mac').where('tenant_id', '=', app).orderBy('mac').execute()
+      ).map((g) => g.mac);
+      const rollout = async (version: string, reports: [string, string, Date][]) => {
+        const { id } = await db()
+          .insertInto('firmware_rollouts')
+          .values({ tenant_id: app, kind: 'customerFw', file_id: file.id, version, settings: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db()
+          .insertInto('firmware_rollout_targets')
+          .values(
+            reports.map(([mac, reported, at]) => ({
+              rollout_id: id,
+              gateway_mac: mac,
+              wave: 0,
+              state: 'verified',
+              uid: `u${tag()}${mac}`,
+              reported_version: reported,
+              booted_at: at,
+            })),
+          )
+          .execute();
+      };
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      // The first ran 03.1, then reported v03.2 (the latest report wins); the second last reported 03.1; the
+      // third never reported a customer app.
+      await rollout('03.1', [
+        [macs[0]!, '03.1', hourAgo],
+        [macs[1]!, '03.1', hourAgo],
+      ]);
+      await rollout('03.2', [[macs[0]!, 'v03.2', new Date()]]);
+      const page: CustomersPage = (await list({ search: appName })).json();
+      expect(page.customers.find((c) => c.id === app)?.versionMismatchCount).toBe(2);
+    });
+
     it('answers Customers.csv with exactly the rows of the list for the same search and sort', async () => {
       const queries: Record<string, string>[] = [
         { search: marker, sortBy: 'onlineDevicesCount', sortOrder: 'desc' },
