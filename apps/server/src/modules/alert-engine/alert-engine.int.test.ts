@@ -246,3 +246,32 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     expect(noRight.statusCode).toBe(403);
   });
 });
+
+describe(`alert engine: a waiting time ends on time (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let rules: ArrayRules;
+  beforeAll(async () => {
+    // A tick of a minute: only the pass at the waiting time's end (wakeAt) can fire it in time.
+    ({ portal, rules } = await startAlertPortal({ ALERT_TICK_MS: '60000' }));
+  }, 180_000);
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('fires when its waiting time ends, not at the next tick', async () => {
+    const gateway = await customerWithGateway(portal, 'On time');
+    const rule = sensorRule(gateway.tenantId, { waitingSeconds: 0.5 });
+    rules.put(rule);
+    await sleep(100);
+    await gateway.sample({ CO2: 1500 });
+    const [pending] = await incidentsOf(portal, rule.id);
+    expect(pending).toMatchObject({ state: 'pending' });
+    const [fired] = await waitFor(async () => {
+      const rows = await incidentsOf(portal, rule.id);
+      return rows[0]?.state === 'firing' ? rows : null;
+    }, 5_000);
+    const late = fired!.fired_at!.getTime() - fired!.fire_at.getTime();
+    expect(late).toBeGreaterThanOrEqual(0);
+    expect(late).toBeLessThan(2_000);
+  });
+});

@@ -27,12 +27,19 @@ export const key = (ruleId: string, subject: string) => `${ruleId}|${subject}`;
  * silent gateways). State lives in alert_incidents; the in-memory copy of the open incidents only spares a
  * query per message and is read again from the database on every tick.
  */
+/** Waiting times up to this long get a pass at their end (wakeAt); longer ones are claimed by the tick. */
+const WAKE_WITHIN_MS = 10 * 60_000;
+
 export class AlertEngine {
   private open = new Map<string, OpenIncident>();
   private offline = new Set<string>();
   /** Per offline gateway, the rules and subjects already counted as suppressed during this outage. */
   private readonly suppressed = new Map<string, Set<string>>();
   private timer: NodeJS.Timeout | null = null;
+  /** A one-shot pass at the end of the nearest waiting time this instance opened (see wakeAt). */
+  private wake: { at: number; timer: NodeJS.Timeout } | null = null;
+  /** When the incidents this instance opened come due (waiting times running). */
+  private dueTimes: number[] = [];
   private ticking: Promise<void> | null = null;
   private lastNoDataCheck = 0;
   private stopped = false;
@@ -63,6 +70,9 @@ export class AlertEngine {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.wake) clearTimeout(this.wake.timer);
+    this.wake = null;
+    this.dueTimes = [];
     await this.ticking;
   }
 
@@ -72,6 +82,37 @@ export class AlertEngine {
       this.ticking = null;
     });
     return this.ticking;
+  }
+
+  /**
+   * A pass right when an incident this instance opened comes due, instead of up to a tick later (the mail then
+   * leaves within milliseconds of the waiting time's end). The periodic tick still claims whatever is due, on
+   * whichever instance: this only comes earlier. Two passes, since one already under way started before `at`.
+   */
+  private wakeAt(at: number): void {
+    if (this.stopped) return;
+    this.dueTimes.push(at);
+    this.scheduleWake();
+  }
+
+  private scheduleWake(): void {
+    if (this.stopped || this.dueTimes.length === 0) return;
+    const next = Math.min(...this.dueTimes);
+    if (this.wake && this.wake.at <= next) return;
+    if (this.wake) clearTimeout(this.wake.timer);
+    const timer = setTimeout(
+      () => {
+        this.wake = null;
+        const now = Date.now();
+        this.dueTimes = this.dueTimes.filter((t) => t > now);
+        void this.tick()
+          .then(() => this.tick())
+          .finally(() => this.scheduleWake());
+      },
+      Math.max(0, next - Date.now()) + 5,
+    );
+    timer.unref();
+    this.wake = { at: next, timer };
   }
 
   private async runTick(): Promise<void> {
@@ -337,8 +378,11 @@ export class AlertEngine {
         },
         value,
       );
-      if (opened) this.mark().open.set(id, { ...opened, state: 'pending', clearing: false });
-      else if (known) this.mark().open.set(id, { ...known, clearing: false });
+      if (opened) {
+        this.mark().open.set(id, { ...opened, state: 'pending', clearing: false });
+        // Short waits only: a timer for a wait of days would outlive the process or overflow setTimeout.
+        if (waitingMs > 0 && waitingMs <= WAKE_WITHIN_MS) this.wakeAt(now.getTime() + waitingMs);
+      } else if (known) this.mark().open.set(id, { ...known, clearing: false });
       return opened !== null && waitingMs === 0;
     }
     if (!known) return false;
