@@ -1,4 +1,5 @@
-import { alertConfigCommand, parseAlertCode, type TelemetrySample, topicMatches } from '@portal/contract';
+import { alertConfigCommand, parseAlertCode, type TelemetrySample } from '@portal/contract';
+import { namedCommand } from './downstream-messages.ts';
 import type { EventItem } from './events.ts';
 
 /** One alert the portal configured on the gateway: the telemetry key, high or low, the threshold. */
@@ -34,14 +35,8 @@ export class AlertCommands {
 
   /** True when the message was an ALERT-CONFIG command (and so handled here). */
   handled(topic: string, payload: string): boolean {
-    if (!topicMatches(`gateways/+/command/${this.mac}`, topic)) return false;
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch {
-      return false;
-    }
-    if ((json as { command?: unknown } | null)?.command !== 'ALERT-CONFIG') return false;
+    const json = namedCommand(this.mac, 'ALERT-CONFIG', topic, payload);
+    if (json === null) return false;
     const command = alertConfigCommand.safeParse(json);
     const code = command.success ? parseAlertCode(command.data.code) : null;
     if (!command.success || !code) {

@@ -152,3 +152,18 @@ export function parseDownstream(kind: DownstreamKind, payload: string): ParseOut
     }
   }
 }
+
+/**
+ * The JSON of a message on this gateway's command topic whose `command` is `name` (PUMP, ALERT-CONFIG...), for
+ * the modules that handle one command each; null for any other message.
+ */
+export function namedCommand(mac: string, name: string, topic: string, payload: string): unknown {
+  if (!topicMatches(deviceDown.command('+', mac), topic)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  return isRecord(json) && json.command === name ? json : null;
+}

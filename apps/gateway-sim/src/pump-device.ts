@@ -1,4 +1,5 @@
-import { deviceUp, PUMP_RAW_MAX, type PumpReport, pumpDeviceCommand, topicMatches } from '@portal/contract';
+import { deviceUp, PUMP_RAW_MAX, type PumpReport, pumpDeviceCommand } from '@portal/contract';
+import { namedCommand } from './downstream-messages.ts';
 import { type Random, uniform } from './random.ts';
 import type { Timers } from './timers.ts';
 
@@ -54,14 +55,8 @@ export class PumpDevice {
 
   /** True when the message was a PUMP command (and so handled here). */
   handled(topic: string, payload: string): boolean {
-    if (!topicMatches(`gateways/+/command/${this.mac}`, topic)) return false;
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch {
-      return false;
-    }
-    if ((json as { command?: unknown } | null)?.command !== 'PUMP') return false;
+    const json = namedCommand(this.mac, 'PUMP', topic, payload);
+    if (json === null) return false;
     const command = pumpDeviceCommand.safeParse(json);
     if (!command.success) {
       this.hooks.warn(`${this.mac}: ignored pump command: ${payload.slice(0, 200)}`);

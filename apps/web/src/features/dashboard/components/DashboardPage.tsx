@@ -9,11 +9,9 @@ import { usePumpDashboard } from '../api/get-pump-dashboard.ts';
 import { gatewaysLink, locksLink } from '../dashboard-links.ts';
 import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { FleetCharts, Tile } from './FleetCharts.tsx';
+import { LocationsTile } from './LocationsTile.tsx';
 import { PieChart } from './PieChart.tsx';
-import { WhenVisible } from './WhenVisible.tsx';
 
-/** Leaflet comes with the map only, after the figures are on screen. */
-const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
 /** The demo pump screen is a chunk of its own: fleet customers never load it. */
 const PumpDashboard = lazy(async () => ({ default: (await import('./PumpDashboard.tsx')).PumpDashboard }));
 
@@ -154,16 +152,7 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
               </Tile>
             }
           />
-          <Tile>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Locations
-            </Typography>
-            <WhenVisible height={360}>
-              <Suspense fallback={<CenteredProgress label="Loading the map" />}>
-                <LocationsMap scopeId={scopeId} />
-              </Suspense>
-            </WhenVisible>
-          </Tile>
+          <LocationsTile scopeId={scopeId} />
         </Stack>
       )}
     </>

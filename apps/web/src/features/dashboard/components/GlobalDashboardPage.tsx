@@ -1,5 +1,4 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -7,11 +6,8 @@ import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useLiveDashboard } from '../use-live-dashboard.ts';
 import { customerSlices, FleetCharts, Tile } from './FleetCharts.tsx';
 import { GatewayRowsTable } from './GatewayRowsTable.tsx';
+import { LocationsTile } from './LocationsTile.tsx';
 import { PieChart } from './PieChart.tsx';
-import { WhenVisible } from './WhenVisible.tsx';
-
-/** Leaflet comes with the map only, after the figures are on screen. */
-const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
 
 /**
  * /cli/globalDashboard?scopeId=... (spec 002 section 4), for the provider's own tenant: Connectivity,
@@ -43,16 +39,7 @@ export function GlobalDashboardPage() {
               </Tile>
             }
           />
-          <Tile>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Locations
-            </Typography>
-            <WhenVisible height={420}>
-              <Suspense fallback={<CenteredProgress label="Loading the map" />}>
-                <LocationsMap scopeId={scopeId} height={420} />
-              </Suspense>
-            </WhenVisible>
-          </Tile>
+          <LocationsTile scopeId={scopeId} height={420} />
           <Tile>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
               Gateways

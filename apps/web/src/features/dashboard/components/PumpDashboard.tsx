@@ -24,8 +24,7 @@ import {
   pumpMessages,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useEffect, useState } from 'react';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { pumpDashboardQueryOptions } from '../api/get-pump-dashboard.ts';
@@ -38,10 +37,7 @@ import {
   selectedPumpGateway,
 } from '../pump-screen.ts';
 import { Dial } from './Dial.tsx';
-import { Tile } from './FleetCharts.tsx';
-import { WhenVisible } from './WhenVisible.tsx';
-
-const LocationsMap = lazy(async () => ({ default: (await import('./LocationsMap.tsx')).LocationsMap }));
+import { LocationsTile } from './LocationsTile.tsx';
 
 /** Ticks every second while `active`, so a countdown redraws. */
 function useNow(active: boolean): number {
@@ -222,16 +218,7 @@ export function PumpDashboard({ scopeId, data }: { scopeId: string; data: PumpDa
           </Box>
         </>
       )}
-      <Tile>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          Locations
-        </Typography>
-        <WhenVisible height={360}>
-          <Suspense fallback={<CenteredProgress label="Loading the map" />}>
-            <LocationsMap scopeId={scopeId} />
-          </Suspense>
-        </WhenVisible>
-      </Tile>
+      <LocationsTile scopeId={scopeId} />
     </Stack>
   );
 }

@@ -41,6 +41,7 @@ import {
   windowOf,
 } from '../maintenance-window-form.ts';
 import type { PickerCustomer } from './CustomerPicker.tsx';
+import { CustomerSelect } from './CustomerSelect.tsx';
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -79,19 +80,7 @@ export function MaintenanceWindowDialog({
     >
       <DialogTitle id="window-title">Maintenance Window</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          label="Customer"
-          value={scopeId}
-          onChange={(event) => setScopeId(event.target.value)}
-          sx={{ minWidth: 240, mb: 2, mt: 1 }}
-        >
-          {customers.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CustomerSelect customers={customers} value={scopeId} onChange={setScopeId} />
         {scopeId === '' ? (
           <Typography color="text.secondary">No customer to choose.</Typography>
         ) : stored.isPending ? (

@@ -6,14 +6,12 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
@@ -28,6 +26,7 @@ import { controlRollout, selectNext } from '../api/control-rollout.ts';
 import { rolloutsKey, useRollouts } from '../api/get-rollouts.ts';
 import { KIND_PAGES } from '../firmware-kinds.ts';
 import type { PickerCustomer } from './CustomerPicker.tsx';
+import { CustomerSelect } from './CustomerSelect.tsx';
 
 const COLUMNS: [keyof RolloutCounts, string][] = [
   ['eligible', 'Gateways'],
@@ -88,19 +87,7 @@ export function RolloutDialog({
     >
       <DialogTitle id="rollout-title">{KIND_PAGES[kind].controlTitle}</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          label="Customer"
-          value={scopeId}
-          onChange={(event) => setScopeId(event.target.value)}
-          sx={{ minWidth: 240, mb: 2, mt: 1 }}
-        >
-          {customers.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CustomerSelect customers={customers} value={scopeId} onChange={setScopeId} />
         {!rollout ? (
           <Typography color="text.secondary">No rollout for this customer yet.</Typography>
         ) : (
