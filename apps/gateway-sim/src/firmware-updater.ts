@@ -64,6 +64,8 @@ export class FirmwareUpdater {
   private busy = false;
   private awaitingBoot: Awaiting | undefined;
   private customerApp: string | undefined;
+  /** The newest progress report the broker did not take (sent again after the next connect). */
+  private unsent: Omit<UpdateProgressMessage, 'TI'> | undefined;
 
   constructor(
     private readonly mac: string,
@@ -106,8 +108,13 @@ export class FirmwareUpdater {
     return this.customerApp;
   }
 
-  /** After every connect: an update waiting for its reboot reports the version now running. */
+  /**
+   * After every connect: a report that could not be sent (the gateway was offline) goes out now, then an
+   * update waiting for its reboot reports the version now running.
+   */
   async afterConnect(): Promise<void> {
+    const unsent = this.unsent;
+    if (unsent) await this.progress(unsent);
     const awaiting = this.awaitingBoot;
     if (!awaiting) return;
     this.awaitingBoot = undefined;
@@ -123,8 +130,11 @@ export class FirmwareUpdater {
     await this.progress({ uid: awaiting.uid, status: 'booted', version: awaiting.version });
   }
 
-  private progress(message: Omit<UpdateProgressMessage, 'TI'>): Promise<boolean> {
-    return this.link.publishJson(deviceUp.update(this.mac), { ...message, TI: Date.now() });
+  /** Publishes a report; one the broker did not take is kept (the newest only) for the next connect. */
+  private async progress(message: Omit<UpdateProgressMessage, 'TI'>): Promise<boolean> {
+    const sent = await this.link.publishJson(deviceUp.update(this.mac), { ...message, TI: Date.now() });
+    this.unsent = sent ? undefined : message;
+    return sent;
   }
 
   private async run(update: UpdateInstruction): Promise<void> {

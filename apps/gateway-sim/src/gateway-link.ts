@@ -102,8 +102,17 @@ export class GatewayLink {
     }
     const offline: DeviceStatusMessage = { CS: 0, TI: Date.now() };
     await withTimeout(this.publishJson(deviceUp.status(this.params.mac), offline), DISCONNECT_TIMEOUT_MS);
-    const ended = await withTimeout(this.client.endAsync(), DISCONNECT_TIMEOUT_MS);
-    // end() waits for unacknowledged publishes; a broker that never answers must not hold stop() forever.
-    if (ended === 'timeout') this.client.stream.destroy();
+    await withTimeout(this.outgoingAcknowledged(), DISCONNECT_TIMEOUT_MS);
+    // Always a forced end: mqtt.js's unforced end() waits for every PUBACK, and if one never comes (a broker
+    // behind on its acknowledgements) the client stays "disconnecting" for good and a later reconnect() is
+    // deferred forever: a rebooting gateway would never come back. What is still unacknowledged after the
+    // wait above is lost, as it is when a device powers off.
+    await this.client.endAsync(true);
+  }
+
+  /** Resolves once mqtt.js holds no unacknowledged publish. */
+  private outgoingAcknowledged(): Promise<void> {
+    if (Object.keys(this.client.outgoing).length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.client.once('outgoingEmpty', resolve));
   }
 }
