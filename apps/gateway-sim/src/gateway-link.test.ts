@@ -14,12 +14,18 @@ afterEach(async () => {
   closeBroker = undefined;
 });
 
-/** An Aedes broker that never acknowledges publishes on `holdTopic` (a broker behind on its PUBACKs). */
-async function brokerHolding(holdTopic: string): Promise<string> {
+/**
+ * An Aedes broker that never acknowledges publishes on `holdTopic` (a broker behind on its PUBACKs); `seen`
+ * collects the payloads published on the gateway's status topic (its goodbye, and its will if it is published).
+ */
+async function brokerHolding(holdTopic: string, seen: string[]): Promise<string> {
   const aedes = await Aedes.createBroker({
     authorizePublish: (_client, packet, callback) => {
       if (packet.topic !== holdTopic) callback(null);
     },
+  });
+  aedes.on('publish', (packet) => {
+    if (packet.topic === `gateways/${MAC}/send/status`) seen.push(packet.payload.toString());
   });
   const server: Server = createServer(aedes.handle);
   server.listen(0, '127.0.0.1');
@@ -36,7 +42,8 @@ async function brokerHolding(holdTopic: string): Promise<string> {
 describe('GatewayLink', () => {
   it('comes back after a goodbye the broker never fully acknowledged (a reboot under load)', async () => {
     const held = `gateways/${MAC}/send/events`;
-    const brokerUrl = await brokerHolding(held);
+    const statuses: string[] = [];
+    const brokerUrl = await brokerHolding(held, statuses);
     let connects = 0;
     const link = new GatewayLink(
       { brokerUrl, mac: MAC, protocolVersion: 4, keepaliveSeconds: 30, random: seededRandom(1) },
@@ -50,6 +57,12 @@ describe('GatewayLink', () => {
       void link.publishJson(held, { SE: [] });
       await link.disconnect();
       expect(link.connected).toBe(false);
+      // A clean goodbye: its own {"CS":0} with a time, and no will ({"CS":0} without one).
+      await expect
+        .poll(() => statuses.map((s) => JSON.parse(s)))
+        .toEqual([{ CS: 0, TI: expect.any(Number) }]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(statuses).toHaveLength(1);
       link.resume();
       await expect.poll(() => connects, { timeout: 5_000 }).toBe(2);
       expect(link.connected).toBe(true);

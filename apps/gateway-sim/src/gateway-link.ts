@@ -103,11 +103,14 @@ export class GatewayLink {
     const offline: DeviceStatusMessage = { CS: 0, TI: Date.now() };
     await withTimeout(this.publishJson(deviceUp.status(this.params.mac), offline), DISCONNECT_TIMEOUT_MS);
     await withTimeout(this.outgoingAcknowledged(), DISCONNECT_TIMEOUT_MS);
-    // Always a forced end: mqtt.js's unforced end() waits for every PUBACK, and if one never comes (a broker
-    // behind on its acknowledgements) the client stays "disconnecting" for good and a later reconnect() is
-    // deferred forever: a rebooting gateway would never come back. What is still unacknowledged after the
-    // wait above is lost, as it is when a device powers off.
-    await this.client.endAsync(true);
+    // mqtt.js's end() waits for every PUBACK first, and if one never comes (a broker behind on its
+    // acknowledgements) the client stays "disconnecting" for good and a later reconnect() is deferred forever:
+    // a rebooting gateway would never come back. So what is still unacknowledged after the wait above is
+    // given up (as when a device powers off), and end() sends DISCONNECT at once (no will).
+    for (const id of Object.keys(this.client.outgoing)) this.client.removeOutgoingMessage(Number(id));
+    const ended = await withTimeout(this.client.endAsync(), DISCONNECT_TIMEOUT_MS);
+    // A socket that cannot even take the DISCONNECT: closing it ends the client all the same.
+    if (ended === 'timeout') this.client.stream.destroy();
   }
 
   /** Resolves once mqtt.js holds no unacknowledged publish. */
