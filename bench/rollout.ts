@@ -1,6 +1,7 @@
 /**
  * Rollout benchmark (issue 16): `--gateways` simulated gateways (default 2,000) of one customer take a `--mb` MB
- * image (default 2) in waves of 1 %, 10 %, then the rest, from a portal in this process. Prints the time to all
+ * image (default 2) in waves of 1 %, 10 %, then the rest, from a portal in this process (the gateways run in a
+ * child process, bench/lib/simulation-worker.ts). Prints the time to all
  * verified (or failed with a reason), the download throughput the gateways saw against `curl` fetching the same
  * file from the same server in the same run, and the portal's RSS peak during the downloads. Goals: no gateway
  * left in an unknown state, the duration set by the pace (not by the portal), RSS growth under 150 MB.
@@ -8,8 +9,8 @@
  *   node --import tsx bench/rollout.ts [--backend embedded|real] [--gateways 2000] [--mb 2] [--pace 2]
  *     [--concurrency 200] [--telemetry 1]
  *
- * `--telemetry` is the seconds between each simulated gateway's samples (the simulator runs in this process: at
- * 2,000 gateways, one sample a second each is 2,000 MQTT messages a second for the same 2 cores as the portal).
+ * `--telemetry` is the seconds between each simulated gateway's samples (at 2,000 gateways, one sample a second
+ * each is 2,000 MQTT messages a second, stored by the portal on the same 2 cores as the gateways' process).
  * The health check after a reboot wants a sample since a minute before it, and fails a gateway without one
  * 2 health windows + 10 s after it: keep it under 60 s (the bench waits one interval before the rollout).
  */
@@ -18,10 +19,11 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import type { RolloutView } from '@portal/contract';
-import { startSimulation } from '@portal/gateway-sim';
+import type { SimulationOptions } from '@portal/gateway-sim';
 import { sql } from 'kysely';
 import { fmt, machineLine } from './lib/conditions.ts';
 import { BENCH_ROOT_PASSWORD, insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
+import { startWorker } from './lib/worker.ts';
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +80,10 @@ try {
   const credentials = Array.from({ length: count }, (_, n) => ({ mac: macOf(n), password, scopeId }));
   console.log(`provisioned in ${((performance.now() - provisionStarted) / 1000).toFixed(1)} s`);
   console.log(`provisioned ${count} gateways`);
-  const simulation = startSimulation({
+  // The gateways run in a process of their own: the RSS measured below is the portal's alone.
+  const simulation = await startWorker(new URL('./lib/simulation-worker.ts', import.meta.url));
+  stops.push(() => simulation.stop());
+  await simulation.call('start', {
     brokerUrl,
     gateways: credentials,
     telemetryIntervalMs: Number(values.telemetry) * 1000,
@@ -86,9 +91,8 @@ try {
     restartDelayMs: 500,
     seed: 16,
     firmware: { installMs: 200 },
-  });
-  stops.push(() => simulation.stop());
-  await simulation.whenConnected(120_000);
+  } satisfies SimulationOptions);
+  await simulation.call('whenConnected', 120_000);
   console.log('all connected');
   // A fleet in its steady state: every gateway has sent a sample before the rollout starts (the health check
   // after a reboot looks for telemetry since a minute before the reboot).
@@ -155,6 +159,13 @@ try {
     if (rollout.status !== 'running') break;
   }
   const seconds = (performance.now() - started) / 1000;
+  const reasons = await portal.database.db
+    .selectFrom('firmware_rollout_targets')
+    .select(['state', 'reason', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('rollout_id', '=', rolloutId)
+    .where('state', '<>', 'verified')
+    .groupBy(['state', 'reason'])
+    .execute();
   clearInterval(sampler);
   const t = rollout.total;
   const unknown = t.eligible - t.verified - t.failed - t.rolledBack - t.unreached - t.left;
@@ -166,6 +177,7 @@ try {
   console.log(
     `  status ${rollout.status}; verified ${t.verified}, failed ${t.failed}, rolled back ${t.rolledBack}, never reached ${t.unreached}, unknown ${unknown}`,
   );
+  for (const { state, reason, n } of reasons) console.log(`    ${n} ${state}: ${reason ?? '(no reason)'}`);
   console.log(`  time to all verified ${seconds.toFixed(1)} s (pace and health windows alone: ${waits} s)`);
   console.log(
     `  gateways' download throughput ~${(downloadedMB / seconds).toFixed(1)} MB/s overall; curl alone ${curlMBps.toFixed(1)} MB/s`,

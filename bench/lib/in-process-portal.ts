@@ -46,7 +46,8 @@ export async function startBenchPortal(
       : {}),
     ...extraEnv,
   };
-  const portal = await buildApp(loadConfig(env), pino({ level: 'silent' }));
+  // BENCH_PORTAL_LOG=warn (or another pino level): the portal's logs on stdout, to diagnose a run.
+  const portal = await buildApp(loadConfig(env), pino({ level: process.env.BENCH_PORTAL_LOG ?? 'silent' }));
   const root = await new TenantsRepository(portal.database.db).findByKind('root');
   return {
     portal,

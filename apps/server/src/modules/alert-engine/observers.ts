@@ -11,7 +11,7 @@ import type { AlertEngine } from './alert-engine.service.ts';
 
 // The ingest ports the engine listens behind (modules/ingest/device-inbox.ts), declared here by shape.
 interface GatewayReports {
-  recordStatus(device: DeviceIdentity, message: DeviceStatusMessage): Promise<void>;
+  recordStatus(device: DeviceIdentity, message: DeviceStatusMessage): Promise<boolean>;
   recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
 }
 interface TelemetryReports {
@@ -33,9 +33,10 @@ export function observedReports(engine: AlertEngine) {
   return {
     gateways: (inner: GatewayReports): GatewayReports => ({
       recordStatus: async (device, message) => {
-        await inner.recordStatus(device, message);
-        if (message.CS === 0) await engine.gatewayDown(device);
-        else if (message.CS === 1) await engine.gatewayUp(device);
+        const newest = await inner.recordStatus(device, message);
+        if (newest && message.CS === 0) await engine.gatewayDown(device);
+        else if (newest && message.CS === 1) await engine.gatewayUp(device);
+        return newest;
       },
       recordState: async (device, message) => {
         await inner.recordState(device, message);

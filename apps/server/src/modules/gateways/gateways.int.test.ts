@@ -158,6 +158,27 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
     expect(malformed.json().code).toBe('VALIDATION_ERROR');
   });
 
+  it('keeps the newest online/offline report when they arrive out of order (a goodbye before a reboot last)', async () => {
+    const { gateways } = portal.services;
+    const gamma = await createCustomerWithUser(portal, 'Gamma');
+    const mac = randomMac();
+    await gateways.provision(gamma.tenant.id, mac, 'Rebooting gateway');
+    const device = { mac, tenantId: gamma.tenant.id };
+    const goodbye = Date.now() - 2_000;
+    // The hello after the reboot is handled first, then the goodbye sent before it.
+    expect(await gateways.recordStatus(device, { CS: 1, TI: goodbye + 500 })).toBe(true);
+    expect(await gateways.recordStatus(device, { CS: 0, TI: goodbye })).toBe(false);
+    const cookie = await signIn(portal, gamma.email, gamma.password);
+    const card = async () =>
+      ((await list(cookie, gamma.tenant.id)).json() as GatewaySummary[]).find((g) => g.macId === mac);
+    expect((await card())?.deviceStatus).toBe('online');
+    // A later goodbye (a newer report) still counts, and so does the next hello.
+    expect(await gateways.recordStatus(device, { CS: 0, TI: goodbye + 1_000 })).toBe(true);
+    expect((await card())?.deviceStatus).toBe('offline');
+    expect(await gateways.recordStatus(device, { CS: 1, TI: goodbye + 1_500 })).toBe(true);
+    expect((await card())?.deviceStatus).toBe('online');
+  });
+
   describe('device registry calls', () => {
     it('lists the devices of a scope subtree in short keys, and the online ones as reachable', async () => {
       const { gateways } = portal.services;

@@ -101,6 +101,27 @@ export class GatewaysRepository {
     return this.db.updateTable('gateways').set(changes).where('mac', '=', mac).execute();
   }
 
+  /**
+   * Online/offline at `at`, in one statement: the newest report decides `connected`, whatever order the
+   * reports arrive in (the consumers of a shared subscription can hand a gateway's goodbye before a reboot to
+   * the portal after its hello). False when a newer report was already applied.
+   */
+  async recordConnection(mac: string, online: boolean, at: Date, now: Date): Promise<boolean> {
+    const result = await sql<{ applied: boolean }>`
+      UPDATE gateways SET
+        connected = CASE WHEN ${at} >= COALESCE(GREATEST(last_online_at, last_offline_at), '-infinity')
+                    THEN ${online} ELSE connected END,
+        last_online_at = CASE WHEN ${online} THEN GREATEST(last_online_at, ${at}) ELSE last_online_at END,
+        last_offline_at = CASE WHEN ${online} THEN last_offline_at ELSE GREATEST(last_offline_at, ${at}) END,
+        updated_at = ${now}
+      WHERE mac = ${mac}
+      RETURNING connected = ${online} AND ${at} >= COALESCE(
+        CASE WHEN ${online} THEN last_offline_at ELSE last_online_at END, '-infinity') AS applied`.execute(
+      this.db,
+    );
+    return result.rows[0]?.applied ?? false;
+  }
+
   /** Merges the reported fields into the stored state document. */
   mergeState(mac: string, state: Record<string, unknown>, facts: GatewayUpdate) {
     return this.db

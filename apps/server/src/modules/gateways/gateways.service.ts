@@ -53,23 +53,27 @@ export class GatewaysService {
     return this.repo.listByTenant(tenantId);
   }
 
-  /** Online/offline: stored with the OFF flag that lets charts shade offline periods, then pushed. */
-  async recordStatus(device: DeviceIdentity, message: DeviceStatusMessage, now = Date.now()): Promise<void> {
+  /**
+   * Online/offline: stored with the OFF flag that lets charts shade offline periods, then pushed. True when
+   * this report is the gateway's newest (an older one arriving late changes nothing but the history).
+   */
+  async recordStatus(
+    device: DeviceIdentity,
+    message: DeviceStatusMessage,
+    now = Date.now(),
+  ): Promise<boolean> {
     const ti = message.TI ?? now;
-    const at = new Date(ti);
     const online = message.CS === 1;
-    await this.repo.update(device.mac, {
-      connected: online,
-      ...(online ? { last_online_at: at } : { last_offline_at: at }),
-      updated_at: new Date(now),
-    });
+    const applied = await this.repo.recordConnection(device.mac, online, new Date(ti), new Date(now));
     await this.repo.insertConnectionLog(device.mac, ti, online ? 0 : 1);
-    this.live.publish(live.gateways(device.tenantId), {
-      type: 'status',
-      macId: device.mac,
-      CS: message.CS,
-      TI: ti,
-    });
+    if (applied)
+      this.live.publish(live.gateways(device.tenantId), {
+        type: 'status',
+        macId: device.mac,
+        CS: message.CS,
+        TI: ti,
+      });
+    return applied;
   }
 
   async recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void> {

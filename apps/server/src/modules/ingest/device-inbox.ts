@@ -50,7 +50,7 @@ const withinWindow = (ti: number, at: number) => ti >= at - MAX_SAMPLE_AGE_MS &&
 
 /** Where a gateway's status and state reports go (modules/gateways). */
 export interface GatewayReports {
-  recordStatus(device: DeviceIdentity, message: DeviceStatusMessage): Promise<void>;
+  recordStatus(device: DeviceIdentity, message: DeviceStatusMessage): Promise<boolean>;
   recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
 }
 
@@ -201,9 +201,11 @@ export class DeviceInbox {
     switch (route.kind) {
       case 'status': {
         const message = parse(deviceStatusMessage);
-        if (message) await this.gateways.recordStatus(device, message);
-        if (message?.CS === 1) await this.instructions?.gatewayOnline(device);
-        if (message?.CS === 0) await this.locks?.gatewayOffline(device);
+        if (!message) return;
+        // A report older than one already applied (they can arrive out of order) only joins the history.
+        const newest = await this.gateways.recordStatus(device, message);
+        if (newest && message.CS === 1) await this.instructions?.gatewayOnline(device);
+        if (newest && message.CS === 0) await this.locks?.gatewayOffline(device);
         return this.accepted(message);
       }
       case 'state': {
