@@ -52,7 +52,7 @@ interface Entry {
   /** Carried over when the fingerprint moves: the index is updated, not built again. */
   fleet: FleetSlot;
   /** The same for the figures' facts: the newest, or the change being applied (chained as the index). */
-  facts: { state?: Promise<KeptFacts> };
+  facts: { state?: Promise<KeptFacts>; refreshing?: boolean };
   /** Locks and CO2 do not move the fingerprint: kept for SIDE_FIGURES_MS. */
   side?: { at: number; value: Promise<SideFigures> };
 }
@@ -178,7 +178,8 @@ export class DashboardsService {
 
   /**
    * The subtree's facts at the entry's fingerprint, kept as the map index is: the changes since the last read
-   * applied, read in full at first, when gateways left the subtree and after maxAgeMs.
+   * applied, read in full at first and when gateways left the subtree. After maxAgeMs a full read runs beside
+   * them and replaces them (as the index's: a first visit after a quiet minute is not kept waiting for it).
    */
   private async keptFacts(entry: Entry, tenantIds: string[]): Promise<FleetFigures> {
     const slot = entry.facts;
@@ -186,21 +187,42 @@ export class DashboardsService {
     const previous = slot.state;
     const next = (async (): Promise<KeptFacts> => {
       const base = await previous?.catch(() => undefined);
-      if (
-        !base ||
-        base.fingerprint.gone !== fingerprint.gone ||
-        this.now() - base.readAt > this.settings.maxAgeMs
-      ) {
-        const readAt = this.now();
-        return { figures: new FleetFigures(await this.repo.facts(tenantIds)), fingerprint, readAt };
-      }
+      if (!base || base.fingerprint.gone !== fingerprint.gone) return this.readFacts(tenantIds, fingerprint);
       if (base.fingerprint.key === fingerprint.key) return base;
       const since = base.fingerprint.last - this.settings.changeOverlapMs;
       base.figures.apply(await this.repo.facts(tenantIds, since));
       return { ...base, fingerprint };
     })();
     slot.state = next;
-    return (await next).figures;
+    const kept = await next;
+    if (!slot.refreshing && this.now() - kept.readAt > this.settings.maxAgeMs) {
+      slot.refreshing = true;
+      this.repo
+        .fingerprint(tenantIds)
+        .then((latest) => this.readFacts(tenantIds, latest))
+        .then(
+          (fresh) => {
+            const current = slot.state ?? Promise.resolve(fresh);
+            slot.state = current.then(
+              () => fresh,
+              () => fresh,
+            );
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          slot.refreshing = false;
+        });
+    }
+    return kept.figures;
+  }
+
+  /** Every gateway's facts of the subtree, read at `fingerprint` (read before the rows). */
+  private async readFacts(tenantIds: string[], fingerprint: Fingerprint): Promise<KeptFacts> {
+    const readAt = this.now();
+    const figures = new FleetFigures(await this.repo.facts(tenantIds));
+    figures.groups(); // counted now, once, rather than in the next call that needs them
+    return { figures, fingerprint, readAt };
   }
 
   private async figures(entry: Entry, tenantIds: string[]): Promise<Figures> {

@@ -260,6 +260,46 @@ describe('the map index kept current from the changes since its last read', () =
     }
   });
 
+  it('after maxAgeMs answers the figures from the kept facts and the changes while a full read runs beside', async () => {
+    const db = new FakeDatabase(600, random(17));
+    let fullFactReads = 0;
+    const repo = db.repo();
+    const facts = repo.facts.bind(repo);
+    let release = () => {};
+    let hold: Promise<void> | undefined;
+    repo.facts = async (ids, since) => {
+      if (since === undefined) {
+        fullFactReads++;
+        await hold;
+      }
+      return facts(ids, since);
+    };
+    let clock = 0;
+    const kept = new DashboardsService(
+      repo,
+      { subtreeWithin: async () => TENANTS } as unknown as ConstructorParameters<typeof DashboardsService>[1],
+      { ...SETTINGS, maxAgeMs: 60_000 },
+      () => clock,
+    );
+    await kept.summary(PRINCIPAL, 'scope');
+    expect(fullFactReads).toBe(1);
+    const [mac] = db.rows.keys();
+    db.change(mac!, { connected: !db.rows.get(mac!)!.connected });
+    clock = 61_000;
+    // The full read is held: the answer does not wait for it.
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const answer = await kept.summary(PRINCIPAL, 'scope');
+    expect(answer).toEqual(await service(db).summary(PRINCIPAL, 'scope'));
+    expect(fullFactReads).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    db.change(mac!, { connected: !db.rows.get(mac!)!.connected });
+    expect(await kept.summary(PRINCIPAL, 'scope')).toEqual(await service(db).summary(PRINCIPAL, 'scope'));
+    expect(fullFactReads).toBe(2);
+  });
+
   it("counts each cluster's online gateways as supercluster's own reduce over its leaves does", () => {
     const db = new FakeDatabase(2000, random(9));
     const gateways = [...db.rows.values()]
