@@ -7,7 +7,7 @@
  * alternation with (a) so both see the same load. Prints p50/p95 of both and the ratio of the p95s (the
  * goal is at most 1.5), and the same for every statement of the call replayed bare (session, reach and scope
  * checks included): what is left above that is the call's own time in Node (routing, validation,
- * serialisation) and its waits between statements.
+ * serialisation) and its waits between statements, printed as "Node p50" (call p50 minus all-SQL p50).
  *
  *   node --import tsx bench/chart.ts [--backend embedded|real] [--days 91] [--runs 40] [--statements]
  */
@@ -151,6 +151,7 @@ try {
       'query SQL bare p50 / p95',
       'ratio p95',
       'all its SQL bare p50 / p95',
+      'Node p50',
       'bytes',
     ],
   ];
@@ -196,6 +197,7 @@ try {
       `${fmt.ms(percentile(bareMs, 50))} / ${fmt.ms(percentile(bareMs, 95))}`,
       `${ratio.toFixed(2)}${ratio <= GOAL ? '' : ' (over 1.5)'}`,
       `${fmt.ms(percentile(allMs, 50))} / ${fmt.ms(percentile(allMs, 95))}`,
+      fmt.ms(Math.max(0, percentile(callMs, 50) - percentile(allMs, 50))),
       fmt.int(bytes),
     ]);
   }

@@ -1,3 +1,5 @@
+import type { Tenant } from '../db/schema.ts';
+
 /** The signed-in user acting on a request; every service call receives it. */
 export interface Principal {
   userId: string;
@@ -7,6 +9,11 @@ export interface Principal {
   sessionIdHash: string;
   /** A member (not root) of the free-tier general users scope: strangers to each other. */
   freeTierMember: boolean;
+  /**
+   * The user's own tenant as the session statement read it in this request (a request's principal only):
+   * a call scoped to the caller's own tenant uses it instead of reading the tenant again.
+   */
+  ownTenant?: Tenant;
 }
 
 /** A gateway, as its credential identifies it: its MAC and the tenant it belongs to. */

@@ -45,6 +45,19 @@ export class AuthRepository {
         'users.is_root',
         'users.permissions',
         'tenants.kind as tenant_kind',
+        // The user's own tenant whole: a call scoped to it (the common case) needs no read of its own.
+        'tenants.name as tenant_name',
+        'tenants.customer_id as tenant_customer_id',
+        'tenants.parent_id as tenant_parent_id',
+        'tenants.ancestors as tenant_ancestors',
+        'tenants.email_domain as tenant_email_domain',
+        'tenants.primary_theme_color as tenant_primary_theme_color',
+        'tenants.secondary_theme_color as tenant_secondary_theme_color',
+        'tenants.logo_url as tenant_logo_url',
+        'tenants.fav_icon_url as tenant_fav_icon_url',
+        'tenants.status as tenant_status',
+        'tenants.created_at as tenant_created_at',
+        'tenants.dashboard_variant as tenant_dashboard_variant',
       ])
       .where('sessions.id_hash', '=', idHash)
       .where('sessions.last_seen_at', '>', idleSince)
@@ -152,6 +165,19 @@ export class AuthRepository {
         'users.is_root',
         'users.permissions',
         'tenants.kind as tenant_kind',
+        // The user's own tenant whole: a call scoped to it (the common case) needs no read of its own.
+        'tenants.name as tenant_name',
+        'tenants.customer_id as tenant_customer_id',
+        'tenants.parent_id as tenant_parent_id',
+        'tenants.ancestors as tenant_ancestors',
+        'tenants.email_domain as tenant_email_domain',
+        'tenants.primary_theme_color as tenant_primary_theme_color',
+        'tenants.secondary_theme_color as tenant_secondary_theme_color',
+        'tenants.logo_url as tenant_logo_url',
+        'tenants.fav_icon_url as tenant_fav_icon_url',
+        'tenants.status as tenant_status',
+        'tenants.created_at as tenant_created_at',
+        'tenants.dashboard_variant as tenant_dashboard_variant',
       ])
       .where('sessions.id_hash', 'in', idHashes)
       .where('sessions.last_seen_at', '>', idleSince)

@@ -152,6 +152,22 @@ export class SessionsService {
       permissions: effectivePermissions(row.permissions),
       sessionIdHash: idHash,
       freeTierMember: !row.is_root && row.tenant_kind === TENANT_KIND.freeTier,
+      ownTenant: {
+        id: row.tenant_id,
+        name: row.tenant_name,
+        customer_id: row.tenant_customer_id,
+        kind: row.tenant_kind,
+        parent_id: row.tenant_parent_id,
+        ancestors: row.tenant_ancestors,
+        email_domain: row.tenant_email_domain,
+        primary_theme_color: row.tenant_primary_theme_color,
+        secondary_theme_color: row.tenant_secondary_theme_color,
+        logo_url: row.tenant_logo_url,
+        fav_icon_url: row.tenant_fav_icon_url,
+        status: row.tenant_status,
+        created_at: row.tenant_created_at,
+        dashboard_variant: row.tenant_dashboard_variant,
+      },
     };
   }
 

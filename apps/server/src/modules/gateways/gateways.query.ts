@@ -15,7 +15,7 @@ import type { TelemetryService } from '../telemetry/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { decodeCursor } from './gateway-cursor.ts';
 import type { GatewayListRepository, GatewayMatch } from './gateway-list.repository.ts';
-import type { GatewaysRepository } from './gateways.repository.ts';
+import { type GatewaysRepository, gatewayWithinReach } from './gateways.repository.ts';
 import { registryFields } from './registry-fields.ts';
 
 /**
@@ -46,6 +46,14 @@ export class GatewaysQuery {
     const gateway = await this.findReachable(principal, mac);
     if (!gateway) throw notFound('Gateway');
     return gateway;
+  }
+
+  /**
+   * The reach check of `reachableGateway` as a condition another module's statement carries (true when the
+   * gateway exists and the principal reaches it), so a read needs no statement of its own for it.
+   */
+  reachCondition(principal: Principal, mac: string) {
+    return gatewayWithinReach(mac, principal.isRoot ? null : principal.tenantId);
   }
 
   /** The same, by the gateway's id. */

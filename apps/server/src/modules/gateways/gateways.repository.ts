@@ -10,6 +10,22 @@ export interface ProvisionDetails {
   tags?: string[];
 }
 
+/** Whether the gateway of the row (`gateways`) is `tenantId`'s or below it; root (null): every gateway. */
+function withinReach(tenantId: string | null) {
+  return tenantId
+    ? sql<boolean>`(gateways.tenant_id = ${tenantId} or exists (
+          select 1 from tenants where tenants.id = gateways.tenant_id and ${tenantId} = any(tenants.ancestors)))`
+    : sql<boolean>`true`;
+}
+
+/**
+ * A condition for another module's statement: the gateway with this MAC exists and is within the reach of
+ * `tenantId` (the same rule as findWithReach), so a read can check its reach in its own statement.
+ */
+export function gatewayWithinReach(mac: string, tenantId: string | null) {
+  return sql<boolean>`exists (select 1 from gateways where gateways.mac = ${mac} and ${withinReach(tenantId)})`;
+}
+
 export class GatewaysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -30,10 +46,7 @@ export class GatewaysRepository {
     key: { mac: string } | { id: string },
     tenantId: string | null,
   ): Promise<{ gateway: Gateway; withinReach: boolean } | undefined> {
-    const within = tenantId
-      ? sql<boolean>`(gateways.tenant_id = ${tenantId} or exists (
-          select 1 from tenants where tenants.id = gateways.tenant_id and ${tenantId} = any(tenants.ancestors)))`
-      : sql<boolean>`true`;
+    const within = withinReach(tenantId);
     const row = await this.db
       .selectFrom('gateways')
       .selectAll('gateways')

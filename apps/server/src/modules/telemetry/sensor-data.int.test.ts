@@ -132,6 +132,43 @@ describe(`sensor data calls (${backend} backend)`, () => {
     }
   });
 
+  it('checks reach in the series statement: a customer above sees the chart, one below or beside gets a 404', async () => {
+    // The reach check rides in the chart's own statement (issue 20.6): the walls must be those of the gateway check.
+    const reseller = await createCustomerWithUser(portal, 'Reseller');
+    const child = await createCustomerWithUser(portal, 'Child', { parentId: reseller.tenant.id });
+    const childMac = randomMac();
+    await portal.services.gateways.provision(child.tenant.id, childMac, 'Child gateway');
+    await portal.services.telemetry.recordSamples({ mac: childMac, tenantId: child.tenant.id }, [
+      { TI: NOW - 10 * MINUTE, CO2: 700, TEMP: 22 },
+    ]);
+    const above = await signIn(portal, reseller.email, reseller.password);
+    const below = await signIn(portal, child.email, child.password);
+    const chart = (target: string, from = NOW - HOUR) =>
+      `/api/device/co2Data/macId/${target}/fromTime/${from}/toTime/${NOW}`;
+    const seen = await get(chart(childMac), above);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toEqual([{ TI: NOW - 10 * MINUTE, CS: 1, CO2_CTN: 700, TEMP: 22 }]);
+    // Three months: the hour rollup's statement carries the same check.
+    expect((await get(chart(childMac, NOW - 90 * DAY), above)).statusCode).toBe(200);
+    for (const [target, as] of [
+      [mac, below],
+      [childMac, cookie],
+    ] as const) {
+      for (const from of [NOW - HOUR, NOW - 90 * DAY]) {
+        const response = await get(chart(target, from), as);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Gateway not found' });
+      }
+    }
+    // A reached gateway without samples in the range: an empty chart, not a 404.
+    const empty = await get(
+      chart(childMac, NOW - 3 * DAY).replace(`/toTime/${NOW}`, `/toTime/${NOW - 2 * DAY}`),
+      above,
+    );
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+  });
+
   it('gives the offline period inside a chart range, and the state the range starts in', async () => {
     const response = await get(`/api/device/states/macId/${mac}/fromTime/${NOW - 3 * HOUR}/toTime/${NOW}`);
     expect(response.json()).toEqual([

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { retryTransient } from '../../lib/retry.ts';
@@ -58,7 +58,15 @@ export class TelemetryRepository {
    * One row per output bucket of the plan: first and last time, and each metric's minimum and maximum,
    * read from the raw samples or from a rollup.
    */
-  async series(mac: string, plan: SeriesPlan, fromTime: number, toTime: number, metrics: Metric[]) {
+  /** The buckets of a range; with `guard`, none unless the condition holds (a reach check, same statement). */
+  async series(
+    mac: string,
+    plan: SeriesPlan,
+    fromTime: number,
+    toTime: number,
+    metrics: Metric[],
+    guard: RawBuilder<boolean> = sql<boolean>`true`,
+  ) {
     const b = sql.lit(plan.bucketMs);
     const source = plan.source;
     const raw = source === 'telemetry';
@@ -73,7 +81,7 @@ export class TelemetryRepository {
     const result = await sql<SeriesRow>`
       select (${time} / ${b}) * ${b} as slot, min(${time}) as first, max(${time}) as last, ${sql.join(extremes)}
       from ${sql.table(source)}
-      where mac = ${mac} and ${time} >= ${from} and ${time} <= ${toTime}
+      where mac = ${mac} and ${time} >= ${from} and ${time} <= ${toTime} and ${guard}
       group by slot order by slot`.execute(this.db);
     return result.rows.map((row) => ({ ...row, first: Number(row.first), last: Number(row.last) }));
   }

@@ -55,6 +55,10 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{
         params: sensorDataParams,
         response: { 200: sensorReadings },
       },
+      // The readings are built field by field in SensorDataQuery (no row passes through as it came), so the
+      // schema documents the call and the reply is written without parsing up to 2,000 points again
+      // (about 1 ms for 1,440 points on the 2-core VM, bench/README.md "chart").
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => sensors.readings(principalOf(request), request.params),
   );

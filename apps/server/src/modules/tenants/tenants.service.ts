@@ -29,9 +29,14 @@ export class TenantsService {
   }
 
   /** The tenant when the principal reaches it; otherwise 404, as for a tenant that does not exist. */
-  async scopeWithin(principal: { tenantId: string; isRoot: boolean }, scopeId: string): Promise<Tenant> {
+  async scopeWithin(
+    principal: { tenantId: string; isRoot: boolean; ownTenant?: Tenant },
+    scopeId: string,
+  ): Promise<Tenant> {
     if (!isUuid(scopeId)) throw notFound('Customer');
-    const scope = await this.tenants.findById(scopeId);
+    // The caller's own tenant came with its session, read in this request: no second read.
+    const scope =
+      principal.ownTenant?.id === scopeId ? principal.ownTenant : await this.tenants.findById(scopeId);
     const reaches =
       scope &&
       (principal.isRoot || scope.id === principal.tenantId || scope.ancestors.includes(principal.tenantId));
