@@ -33,13 +33,15 @@ export async function startBenchPortal(
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-portal-'));
   const database = real ? await createPostgresDatabase() : null;
   const clientId = `bench-${Date.now()}`;
+  // A bench may bring its own broker (MQTT_URL in extraEnv); otherwise the local Mosquitto.
+  const mqttUrl = extraEnv.MQTT_URL ?? REAL_MQTT;
   const env: Record<string, string> = {
     ...isolatedPortalEnv(dataDir),
     ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
     ...(database
       ? {
           DATABASE_URL: database.url,
-          MQTT_URL: REAL_MQTT,
+          MQTT_URL: mqttUrl,
           MQTT_CLIENT_ID: clientId,
           MQTT_SHARE_GROUP: clientId,
         }
@@ -52,11 +54,11 @@ export async function startBenchPortal(
   return {
     portal,
     rootTenantId: root!.id,
-    brokerUrl: real ? REAL_MQTT : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+    brokerUrl: real ? mqttUrl : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
     async close() {
       await portal.app.close();
       // The portal's persistent sessions at Mosquitto would otherwise queue device traffic for an hour.
-      if (real) await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
+      if (real) await endBrokerSessions(mqttUrl, clientId, portal.config.MQTT_CONSUMERS);
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -60,9 +60,16 @@ export class RolloutEngineRepository {
         AND EXISTS (SELECT 1 FROM gateway_connection_log l
                     WHERE l.mac = t.gateway_mac AND l.off = 1
                       AND l.ti > (extract(epoch FROM t.booted_at) * 1000)::bigint)`.execute(trx);
+    // The reason names the first health condition of verify() that did not hold.
     const unhealthy = await sql`
       UPDATE firmware_rollout_targets t SET state = 'failed',
-        reason = 'Not healthy after the update (no telemetry or locks since the reboot)'
+        reason = CASE
+          WHEN NOT EXISTS (SELECT 1 FROM gateways g WHERE g.mac = t.gateway_mac AND g.connected)
+            THEN 'Not healthy after the update (offline)'
+          WHEN NOT EXISTS (SELECT 1 FROM telemetry s WHERE s.mac = t.gateway_mac
+                           AND s.ti >= (extract(epoch FROM t.booted_at) * 1000)::bigint - 60000)
+            THEN 'Not healthy after the update (no telemetry since the reboot)'
+          ELSE 'Not healthy after the update (its locks not seen since the reboot)' END
       WHERE t.rollout_id = ${rollout.id} AND t.state = 'verifying'
         AND t.booted_at < now() - ${window}::interval`.execute(trx);
     return [timedOut, dropped, unhealthy].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);

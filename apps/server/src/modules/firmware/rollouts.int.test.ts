@@ -342,6 +342,41 @@ describe(`staged rollouts (${backend} backend)`, () => {
     expect((await get(target.uid)).statusCode).toBe(410);
   });
 
+  it('fails a gateway that booted the version but sent no telemetry since, naming what was missing', async () => {
+    const { customer, macs, credentials } = await fleet('Silent', 0, {}, 1);
+    const [mac] = macs as [string];
+    const client = await connectMqtt(portal.deviceBrokerUrl, {
+      clientId: mac,
+      username: mac,
+      password: (credentials[0] as { password: string }).password,
+    });
+    const publish = (topic: string, message: object) =>
+      client.publishAsync(topic, JSON.stringify({ ...message, TI: Date.now() }), { qos: 1 });
+    await client.subscribeAsync(`gateways/${mac}/receive/update`, { qos: 1 });
+    // A gateway that skips straight to its reboot report, online, and never sends a sample.
+    client.on('message', (_topic, payload) => {
+      const { uid } = JSON.parse(payload.toString()) as { uid: string };
+      void publish(deviceUp.update(mac), { uid, status: 'booted', version: '20250304' });
+    });
+    await publish(deviceUp.status(mac), { CS: 1 });
+    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
+      rollout: { waves: [{ percent: 100 }], failureThresholdPercent: 100 },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const failed = await waitFor(async () => {
+      const [rollout] = await rollouts(customer.tenant.id);
+      return rollout?.failures.length ? rollout.failures : null;
+    }, 15_000);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        macId: mac,
+        state: 'failed',
+        reason: 'Not healthy after the update (no telemetry since the reboot)',
+      }),
+    ]);
+    client.end(true);
+  });
+
   it("refuses a gateway's progress for an update it was never given, and another gateway's", async () => {
     const { customer, macs, credentials } = await fleet('Strangers', 0, {}, 2);
     const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id);
