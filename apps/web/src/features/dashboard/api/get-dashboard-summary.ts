@@ -2,6 +2,7 @@ import { type DashboardSummary, dashboardSummary } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { dashboardKey } from './dashboard-keys.ts';
+import { takeEarly } from './head-start.ts';
 
 /** GET /api/dashboards/summary?scopeId=: the fleet figures of the scope and its sub-customers. */
 export function getDashboardSummary(scopeId: string, signal?: AbortSignal): Promise<DashboardSummary> {
@@ -11,10 +12,14 @@ export function getDashboardSummary(scopeId: string, signal?: AbortSignal): Prom
   });
 }
 
+/** The key of an early summary call (head-start.ts). */
+export const earlySummaryKey = (scopeId: string) => `summary ${scopeId}`;
+
 export const dashboardSummaryQueryOptions = (scopeId: string) =>
   queryOptions({
     queryKey: [...dashboardKey(scopeId), 'summary'],
-    queryFn: ({ signal }) => getDashboardSummary(scopeId, signal),
+    queryFn: ({ signal }) =>
+      takeEarly<DashboardSummary>(earlySummaryKey(scopeId)) ?? getDashboardSummary(scopeId, signal),
     enabled: scopeId !== '',
     placeholderData: keepPreviousData,
   });

@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDetails } from '../../../lib/app-details.ts';
-import { type MapView, useDashboardMap } from '../api/get-dashboard-map.ts';
+import { type MapView, useDashboardMap, WORLD_VIEW } from '../api/get-dashboard-map.ts';
 import { gatewaysLink } from '../dashboard-links.ts';
 
 const ONLINE = '#2e7d32';
@@ -48,13 +48,16 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
-  const [view, setView] = useState<MapView | null>(null);
+  // The world first (an answer that may have been asked for with the page), then what Leaflet shows.
+  const [view, setView] = useState<MapView>(WORLD_VIEW);
   const [tilesFailed, setTilesFailed] = useState(false);
   const fitted = useRef(false);
-  const tileUrl = useAppDetails().data?.mapTileUrl ?? null;
+  const appDetails = useAppDetails();
+  const tileUrl = appDetails.data?.mapTileUrl ?? null;
   const navigate = useNavigate();
   const data = useDashboardMap(scopeId, view);
 
+  // The map is made once; its tiles come when the portal's details say where from.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -67,27 +70,34 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
     });
     mapRef.current = map;
     layerRef.current = L.layerGroup().addTo(map);
-    if (tileUrl) {
-      const tiles = L.tileLayer(tileUrl, {
-        maxZoom: MAP_MAX_ZOOM,
-        attribution: '&copy; OpenStreetMap contributors',
-      });
-      tiles.on('tileerror', () => setTilesFailed(true));
-      tiles.addTo(map);
-    } else {
-      setTilesFailed(true);
-    }
-    const update = () => setView(viewOf(map));
-    map.on('moveend', update);
-    update();
+    map.on('moveend', () => setView(viewOf(map)));
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(element);
     return () => {
       resize.disconnect();
       map.remove();
       mapRef.current = null;
+      layerRef.current = null;
     };
-  }, [tileUrl]);
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !appDetails.isSuccess) return;
+    if (!tileUrl) {
+      setTilesFailed(true);
+      return;
+    }
+    const tiles = L.tileLayer(tileUrl, {
+      maxZoom: MAP_MAX_ZOOM,
+      attribution: '&copy; OpenStreetMap contributors',
+    });
+    tiles.on('tileerror', () => setTilesFailed(true));
+    tiles.addTo(map);
+    return () => {
+      tiles.remove();
+    };
+  }, [tileUrl, appDetails.isSuccess]);
 
   useEffect(() => {
     const map = mapRef.current;
