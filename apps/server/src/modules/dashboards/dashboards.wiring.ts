@@ -11,6 +11,7 @@ const DEFAULT_SETTINGS: DashboardsSettings = {
   cachedScopes: 64,
   maxAgeMs: 60_000,
   changeOverlapMs: 5_000,
+  backstopDelayMs: 3_000,
 };
 
 /**
