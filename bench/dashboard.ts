@@ -48,8 +48,9 @@ try {
   const loadStarted = performance.now();
   const scopeId = await insertBenchCustomer(portal, rootTenantId, 'Dashboard Fleet', 'DASHBENCH');
   // Gateways around 40 cities (Gaussian-ish spread of about 0.5°), 75 % online, 90 % registered, 4 firmware
-  // and 3 OS versions; the location is what the device reports (state LCTN). Last changed an hour ago: the first
-  // change the bench makes is then read alone (not the rows just loaded, within the 5 s of changeOverlapMs).
+  // and 3 OS versions; the location is what the device reports (state LCTN). Last changed between one and two
+  // hours ago, spread (about 30 a second): a change the bench makes is read with the few gateways changed in the
+  // 5 s before (changeOverlapMs), not with every row loaded in the same seconds.
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK) - 1;
     await sql`
@@ -61,7 +62,7 @@ try {
              jsonb_build_object('LCTN', jsonb_build_object(
                'LAT', round(((-40 + (n % 40) * 2.2) + (random() + random() - 1) * 0.5)::numeric, 5),
                'LNG', round(((-120 + (n % 40) * 6.1) + (random() + random() - 1) * 0.5)::numeric, 5))),
-             now() - interval '1 hour'
+             now() - interval '1 hour' - n * interval '36 milliseconds'
       FROM generate_series(${start}::int, ${end}::int) AS n`.execute(db);
   }
   await sql`ANALYZE gateways`.execute(db);
