@@ -157,6 +157,20 @@ try {
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
     const context = await browser.newContext({ baseURL: address, viewport: { width: 1280, height: 800 } });
+    // The same moments as the page itself saw them (not when the bench's waits, whose messages go through this
+    // process's event loop that the portal shares, came back): checked on each change of the page.
+    await context.addInitScript(`(() => {
+      const seen = {};
+      window.__dashboardSeen = seen;
+      const check = () => {
+        if (seen.figures === undefined && document.querySelector('figure[aria-label="Gateway Firmware"]'))
+          seen.figures = performance.now();
+        if (seen.complete === undefined && seen.figures !== undefined && document.querySelector('.leaflet-marker-icon')
+            && [...document.querySelectorAll('[role="status"]')].some((e) => /located gateways; in view: \\d+ clusters/.test(e.textContent)))
+          seen.complete = performance.now();
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+    })()`);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.log('page error:', e.message));
     let mapBytes = 0;
@@ -173,6 +187,8 @@ try {
     await page.waitForURL(/#\/admin\/tenants$/, { timeout: 60_000 });
     const renders: number[] = [];
     const figuresDrawn: number[] = [];
+    const seenRenders: number[] = [];
+    const seenFigures: number[] = [];
     // What each render fetched, from the page's resource timing: [name, started, ended] from navigation.
     const fetchedBy: { navigationEnd: number; fetched: [string, number, number][] }[] = [];
     for (let i = 0; i < renderCount; i++) {
@@ -193,12 +209,18 @@ try {
         performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd]),
       ]`);
       fetchedBy.push({ navigationEnd, fetched });
+      const seen = await page.evaluate<{ figures?: number; complete?: number }>('window.__dashboardSeen');
+      seenFigures.push(seen.figures ?? Number.NaN);
+      seenRenders.push(seen.complete ?? Number.NaN);
     }
     console.log(
       `Global Dashboard first complete render (Chromium, 1280x800, after a change; pies, columns, first clusters drawn): ${renders.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(renders, 50))} (spread ${fmt.ms(Math.min(...renders))} - ${fmt.ms(Math.max(...renders))}); largest map answer ${fmt.int(mapBytes / 1024)} KiB`,
     );
     console.log(
       `  pies and columns drawn (Gateway Firmware): ${figuresDrawn.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(figuresDrawn, 50))}`,
+    );
+    console.log(
+      `  as the page saw it (its own clock from navigation, checked on each change): complete ${seenRenders.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(seenRenders, 50))}; pies and columns ${seenFigures.map((r) => fmt.ms(r)).join(', ')}; median ${fmt.ms(percentile(seenFigures, 50))}`,
     );
     for (const [which, { navigationEnd, fetched }] of [
       ['first', fetchedBy[0]!],
