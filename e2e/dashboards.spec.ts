@@ -215,7 +215,7 @@ describe('Dashboards', () => {
       .getByRole('figure', { name: 'Gateways Distribution' })
       .getByRole('link', { name: `Dash ${suffix}: 3`, exact: true })
       .waitFor();
-    // The map loads when its place comes into view.
+    // The Global Dashboard draws its map with the page (a customer's Dashboard once scrolled to); a user scrolls to it.
     await page.getByText('Locations', { exact: true }).scrollIntoViewIfNeeded();
     // No internet here: the tiles fail and the map says so, its markers still drawn.
     await page.getByText('Map tiles could not be loaded. Gateways and clusters are still shown.').waitFor();
