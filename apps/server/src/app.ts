@@ -83,6 +83,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     inbox: wired.inbox,
     logger: logger.child({ component: 'mqtt' }),
     db: database.db,
+    meter: metrics.meter,
   });
   link.attach(messaging);
   modules.push(

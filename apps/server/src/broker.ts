@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import type { Meter } from './lib/metrics.ts';
 import type { AedesDeps } from './mqtt/aedes-broker.ts';
 import { createEmbeddedMessaging } from './mqtt/embedded.ts';
 import { createExternalMessaging } from './mqtt/external.ts';
@@ -10,7 +11,7 @@ import type { Messaging } from './mqtt/messaging.ts';
 /** The broker side the configuration asks for: a client of MQTT_URL, or the embedded broker. */
 export function createMessaging(
   config: Config,
-  deps: Omit<AedesDeps, 'sessionCheckMs' | 'maxPacketBytes'> & { db?: Kysely<Database> },
+  deps: Omit<AedesDeps, 'sessionCheckMs' | 'maxPacketBytes'> & { db?: Kysely<Database>; meter?: Meter },
 ): Promise<Messaging> {
   const brokerDeps = {
     ...deps,
@@ -25,6 +26,11 @@ export function createMessaging(
         shareGroup: config.MQTT_SHARE_GROUP,
         consumers: config.MQTT_CONSUMERS,
         inFlightPerConsumer: config.MQTT_CONSUMER_IN_FLIGHT,
+        flowControl: {
+          highMs: config.FLOW_CONTROL_LAG_HIGH_MS,
+          lowMs: Math.min(config.FLOW_CONTROL_LAG_LOW_MS, config.FLOW_CONTROL_LAG_HIGH_MS),
+          probeEveryMs: config.FLOW_CONTROL_PROBE_MS,
+        },
         db: deps.db,
       })
     : createEmbeddedMessaging({ ...brokerDeps, mqttPort: config.MQTT_PORT, host: config.HOST });

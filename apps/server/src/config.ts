@@ -72,6 +72,14 @@ export const configSchema = z.object({
    */
   MQTT_CONSUMER_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(64),
   /**
+   * Flow control behind an external broker (docs/operations.md, Overload): gateways are told to slow down when
+   * the portal's probe waits longer than FLOW_CONTROL_LAG_HIGH_MS behind the broker's queue (0: never), and the
+   * slow-down is lifted under FLOW_CONTROL_LAG_LOW_MS. Probes every FLOW_CONTROL_PROBE_MS.
+   */
+  FLOW_CONTROL_LAG_HIGH_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  FLOW_CONTROL_LAG_LOW_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  FLOW_CONTROL_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
    * Largest MQTT packet a gateway may send, fixed header included: the embedded broker closes a connection
    * sending a larger one; behind an external broker the portal refuses larger device messages.
    */

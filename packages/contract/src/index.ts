@@ -12,6 +12,7 @@ export * from './feedback.ts';
 export * from './firmware.ts';
 export * from './firmware-date.ts';
 export * from './firmware-rollouts.ts';
+export * from './flow-control.ts';
 export * from './gateway-commands.ts';
 export * from './gateway-details.ts';
 export * from './gateway-graphs.ts';

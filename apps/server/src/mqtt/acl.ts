@@ -1,4 +1,10 @@
-import { deviceDown, deviceUp, liveChannelPermits, parseLiveFilter } from '@portal/contract';
+import {
+  deviceDown,
+  deviceUp,
+  FLOW_CONTROL_TOPIC,
+  liveChannelPermits,
+  parseLiveFilter,
+} from '@portal/contract';
 import type { BrowserPrincipal } from '../lib/principal.ts';
 
 /**
@@ -61,6 +67,8 @@ function gatewaySubscribeFilters({ mac, tenantId }: GatewayPrincipal): string[] 
   return [
     deviceDown.command('+', mac),
     `gateways/${mac}/receive/#`,
+    // Flow control, one retained message for every gateway (docs/mqtt.md 3.9); published by the portal only.
+    FLOW_CONTROL_TOPIC,
     deviceDown.onboardingCommand(tenantId, mac),
     deviceDown.onboardingStop(tenantId),
   ];

@@ -2,6 +2,7 @@ import {
   DEVICE_UPSTREAM_FILTER,
   deviceTopicMac,
   deviceUp,
+  FLOW_CONTROL_TOPIC,
   LIVE_ROOT,
   MAC_PATTERN,
   sharedSubscription,
@@ -9,7 +10,9 @@ import {
 import type { Kysely } from 'kysely';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Database } from '../db/schema.ts';
+import type { Meter } from '../lib/metrics.ts';
 import type { DeviceIdentity } from '../lib/principal.ts';
+import { FLOW_PROBE_TOPIC, FlowControl, type FlowControlOptions } from '../modules/flow-control/index.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
 import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
@@ -38,6 +41,9 @@ export interface ExternalOptions extends AedesDeps {
   inFlightPerConsumer: number;
   /** Where instances record that they are alive, so that a dead one's broker sessions are taken over. */
   db?: Kysely<Database>;
+  /** Application-level back-pressure (modules/flow-control); absent: none. */
+  flowControl?: Pick<FlowControlOptions, 'highMs' | 'lowMs' | 'probeEveryMs'> & { validForSeconds?: number };
+  meter?: Meter;
 }
 
 /**
@@ -72,6 +78,8 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
    */
   const takeDeviceMessage = async ({ topic, payload: body, retain }: IPublishPacket) => {
     const payload = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    // The flow-control probe (any instance's) waited in the same queue as device traffic: it measures the lag.
+    if (topic === FLOW_PROBE_TOPIC) return void flow?.onProbe(payload);
     const mac = deviceTopicMac(topic) ?? upstreamTreeMac(topic);
     const device = mac && (await identify(mac));
     if (!device) {
@@ -89,6 +97,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       return;
     }
     await deps.inbox.handle(device, topic, payload, { retain });
+    flow?.noteStored(device.mac);
   };
 
   const relayToBrowsers = (topic: string, payload: Buffer) =>
@@ -99,14 +108,23 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     );
 
   // Connection 0 also carries the live channels (published and relayed); the others take device traffic only.
+  let flow: FlowControl | undefined;
   const clients = Array.from({ length: deps.consumers }, (_, index) => {
     const subscriptions: Record<string, { qos: 1 }> = {
       [sharedSubscription(DEVICE_UPSTREAM_FILTER, deps.shareGroup)]: { qos: 1 },
       // Onboarding progress is device traffic too: handled once, then relayed on live.onboarding.
       [sharedSubscription(deviceUp.onboardingStatus('+', '+'), deps.shareGroup)]: { qos: 1 },
     };
-    if (index === 0) subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
+    if (index === 0) {
+      subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
+      // The standing flow-control message (retained), whichever instance published it.
+      if (deps.flowControl) subscriptions[FLOW_CONTROL_TOPIC] = { qos: 1 };
+    }
     return connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, (packet) => {
+      if (packet.topic === FLOW_CONTROL_TOPIC) {
+        flow?.onFlowMessage(asBuffer(packet.payload));
+        return Promise.resolve();
+      }
       // Only the live channels are relayed; whatever else arrives came through a device subscription.
       if (!packet.topic.startsWith(`${LIVE_ROOT}/`)) return takeDeviceMessage(packet);
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -114,6 +132,29 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     });
   });
   const publisher = clients[0]!;
+  flow =
+    deps.flowControl &&
+    new FlowControl({
+      instanceId: deps.clientId,
+      ...deps.flowControl,
+      validForSeconds: deps.flowControl.validForSeconds ?? 30,
+      share: () => takeover?.deviceTrafficShare ?? 1,
+      logger: deps.logger,
+      meter: deps.meter,
+      publish: (topic, payload, { retain, expirySeconds }) =>
+        new Promise<void>((resolve, reject) =>
+          publisher.publish(
+            topic,
+            payload,
+            {
+              qos: 1,
+              retain,
+              properties: expirySeconds > 0 ? { messageExpiryInterval: expirySeconds } : {},
+            },
+            (error) => (error ? reject(error) : resolve()),
+          ),
+        ),
+    });
   // A dead instance's sessions keep their share of device traffic: another instance drains them.
   const takeover =
     deps.db &&
@@ -159,6 +200,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     async start() {
       await Promise.all(clients.map((client) => connectWithin(client, deps.url)));
       await takeover?.start();
+      flow?.start();
       deps.logger.info(
         { url: redact(deps.url), clientId: deps.clientId, consumers: clients.length },
         'connected to external MQTT broker',
@@ -169,6 +211,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     liveStats: browsers.liveStats,
     deviceTrafficShare: () => takeover?.deviceTrafficShare ?? 1,
     async close() {
+      await flow?.stop();
       await takeover?.stop();
       // Stop receiving first; a message taken but not yet acknowledged comes again (and is a no-op).
       await Promise.all(clients.map((client) => client.endAsync(false)));
@@ -267,6 +310,10 @@ function connectWithin(client: MqttClient, url: string): Promise<void> {
     client.once('connect', onConnect);
     client.connect();
   });
+}
+
+function asBuffer(payload: Buffer | string | Uint8Array): Buffer {
+  return Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
 }
 
 /** The gateway of a topic in an upstream tree, `gateways/{mac}/send/...`, documented or not. */

@@ -1,0 +1,233 @@
+import { FLOW_CONTROL_TOPIC, type FlowControlMessage, parseFlowControl } from '@portal/contract';
+import type { Logger } from 'pino';
+import { type Meter, noMeter } from '../../lib/metrics.ts';
+
+/**
+ * The probe's topic: inside the device filter (`gateways/+/send/#`), so it waits in the same shared-subscription
+ * queues as device traffic; no gateway may publish it (its ACL names its own MAC only).
+ */
+export const FLOW_PROBE_TOPIC = 'gateways/portal-probe/send/flow-probe';
+
+export interface FlowControlOptions {
+  /** This instance (its MQTT client id); decides who may lift a slow-down. */
+  instanceId: string;
+  /** Publishes on the external broker; `expirySeconds` becomes the MQTT 5 Message Expiry Interval. */
+  publish(topic: string, payload: string, options: { retain: boolean; expirySeconds: number }): Promise<void>;
+  /** The part of the shared subscription's traffic this instance receives (0-1]. */
+  share(): number;
+  /** Lag above which gateways are slowed (ms); 0 turns flow control off (the probe still measures). */
+  highMs: number;
+  /** Lag under which the slow-down is lifted (ms). */
+  lowMs: number;
+  /** Interval of the probes and of the decisions (ms). */
+  probeEveryMs: number;
+  /** How long a slow-down holds at a gateway (and at the broker, retained) unless renewed. */
+  validForSeconds: number;
+  logger: Logger;
+  meter?: Meter;
+  now?: () => number;
+}
+
+/** Share of what the cluster stores per second given to the gateways while slowed: the rest drains the backlog. */
+const RATE_SHARE = 0.8;
+/** Ticks of stored-message counts the rate is averaged over. */
+const RATE_WINDOW_TICKS = 10;
+const MIN_RATE = 0.1;
+
+/**
+ * Application-level back-pressure behind an external broker (docs/operations.md, Overload). The broker
+ * acknowledges gateways at once, so their excess piles up in the portal's queues at the broker. Every
+ * `probeEveryMs` the instance publishes a small QoS 1 probe that its own shared subscription consumes: the time
+ * it takes to come back is the wait behind the queue (server clocks only, never a device's). Above `highMs`
+ * it publishes a retained slow-down on FLOW_CONTROL_TOPIC carrying a per-gateway rate derived from what the
+ * cluster stores per second; under `lowMs` it lifts it. Several instances: the one with the higher lag wins,
+ * only the instance whose slow-down stands lifts it, and an instance that died leaves a slow-down that expires.
+ */
+export class FlowControl {
+  private readonly now: () => number;
+  private seq = 0;
+  private readonly outstanding = new Map<number, number>();
+  private lastProbeLagMs = 0;
+  private stored = 0;
+  private readonly ticks: { at: number; stored: number }[] = [];
+  private macs = new Set<string>();
+  private previousMacs = new Set<string>();
+  private current: (FlowControlMessage & { instance?: string; receivedAt: number }) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** What this instance last decided. */
+  slow = false;
+  maxRate: number | null = null;
+  probesSent = 0;
+  probesBack = 0;
+
+  constructor(private readonly options: FlowControlOptions) {
+    this.now = options.now ?? Date.now;
+    const meter = options.meter ?? noMeter;
+    meter.readings(
+      'gauge',
+      'portal_ingest_lag_seconds',
+      "Wait of this instance's probe behind the external broker's queue (flow control)",
+      () => [{ value: this.lagMs() / 1000 }],
+    );
+    meter.readings(
+      'gauge',
+      'portal_flow_control_slow',
+      '1 while the slow-down this instance decided stands, else 0',
+      () => [{ value: this.slow ? 1 : 0 }],
+    );
+    meter.readings(
+      'gauge',
+      'portal_flow_control_max_rate',
+      'Messages a second per gateway in the slow-down this instance published (0 when none)',
+      () => [{ value: this.maxRate ?? 0 }],
+    );
+  }
+
+  /** The wait behind the broker: the last probe's, or longer while an own probe is still out. */
+  lagMs(): number {
+    let lag = this.lastProbeLagMs;
+    const now = this.now();
+    for (const sentAt of this.outstanding.values()) lag = Math.max(lag, now - sentAt);
+    return lag;
+  }
+
+  /** A probe came back through the shared subscription (any instance's: their clocks are servers'). */
+  onProbe(payload: Buffer): void {
+    let probe: { i?: unknown; s?: unknown; t?: unknown };
+    try {
+      probe = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (typeof probe.t !== 'number') return;
+    this.lastProbeLagMs = Math.max(0, this.now() - probe.t);
+    if (probe.i === this.options.instanceId && typeof probe.s === 'number') {
+      this.outstanding.delete(probe.s);
+      this.probesBack++;
+    }
+  }
+
+  /** A device message was stored (the rate the cluster sustains). */
+  noteStored(mac: string): void {
+    this.stored++;
+    this.macs.add(mac);
+  }
+
+  /** The retained flow-control message as the broker holds it (this instance's or another's). */
+  onFlowMessage(payload: Buffer): void {
+    const text = payload.toString('utf8');
+    const message = parseFlowControl(text);
+    if (!message) {
+      this.current = null;
+      return;
+    }
+    let instance: string | undefined;
+    try {
+      instance = (JSON.parse(text) as { instance?: string }).instance;
+    } catch {}
+    this.current = { ...message, instance, receivedAt: this.now() };
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.options.probeEveryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    // A slow-down of ours is lifted on a clean stop; after a crash it expires.
+    if (this.slow && this.current?.instance === this.options.instanceId) await this.publishState(false, 0);
+  }
+
+  /** Cluster-wide messages stored a second, and per active gateway what the gateways may send while slowed. */
+  rates(): { clusterPerSecond: number; gateways: number; perGateway: number } {
+    const first = this.ticks[0];
+    const last = this.ticks[this.ticks.length - 1];
+    const seconds = first && last ? (last.at - first.at) / 1000 : 0;
+    const own = seconds > 0 ? (last!.stored - first!.stored) / seconds : 0;
+    const clusterPerSecond = own / Math.max(this.options.share(), 0.01);
+    const gateways = Math.max(1, new Set([...this.previousMacs, ...this.macs]).size);
+    const perGateway = Math.max(
+      MIN_RATE,
+      Math.round(((RATE_SHARE * clusterPerSecond) / gateways) * 100) / 100,
+    );
+    return { clusterPerSecond, gateways, perGateway };
+  }
+
+  /** One probe and one decision (exported for tests). */
+  async tick(): Promise<void> {
+    const now = this.now();
+    this.ticks.push({ at: now, stored: this.stored });
+    if (this.ticks.length > RATE_WINDOW_TICKS) {
+      this.ticks.shift();
+      this.previousMacs = this.macs;
+      this.macs = new Set();
+    }
+    // Probes never answered (a lost connection drops them) do not hold the lag up for ever.
+    for (const [seq, sentAt] of this.outstanding) {
+      if (now - sentAt > this.options.validForSeconds * 4000) this.outstanding.delete(seq);
+    }
+    const seq = ++this.seq;
+    this.outstanding.set(seq, now);
+    this.probesSent++;
+    const probe = JSON.stringify({ i: this.options.instanceId, s: seq, t: now });
+    this.options
+      .publish(FLOW_PROBE_TOPIC, probe, { retain: false, expirySeconds: 0 })
+      .catch((error: Error) => this.options.logger.warn({ err: error }, 'flow control: probe not sent'));
+    if (this.options.highMs <= 0) return;
+    await this.decide();
+  }
+
+  private async decide(): Promise<void> {
+    const lag = this.lagMs();
+    const current = this.current;
+    const currentLive =
+      current && this.now() - current.receivedAt < current.validForSeconds * 1000 ? current : null;
+    const currentMine = currentLive?.instance === this.options.instanceId;
+    if (lag > this.options.highMs) {
+      // Highest lag wins: another instance's standing slow-down is replaced only by a longer wait.
+      if (!currentLive || currentLive.state !== 'slow' || currentMine || lag >= currentLive.lagMs) {
+        await this.publishState(true, lag);
+      }
+    } else if (lag < this.options.lowMs) {
+      if (this.slow && (currentMine || !currentLive)) await this.publishState(false, lag);
+      else this.slow = false;
+    } else if (this.slow && (currentMine || !currentLive)) {
+      // Between the thresholds a standing slow-down of ours is renewed (hysteresis).
+      await this.publishState(true, lag);
+    }
+  }
+
+  private async publishState(slow: boolean, lag: number): Promise<void> {
+    const { perGateway, clusterPerSecond, gateways } = this.rates();
+    const message: FlowControlMessage & { instance: string } = {
+      state: slow ? 'slow' : 'normal',
+      maxMessagesPerSecond: slow ? perGateway : null,
+      validForSeconds: this.options.validForSeconds,
+      lagMs: Math.round(lag),
+      instance: this.options.instanceId,
+    };
+    if (slow !== this.slow) {
+      this.options.logger.warn(
+        {
+          lagMs: message.lagMs,
+          maxMessagesPerSecond: message.maxMessagesPerSecond,
+          clusterPerSecond,
+          gateways,
+        },
+        slow ? 'flow control: gateways slowed down' : 'flow control: slow-down lifted',
+      );
+    }
+    this.slow = slow;
+    this.maxRate = message.maxMessagesPerSecond;
+    try {
+      await this.options.publish(FLOW_CONTROL_TOPIC, JSON.stringify(message), {
+        retain: true,
+        expirySeconds: this.options.validForSeconds,
+      });
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'flow control: message not published');
+    }
+  }
+}

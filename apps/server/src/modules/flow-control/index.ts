@@ -1,0 +1,1 @@
+export { FLOW_PROBE_TOPIC, FlowControl, type FlowControlOptions } from './flow-control.ts';
