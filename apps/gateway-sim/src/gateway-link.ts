@@ -1,5 +1,6 @@
-import { type DeviceStatusMessage, deviceUp } from '@portal/contract';
+import { type DeviceStatusMessage, deviceUp, FLOW_CONTROL_TOPIC } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
+import { FlowGate } from './flow-control.ts';
 import { createGatewayClient, type GatewayClientParams } from './gateway-client.ts';
 import type { SimulationLogger } from './options.ts';
 import type { SimulationCounters } from './stats.ts';
@@ -29,6 +30,8 @@ export class GatewayLink {
   private hasConnected = false;
   /** Set while we close the connection ourselves, when failing publishes are expected and not worth a warning. */
   private closing = false;
+  /** The portal's flow control (flow-control.ts): upstream publishes wait here while it asks to slow down. */
+  readonly flow = new FlowGate();
 
   constructor(
     private readonly params: GatewayClientParams,
@@ -45,6 +48,7 @@ export class GatewayLink {
     });
     this.client.on('message', (topic, payload) => {
       this.counters.messagesReceived++;
+      if (topic === FLOW_CONTROL_TOPIC) return void this.flow.apply(payload.toString('utf8'));
       events.onMessage(topic, payload.toString('utf8'));
     });
     this.client.on('close', () => events.onClose());
@@ -57,6 +61,9 @@ export class GatewayLink {
 
   /** Publishes JSON at QoS 1; true once the broker acknowledged it, false when offline or refused. */
   async publishJson(topic: string, payload: unknown): Promise<boolean> {
+    if (!this.client.connected) return false;
+    // The status (online/offline) is never held back; anything else waits its turn while slowed.
+    if (topic !== deviceUp.status(this.params.mac) && !(await this.flow.acquire())) return false;
     if (!this.client.connected) return false;
     try {
       await this.client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: false });
@@ -71,7 +78,7 @@ export class GatewayLink {
 
   async subscribe(filters: readonly string[]): Promise<void> {
     try {
-      const grants = await this.client.subscribeAsync([...filters], { qos: 1 });
+      const grants = await this.client.subscribeAsync([...filters, FLOW_CONTROL_TOPIC], { qos: 1 });
       for (const grant of grants) {
         if (grant.qos === SUBSCRIPTION_REFUSED)
           this.logger.warn(`${this.params.mac}: subscription refused: ${grant.topic}`);
@@ -96,6 +103,7 @@ export class GatewayLink {
   /** A clean goodbye: announce {"CS":0} (a clean disconnect suppresses the will), then end the session. */
   async disconnect(): Promise<void> {
     this.closing = true;
+    this.flow.close();
     if (!this.client.connected) {
       await this.client.endAsync(true);
       return;
