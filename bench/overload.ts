@@ -21,8 +21,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
-import { deviceUp } from '@portal/contract';
+import { deviceUp, FLOW_CONTROL_TOPIC } from '@portal/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { FlowGate } from '../apps/gateway-sim/src/flow-control.ts';
 import {
   createPostgresDatabase,
   endBrokerSessions,
@@ -111,20 +112,47 @@ class Fleet {
   acked = 0;
   offered = 0;
   heldBack = 0;
+  /** Of heldBack, the messages held because the portal asked to slow down (gateways/flow-control). */
+  heldByFlowControl = 0;
   errors = 0;
   private inFlight: number[];
+  /** Each gateway obeys the portal's flow control as the simulator does (apps/gateway-sim/src/flow-control.ts). */
+  readonly gates: FlowGate[];
   private timer: NodeJS.Timeout | null = null;
   private readonly telemetry: GatewayTelemetry[];
 
   constructor(private readonly clients: MqttClient[]) {
     this.inFlight = clients.map(() => 0);
     this.telemetry = clients.map((c, i) => new GatewayTelemetry(c.options.clientId!, i + 1));
+    this.gates = clients.map((client) => {
+      const gate = new FlowGate();
+      client.on('message', (topic, payload) => {
+        if (topic === FLOW_CONTROL_TOPIC) gate.apply(payload.toString('utf8'));
+      });
+      return gate;
+    });
+  }
+
+  /** Subscribes every gateway to the flow-control topic (a device does after each connect). */
+  async listen(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.subscribeAsync(FLOW_CONTROL_TOPIC, { qos: 1 })));
+  }
+
+  /** Gateways slowed now, and the rate they were given. */
+  slowed(): { count: number } {
+    return { count: this.gates.filter((g) => g.limited()).length };
   }
 
   private send(g: number): void {
     this.offered++;
     if (this.inFlight[g]! >= window) {
       this.heldBack++;
+      return;
+    }
+    // Beyond the rate the portal allows, the message stays in the device's backlog, as a full window's does.
+    if (!this.gates[g]!.tryTake()) {
+      this.heldBack++;
+      this.heldByFlowControl++;
       return;
     }
     this.inFlight[g]!++;
@@ -237,6 +265,7 @@ try {
   undo.push(() => probe.stop());
   const stored = async () => (await portal.call<{ samples: number; pending: number }>('counters')).samples;
   const fleet = new Fleet(clients);
+  await fleet.listen();
 
   console.log(
     `overload benchmark — ${backend === 'real' ? 'PostgreSQL + Mosquitto' : 'embedded (PGlite + Aedes)'}`,
@@ -272,6 +301,7 @@ try {
   const ackedAtStart = fleet.acked;
   const offeredAtStart = fleet.offered;
   const heldAtStart = fleet.heldBack;
+  const heldByFlowAtStart = fleet.heldByFlowControl;
   fleet.offer(offered);
   let peakRss = 0;
   let peakMosquitto = 0;
@@ -282,6 +312,7 @@ try {
     'acked/s',
     'stored/s',
     'held back',
+    'slowed gw',
     'portal in flight',
     'portal RSS',
     'broker RSS',
@@ -307,6 +338,7 @@ try {
         fmt.int((fleet.acked - last.acked) / s),
         fmt.int((counters.samples - last.stored) / s),
         fmt.int(fleet.heldBack),
+        String(fleet.slowed().count),
         fmt.int(counters.pending),
         MiB(stats.rss),
         mosquittoPid ? MiB(brokerRss) : '-',
@@ -342,7 +374,7 @@ try {
   console.log(`load average at the end ${loadavg()[0]!.toFixed(2)}`);
   console.log(
     `offered ${fmt.int(fleet.offered - offeredAtStart)} samples in ${minutes} min; acknowledged ${fmt.int(ackedDuring)} during the load ` +
-      `(${fmt.int(fleet.acked - ackedAtStart)} in all); held back at the gateways (window full) ${fmt.int(fleet.heldBack - heldAtStart)}; publish errors ${fleet.errors}`,
+      `(${fmt.int(fleet.acked - ackedAtStart)} in all); held back at the gateways ${fmt.int(fleet.heldBack - heldAtStart)} (of which by the portal's flow control ${fmt.int(fleet.heldByFlowControl - heldByFlowAtStart)}, the rest a full window); publish errors ${fleet.errors}`,
   );
   console.log(
     `portal RSS peak ${MiB(peakRss)} (ceiling ${MiB(rssCeiling)}: ${peakRss <= rssCeiling ? 'under' : 'ABOVE'}), ` +

@@ -78,6 +78,14 @@ export class FlowGate {
     });
   }
 
+  /**
+   * For a sender that holds its own backlog (bench/overload.ts): true when one publish may leave now, false when
+   * it must wait (nothing is queued here).
+   */
+  tryTake(): boolean {
+    return this.take();
+  }
+
   /** Lets every held publish go (the gateway is closing). */
   close(): void {
     this.rate = null;
