@@ -6,8 +6,12 @@
  * file from the same server in the same run, and the portal's RSS peak during the downloads. Goals: no gateway
  * left in an unknown state, the duration set by the pace (not by the portal), RSS growth under 150 MB.
  *
- *   node --import tsx bench/rollout.ts [--backend embedded|real] [--gateways 2000] [--mb 2] [--pace 2]
- *     [--concurrency 200] [--telemetry 1]
+ *   node --max-old-space-size=1024 [--expose-gc] --import tsx bench/rollout.ts [--backend embedded|real]
+ *     [--gateways 2000] [--mb 2] [--pace 2] [--concurrency 200] [--telemetry 1]
+ *
+ * The portal runs in this process: give it the heap limit its start scripts give it (PORTAL_HEAP_MB, default
+ * 1024); without one V8 lets garbage grow for longer and RSS with it. `--expose-gc` adds the main thread's memory
+ * after a full collection at both ends.
  *
  * `--telemetry` is the seconds between each simulated gateway's samples (at 2,000 gateways, one sample a second
  * each is 2,000 MQTT messages a second, stored by the portal on the same 2 cores as the gateways' process).
@@ -18,6 +22,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import type { RolloutView } from '@portal/contract';
 import type { SimulationOptions } from '@portal/gateway-sim';
 import { sql } from 'kysely';
@@ -41,6 +46,7 @@ const count = Math.min(5000, Math.max(10, Number(values.gateways)));
 const bytes = Math.round(Number(values.mb) * 2 ** 20);
 const paceSeconds = Number(values.pace);
 const load = loadavg()[0]!.toFixed(2);
+const heapLimit = getHeapStatistics().heap_size_limit;
 
 // real: a Mosquitto of the bench's own with the settings docs/operations.md asks for (the system one keeps the
 // stock 1,000-message queue per session and drops what a fleet of 2,000 sends beyond it).
@@ -117,10 +123,30 @@ try {
   });
   const file = (await uploaded.json()) as { id: string };
 
+  // RSS is the whole portal process, the embedded database's worker thread (PGlite's WebAssembly memory, which
+  // grows as its buffer pool fills with the fleet's telemetry and never shrinks) included; the JS heap and
+  // buffers of the portal's main thread (HTTP, MQTT, the rollout, the downloads' buffers) are shown apart.
+  const mainMemory = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external;
+  };
+  let heapPeak = 0;
+  let externalPeak = 0;
+  // With node --expose-gc: the main thread's memory is also read after a full collection at both ends, which
+  // tells what it holds from what V8 has not collected yet.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const retainedStart = mainMemory();
   const rssStart = process.memoryUsage().rss;
+  const mainStart = mainMemory();
   let rssPeak = rssStart;
+  let mainPeak = mainStart;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    mainPeak = Math.max(mainPeak, mainMemory());
+    const m = process.memoryUsage();
+    heapPeak = Math.max(heapPeak, m.heapUsed);
+    externalPeak = Math.max(externalPeak, m.external);
   }, 100);
   const started = performance.now();
   const applied = await fetch(`${address}/api/apply-firmware/fileStoreId/${file.id}/scopeId/${scopeId}`, {
@@ -172,12 +198,16 @@ try {
     .groupBy(['state', 'reason'])
     .execute();
   clearInterval(sampler);
+  gc?.();
+  const retained = gc
+    ? `; after a full GC at both ends ${fmt.mib(retainedStart)} -> ${fmt.mib(mainMemory())}`
+    : '';
   const t = rollout.total;
   const unknown = t.eligible - t.verified - t.failed - t.rolledBack - t.unreached - t.left;
   const downloadedMB = ((t.verified + t.failed) * bytes) / 2 ** 20;
   const waits = 2 * paceSeconds + 3 * 2;
   console.log(
-    `rollout bench: ${count} gateways, ${fmt.mib(bytes)} image, waves 1 %, 10 %, rest; ${machineLine()}; load ${load}`,
+    `rollout bench: ${count} gateways, ${fmt.mib(bytes)} image, waves 1 %, 10 %, rest, telemetry every ${values.telemetry} s; ${machineLine()}; load ${load}; V8 heap limit ${fmt.mib(heapLimit)}`,
   );
   console.log(
     `  status ${rollout.status}; verified ${t.verified}, failed ${t.failed}, rolled back ${t.rolledBack}, never reached ${t.unreached}, unknown ${unknown}`,
@@ -188,7 +218,7 @@ try {
     `  gateways' download throughput ~${(downloadedMB / seconds).toFixed(1)} MB/s overall; curl alone ${curlMBps.toFixed(1)} MB/s`,
   );
   console.log(
-    `  portal RSS ${fmt.mib(rssStart)} -> peak ${fmt.mib(rssPeak)} (growth ${fmt.mib(rssPeak - rssStart)}, goal < 150 MiB)`,
+    `  portal RSS ${fmt.mib(rssStart)} -> peak ${fmt.mib(rssPeak)} (growth ${fmt.mib(rssPeak - rssStart)}, goal < 150 MiB); main thread's JS heap + external ${fmt.mib(mainStart)} -> peak ${fmt.mib(mainPeak)} (growth ${fmt.mib(mainPeak - mainStart)}; peaks: heap ${fmt.mib(heapPeak)}, external ${fmt.mib(externalPeak)})${retained}`,
   );
 } finally {
   for (const stop of stops) await stop();
