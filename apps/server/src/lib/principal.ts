@@ -1,7 +1,12 @@
-import type { Tenant } from '../db/schema.ts';
+/**
+ * What a layer above lib/ adds to a request's principal, by declaration merging (lib/ knows no table):
+ * modules/auth adds `ownTenant`, the caller's tenant row as the session statement read it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface PrincipalExtras {}
 
 /** The signed-in user acting on a request; every service call receives it. */
-export interface Principal {
+export interface Principal extends PrincipalExtras {
   userId: string;
   tenantId: string;
   isRoot: boolean;
@@ -9,11 +14,6 @@ export interface Principal {
   sessionIdHash: string;
   /** A member (not root) of the free-tier general users scope: strangers to each other. */
   freeTierMember: boolean;
-  /**
-   * The user's own tenant as the session statement read it in this request (a request's principal only):
-   * a call scoped to the caller's own tenant uses it instead of reading the tenant again.
-   */
-  ownTenant?: Tenant;
 }
 
 /** A gateway, as its credential identifies it: its MAC and the tenant it belongs to. */

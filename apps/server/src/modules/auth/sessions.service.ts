@@ -7,7 +7,7 @@ import {
   TRUST_PERIODS_MS,
   twoFactorMessages,
 } from '@portal/contract';
-import type { User } from '../../db/schema.ts';
+import type { Tenant, User } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
@@ -16,6 +16,16 @@ import { verifyTotp } from '../../lib/totp.ts';
 import type { AuthDependencies } from './auth.ports.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { accountKey, challengeKeyOf } from './sign-in-guesses.ts';
+
+declare module '../../lib/principal.ts' {
+  interface PrincipalExtras {
+    /**
+     * The user's own tenant as the session statement read it in this request (a request's principal only):
+     * a call scoped to the caller's own tenant uses it instead of reading the tenant again.
+     */
+    ownTenant?: Tenant;
+  }
+}
 
 const TOUCH_EVERY_MS = 30_000;
 /** How long a password accepted for a 2FA account waits for its code. */
