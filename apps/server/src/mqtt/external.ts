@@ -107,7 +107,10 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       ),
     );
 
-  // Connection 0 also carries the live channels (published and relayed); the others take device traffic only.
+  // The consumer connections take device traffic only. The live channels (published and relayed) and the
+  // flow-control message have a connection of their own: behind device messages waiting for their commit in a
+  // consumer's window, live messages (one per stored batch and gateway) would pile up at the broker and hold
+  // up that consumer's share of device traffic, and the probe with it.
   let flow: FlowControl | undefined;
   const clients = Array.from({ length: deps.consumers }, (_, index) => {
     const subscriptions: Record<string, { qos: 1 }> = {
@@ -115,23 +118,30 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       // Onboarding progress is device traffic too: handled once, then relayed on live.onboarding.
       [sharedSubscription(deviceUp.onboardingStatus('+', '+'), deps.shareGroup)]: { qos: 1 },
     };
-    if (index === 0) {
-      subscriptions[`${LIVE_ROOT}/#`] = { qos: 1 };
-      // The standing flow-control message (retained), whichever instance published it.
-      if (deps.flowControl) subscriptions[FLOW_CONTROL_TOPIC] = { qos: 1 };
-    }
-    return connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, (packet) => {
+    const client = connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, takeDeviceMessage);
+    // Connection 0 carried the live channels before they had a connection of their own: its persistent
+    // session may still hold that subscription.
+    if (index === 0) client.on('connect', () => client.unsubscribe(`${LIVE_ROOT}/#`));
+    return client;
+  });
+  const liveSubscriptions: Record<string, { qos: 1 }> = { [`${LIVE_ROOT}/#`]: { qos: 1 } };
+  // The standing flow-control message (retained), whichever instance published it.
+  if (deps.flowControl) liveSubscriptions[FLOW_CONTROL_TOPIC] = { qos: 1 };
+  const publisher = connectConsumer(
+    deps,
+    `${deps.clientId}-live`,
+    liveSubscriptions,
+    (packet) => {
       if (packet.topic === FLOW_CONTROL_TOPIC) {
         flow?.onFlowMessage(asBuffer(packet.payload));
         return Promise.resolve();
       }
-      // Only the live channels are relayed; whatever else arrives came through a device subscription.
-      if (!packet.topic.startsWith(`${LIVE_ROOT}/`)) return takeDeviceMessage(packet);
-      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      return relayToBrowsers(packet.topic, payload);
-    });
-  });
-  const publisher = clients[0]!;
+      if (!packet.topic.startsWith(`${LIVE_ROOT}/`)) return Promise.resolve();
+      return relayToBrowsers(packet.topic, asBuffer(packet.payload));
+    },
+    false,
+  );
+  const connections = [...clients, publisher];
   flow =
     deps.flowControl &&
     new FlowControl({
@@ -198,7 +208,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     },
     handleUpgrade: browsers.handleUpgrade,
     async start() {
-      await Promise.all(clients.map((client) => connectWithin(client, deps.url)));
+      await Promise.all(connections.map((client) => connectWithin(client, deps.url)));
       await takeover?.start();
       flow?.start();
       deps.logger.info(
@@ -206,7 +216,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
         'connected to external MQTT broker',
       );
     },
-    healthy: () => clients.every((client) => client.connected),
+    healthy: () => connections.every((client) => client.connected),
     tcpPort: () => null,
     liveStats: browsers.liveStats,
     deviceTrafficShare: () => takeover?.deviceTrafficShare ?? 1,
@@ -214,7 +224,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       await flow?.stop();
       await takeover?.stop();
       // Stop receiving first; a message taken but not yet acknowledged comes again (and is a no-op).
-      await Promise.all(clients.map((client) => client.endAsync(false)));
+      await Promise.all(connections.map((client) => client.endAsync(false)));
       await deps.inbox.drain();
       await browsers.close();
     },
@@ -231,13 +241,15 @@ function connectConsumer(
   clientId: string,
   subscriptions: Record<string, { qos: 1 }>,
   handle: (packet: IPublishPacket) => Promise<void>,
+  /** false: a clean session that ends with the connection (the live channels: nothing to keep). */
+  persistent = true,
 ): MqttClient {
   const client = mqtt.connect(deps.url, {
     clientId,
     protocolVersion: 5,
-    clean: false,
+    clean: !persistent,
     properties: {
-      sessionExpiryInterval: 3600,
+      sessionExpiryInterval: persistent ? 3600 : 0,
       maximumPacketSize: deps.maxPacketBytes + DELIVERY_FRAMING_BYTES,
       // The broker sends at most this many unacknowledged messages (pipelined-acks.ts holds the same bound).
       receiveMaximum: deps.inFlightPerConsumer,
