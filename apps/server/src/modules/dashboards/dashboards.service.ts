@@ -11,7 +11,12 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
-import type { DashboardsRepository, Fingerprint, GroupCount } from './dashboards.repository.ts';
+import type {
+  DashboardsRepository,
+  Fingerprint,
+  GatewayChange,
+  GroupCount,
+} from './dashboards.repository.ts';
 import { FleetClusters } from './fleet-cache.ts';
 import { FleetFigures } from './fleet-figures.ts';
 
@@ -34,6 +39,11 @@ interface FleetSlot {
   state?: Promise<Fleet>;
   /** A full read under way after maxAgeMs (the index is served meanwhile). */
   refreshing?: boolean;
+  /**
+   * A new index to build off the request path (a gateway joined, left or moved): the changes read since the
+   * index in use was built, applied to it when the timer fires (one rebuild for a burst of moves).
+   */
+  rebuild?: { clusters: FleetClusters; changes: GatewayChange[]; timer?: ReturnType<typeof setTimeout> };
 }
 
 /** The figures' facts of one subtree, current at `fingerprint`. */
@@ -78,6 +88,12 @@ export interface DashboardsSettings {
    * PGlite has.
    */
   backstopDelayMs?: number;
+  /**
+   * How long after a gateway joined, left or moved the map index is built again, off the request path (calls
+   * meanwhile are answered from the index in use, the moved gateways hidden from its single points): a burst of
+   * moves gives one rebuild.
+   */
+  rebuildDelayMs?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -303,7 +319,7 @@ export class DashboardsService {
       const base = await previous?.catch(() => undefined);
       if (!base || base.fingerprint.gone !== fingerprint.gone) return this.readFleet(tenantIds, fingerprint);
       if (base.fingerprint.key === fingerprint.key) return base;
-      return this.advanceFleet(base, tenantIds, fingerprint);
+      return this.advanceFleet(slot, base, tenantIds, fingerprint);
     })();
     slot.state = next;
     const fleet = await next;
@@ -337,18 +353,60 @@ export class DashboardsService {
     return { clusters: new FleetClusters(located, names), fingerprint, readAt };
   }
 
-  /** The index brought from its fingerprint to `fingerprint` with the gateways changed since. */
-  private async advanceFleet(base: Fleet, tenantIds: string[], fingerprint: Fingerprint): Promise<Fleet> {
+  /**
+   * The index brought from its fingerprint to `fingerprint` with the gateways changed since: connectivity in
+   * place; when a gateway joined, left or moved, the same index is kept (those gateways hidden from its single
+   * points) and a new one is built from memory off the request path, rebuildDelayMs later.
+   */
+  private async advanceFleet(
+    slot: FleetSlot,
+    base: Fleet,
+    tenantIds: string[],
+    fingerprint: Fingerprint,
+  ): Promise<Fleet> {
     const changes = await this.repo.changedSince(
       tenantIds,
       base.fingerprint.last - this.settings.changeOverlapMs,
     );
+    if (slot.rebuild?.clusters === base.clusters) {
+      slot.rebuild.changes.push(...changes);
+      base.clusters.interim(changes);
+      return { ...base, fingerprint };
+    }
     const applied = base.clusters.apply(changes);
     if (applied instanceof FleetClusters) return { ...base, fingerprint };
-    const names = new Map(base.clusters.tenantNames);
-    const missing = [...new Set(applied.map((g) => g.tenant_id))].filter((id) => !names.has(id));
-    for (const [id, name] of await this.repo.tenantNames(missing)) names.set(id, name);
-    return { clusters: new FleetClusters(applied, names), fingerprint, readAt: base.readAt };
+    base.clusters.interim(changes);
+    slot.rebuild = { clusters: base.clusters, changes: [...changes] };
+    slot.rebuild.timer = setTimeout(() => this.rebuildFleet(slot), this.settings.rebuildDelayMs ?? 250);
+    slot.rebuild.timer.unref?.();
+    return { ...base, fingerprint };
+  }
+
+  /**
+   * The pending rebuild, chained after the calls before it: the index in use is replaced by one built from its
+   * gateways with every change gathered since (unless a full read replaced it meanwhile).
+   */
+  private rebuildFleet(slot: FleetSlot): void {
+    const previous = slot.state;
+    if (!previous) return;
+    slot.state = previous
+      .then(async (fleet) => {
+        const rebuild = slot.rebuild;
+        if (!rebuild || rebuild.clusters !== fleet.clusters) return fleet;
+        const names = new Map(fleet.clusters.tenantNames);
+        const missing = [...new Set(rebuild.changes.map((c) => c.tenant_id))].filter((id) => !names.has(id));
+        const found = await this.repo.tenantNames(missing).catch(() => new Map<string, string>());
+        for (const [id, name] of found) names.set(id, name);
+        // From here on synchronous: no change can be read between gathering and replacing.
+        slot.rebuild = undefined;
+        const applied = fleet.clusters.apply(rebuild.changes);
+        const clusters = applied instanceof FleetClusters ? applied : new FleetClusters(applied, names);
+        return { ...fleet, clusters };
+      })
+      .catch((error) => {
+        slot.rebuild = undefined;
+        throw error;
+      });
   }
 }
 

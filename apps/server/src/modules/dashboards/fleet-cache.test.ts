@@ -118,6 +118,13 @@ const SETTINGS: DashboardsSettings = {
   cachedScopes: 8,
   maxAgeMs: 3_600_000,
   changeOverlapMs: 0,
+  rebuildDelayMs: 20,
+};
+
+/** Longer than rebuildDelayMs: the rebuild off the request path has run. */
+const rebuilt = async (kept: DashboardsService) => {
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  await views(kept);
 };
 
 const service = (db: FakeDatabase, tenantIds = TENANTS) =>
@@ -190,6 +197,8 @@ describe('the map index kept current from the changes since its last read', () =
       const other = db.rows.get(located[40 + i]!.mac)!;
       db.change(other.mac, { connected: !other.connected });
       const reads = db.fullReads;
+      await views(kept);
+      await rebuilt(kept);
       const incremental = await views(kept);
       // Built again from memory and the changes, not from every row.
       expect(db.fullReads).toBe(reads);
@@ -205,6 +214,53 @@ describe('the map index kept current from the changes since its last read', () =
       north: 48.9,
     });
     expect(paris.points.map((p) => p.macId)).toContain(located[10]!.mac);
+  });
+
+  it('answers from the index in use while the new one is built off the request path, then from the new one', async () => {
+    const db = new FakeDatabase(3000, random(5));
+    const kept = service(db);
+    await views(kept);
+    const [moved, other] = [...db.rows.values()].filter((row) => row.lat !== null);
+    const paris = { scopeId: 'scope', zoom: 17, west: 2.3, south: 48.8, east: 2.4, north: 48.9 };
+    const home = {
+      scopeId: 'scope',
+      zoom: 17,
+      west: moved!.lng! - 0.001,
+      south: moved!.lat! - 0.001,
+      east: moved!.lng! + 0.001,
+      north: moved!.lat! + 0.001,
+    };
+    const before = await views(kept);
+    const otherOnline = !other!.connected;
+    // A burst of moves: one gateway moved twice, another gateway's connectivity changed.
+    db.change(moved!.mac, { lat: 10, lng: 10 });
+    await kept.map(PRINCIPAL, paris);
+    db.change(moved!.mac, { lat: 48.85, lng: 2.35 });
+    db.change(other!.mac, { connected: otherOnline });
+    const during = await kept.map(PRINCIPAL, paris);
+    // Not at its new place yet, and no longer shown as a single point at its old one.
+    expect(during.points.map((p) => p.macId)).not.toContain(moved!.mac);
+    const atHome = await kept.map(PRINCIPAL, home);
+    expect(atHome.points.map((p) => p.macId)).not.toContain(moved!.mac);
+    // The clusters are the previous index's (positions), with the connectivity change applied at once.
+    const world = await kept.map(PRINCIPAL, {
+      scopeId: 'scope',
+      zoom: 0,
+      west: -180,
+      south: -85,
+      east: 180,
+      north: 85,
+    });
+    expect(world.clusters.map((c) => [c.id, c.count])).toEqual(
+      before[0]!.clusters.map((c) => [c.id, c.count]),
+    );
+    expect(world.clusters.reduce((n, c) => n + c.online, 0)).toBe(
+      [...db.rows.values()].filter((row) => row.lat !== null && row.connected).length,
+    );
+    await rebuilt(kept);
+    const after = await kept.map(PRINCIPAL, paris);
+    expect(after.points.map((p) => p.macId)).toContain(moved!.mac);
+    expect(await views(kept)).toEqual(await views(service(db)));
   });
 
   it('reads every row again when gateways left the subtree (deleted or moved to another customer)', async () => {

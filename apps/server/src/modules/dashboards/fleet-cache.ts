@@ -34,6 +34,12 @@ export class FleetClusters {
   private readonly parent: Int32Array;
   /** Gateways online under each node (a gateway's own: 0 or 1). */
   private readonly online: Int32Array;
+  /**
+   * Gateways whose place or customer changed since this index was built, while a new one is being built off
+   * the request path: not shown as single points (their clusters still count them until the new index replaces
+   * this one, docs/dashboards.md "Map index").
+   */
+  private readonly hidden = new Set<string>();
 
   constructor(
     private readonly gateways: LocatedGateway[],
@@ -125,6 +131,28 @@ export class FleetClusters {
     return next.sort(byMac);
   }
 
+  /**
+   * The changes applied to this index while a new one is built from them: connectivity in place, gateways that
+   * moved (or left the map) hidden from the single points until the new index replaces this one.
+   */
+  interim(changes: GatewayChange[]): void {
+    for (const change of changes) {
+      const i = this.indexOf(change.mac);
+      if (i < 0) continue;
+      const gateway = this.gateways[i]!;
+      if (
+        change.lat !== gateway.lat ||
+        change.lng !== gateway.lng ||
+        change.tenant_id !== gateway.tenant_id
+      ) {
+        this.hidden.add(change.mac);
+      } else {
+        this.hidden.delete(change.mac);
+        this.setConnected(i, change.connected);
+      }
+    }
+  }
+
   /** The clusters and single gateways of one view; at most MAP_MAX_POINTS single gateways. */
   view(zoom: number, bounds: { west: number; south: number; east: number; north: number }): DashboardMap {
     const features = this.index.getClusters([bounds.west, bounds.south, bounds.east, bounds.north], zoom);
@@ -154,6 +182,8 @@ export class FleetClusters {
           ),
           bounds: [props.w, props.s, props.e, props.n],
         });
+      } else if (this.hidden.has(this.gateways[props.i]!.mac)) {
+        // Moved since this index was built: shown where it is once the new index is in place.
       } else if (points.length >= MAP_MAX_POINTS) {
         truncated = true;
       } else {
