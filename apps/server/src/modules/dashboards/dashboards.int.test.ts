@@ -15,6 +15,17 @@ type Customer = Awaited<ReturnType<typeof createCustomerWithUser>> & { cookie: s
 const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 const PARIS = { west: 2.2, south: 48.8, east: 2.5, north: 48.9 };
 
+/** The first value `read` gives within `ms` (polled every 50 ms); fails after. */
+async function within<T>(ms: number, read: () => Promise<T | undefined>): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * The dashboards' calls (docs/dashboards.md) against a fleet built here: Alpha (four gateways, three located,
  * two of them in Paris and one in New York), its child AlphaKid (one in Paris), Beta (one in Paris).
@@ -226,13 +237,59 @@ describe(`dashboards (${backend} backend)`, () => {
       .set({ address: JSON.stringify({ LAT: -33.86, LNG: 151.2 }), updated_at: new Date(Date.now() + 1000) })
       .where('mac', '=', mac.K1!)
       .execute();
-    const after = await map(alpha.tenant.id, 3);
+    // The call right after the move answers from the index in use (the new one is built off the request path):
+    // the Paris cluster as it was, K1 no longer a single point anywhere.
+    const during = await map(alpha.tenant.id, 3);
+    expect(during.clusters).toEqual([expect.objectContaining({ count: 3 })]);
+    expect(during.points.map((p) => p.name)).toEqual(['A3']);
+    // Within the documented bound (docs/dashboards.md "Map index": 2 s), K1 shows at its new place.
+    const after = await within(2000, async () => {
+      const view = await map(alpha.tenant.id, 3);
+      return view.points.some((p) => p.name === 'K1') ? view : undefined;
+    });
     expect(after.clusters).toEqual([expect.objectContaining({ count: 2, online: 2, offline: 0 })]);
     expect(after.points.map((p) => p.name).sort()).toEqual(['A3', 'K1']);
+    expect(after.points.find((p) => p.name === 'K1')).toMatchObject({ lat: -33.86, lng: 151.2 });
     // A gateway removed (no newer updated_at anywhere): the departure alone tells the cache.
     await portal.database.db.deleteFrom('gateways').where('mac', '=', mac.A3!).execute();
     expect((await summary(alpha.cookie, alpha.tenant.id)).total).toBe(4);
     expect((await map(alpha.tenant.id, 3)).points.map((p) => p.name)).toEqual(['K1']);
+  });
+
+  it("takes a gateway moved to another customer off the old customer's map at once, onto the new one's within the bound", async () => {
+    const betaMap = async (zoom: number, bounds = WORLD) => {
+      const response = await get(beta.cookie, '/api/dashboards/map', {
+        scopeId: beta.tenant.id,
+        zoom,
+        ...bounds,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as DashboardMap;
+    };
+    expect(onMap(await betaMap(0))).toBe(1);
+    expect((await map(alpha.tenant.id, 16, PARIS)).points.map((p) => p.name).sort()).toEqual(['A1', 'A2']);
+    await portal.database.db
+      .updateTable('gateways')
+      .set({ tenant_id: beta.tenant.id, updated_at: new Date(Date.now() + 2000) })
+      .where('mac', '=', mac.A2!)
+      .execute();
+    // The old customer: at once, in its points and its clusters.
+    expect((await map(alpha.tenant.id, 16, PARIS)).points.map((p) => p.name)).toEqual(['A1']);
+    const alphaWorld = await map(alpha.tenant.id, 0);
+    expect(onMap(alphaWorld)).toBe(2);
+    expect(alphaWorld.located).toBe(2);
+    // The new customer: within the bound.
+    const street = await within(2000, async () => {
+      const view = await betaMap(16, PARIS);
+      return view.points.some((p) => p.macId === mac.A2) ? view : undefined;
+    });
+    expect(street.points.map((p) => p.macId).sort()).toEqual([mac.B1, mac.A2].sort()); // Back to Alpha, as the tests below expect it.
+    await portal.database.db
+      .updateTable('gateways')
+      .set({ tenant_id: alpha.tenant.id, updated_at: new Date(Date.now() + 3000) })
+      .where('mac', '=', mac.A2!)
+      .execute();
+    expect((await betaMap(16, PARIS)).points.map((p) => p.macId)).toEqual([mac.B1]);
   });
 
   it('pages the dashboard gateway rows by name with tenantName, within the limits', async () => {
