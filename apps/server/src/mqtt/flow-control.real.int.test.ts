@@ -6,11 +6,11 @@ import { deviceUp, FLOW_CONTROL_TOPIC, type FlowControlMessage, parseFlowControl
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMqtt, randomMac, waitFor } from '../../../test/harness.ts';
-import { freePort } from '../../../test/process.ts';
-import type { DeviceIdentity } from '../../lib/principal.ts';
-import { createExternalMessaging } from '../../mqtt/external.ts';
-import type { Messaging } from '../../mqtt/messaging.ts';
+import { connectMqtt, randomMac, waitFor } from '../../test/harness.ts';
+import { freePort } from '../../test/process.ts';
+import type { DeviceIdentity } from '../lib/principal.ts';
+import { createExternalMessaging } from './external.ts';
+import type { Messaging } from './messaging.ts';
 
 /** A Mosquitto of the test's own: the retained slow-down must not reach anyone else's gateways. */
 async function startMosquitto(dir: string, port: number): Promise<ChildProcess> {

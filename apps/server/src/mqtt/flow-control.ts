@@ -1,6 +1,6 @@
 import { FLOW_CONTROL_TOPIC, type FlowControlMessage, parseFlowControl } from '@portal/contract';
 import type { Logger } from 'pino';
-import { type Meter, noMeter } from '../../lib/metrics.ts';
+import { type Meter, noMeter } from '../lib/metrics.ts';
 
 /**
  * The probe's topic: inside the device filter (`gateways/+/send/#`), so it waits in the same shared-subscription
@@ -187,7 +187,7 @@ export class FlowControl {
     const currentMine = currentLive?.instance === this.options.instanceId;
     if (lag > this.options.highMs) {
       // Highest lag wins: another instance's standing slow-down is replaced only by a longer wait.
-      if (!currentLive || currentLive.state !== 'slow' || currentMine || lag >= currentLive.lagMs) {
+      if (currentLive?.state !== 'slow' || currentMine || lag >= currentLive.lagMs) {
         await this.publishState(true, lag);
       }
     } else if (lag < this.options.lowMs) {
