@@ -14,7 +14,7 @@ interface DeleteModeBarProps {
 /** Delete mode's header: 'Selected Offline Gateways - n / total', the Select Gateways menu and the Delete icon. */
 export function DeleteModeBar({ selected, total, onSelectFirst, onDelete, onExit }: DeleteModeBarProps) {
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+    <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
       <Typography variant="h6" component="h2">
         {`Selected Offline Gateways - ${selected} / ${total}`}
       </Typography>

@@ -31,11 +31,17 @@ interface GatewayCardProps {
   customerName?: string;
 }
 
-/** Read by screen readers, not shown. */
+/**
+ * Read by screen readers, not shown. Pixel sizes as strings: MUI reads a number up to 1 as a fraction (width 1
+ * was 100% of the page, and the hidden text widened it by 500 px at 1440).
+ */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

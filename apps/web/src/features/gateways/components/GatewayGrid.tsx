@@ -143,7 +143,8 @@ export function GatewayGrid({ count, rows, onRangeChange, ...rest }: GridProps) 
             >
               <GridRow
                 row={gridRowPositions(item.index, columns, count).map((position) => rows.get(position))}
-                columnWidth={gridColumnWidth(width, columns)}
+                // Each column's share holds a card and one gap; the last card's gap is the grid's, so the row fills the width.
+                columnWidth={gridColumnWidth(width + GAP, columns)}
                 {...rest}
               />
             </div>

@@ -42,7 +42,8 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
           </Typography>
         )}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      {/* Gaps, not margins: a wrapped row starts at the left edge (spacing indented it by 8 px on phones). */}
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <TextField
           size="small"
           type="search"
