@@ -48,6 +48,7 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
   const panels = useMemo(() => alertPanels(graphs.events), [graphs.events]);
   const charted = group.sensors.filter((sensor) => shown.includes(sensor));
   const height = charted.length === 1 ? SINGLE_CHART_HEIGHT : SEVERAL_CHARTS_HEIGHT;
+  const noAlerts = !graphs.eventsLoading && panels.sensor.length === 0 && panels.system.length === 0;
 
   const chooseGroup = (index: number) => {
     setGroupIndex(index);
@@ -60,16 +61,23 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
 
   return (
     <Paper component="section" aria-label={`Sensor graphs of ${gateway.name}`} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      {/* On a phone the interval goes below the name, which would otherwise be cut to its first letter. */}
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ mb: 2, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" noWrap>
+          <Typography variant="h6" component="h2" noWrap title={gateway.name}>
             {gateway.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
             {gateway.macId}
           </Typography>
         </Box>
-        <IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />
+        <Box sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}>
+          <IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />
+        </Box>
         <Tooltip title="Minimize">
           <IconButton aria-label="Minimize" onClick={onClose}>
             <CloseFullscreenIcon />
@@ -138,7 +146,8 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
         <Box
           sx={{
             width: { xs: '100%', lg: ALERTS_WIDTH },
-            height: ALERTS_HEIGHT,
+            // Below the charts (narrower than lg) an empty panel need not keep its 640 px.
+            height: { xs: noAlerts ? 'auto' : ALERTS_HEIGHT / 1.6, lg: ALERTS_HEIGHT },
             display: 'flex',
             border: 1,
             borderColor: 'divider',
