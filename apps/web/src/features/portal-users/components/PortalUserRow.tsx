@@ -8,6 +8,8 @@ import { emailText } from '../portal-users-list.ts';
 interface PortalUserRowProps {
   user: PortalUser;
   access: PortalUserRowAccess;
+  /** The e-mail under the name instead of in a column of its own (narrow screens). */
+  compact?: boolean;
   onEdit: (user: PortalUser) => void;
   onDelete: (user: PortalUser) => void;
   onTwoFactorToggle: (user: PortalUser) => void;
@@ -40,14 +42,26 @@ function TwoFactorCell({
 }
 
 /** One user; the row is named after the user so it can be found by name. */
-export function PortalUserRow({ user, access, onEdit, onDelete, onTwoFactorToggle }: PortalUserRowProps) {
+export function PortalUserRow({
+  user,
+  access,
+  compact = false,
+  onEdit,
+  onDelete,
+  onTwoFactorToggle,
+}: PortalUserRowProps) {
   const name = portalUserDisplayName(user);
   return (
     <TableRow hover aria-label={name}>
       <TableCell component="th" scope="row">
         {name}
+        {compact && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {emailText(user.email)}
+          </Typography>
+        )}
       </TableCell>
-      <TableCell>{emailText(user.email)}</TableCell>
+      {!compact && <TableCell>{emailText(user.email)}</TableCell>}
       <TableCell>
         <TwoFactorCell user={user} access={access} onToggle={() => onTwoFactorToggle(user)} />
       </TableCell>

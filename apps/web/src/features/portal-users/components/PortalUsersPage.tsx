@@ -124,6 +124,13 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
         <>
           <PortalUsersTable
             users={users.data.users}
+            emptyText={
+              search !== ''
+                ? 'No users found.'
+                : canAddPortalUser(viewer)
+                  ? 'No users yet. Add one with the + button.'
+                  : 'No users yet.'
+            }
             viewer={viewer}
             sort={sort}
             onSort={(column) => {
@@ -187,7 +194,7 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
 export function PortalUsersPage() {
   const scopeId = usePortalUsersScopeId();
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         Users
       </Typography>

@@ -1,4 +1,13 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  type Theme,
+  useMediaQuery,
+} from '@mui/material';
 import type { PortalUser } from '@portal/contract';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
@@ -12,8 +21,13 @@ const COLUMNS: { label: string; sortBy: SortBy }[] = [
   { label: 'Two FA', sortBy: 'secureAuthentication' },
 ];
 
+/** Narrower than this, the e-mail goes under the name: four columns did not fit a phone (Actions scrolled out of view). */
+const compactQuery = (theme: Theme) => theme.breakpoints.down('md');
+
 interface PortalUsersTableProps {
   users: PortalUser[];
+  /** The text of the empty table: no match for a search, or no users yet. */
+  emptyText: string;
   viewer: PortalUserViewer;
   sort: Sort;
   onSort: (column: SortBy) => void;
@@ -22,13 +36,22 @@ interface PortalUsersTableProps {
   onTwoFactorToggle: (user: PortalUser) => void;
 }
 
-export function PortalUsersTable({ users, viewer, sort, onSort, ...rowActions }: PortalUsersTableProps) {
+export function PortalUsersTable({
+  users,
+  emptyText,
+  viewer,
+  sort,
+  onSort,
+  ...rowActions
+}: PortalUsersTableProps) {
+  const compact = useMediaQuery(compactQuery, { noSsr: true });
+  const columns = compact ? COLUMNS.filter((column) => column.sortBy !== 'email') : COLUMNS;
   return (
     <TableContainer>
       <Table size="small" aria-label="Users">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <SortableHeaderCell
                 key={column.sortBy}
                 label={column.label}
@@ -46,10 +69,11 @@ export function PortalUsersTable({ users, viewer, sort, onSort, ...rowActions }:
               key={user.id}
               user={user}
               access={portalUserRowAccess(viewer, user)}
+              compact={compact}
               {...rowActions}
             />
           ))}
-          {users.length === 0 && <EmptyTableRow colSpan={COLUMNS.length + 1} text="No users found." />}
+          {users.length === 0 && <EmptyTableRow colSpan={columns.length + 1} text={emptyText} />}
         </TableBody>
       </Table>
     </TableContainer>
