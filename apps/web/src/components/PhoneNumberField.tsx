@@ -49,7 +49,9 @@ export function PhoneNumberField({
   };
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+    // In a narrow form (the sign-up card on a phone) the number goes below the country instead of shrinking
+    // to 'Phone…'.
+    <Stack direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
       <Autocomplete
         options={options}
         value={country}
@@ -66,7 +68,7 @@ export function PhoneNumberField({
         renderInput={(params) => <TextField {...params} label="Country" error={countryError} />}
         autoHighlight
         disabled={disabled}
-        sx={{ width: 150, flexShrink: 0 }}
+        sx={{ flex: '1 0 150px' }}
         slotProps={{ popper: { sx: { minWidth: 300 } } }}
       />
       <TextField
@@ -77,7 +79,7 @@ export function PhoneNumberField({
         error={error}
         helperText={helperText}
         disabled={disabled}
-        fullWidth
+        sx={{ flex: '3 1 180px' }}
         slotProps={{
           htmlInput: { inputMode: 'numeric', autoComplete: 'tel-national', maxLength: PHONE_MAX_DIGITS },
         }}

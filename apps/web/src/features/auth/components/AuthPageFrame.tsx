@@ -18,11 +18,11 @@ export function AuthPageFrame({ children, ...paper }: { children: ReactNode } & 
           flexDirection: 'column',
           alignItems: 'center',
           justifyContent: 'center',
-          p: 3,
+          p: { xs: 2, sm: 3 },
           gap: 2,
         }}
       >
-        <Paper elevation={3} {...paper} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
+        <Paper elevation={3} {...paper} sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 440 }}>
           {children}
         </Paper>
         <AppVersion />
