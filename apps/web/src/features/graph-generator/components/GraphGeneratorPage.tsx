@@ -1,4 +1,4 @@
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import {
   GRAPH_GENERATOR_TEXTS,
   GRAPH_TEXT_MAX_LENGTH,
@@ -16,6 +16,13 @@ import { GraphChartPanel } from './GraphChartPanel.tsx';
 import { GraphQuestion } from './GraphQuestion.tsx';
 
 type Chart = Extract<GraphResponse, { status: 'chart' }>;
+
+/** Shown before the first request, so an empty page says what may be asked; they name no gateway, so fit any customer. */
+const EXAMPLES = [
+  'CO2 of all gateways in the last 24 hours',
+  'hourly average temperature of online gateways yesterday',
+  'CPU of the fleet this week',
+] as const;
 
 /**
  * /cli/UserDashboard?scopeId= (spec 002 section 2 'User graph page'; docs/graph-generator.md): a free-text
@@ -86,6 +93,26 @@ export function GraphGeneratorPage() {
         {generate.isError && <Alert severity="error">{GRAPH_GENERATOR_TEXTS.failed}</Alert>}
         {answer?.status === 'question' && !generate.isPending && (
           <GraphQuestion question={answer} onPick={pick} />
+        )}
+        {!answer && !generate.isPending && !generate.isError && (
+          <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              Try:
+            </Typography>
+            {EXAMPLES.map((example) => (
+              <Chip
+                key={example}
+                label={example}
+                variant="outlined"
+                onClick={() => pick(example)}
+                sx={{
+                  height: 'auto',
+                  maxWidth: '100%',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+                }}
+              />
+            ))}
+          </Stack>
         )}
         {chart && <GraphChartPanel chart={chart} scopeId={scopeId} busy={generate.isPending} onEdit={edit} />}
       </Box>
