@@ -20,7 +20,7 @@ export function FilteredByBanner({ filters, onRemove }: FilteredByBannerProps) {
   if (filters.length === 0) return null;
   return (
     <Alert severity="info" icon={false} sx={{ mb: 2 }} role="region" aria-label="Filtered by">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2">Filtered by :</Typography>
         {filters.map((filter) => (
           <Stack key={filter.param} direction="row" sx={{ alignItems: 'center' }}>

@@ -76,7 +76,7 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Tooltip title="Back">
           <IconButton aria-label="Back" onClick={back}>
             <ArrowBack />

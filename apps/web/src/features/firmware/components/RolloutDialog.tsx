@@ -160,7 +160,7 @@ export function RolloutDialog({
                 ))}
               </Box>
             )}
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               {SELECT_NEXT_OPTIONS.map((n) => (
                 <Button
                   key={n}

@@ -112,7 +112,7 @@ export function UploadPanel({ kind, existing, customers, latest, onDone }: Uploa
         data-testid="firmware-file"
         onChange={(event) => choose(event.target.files?.[0])}
       />
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()}>
           UPLOAD FILE
         </Button>

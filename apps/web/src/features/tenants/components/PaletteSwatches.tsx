@@ -19,7 +19,7 @@ export function PaletteSwatches({ colors, onPick, disabled }: PaletteSwatchesPro
   const other: PaletteTarget = target === 'primary' ? 'secondary' : 'primary';
   return (
     <Stack spacing={1} role="group" aria-label="Logo palette">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
           Colours from the logo, for the
         </Typography>
