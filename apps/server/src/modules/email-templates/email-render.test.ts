@@ -38,4 +38,8 @@ describe('mail rendering', () => {
       htmlToText('<p>Open</p><p><a href="https://a.test">https://a.test</a></p><p>Bye &amp; thanks</p>'),
     ).toBe('Open\nhttps://a.test\nBye & thanks');
   });
+
+  it('writes non-breaking spaces as plain spaces', () => {
+    expect(htmlToText('<p><strong>Doors</strong>&nbsp;stay\u00a0locked</p>')).toBe('Doors stay locked');
+  });
 });
