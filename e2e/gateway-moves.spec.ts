@@ -5,7 +5,7 @@ import {
 } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import {
   chooseMoreAction,
   createCustomer,
@@ -120,7 +120,10 @@ describe('Moving and un-registering gateways', () => {
 
     await card.getByRole('button', { name: 'Information' }).click();
     await panel.getByRole('tab', { name: 'Info' }).waitFor();
-    expect(await panel.getByRole('tab', { name: 'Change Customer' }).count()).toBe(0);
+    // The lists are asked again after the registration without holding up its message: the panel follows.
+    await expect
+      .poll(() => panel.getByRole('tab', { name: 'Change Customer' }).count(), { timeout: UI_TIMEOUT_MS })
+      .toBe(0);
   });
 
   it('moves an unregistered gateway with Change Customer, and a registered one from Info', async () => {
