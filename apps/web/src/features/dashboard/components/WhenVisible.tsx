@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
@@ -20,5 +20,23 @@ export function WhenVisible({ children, height }: { children: ReactNode; height:
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
-  return visible ? children : <Box ref={place} sx={{ minHeight: height }} />;
+  if (visible) return children;
+  // Until then a grey place holder says what comes there (a page pictured whole is never a blank box).
+  return (
+    <Box
+      ref={place}
+      sx={{
+        minHeight: height,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        The map loads as it comes into view.
+      </Typography>
+    </Box>
+  );
 }
