@@ -217,29 +217,41 @@ export class DashboardsService {
     })();
     slot.state = next;
     const kept = await next;
-    if (!slot.refreshing && this.now() - kept.readAt > this.settings.maxAgeMs) {
-      slot.refreshing = true;
-      this.backstop()
-        .then(() => this.repo.fingerprint(tenantIds))
-        .then((latest) => this.readFacts(tenantIds, latest))
-        .then(
-          (fresh) => {
-            const current = slot.state ?? Promise.resolve(fresh);
-            slot.state = current.then(
-              () => fresh,
-              () => fresh,
-            );
-          },
-          () => undefined,
-        )
-        .finally(() => {
-          slot.refreshing = false;
-        });
-    }
+    this.refreshWhenOld(slot, kept.readAt, (latest) => this.readFacts(tenantIds, latest), tenantIds);
     return kept.figures;
   }
 
   /** Resolves when a maxAgeMs full read may start (backstopDelayMs from now). */
+  /**
+   * After maxAgeMs a slot's data is read in full again beside the answer (never before it), once at a time; the
+   * fresh read replaces what the slot holds when it is done.
+   */
+  private refreshWhenOld<T>(
+    slot: { state?: Promise<T>; refreshing?: boolean },
+    readAt: number,
+    read: (latest: Fingerprint) => Promise<T>,
+    tenantIds: string[],
+  ): void {
+    if (slot.refreshing || this.now() - readAt <= this.settings.maxAgeMs) return;
+    slot.refreshing = true;
+    this.backstop()
+      .then(() => this.repo.fingerprint(tenantIds))
+      .then(read)
+      .then(
+        (fresh) => {
+          const current = slot.state ?? Promise.resolve(fresh);
+          slot.state = current.then(
+            () => fresh,
+            () => fresh,
+          );
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        slot.refreshing = false;
+      });
+  }
+
   private backstop(): Promise<void> {
     const delay = this.settings.backstopDelayMs ?? 0;
     if (delay <= 0) return Promise.resolve();
@@ -323,25 +335,7 @@ export class DashboardsService {
     })();
     slot.state = next;
     const fleet = await next;
-    if (!slot.refreshing && this.now() - fleet.readAt > this.settings.maxAgeMs) {
-      slot.refreshing = true;
-      this.backstop()
-        .then(() => this.repo.fingerprint(tenantIds))
-        .then((latest) => this.readFleet(tenantIds, latest))
-        .then(
-          (fresh) => {
-            const current = slot.state ?? Promise.resolve(fresh);
-            slot.state = current.then(
-              () => fresh,
-              () => fresh,
-            );
-          },
-          () => undefined,
-        )
-        .finally(() => {
-          slot.refreshing = false;
-        });
-    }
+    this.refreshWhenOld(slot, fleet.readAt, (latest) => this.readFleet(tenantIds, latest), tenantIds);
     return fleet.clusters;
   }
 
