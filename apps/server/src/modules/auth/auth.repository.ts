@@ -1,6 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/** A live session's user, with the user's own tenant whole: a call scoped to it needs no read of its own. */
+const SESSION_USER_COLUMNS = [
+  'users.is_root',
+  'users.permissions',
+  'tenants.kind as tenant_kind',
+  'tenants.name as tenant_name',
+  'tenants.customer_id as tenant_customer_id',
+  'tenants.parent_id as tenant_parent_id',
+  'tenants.ancestors as tenant_ancestors',
+  'tenants.email_domain as tenant_email_domain',
+  'tenants.primary_theme_color as tenant_primary_theme_color',
+  'tenants.secondary_theme_color as tenant_secondary_theme_color',
+  'tenants.logo_url as tenant_logo_url',
+  'tenants.fav_icon_url as tenant_fav_icon_url',
+  'tenants.status as tenant_status',
+  'tenants.created_at as tenant_created_at',
+  'tenants.dashboard_variant as tenant_dashboard_variant',
+] as const;
+
 /**
  * Sign-in's own tables: sessions, login challenges, trusted devices and MQTT tokens. The users table is the
  * users module's; two reads here join it (a session with its user) because they run on every request and
@@ -42,22 +61,7 @@ export class AuthRepository {
         'users.id as user_id',
         'users.email',
         'users.tenant_id',
-        'users.is_root',
-        'users.permissions',
-        'tenants.kind as tenant_kind',
-        // The user's own tenant whole: a call scoped to it (the common case) needs no read of its own.
-        'tenants.name as tenant_name',
-        'tenants.customer_id as tenant_customer_id',
-        'tenants.parent_id as tenant_parent_id',
-        'tenants.ancestors as tenant_ancestors',
-        'tenants.email_domain as tenant_email_domain',
-        'tenants.primary_theme_color as tenant_primary_theme_color',
-        'tenants.secondary_theme_color as tenant_secondary_theme_color',
-        'tenants.logo_url as tenant_logo_url',
-        'tenants.fav_icon_url as tenant_fav_icon_url',
-        'tenants.status as tenant_status',
-        'tenants.created_at as tenant_created_at',
-        'tenants.dashboard_variant as tenant_dashboard_variant',
+        ...SESSION_USER_COLUMNS,
       ])
       .where('sessions.id_hash', '=', idHash)
       .where('sessions.last_seen_at', '>', idleSince)
@@ -162,22 +166,7 @@ export class AuthRepository {
         'users.id as user_id',
         'users.email',
         'users.tenant_id',
-        'users.is_root',
-        'users.permissions',
-        'tenants.kind as tenant_kind',
-        // The user's own tenant whole: a call scoped to it (the common case) needs no read of its own.
-        'tenants.name as tenant_name',
-        'tenants.customer_id as tenant_customer_id',
-        'tenants.parent_id as tenant_parent_id',
-        'tenants.ancestors as tenant_ancestors',
-        'tenants.email_domain as tenant_email_domain',
-        'tenants.primary_theme_color as tenant_primary_theme_color',
-        'tenants.secondary_theme_color as tenant_secondary_theme_color',
-        'tenants.logo_url as tenant_logo_url',
-        'tenants.fav_icon_url as tenant_fav_icon_url',
-        'tenants.status as tenant_status',
-        'tenants.created_at as tenant_created_at',
-        'tenants.dashboard_variant as tenant_dashboard_variant',
+        ...SESSION_USER_COLUMNS,
       ])
       .where('sessions.id_hash', 'in', idHashes)
       .where('sessions.last_seen_at', '>', idleSince)
