@@ -111,6 +111,8 @@ export function wireModules(
     live,
     staffDomains: config.STAFF_EMAIL_DOMAINS,
     secureCookies,
+    listen: database.listen,
+    meter,
   });
   const { sessions, mqttTokens } = authModule;
   const mailModule = createMailModule({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });

@@ -6,6 +6,13 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { AuditContextPool } from './audit-pool.ts';
 import { migrationProvider } from './migrations/index.ts';
+import {
+  type ChannelListener,
+  ListeningPool,
+  listenOnPostgres,
+  PostgresChannels,
+  type StopListening,
+} from './notifications.ts';
 import { PGlitePool, type PoolStats } from './pglite-pool.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -22,6 +29,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The pool's connections now (/metrics): open, idle, and callers waiting for one. */
   poolStats(): PoolStats;
+  /**
+   * Hears the notifications sent on `channel` (pg_notify) by any instance's commits. On PGlite a notification
+   * reaches the listener before the answer to the statement that committed it; on PostgreSQL shortly after.
+   */
+  listen(channel: string, listener: ChannelListener): StopListening;
   /** PGlite only: a consistent copy of the running database, a gzipped tarball of its data directory. */
   dumpEmbedded?: () => Promise<Uint8Array>;
 }
@@ -78,6 +90,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       () => pool.stats(),
       () => pglite.ping(),
     ),
+    listen(channel, listener) {
+      pool
+        .exclusive(() => pglite.listen(channel, listener))
+        .then(
+          () => listener.ready(),
+          () => listener.lapsed(),
+        );
+      return async () => pglite.unlisten(channel, listener);
+    },
     dumpEmbedded: () => pool.exclusive(() => pglite.dump()),
   };
 }
@@ -123,9 +144,12 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
     logger,
     'database connection (health check)',
   );
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new AuditContextPool(pool) }) });
+  const channels = new PostgresChannels();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new AuditContextPool(new ListeningPool(pool, channels)) }),
+  });
   const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  const handle = withHelpers(db, 'postgres', stats, async () => {
+  const base = withHelpers(db, 'postgres', stats, async () => {
     try {
       await probe.query('select 1');
       return true;
@@ -134,10 +158,18 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
     }
   });
   return {
-    ...handle,
+    ...base,
+    listen(channel, listener) {
+      const remove = channels.add(channel, listener);
+      const stop = listenOnPostgres(url, channel, listener, logger);
+      return async () => {
+        remove();
+        await stop();
+      };
+    },
     async close() {
       await probe.end().catch(() => {});
-      await handle.close();
+      await base.close();
     },
   };
 }
@@ -147,7 +179,7 @@ function withHelpers(
   backend: DbBackend,
   poolStats: () => PoolStats,
   ping?: () => Promise<boolean>,
-): DatabaseHandle {
+): Omit<DatabaseHandle, 'listen'> {
   return {
     db,
     backend,

@@ -20,6 +20,7 @@ function plainError(error) {
 }
 
 let pglite;
+const listening = new Set();
 try {
   // loadDataDir: a restore (npm run restore) fills the new data directory from a backup's tarball.
   const load = workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {};
@@ -30,7 +31,7 @@ try {
   parentPort.close();
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, channel }) => {
   try {
     if (op === 'query') {
       const result = await pglite.query(sql, params);
@@ -38,6 +39,15 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
         id,
         result: { rows: result.rows, affectedRows: result.affectedRows, command: result.command },
       });
+    } else if (op === 'listen') {
+      // A notification is posted before the answer to the statement whose commit sent it: PGlite calls its
+      // listeners (in microtasks) while it reads that statement's results.
+      // Once a channel: the main thread hands each notification to every listener of its own.
+      if (!listening.has(channel)) {
+        await pglite.listen(channel, (payload) => parentPort.postMessage({ channel, payload }));
+        listening.add(channel);
+      }
+      parentPort.postMessage({ id, result: true });
     } else if (op === 'ping') {
       parentPort.postMessage({ id, result: pglite.ready && !pglite.closed });
     } else if (op === 'dump') {

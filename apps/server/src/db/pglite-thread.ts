@@ -14,6 +14,9 @@ export interface PGliteConnection {
 
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
+/** A notification the thread heard on a channel it listens to (LISTEN). */
+type Notification = { channel: string; payload: string };
+type Listener = { message(payload: string): void; lapsed(): void };
 
 // The server's type library has no WebAssembly (no DOM lib); this is the one call used.
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
@@ -52,9 +55,14 @@ export class PGliteThread implements PGliteConnection {
   private readonly pending = new Map<number, Pending>();
   private nextId = OPEN_ID + 1;
   private stopped: Error | null = null;
+  private readonly listeners = new Map<string, Set<Listener>>();
 
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (reply: Reply | Notification) => {
+      if ('channel' in reply) {
+        for (const listener of this.listeners.get(reply.channel) ?? []) listener.message(reply.payload);
+        return;
+      }
       const call = this.pending.get(reply.id);
       if (!call) return;
       this.settle(reply.id);
@@ -107,6 +115,21 @@ export class PGliteThread implements PGliteConnection {
     }
   }
 
+  /**
+   * LISTEN on `channel`. Send it while no transaction is open (PGlitePool.exclusive): the one connection would
+   * otherwise LISTEN inside another borrower's transaction. A stopped thread tells its listeners they lapsed.
+   */
+  async listen(channel: string, listener: Listener): Promise<void> {
+    const listeners = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, listeners.add(listener));
+    await this.send({ op: 'listen', channel });
+  }
+
+  /** Stops handing `channel`'s notifications to `listener`. */
+  unlisten(channel: string, listener: Listener): void {
+    this.listeners.get(channel)?.delete(listener);
+  }
+
   /** The data directory as a gzipped tarball (PGlite's dumpDataDir), after a checkpoint. */
   dump(): Promise<Uint8Array> {
     return this.send<Uint8Array>({ op: 'dump' });
@@ -119,7 +142,7 @@ export class PGliteThread implements PGliteConnection {
     await this.worker.terminate();
   }
 
-  private send<T>(message: { op: string; sql?: string; params?: unknown[] }): Promise<T> {
+  private send<T>(message: { op: string; sql?: string; params?: unknown[]; channel?: string }): Promise<T> {
     const id = this.nextId++;
     const reply = this.expect<T>(id);
     if (!this.stopped) this.worker.postMessage({ id, ...message });
@@ -143,6 +166,8 @@ export class PGliteThread implements PGliteConnection {
   private stop(error: Error): void {
     if (this.stopped) return;
     this.stopped = error;
+    for (const listeners of this.listeners.values()) for (const listener of listeners) listener.lapsed();
+    this.listeners.clear();
     for (const [id, call] of this.pending) {
       this.settle(id);
       call.reject(error);

@@ -58,6 +58,7 @@ export class AuthRepository {
       .select([
         'sessions.id_hash',
         'sessions.last_seen_at',
+        'sessions.expires_at',
         'users.id as user_id',
         'users.email',
         'users.tenant_id',

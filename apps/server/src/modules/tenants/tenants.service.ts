@@ -34,7 +34,7 @@ export class TenantsService {
     scopeId: string,
   ): Promise<Tenant> {
     if (!isUuid(scopeId)) throw notFound('Customer');
-    // The caller's own tenant came with its session, read in this request: no second read.
+    // The caller's own tenant came with its session (a cached one is forgotten when the tenant changes).
     const scope =
       principal.ownTenant?.id === scopeId ? principal.ownTenant : await this.tenants.findById(scopeId);
     const reaches =
