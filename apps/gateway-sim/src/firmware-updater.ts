@@ -20,6 +20,11 @@ export interface FirmwareFailureRates {
   installError: number;
   /** The new image does not boot: the gateway rolls back to the old version. */
   bootFailure: number;
+  /**
+   * The new image boots but its `booted` report is lost (never sent): the portal sees the new version only in
+   * the gateway's state (docs/rollouts.md).
+   */
+  bootedReportLost: number;
 }
 
 export const NO_FIRMWARE_FAILURES: FirmwareFailureRates = {
@@ -27,6 +32,7 @@ export const NO_FIRMWARE_FAILURES: FirmwareFailureRates = {
   checksumMismatch: 0,
   installError: 0,
   bootFailure: 0,
+  bootedReportLost: 0,
 };
 
 export interface FirmwareUpdaterOptions {
@@ -125,6 +131,12 @@ export class FirmwareUpdater {
         version: awaiting.previous,
         reason: `The new image did not boot; rolled back to ${awaiting.previous ?? 'the previous version'}`,
       });
+      return;
+    }
+    // Drawn only when the rate is set, so a fleet without it keeps its seeded sequence of failures.
+    const lost = this.options.firmware.failures.bootedReportLost;
+    if (lost > 0 && chance(this.random, lost)) {
+      this.options.logger.info(`${this.mac}: booted report for update ${awaiting.uid} lost`);
       return;
     }
     await this.progress({ uid: awaiting.uid, status: 'booted', version: awaiting.version });

@@ -1,4 +1,4 @@
-import type { RolloutSettings, UpdateProgressMessage, WaveSize } from '@portal/contract';
+import type { DeviceStateMessage, RolloutSettings, UpdateProgressMessage, WaveSize } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -80,10 +80,12 @@ export function createFirmwareModule(options: {
   return {
     firmware,
     rollouts,
-    /** Ingest's UpdateInbox port: the gateways' progress. */
+    /** Ingest's UpdateInbox port: the gateways' progress, and their state (the firmware they run). */
     updates: {
       progress: (device: DeviceIdentity, message: UpdateProgressMessage) =>
         rollouts.progress(device, message),
+      stateReported: (device: DeviceIdentity, state: DeviceStateMessage) =>
+        rollouts.stateReported(device, state),
     },
     /** A gateway back online gets the update instructions it has not started. */
     gatewayOnline: (device: DeviceIdentity) => rollouts.gatewayOnline(device),

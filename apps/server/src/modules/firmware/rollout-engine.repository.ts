@@ -1,5 +1,5 @@
 import type { RolloutSettings, UpdateProgressMessage } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RolloutRow } from './rollouts.repository.ts';
 
@@ -11,6 +11,10 @@ const inFlightList = sql.join(IN_FLIGHT.map((s) => sql.lit(s)));
 const beforeBoot = sql.join(
   ['notified', 'downloading', 'downloaded', 'installing', 'rebooting'].map((s) => sql.lit(s)),
 );
+
+/** A firmware version as the version lists compare it: trimmed, without a leading 'v' and the date's dashes. */
+const normalFirmware = (version: RawBuilder<unknown>) =>
+  sql`replace(regexp_replace(btrim(${version}, E' \t\r\n'), '^[vV]', ''), '-', '')`;
 
 export interface Notified {
   mac: string;
@@ -248,6 +252,30 @@ export class RolloutEngineRepository {
         kind: row.kind,
       };
     return null;
+  }
+
+  /**
+   * A gateway's state carrying the firmware a rollout sent it counts as its boot when the `booted` report is
+   * lost (docs/rollouts.md): its firmware updates past `installing` or `rebooting` whose version equals the
+   * state's `FW` (compared as the version lists compare: trimmed, without a leading 'v' and the date's dashes)
+   * go to `verifying`, as a `booted` naming that version would. One statement, conditioned on the target's
+   * state, so of a state and a `booted` (or two instances taking the same messages) only the first counts.
+   */
+  async confirmBootFromState(
+    mac: string,
+    firmware: string,
+  ): Promise<{ rolloutId: string; tenantId: string }[]> {
+    const result = await sql<{ rollout_id: string; tenant_id: string }>`
+      UPDATE firmware_rollout_targets t
+      SET state = 'verifying', reason = NULL, progress_at = now(), booted_at = now(),
+          reported_version = ${firmware}
+      FROM firmware_rollouts r
+      WHERE t.gateway_mac = ${mac} AND r.id = t.rollout_id AND r.kind = 'firmware'
+        AND t.state IN ('installing', 'rebooting') AND t.notified_at IS NOT NULL
+        AND ${normalFirmware(sql`${firmware}::text`)} = ${normalFirmware(sql`r.version`)}
+        AND ${normalFirmware(sql`${firmware}::text`)} <> ''
+      RETURNING t.rollout_id, r.tenant_id`.execute(this.db);
+    return result.rows.map((r) => ({ rolloutId: r.rollout_id, tenantId: r.tenant_id }));
   }
 
   /** Whether the uid names an update this gateway was given (a duplicate after it ended is not an error). */

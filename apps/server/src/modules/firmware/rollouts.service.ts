@@ -1,4 +1,5 @@
 import {
+  type DeviceStateMessage,
   deviceDown,
   type FirmwareKind,
   isKnownTimeZone,
@@ -220,6 +221,21 @@ export class RolloutsService {
     }
     // A repeat of a message about an update that already ended changes nothing and is not an error.
     return (await this.deps.engine.knowsUpdate(device.mac, message.uid)) ? 'recorded' : 'unknown update';
+  }
+
+  /**
+   * A gateway's state (ingest's UpdateInbox port): its firmware equal to the version of an update it is
+   * installing or rebooting into counts as booted, in case its `booted` report was lost (docs/rollouts.md).
+   */
+  async stateReported(device: DeviceIdentity, state: DeviceStateMessage): Promise<void> {
+    if (!state.FW) return;
+    for (const confirmed of await this.deps.engine.confirmBootFromState(device.mac, state.FW)) {
+      this.dirty.set(confirmed.rolloutId, confirmed.tenantId);
+      this.deps.logger.info(
+        { mac: device.mac, rolloutId: confirmed.rolloutId, version: state.FW },
+        'boot confirmed by the gateway state',
+      );
+    }
   }
 
   // --- Views and controls ---

@@ -89,9 +89,13 @@ export interface AgentConfigInbox {
   answer(device: DeviceIdentity, ack: AgentConfigAck): Promise<'recorded' | 'unknown version'>;
 }
 
-/** Where a gateway's progress on an update goes (modules/firmware, docs/mqtt.md 3.8). */
+/**
+ * Where a gateway's progress on an update goes (modules/firmware, docs/mqtt.md 3.8), and its state: the
+ * firmware it runs confirms a boot whose `booted` report was lost (docs/rollouts.md).
+ */
 export interface UpdateInbox {
   progress(device: DeviceIdentity, message: UpdateProgressMessage): Promise<'recorded' | 'unknown update'>;
+  stateReported(device: DeviceIdentity, message: DeviceStateMessage): Promise<void>;
 }
 
 /** Where a gateway's demo pump reports go (modules/pump, docs/mqtt.md 2.8). */
@@ -212,6 +216,7 @@ export class DeviceInbox {
         const message = parse(deviceStateMessage);
         if (message) await this.gateways.recordState(device, message);
         if (message) await this.commands?.stateChanged(device, message);
+        if (message) await this.updates?.stateReported(device, message);
         return this.accepted(message);
       }
       case 'telemetry': {
