@@ -17,7 +17,7 @@ export interface FlowControlOptions {
   share(): number;
   /** Lag above which gateways are slowed (ms); 0 turns flow control off (the probe still measures). */
   highMs: number;
-  /** Lag under which the slow-down is lifted (ms). */
+  /** Lag under which the slow-down is raised, then lifted once the fleet keeps up (ms). */
   lowMs: number;
   /** Interval of the probes and of the decisions (ms). */
   probeEveryMs: number;
@@ -33,6 +33,13 @@ const RATE_SHARE = 0.8;
 /** Ticks of stored-message counts the rate is averaged over. */
 const RATE_WINDOW_TICKS = 10;
 const MIN_RATE = 0.1;
+/** While the lag is low, the standing rate is raised this much per probe period until the fleet no longer uses it. */
+const RAMP = 1.5;
+/**
+ * The fleet keeps up (sends what it wants, nothing waits at the gateways) when the cluster stored less than this
+ * share of the rate allowed over the last probe period: a fleet held back by the rate sends all of it.
+ */
+const KEEP_UP_SHARE = 1 / RAMP;
 
 /**
  * Application-level back-pressure behind an external broker (docs/operations.md, Overload). The broker
@@ -40,8 +47,13 @@ const MIN_RATE = 0.1;
  * `probeEveryMs` the instance publishes a small QoS 1 probe that its own shared subscription consumes: the time
  * it takes to come back is the wait behind the queue (server clocks only, never a device's). Above `highMs`
  * it publishes a retained slow-down on FLOW_CONTROL_TOPIC carrying a per-gateway rate derived from what the
- * cluster stores per second; under `lowMs` it lifts it. Several instances: the one with the higher lag wins,
- * only the instance whose slow-down stands lifts it, and an instance that died leaves a slow-down that expires.
+ * cluster stores per second. Under `lowMs` it does not lift it at once (the gateways would flush what they
+ * hold at no limit, and the lag climb back): it lifts it only when the fleet has also kept up, i.e. the cluster
+ * stored less than KEEP_UP_SHARE of the rate allowed over the last probe period, so the gateways were not held
+ * back; while they use the whole rate it raises the rate by RAMP per probe period instead (a raise the portal
+ * cannot store brings the lag back, and the rate back to what the cluster stores). Several instances: the one
+ * with the higher lag wins, only the instance whose slow-down stands raises or lifts it, and an instance that
+ * died leaves a slow-down that expires.
  */
 export class FlowControl {
   private readonly now: () => number;
@@ -57,6 +69,10 @@ export class FlowControl {
   /** What this instance last decided. */
   slow = false;
   maxRate: number | null = null;
+  /** When this instance last changed the rate it publishes (a raise is judged once it stood a probe period). */
+  private rateSetAt = 0;
+  /** The time of the tick deciding now (the time its stored count was taken). */
+  private decidedAt = 0;
   probesSent = 0;
   probesBack = 0;
 
@@ -137,7 +153,8 @@ export class FlowControl {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     // A slow-down of ours is lifted on a clean stop; after a crash it expires.
-    if (this.slow && this.current?.instance === this.options.instanceId) await this.publishState(false, 0);
+    if (this.slow && this.current?.instance === this.options.instanceId)
+      await this.publishState(false, 0, null);
   }
 
   /** Cluster-wide messages stored a second, and per active gateway what the gateways may send while slowed. */
@@ -155,9 +172,19 @@ export class FlowControl {
     return { clusterPerSecond, gateways, perGateway };
   }
 
+  /** Cluster-wide messages stored a second over the last probe period; null before two ticks. */
+  private recentClusterPerSecond(): { perSecond: number; since: number } | null {
+    const previous = this.ticks[this.ticks.length - 2];
+    const last = this.ticks[this.ticks.length - 1];
+    if (!previous || !last || last.at <= previous.at) return null;
+    const own = (last.stored - previous.stored) / ((last.at - previous.at) / 1000);
+    return { perSecond: own / Math.max(this.options.share(), 0.01), since: previous.at };
+  }
+
   /** One probe and one decision (exported for tests). */
   async tick(): Promise<void> {
     const now = this.now();
+    this.decidedAt = now;
     this.ticks.push({ at: now, stored: this.stored });
     if (this.ticks.length > RATE_WINDOW_TICKS) {
       this.ticks.shift();
@@ -188,22 +215,36 @@ export class FlowControl {
     if (lag > this.options.highMs) {
       // Highest lag wins: another instance's standing slow-down is replaced only by a longer wait.
       if (currentLive?.state !== 'slow' || currentMine || lag >= currentLive.lagMs) {
-        await this.publishState(true, lag);
+        await this.publishState(true, lag, this.rates().perGateway);
       }
     } else if (lag < this.options.lowMs) {
-      if (this.slow && (currentMine || !currentLive)) await this.publishState(false, lag);
+      if (this.slow && (currentMine || !currentLive)) await this.easeOff(lag);
       else this.slow = false;
     } else if (this.slow && (currentMine || !currentLive)) {
-      // Between the thresholds a standing slow-down of ours is renewed (hysteresis).
-      await this.publishState(true, lag);
+      // Between the thresholds a standing slow-down of ours is renewed at what the cluster stores (hysteresis).
+      await this.publishState(true, lag, this.rates().perGateway);
     }
   }
 
-  private async publishState(slow: boolean, lag: number): Promise<void> {
-    const { perGateway, clusterPerSecond, gateways } = this.rates();
+  /**
+   * The lag is low under a slow-down of ours: lifted once the fleet kept up with the rate that stood through the
+   * last probe period (it stored less than KEEP_UP_SHARE of it), else the rate is raised by RAMP. A rate changed
+   * less than a probe period ago is renewed as it is: its effect is not measured yet.
+   */
+  private async easeOff(lag: number): Promise<void> {
+    const rate = this.maxRate ?? this.rates().perGateway;
+    const recent = this.recentClusterPerSecond();
+    if (!recent || this.rateSetAt > recent.since) return this.publishState(true, lag, rate);
+    const allowed = rate * this.rates().gateways;
+    if (recent.perSecond < KEEP_UP_SHARE * allowed) return this.publishState(false, lag, null);
+    await this.publishState(true, lag, Math.round(rate * RAMP * 100) / 100);
+  }
+
+  private async publishState(slow: boolean, lag: number, rate: number | null): Promise<void> {
+    const { clusterPerSecond, gateways } = this.rates();
     const message: FlowControlMessage & { instance: string } = {
       state: slow ? 'slow' : 'normal',
-      maxMessagesPerSecond: slow ? perGateway : null,
+      maxMessagesPerSecond: slow ? Math.max(MIN_RATE, rate ?? MIN_RATE) : null,
       validForSeconds: this.options.validForSeconds,
       lagMs: Math.round(lag),
       instance: this.options.instanceId,
@@ -218,6 +259,9 @@ export class FlowControl {
         },
         slow ? 'flow control: gateways slowed down' : 'flow control: slow-down lifted',
       );
+    }
+    if (slow !== this.slow || message.maxMessagesPerSecond !== this.maxRate) {
+      this.rateSetAt = this.decidedAt;
     }
     this.slow = slow;
     this.maxRate = message.maxMessagesPerSecond;

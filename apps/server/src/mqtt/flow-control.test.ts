@@ -1,0 +1,130 @@
+import { FLOW_CONTROL_TOPIC, type FlowControlMessage } from '@portal/contract';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { FLOW_PROBE_TOPIC, FlowControl } from './flow-control.ts';
+
+type Published = FlowControlMessage & { instance: string };
+
+/**
+ * A broker of one retained flow-control message, and portal instances deciding on a shared clock. Each probe
+ * period the test says what each instance's lag is and how many messages the cluster stored a second.
+ */
+function cluster(instances: string[]) {
+  const clock = { now: 0 };
+  const published: Published[] = [];
+  const probes = new Map<string, string[]>();
+  const members = new Map<string, FlowControl>();
+  for (const id of instances) {
+    probes.set(id, []);
+    members.set(
+      id,
+      new FlowControl({
+        instanceId: id,
+        publish: async (topic, payload) => {
+          if (topic === FLOW_PROBE_TOPIC) probes.get(id)?.push(payload);
+          if (topic !== FLOW_CONTROL_TOPIC) return;
+          published.push(JSON.parse(payload) as Published);
+          // Retained: every instance (its own subscription) receives it.
+          for (const member of members.values()) member.onFlowMessage(Buffer.from(payload));
+        },
+        share: () => 1 / instances.length,
+        highMs: 5_000,
+        lowMs: 1_000,
+        probeEveryMs: 2_000,
+        validForSeconds: 30,
+        logger: pino({ level: 'silent' }),
+        now: () => clock.now,
+      }),
+    );
+  }
+  const gateways = Array.from({ length: 10 }, (_, i) => `AA00000000${String(i).padStart(2, '0')}`);
+
+  /**
+   * One probe period (2 s): the cluster stores `storedPerSecond` messages a second from the 10 gateways (each
+   * instance its share), then each instance named in `lags` measures that lag and decides.
+   */
+  async function period(storedPerSecond: number, lags: Record<string, number>) {
+    clock.now += 2_000;
+    const perInstance = (storedPerSecond * 2) / instances.length;
+    for (const member of members.values())
+      for (let i = 0; i < perInstance; i++) member.noteStored(gateways[i % gateways.length] as string);
+    for (const [id, lag] of Object.entries(lags)) {
+      const member = members.get(id) as FlowControl;
+      // Its own probes come back, then the newest one (any instance's) waited `lag`.
+      for (const probe of probes.get(id)?.splice(0) ?? []) member.onProbe(Buffer.from(probe));
+      member.onProbe(Buffer.from(JSON.stringify({ t: clock.now - lag })));
+      await member.tick();
+    }
+  }
+  const last = () => published[published.length - 1];
+  return { members, published, period, last };
+}
+
+describe('flow control: when the slow-down is lifted', () => {
+  it('stays slow while the lag is low but the fleet sends all it is allowed, raising the rate x1.5 a period', async () => {
+    const { period, last, published } = cluster(['a']);
+    // 100 messages a second stored, the queue 8 s long: slowed to 80 % of that over 10 gateways.
+    await period(100, { a: 8_000 });
+    await period(100, { a: 8_000 });
+    expect(last()).toMatchObject({ state: 'slow', maxMessagesPerSecond: 8, instance: 'a' });
+    // The backlog is drained (lag 200 ms), but the gateways send every message they may: more wait at them.
+    const rates: (number | null)[] = [];
+    let stored = 100;
+    for (let i = 0; i < 4; i++) {
+      await period(stored, { a: 200 });
+      rates.push(last()?.maxMessagesPerSecond ?? null);
+      stored = (last()?.maxMessagesPerSecond ?? 0) * 10; // they use the new rate whole
+    }
+    expect(rates).toEqual([12, 18, 27, 40.5]);
+    expect(published.every((m) => m.state === 'slow')).toBe(true);
+  });
+
+  it('lifts once the lag is low and the fleet sent less than it was allowed (it kept up)', async () => {
+    const { period, last, published } = cluster(['a']);
+    await period(100, { a: 8_000 });
+    await period(100, { a: 8_000 });
+    expect(last()).toMatchObject({ state: 'slow', maxMessagesPerSecond: 8 });
+    // Low lag, the fleet still at its whole allowance (80/s of 80/s): raised, not lifted.
+    await period(80, { a: 200 });
+    expect(last()).toMatchObject({ state: 'slow', maxMessagesPerSecond: 12 });
+    // Under the raised rate (120/s allowed) the fleet sends 60/s: nothing waits at the gateways any more.
+    await period(60, { a: 200 });
+    expect(last()).toMatchObject({ state: 'normal', maxMessagesPerSecond: null, instance: 'a' });
+    expect(published.filter((m) => m.state === 'normal')).toHaveLength(1);
+  });
+
+  it('keeps a raised rate the portal cannot store from lapsing: the lag back between the thresholds brings it down', async () => {
+    const { period, last } = cluster(['a']);
+    await period(100, { a: 8_000 });
+    await period(100, { a: 8_000 });
+    await period(80, { a: 200 });
+    expect(last()).toMatchObject({ state: 'slow', maxMessagesPerSecond: 12 });
+    // The raise was too much: the queue grows again (2 s), and the rate is back to 80 % of what the cluster
+    // stored (560 messages in the last 6 s: 93.3/s, over 10 gateways).
+    await period(100, { a: 2_000 });
+    expect(last()).toMatchObject({ state: 'slow', maxMessagesPerSecond: 7.47 });
+  });
+
+  it('with several instances the higher lag still wins, and only the one whose slow-down stands lifts it', async () => {
+    const { period, last, members } = cluster(['a', 'b']);
+    await period(100, { a: 8_000, b: 0 });
+    await period(100, { a: 8_000, b: 0 });
+    expect(last()).toMatchObject({ state: 'slow', instance: 'a' });
+    // b waits longer behind its queues: its slow-down replaces a's.
+    await period(100, { b: 12_000 });
+    expect(last()).toMatchObject({ state: 'slow', instance: 'b', lagMs: 12_000 });
+    // a, with a shorter wait, does not replace it; with a low lag and a fleet that kept up, it lifts nothing.
+    await period(100, { a: 9_000 });
+    expect(last()).toMatchObject({ state: 'slow', instance: 'b' });
+    await period(10, { a: 200 });
+    expect(last()).toMatchObject({ state: 'slow', instance: 'b' });
+    expect(members.get('a')?.slow).toBe(false);
+    // b's lag is low but the fleet uses all of b's rate: raised, still slow.
+    const standing = last()?.maxMessagesPerSecond ?? 0;
+    await period(standing * 10, { b: 200 });
+    expect(last()).toMatchObject({ state: 'slow', instance: 'b', maxMessagesPerSecond: standing * 1.5 });
+    // Then it kept up: b lifts it.
+    await period(standing * 5, { b: 200 });
+    expect(last()).toMatchObject({ state: 'normal', instance: 'b' });
+  });
+});
