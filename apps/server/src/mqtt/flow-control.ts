@@ -33,13 +33,19 @@ const RATE_SHARE = 0.8;
 /** Ticks of stored-message counts the rate is averaged over. */
 const RATE_WINDOW_TICKS = 10;
 const MIN_RATE = 0.1;
-/** While the lag is low, the standing rate is raised this much per probe period until the fleet no longer uses it. */
-const RAMP = 1.5;
+/**
+ * While the lag stays low, the standing rate is raised this much per EASE_AFTER_TICKS probe periods until the
+ * fleet no longer uses it. Gentle and spaced: the lag answers a raise only once the broker's queues fill again,
+ * and a ×1.5 every probe period overshot into 10 s bursts at twice the rate (bench/README.md, overload).
+ */
+const RAMP = 1.25;
+/** Probe periods the lag must stay under `lowMs`, with the rate unchanged, before the rate is raised or lifted. */
+const EASE_AFTER_TICKS = 3;
 /**
  * The fleet keeps up (sends what it wants, nothing waits at the gateways) when the cluster stored less than this
  * share of the rate allowed over the last probe period: a fleet held back by the rate sends all of it.
  */
-const KEEP_UP_SHARE = 1 / RAMP;
+const KEEP_UP_SHARE = 2 / 3;
 
 /**
  * Application-level back-pressure behind an external broker (docs/operations.md, Overload). The broker
@@ -73,6 +79,8 @@ export class FlowControl {
   private rateSetAt = 0;
   /** The time of the tick deciding now (the time its stored count was taken). */
   private decidedAt = 0;
+  /** Probe periods in a row whose lag was under `lowMs`. */
+  private lowLagTicks = 0;
   probesSent = 0;
   probesBack = 0;
 
@@ -172,9 +180,9 @@ export class FlowControl {
     return { clusterPerSecond, gateways, perGateway };
   }
 
-  /** Cluster-wide messages stored a second over the last probe period; null before two ticks. */
-  private recentClusterPerSecond(): { perSecond: number; since: number } | null {
-    const previous = this.ticks[this.ticks.length - 2];
+  /** Cluster-wide messages stored a second over the last `periods` probe periods; null before enough ticks. */
+  private recentClusterPerSecond(periods: number): { perSecond: number; since: number } | null {
+    const previous = this.ticks[this.ticks.length - 1 - periods];
     const last = this.ticks[this.ticks.length - 1];
     if (!previous || !last || last.at <= previous.at) return null;
     const own = (last.stored - previous.stored) / ((last.at - previous.at) / 1000);
@@ -212,6 +220,7 @@ export class FlowControl {
     const currentLive =
       current && this.now() - current.receivedAt < current.validForSeconds * 1000 ? current : null;
     const currentMine = currentLive?.instance === this.options.instanceId;
+    this.lowLagTicks = lag < this.options.lowMs ? this.lowLagTicks + 1 : 0;
     if (lag > this.options.highMs) {
       // Highest lag wins: another instance's standing slow-down is replaced only by a longer wait.
       if (currentLive?.state !== 'slow' || currentMine || lag >= currentLive.lagMs) {
@@ -227,14 +236,16 @@ export class FlowControl {
   }
 
   /**
-   * The lag is low under a slow-down of ours: lifted once the fleet kept up with the rate that stood through the
-   * last probe period (it stored less than KEEP_UP_SHARE of it), else the rate is raised by RAMP. A rate changed
-   * less than a probe period ago is renewed as it is: its effect is not measured yet.
+   * The lag is low under a slow-down of ours. Once it stayed low for EASE_AFTER_TICKS probe periods under an
+   * unchanged rate, the slow-down is lifted if the fleet kept up with that rate (the cluster stored less than
+   * KEEP_UP_SHARE of it), else the rate is raised by RAMP. Until then it is renewed as it is: one short dip of the
+   * lag or of the stored rate (a slow commit) says nothing yet.
    */
   private async easeOff(lag: number): Promise<void> {
     const rate = this.maxRate ?? this.rates().perGateway;
-    const recent = this.recentClusterPerSecond();
-    if (!recent || this.rateSetAt > recent.since) return this.publishState(true, lag, rate);
+    const recent = this.recentClusterPerSecond(EASE_AFTER_TICKS);
+    if (!recent || this.rateSetAt > recent.since || this.lowLagTicks < EASE_AFTER_TICKS)
+      return this.publishState(true, lag, rate);
     const allowed = rate * this.rates().gateways;
     if (recent.perSecond < KEEP_UP_SHARE * allowed) return this.publishState(false, lag, null);
     await this.publishState(true, lag, Math.round(rate * RAMP * 100) / 100);
