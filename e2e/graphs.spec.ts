@@ -187,7 +187,7 @@ describe('Gateway graphs', () => {
 
     calls.length = 0;
     await chooseInterval(page, view, '1 month');
-    await expect.poll(() => calls.filter((c) => c.kind === 'co2Data').length, { timeout: 8000 }).toBe(4);
+    await expect.poll(() => calls.filter((c) => c.kind === 'co2Data').length, { timeout: 15_000 }).toBe(4);
     const month = calls.filter((c) => c.kind === 'co2Data');
     expect(month.map((c) => c.toTime - c.fromTime)).toEqual([14 * DAY, 7 * DAY, 7 * DAY, 2 * DAY - 3]);
     for (let i = 1; i < month.length; i++) {

@@ -33,11 +33,10 @@ const header = (page: Page, name: string) => page.getByRole('columnheader', { na
 
 /** axe-core's serious findings once transitions (a sort label's colour, a snackbar sliding in) are over. */
 async function settledViolations(page: Page): Promise<string[]> {
-  // Snackbars carry their own colours, not the screen's: judged once every one has gone (a second one, such as
-  // a live notice, can follow the one the test waited for; CI saw one mid-fade).
-  await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 15_000 }).toBe(0);
   await page.waitForTimeout(600);
-  return seriousViolations(page);
+  // Snackbars carry their own colours, not the screen's, and one caught fading in or out has its contrast
+  // lowered by its opacity (full runs caught one at #notistack-snackbar): the screen is judged without them.
+  return seriousViolations(page, ['#notistack-snackbar']);
 }
 
 async function listed(page: Page, scopeId: string): Promise<GatewaySummary[]> {
