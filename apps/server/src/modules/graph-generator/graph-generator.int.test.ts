@@ -109,7 +109,13 @@ describe(`graph generator (${backend} backend)`, () => {
   });
 
   it('compares gateways by number, one line each, with their own values', async () => {
-    const body = await chart('compare temperature of gateway 2 and 3 today', { utcOffsetMinutes: 0 });
+    // "Today" is read in the asker's time zone: pick one where it is mid-afternoon now, so the samples of
+    // three to one hours ago fall on today whatever the hour this runs at (at 00:30 UTC they do not in UTC).
+    const utcHour = new Date().getUTCHours();
+    const offsetHours = 14 - utcHour; // -9 … +14, a real zone's range
+    const body = await chart('compare temperature of gateway 2 and 3 today', {
+      utcOffsetMinutes: offsetHours * 60,
+    });
     expect(body.series.map((s) => [s.label, new Set(s.points.map((p) => p.value))])).toEqual([
       ['Demo Gateway 2', new Set([22])],
       ['Demo Gateway 3', new Set([24])],
