@@ -92,10 +92,10 @@ describe('Dashboards', () => {
   let seeded: Awaited<ReturnType<typeof seedCustomer>> | undefined;
 
   it('a customer user lands on the Dashboard, sees it follow a gateway live, and opens the offline slice', async () => {
-    const { page: root, context } = browser;
+    const { page: root } = browser;
     await signInAsRoot(root);
     seeded ??= await seedCustomer(root);
-    const page = await context.newPage();
+    const page = await browser.otherPersonPage();
     await signInAsNewUser(root, page, smtp, seeded.scopeId, ['IOT_DEVICE_READ']);
     await page.waitForURL(/#\/cli\/dashboard/, { timeout: 3 * UI_TIMEOUT_MS });
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
@@ -245,7 +245,7 @@ describe('Dashboards', () => {
   });
 
   it('a customer given the pump dashboard runs the simulated pump for a few seconds and sees it stop and its readings', async () => {
-    const { page: root, context } = browser;
+    const { page: root } = browser;
     await signInAsRoot(root);
     const name = `Pump ${suffix}`;
     const scopeId = await createCustomer(root, name);
@@ -261,7 +261,7 @@ describe('Dashboards', () => {
       await dialog.getByRole('button', { name: 'Update', exact: true }).click();
       await root.getByText('Details update successfully').waitFor();
 
-      const page = await context.newPage();
+      const page = await browser.otherPersonPage();
       await signInAsNewUser(root, page, smtp, scopeId, ['IOT_DEVICE_READ', 'IOT_DEVICE_WRITE']);
       await page.waitForURL(/#\/cli\/dashboard/, { timeout: 3 * UI_TIMEOUT_MS });
       const pump = page.getByRole('region', { name: 'Pump', exact: true });

@@ -95,7 +95,7 @@ describe('Entering a customer', () => {
   });
 
   it('a customer administrator moves between its customer and the ones below it, and reaches no other', async () => {
-    const { page, context } = browser;
+    const { page } = browser;
     await signInAsRoot(page);
     const childName = `Orbit North ${suffix}`;
     const child = await page.request.post('/api/createScope', {
@@ -104,7 +104,7 @@ describe('Entering a customer', () => {
     expect(child.status()).toBe(201);
     const other = await createCustomer(page, `Other ${suffix}`);
 
-    const admin = await context.newPage();
+    const admin = await browser.otherPersonPage();
     await signInAsNewUser(page, admin, smtp, orbitId, ['PORTAL_USER_READ', 'IOT_DEVICE_READ']);
     await expect.poll(() => topBarName(admin).textContent(), { timeout: UI_TIMEOUT_MS }).toBe(ORBIT);
     expect(await admin.getByRole('link', { name: 'Customers' }).count()).toBe(0);

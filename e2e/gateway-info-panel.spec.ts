@@ -73,9 +73,9 @@ describe('Gateway Information panel', () => {
   });
 
   it('is read-only for a user without IOT_DEVICE_WRITE', async () => {
-    const { page, context } = browser;
+    const { page } = browser;
     const scopeId = await openDemoGrid(page);
-    const viewer = await context.newPage();
+    const viewer = await browser.otherPersonPage();
     await signInAsNewUser(page, viewer, smtp, scopeId, ['IOT_DEVICE_READ']);
     await openGatewayGrid(viewer, scopeId);
     await gatewayCard(viewer, 'Demo Gateway 2').getByRole('button', { name: 'Information' }).click();
@@ -91,9 +91,9 @@ describe('Gateway Information panel', () => {
   });
 
   it('offers device logs to vendor staff, even in a read-only panel', async () => {
-    const { page, context } = browser;
+    const { page } = browser;
     const scopeId = await openDemoGrid(page);
-    const staff = await context.newPage();
+    const staff = await browser.otherPersonPage();
     await signInAsNewUser(page, staff, smtp, scopeId, ['IOT_DEVICE_READ'], STAFF_DOMAIN);
     await openGatewayGrid(staff, scopeId);
     await gatewayCard(staff, 'Demo Gateway 3').getByRole('button', { name: 'Information' }).click();

@@ -58,4 +58,33 @@ describe('Sessions', () => {
     await signIn(page);
     await page.waitForURL(/#\/global-search$/);
   });
+
+  it('counts activity in another tab of the browser, and an idle sign-out signs every tab out', async () => {
+    const { page, context } = browser;
+    await page.clock.install();
+    await signIn(page);
+    await page.waitForURL(/#\/admin\/tenants$/);
+    await page.goto('/#/global-search');
+    await page.getByRole('heading', { name: /Global search/i }).waitFor();
+    // A second tab of the browser (the fake clock is the browser's: both tabs' time moves together).
+    const second = await context.newPage();
+    await second.goto('/#/admin/tenants');
+    await second.getByRole('heading', { name: 'Customers' }).waitFor();
+
+    // 13 minutes on, the user works in the second tab; 13 more, and the first, untouched for 26 minutes,
+    // has not even warned: the idle time counts activity in any tab.
+    const warning = page.getByRole('dialog', { name: 'Still there?' });
+    await page.clock.fastForward('13:00');
+    await second.mouse.move(20, 20);
+    await second.mouse.move(200, 200);
+    await page.clock.fastForward('13:00');
+    expect(await warning.count()).toBe(0);
+    expect(hashPath(page)).toBe('/global-search');
+
+    // Nobody active anywhere: the first tab signs out, and the second goes with it, saying why.
+    await page.clock.fastForward('15:01');
+    await page.waitForURL(/#\/login\?reason=idle/, { timeout: UI_TIMEOUT_MS });
+    await second.waitForURL(/#\/login\?reason=idle&next=%2Fadmin%2Ftenants$/, { timeout: UI_TIMEOUT_MS });
+    await second.getByText(IDLE_MESSAGE).waitFor();
+  });
 });

@@ -50,6 +50,11 @@ export interface BrowserSession {
   /** The current test's page, in a context of its own (no cookies or storage from other tests). */
   readonly page: Page;
   readonly context: BrowserContext;
+  /**
+   * A page in a context of its own, for another person: a browser's tabs share one sign-in (a second tab of
+   * `context` signing in as someone else moves `page` to them too). Closed with the test.
+   */
+  otherPersonPage(): Promise<Page>;
 }
 
 /**
@@ -60,6 +65,7 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  let others: BrowserContext[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -80,9 +86,10 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
         process.stderr.write(`failure screenshot: ${path}\n`);
       }
     } finally {
-      await context?.close();
+      await Promise.all([context, ...others].map((each) => each?.close()));
       context = undefined;
       page = undefined;
+      others = [];
     }
   });
 
@@ -94,6 +101,13 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
     get context() {
       if (!context) throw new Error('no browser context: use it inside a test');
       return context;
+    },
+    async otherPersonPage() {
+      if (!browser) throw new Error('Chromium did not start');
+      const other = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+      other.setDefaultTimeout(UI_TIMEOUT_MS);
+      others.push(other);
+      return other.newPage();
     },
   };
 }

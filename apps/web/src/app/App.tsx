@@ -1,10 +1,9 @@
+import { CenteredProgress } from '../components/CenteredProgress.tsx';
+import { useBrowserSession } from './browser-session.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './routes/AppRoutes.tsx';
 
 export function App() {
-  return (
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
-  );
+  const ready = useBrowserSession();
+  return <AppProviders>{ready ? <AppRoutes /> : <CenteredProgress label="Loading" />}</AppProviders>;
 }

@@ -24,7 +24,7 @@ export interface ApiRequestOptions {
 /** Spec 000 section 4 'Session loss': clear the session and go to the login page, which says why. */
 function endLostSession(): void {
   const here = window.location.hash.replace(/^#/, '');
-  clearSession();
+  clearSession('ended');
   if (!window.location.hash.startsWith(LOGIN_ROUTE_HASH))
     window.location.assign(`#${authPathWith(LOGIN_PATH, { reason: 'ended', next: here })}`);
 }

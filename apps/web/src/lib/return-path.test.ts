@@ -33,6 +33,8 @@ describe('return path after signing in', () => {
   it('knows the two reasons only', () => {
     expect(signInReason('idle')).toBe('idle');
     expect(signInReason('ended')).toBe('ended');
+    expect(signInReason('elsewhere')).toBe('elsewhere');
     expect(signInReason('other')).toBeNull();
+    expect(signInReason('toString')).toBeNull();
   });
 });

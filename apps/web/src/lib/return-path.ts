@@ -4,6 +4,7 @@ import { LOGIN_PATH, LOGOUT_PATH } from './home-path.ts';
 export const SIGN_IN_REASONS = {
   idle: 'You were signed out after 15 minutes without activity. Sign in to continue where you were.',
   ended: 'Your session has ended. Sign in again to continue.',
+  elsewhere: 'You signed out in another tab. Sign in again to continue.',
 } as const;
 export type SignInReason = keyof typeof SIGN_IN_REASONS;
 
@@ -19,7 +20,9 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 }
 
 export function signInReason(value: string | null | undefined): SignInReason | null {
-  return value === 'idle' || value === 'ended' ? value : null;
+  return value !== null && value !== undefined && Object.hasOwn(SIGN_IN_REASONS, value)
+    ? (value as SignInReason)
+    : null;
 }
 
 /** `/login` or `/logout` carrying the page to come back to and the reason, e.g. `/login?reason=idle&next=...`. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { SignInReason } from './return-path.ts';
 import { createSessionStore, type Session } from './session-store.ts';
 import { browserStorage } from './storage.ts';
 
@@ -12,6 +13,15 @@ export function useSession(): Session {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
 }
 
-export function clearSession(): void {
+let endReason: SignInReason | null = null;
+
+/** Ends the tab's session; `reason` is what the login page then says (session ended, signed out elsewhere). */
+export function clearSession(reason: SignInReason | null = null): void {
+  endReason = reason;
   sessionStore.signOut();
+}
+
+/** Why this tab's session ended, while it has none: the shell sends the user to sign in saying so. */
+export function sessionEndReason(): SignInReason | null {
+  return sessionStore.get().userLoggedIn ? null : endReason;
 }

@@ -3,17 +3,21 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { authPathWith } from '../../lib/return-path.ts';
-import { type Session, useSession } from '../../lib/session.ts';
+import { type Session, sessionEndReason, useSession } from '../../lib/session.ts';
 
 /** The signed-in frame loads after sign-in (it brings the live connection and the navigation). */
 const AppShell = lazyPage(() => import('../shell/AppShell.tsx'), 'AppShell');
 
-/** The shell and its views need a session; without one the login page opens, and leads back here after. */
+/**
+ * The shell and its views need a session; without one the login page opens, says why the session ended if
+ * it did, and leads back here after.
+ */
 export function RequireSession() {
   const { userLoggedIn } = useSession();
   const { pathname, search } = useLocation();
   if (userLoggedIn) return <AppShell />;
-  return <Navigate to={authPathWith(LOGIN_PATH, { next: `${pathname}${search}` })} replace />;
+  const loginPath = authPathWith(LOGIN_PATH, { reason: sessionEndReason(), next: `${pathname}${search}` });
+  return <Navigate to={loginPath} replace />;
 }
 
 interface RequireAccessProps {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getUserDetails } from '../../api/get-user-details.ts';
+import { onOtherTabs, tellOtherTabs } from '../../lib/browser-tabs.ts';
 import { LOGOUT_PATH } from '../../lib/home-path.ts';
 import { authPathWith } from '../../lib/return-path.ts';
 
@@ -14,11 +15,19 @@ export const IDLE_WARNING_MS = 60_000;
  * every 5 minutes, so a user reading one screen is not signed out by the server meanwhile.
  */
 export const KEEP_ALIVE_MS = 5 * 60_000;
+/**
+ * The browser's tabs share one session: activity in any of them keeps it, so a tab left in the background
+ * does not sign out the one in use. Each tells the others at most this often.
+ */
+export const ACTIVITY_SHARE_MS = 10_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 export interface IdleTimer {
-  /** The user did something: the idle time starts again (unless noticed less than 500 ms ago, or warned). */
-  activity(): void;
+  /**
+   * The user did something: the idle time starts again (unless noticed less than 500 ms ago, or warned);
+   * true when it did.
+   */
+  activity(): boolean;
   /** 'Stay signed in' on the warning: the idle time starts again. */
   stay(): void;
   stop(): void;
@@ -53,8 +62,9 @@ export function startIdleTimer(
   restart();
   return {
     activity() {
-      if (warned || now() - lastActivity < ACTIVITY_DEBOUNCE_MS) return;
+      if (warned || now() - lastActivity < ACTIVITY_DEBOUNCE_MS) return false;
       restart();
+      return true;
     },
     stay: restart,
     stop,
@@ -80,6 +90,7 @@ export function useIdleLogout(): IdleState {
   const [signOutAt, setSignOutAt] = useState<number | null>(null);
   const timer = useRef<IdleTimer | null>(null);
   const lastKeepAlive = useRef(Date.now());
+  const lastShared = useRef(0);
 
   useEffect(() => {
     const keepAlive = () => {
@@ -92,21 +103,35 @@ export function useIdleLogout(): IdleState {
       onIdle: () =>
         navigate(authPathWith(LOGOUT_PATH, { reason: 'idle', next: here.current }), { replace: true }),
     });
+    const shareActivity = (force = false) => {
+      if (!force && Date.now() - lastShared.current < ACTIVITY_SHARE_MS) return;
+      lastShared.current = Date.now();
+      tellOtherTabs({ kind: 'active' });
+    };
     timer.current = {
       ...idle,
       stay() {
         idle.stay();
         setSignOutAt(null);
         keepAlive();
+        shareActivity(true);
       },
     };
     const onActivity = () => {
-      idle.activity();
+      const noticed = idle.activity();
       if (Date.now() - lastKeepAlive.current >= KEEP_ALIVE_MS) keepAlive();
+      if (noticed) shareActivity();
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
+    // Activity in another tab: the idle time starts again here too, and a shown warning goes.
+    const stopListening = onOtherTabs((message) => {
+      if (message.kind !== 'active') return;
+      idle.stay();
+      setSignOutAt(null);
+    });
     return () => {
       idle.stop();
+      stopListening();
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
     };
   }, [navigate]);
