@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addUserCheck,
   type LockSelection,
+  lockUserAbilities,
   pageSelectionState,
   toggleLock,
   togglePage,
@@ -38,5 +39,21 @@ describe('lock multi-select', () => {
     expect(addUserCheck(togglePage(none, [a, testLock({ macId: 'AA0000000009', type: null })])).error).toBe(
       'Please select same type of Locks.',
     );
+  });
+});
+
+describe('lockUserAbilities', () => {
+  it('offers neither the users of a lock nor Add User to a device reader', () => {
+    expect(lockUserAbilities(['IOT_DEVICE_READ'])).toEqual({ showUsers: false, addUser: false });
+  });
+  it('shows the users of a lock with IOT_USER_READ, and Add User only with IOT_USER_WRITE too', () => {
+    expect(lockUserAbilities(['IOT_DEVICE_READ', 'IOT_USER_READ'])).toEqual({
+      showUsers: true,
+      addUser: false,
+    });
+    expect(lockUserAbilities(['IOT_USER_READ', 'IOT_USER_WRITE'])).toEqual({
+      showUsers: true,
+      addUser: true,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type LockDevice, lockMessages } from '@portal/contract';
+import { effectivePermissions, type LockDevice, lockMessages } from '@portal/contract';
 
 /** Selected locks by MAC, kept across pages and live updates (a lock that leaves is dropped); `id` for Add User. */
 export type LockSelection = ReadonlyMap<
@@ -58,4 +58,22 @@ export function addUserCheck(selection: LockSelection): { type: string | null; e
   const types = new Set(locks.map((lock) => lock.type ?? ''));
   if (types.size > 1) return { type: null, error: lockMessages.sameTypeRequired };
   return { type: locks[0]?.type ?? null, error: null };
+}
+
+export interface LockUserAbilities {
+  /** The users of a lock (its Users button): the lock users' list needs IOT_USER_READ. */
+  showUsers: boolean;
+  /** Selecting locks and Add User: the grant needs IOT_USER_WRITE, its user search IOT_USER_READ. */
+  addUser: boolean;
+}
+
+/**
+ * What the locks list offers about lock users, by the calls it makes (spec 002 section 6): a user holding only
+ * IOT_DEVICE_READ sees the locks and their user counts, without the buttons whose refused call would end the
+ * session.
+ */
+export function lockUserAbilities(permissions: Iterable<string>): LockUserAbilities {
+  const held = effectivePermissions(permissions);
+  const showUsers = held.has('IOT_USER_READ');
+  return { showUsers, addUser: showUsers && held.has('IOT_USER_WRITE') };
 }

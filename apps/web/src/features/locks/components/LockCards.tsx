@@ -1,5 +1,4 @@
-import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
-import { Button, Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
 import type { LockDevice } from '@portal/contract';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../lock-display.ts';
 import type { LockSelection } from '../lock-selection.ts';
 import { LockStatusChip } from './LockStatusChip.tsx';
+import { LockUserCount } from './LockUserCount.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
 
 const DETAILS: Detail<LockDevice>[] = [
@@ -32,8 +32,10 @@ interface LockCardsProps extends LockRowSlots {
   gatewayMacId: string | undefined;
   selection: LockSelection;
   emptyText: string;
-  onToggle: (lock: LockDevice) => void;
-  onShowUsers: (lock: LockDevice) => void;
+  /** Selecting locks (for Add User); absent: no select boxes. */
+  onToggle?: (lock: LockDevice) => void;
+  /** The users of a lock; absent: the count alone. */
+  onShowUsers?: (lock: LockDevice) => void;
 }
 
 /** The locks as cards (phones, below 600 px): select box, name and status on top, the details below. */
@@ -56,12 +58,18 @@ export function LockCards({
         const name = lockName(lock);
         return (
           <Card key={lock.macId} variant="outlined" role="listitem" aria-label={name}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pl: 0.5, pr: 2, pt: 0.5 }}>
-              <Checkbox
-                checked={selection.has(lock.macId)}
-                onChange={() => onToggle(lock)}
-                slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-              />
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', pl: onToggle ? 0.5 : 2, pr: 2, pt: onToggle ? 0.5 : 1.5 }}
+            >
+              {onToggle && (
+                <Checkbox
+                  checked={selection.has(lock.macId)}
+                  onChange={() => onToggle(lock)}
+                  slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                />
+              )}
               <Typography
                 component="h3"
                 variant="subtitle1"
@@ -74,14 +82,7 @@ export function LockCards({
             <CardContent sx={{ pt: 0.5 }}>
               <DetailList details={details} item={lock} />
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                <Button
-                  size="small"
-                  startIcon={<PeopleOutlined />}
-                  aria-label={`Users of ${name}: ${lock.userCount}`}
-                  onClick={() => onShowUsers(lock)}
-                >
-                  {lock.userCount} {lock.userCount === 1 ? 'user' : 'users'}
-                </Button>
+                <LockUserCount lock={lock} name={name} onShowUsers={onShowUsers} spelledOut />
                 {renderLockAction?.(lock)}
               </Stack>
             </CardContent>

@@ -12,7 +12,13 @@ import { useNotify } from '../../../lib/use-notify.ts';
 import { useLocks } from '../api/get-locks.ts';
 import { grantWithUserDefaults } from '../api/grant-lock-access.ts';
 import type { LockUrlFilters } from '../lock-filters.ts';
-import { addUserCheck, type LockSelection, toggleLock, togglePage } from '../lock-selection.ts';
+import {
+  addUserCheck,
+  type LockSelection,
+  lockUserAbilities,
+  toggleLock,
+  togglePage,
+} from '../lock-selection.ts';
 import {
   emptyLocksText,
   listSizesFor,
@@ -46,6 +52,7 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
   const session = useSession();
   const notify = useNotify();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const abilities = lockUserAbilities(session.permissions);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const [paging, setPaging] = useState({ search, page: 0 });
@@ -82,8 +89,10 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
     gatewayMacId,
     selection,
     emptyText: emptyLocksText(search, gatewayMacId, filters),
-    onToggle: (lock: LockDevice) => setSelection((current) => toggleLock(current, lock)),
-    onShowUsers: setUsersOf,
+    onToggle: abilities.addUser
+      ? (lock: LockDevice) => setSelection((current) => toggleLock(current, lock))
+      : undefined,
+    onShowUsers: abilities.showUsers ? setUsersOf : undefined,
     // The row's own actions (lock/unlock, history), then what other features add.
     renderLockAction: (lock: LockDevice) => (
       <>
@@ -103,24 +112,28 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
         <SearchField value={searchText} onChange={setSearchText} maxLength={LOCK_SEARCH_MAX_LENGTH} />
         <LocksCsvButton scopeId={scopeId} filter={{ macId: gatewayMacId, ...filters, search }} />
       </Stack>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, minHeight: 40 }}
-      >
-        <Typography variant="body2" aria-live="polite" sx={{ flex: 1, minWidth: 0 }}>
-          {selection.size > 0 ? `Selected locks - ${selection.size}` : 'Select locks to add a user to them.'}
-        </Typography>
-        {selection.size > 0 && <Button onClick={() => setSelection(new Map())}>Clear</Button>}
-        <Button
-          variant="contained"
-          startIcon={<PersonAddOutlined />}
-          disabled={selection.size === 0}
-          onClick={addUser}
+      {abilities.addUser && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, minHeight: 40 }}
         >
-          Add User
-        </Button>
-      </Stack>
+          <Typography variant="body2" aria-live="polite" sx={{ flex: 1, minWidth: 0 }}>
+            {selection.size > 0
+              ? `Selected locks - ${selection.size}`
+              : 'Select locks to add a user to them.'}
+          </Typography>
+          {selection.size > 0 && <Button onClick={() => setSelection(new Map())}>Clear</Button>}
+          <Button
+            variant="contained"
+            startIcon={<PersonAddOutlined />}
+            disabled={selection.size === 0}
+            onClick={addUser}
+          >
+            Add User
+          </Button>
+        </Stack>
+      )}
       {statusText && <ProgressStatus text={statusText} />}
       {locks.isError && <Alert severity="error">{locks.error.message}</Alert>}
       {locks.data &&
@@ -129,7 +142,9 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
         ) : (
           <LocksTable
             {...rowProps}
-            onTogglePage={() => setSelection((current) => togglePage(current, shown))}
+            onTogglePage={
+              abilities.addUser ? () => setSelection((current) => togglePage(current, shown)) : undefined
+            }
           />
         ))}
       {locks.data && (

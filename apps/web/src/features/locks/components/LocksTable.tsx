@@ -1,6 +1,4 @@
-import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import {
-  Button,
   Checkbox,
   Table,
   TableBody,
@@ -26,6 +24,7 @@ import {
 } from '../lock-display.ts';
 import { type LockSelection, pageSelectionState } from '../lock-selection.ts';
 import { LockStatusChip } from './LockStatusChip.tsx';
+import { LockUserCount } from './LockUserCount.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
 
 type Band = 'all' | 'md' | 'lg' | 'xl';
@@ -91,9 +90,11 @@ interface LocksTableProps extends LockRowSlots {
   gatewayMacId: string | undefined;
   selection: LockSelection;
   emptyText: string;
-  onToggle: (lock: LockDevice) => void;
-  onTogglePage: () => void;
-  onShowUsers: (lock: LockDevice) => void;
+  /** Selecting locks (for Add User); absent: no select boxes. */
+  onToggle?: (lock: LockDevice) => void;
+  onTogglePage?: () => void;
+  /** The users of a lock; absent: the count alone. */
+  onShowUsers?: (lock: LockDevice) => void;
 }
 
 /** The locks as a table (from 600 px): more columns as the width allows, every one from 1200 px. */
@@ -114,15 +115,17 @@ export function LocksTable({
       <Table size="small" aria-label="Locks" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={pageState.checked}
-                indeterminate={pageState.indeterminate}
-                disabled={locks.length === 0}
-                onChange={onTogglePage}
-                slotProps={{ input: { 'aria-label': 'Select the locks of this page' } }}
-              />
-            </TableCell>
+            {onToggle && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={pageState.checked}
+                  indeterminate={pageState.indeterminate}
+                  disabled={locks.length === 0}
+                  onChange={onTogglePage}
+                  slotProps={{ input: { 'aria-label': 'Select the locks of this page' } }}
+                />
+              </TableCell>
+            )}
             <TableCell>Name</TableCell>
             {columns.map((column) => (
               <TableCell key={column.label} sx={shownFrom(column.band)}>
@@ -137,13 +140,15 @@ export function LocksTable({
             const name = lockName(lock);
             return (
               <TableRow key={lock.macId} hover aria-label={name} selected={selection.has(lock.macId)}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={selection.has(lock.macId)}
-                    onChange={() => onToggle(lock)}
-                    slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-                  />
-                </TableCell>
+                {onToggle && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selection.has(lock.macId)}
+                      onChange={() => onToggle(lock)}
+                      slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell component="th" scope="row" sx={{ minWidth: 110, overflowWrap: 'break-word' }}>
                   {name}
                 </TableCell>
@@ -153,20 +158,15 @@ export function LocksTable({
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    startIcon={<PeopleOutlined />}
-                    aria-label={`Users of ${name}: ${lock.userCount}`}
-                    onClick={() => onShowUsers(lock)}
-                  >
-                    {lock.userCount}
-                  </Button>
+                  <LockUserCount lock={lock} name={name} onShowUsers={onShowUsers} />
                   {renderLockAction?.(lock)}
                 </TableCell>
               </TableRow>
             );
           })}
-          {locks.length === 0 && <EmptyTableRow colSpan={columns.length + 3} text={emptyText} />}
+          {locks.length === 0 && (
+            <EmptyTableRow colSpan={columns.length + (onToggle ? 3 : 2)} text={emptyText} />
+          )}
         </TableBody>
       </Table>
     </TableContainer>
