@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import {
@@ -6,6 +5,7 @@ import {
   saveScreenshot,
   signIn,
   signInAsRoot,
+  signOut,
   UI_TIMEOUT_MS,
   useBrowser,
 } from './support/browser.ts';
@@ -27,12 +27,6 @@ afterAll(async () => {
   await portal?.stop();
   await smtp?.close();
 });
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL(/#\/login/);
-}
 
 describe('Tabs of one browser', () => {
   const browser = useBrowser(() => portal.baseUrl);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totpAt, totpStep } from '../apps/server/src/lib/totp.ts';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { hashPath, signIn, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { hashPath, signIn, signInAsRoot, signOut, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
 /**
@@ -45,12 +45,6 @@ async function setPasswordFromLink(page: Page, link: string): Promise<void> {
 
 async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await openAccountMenu(page);
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL(/#\/login/);
 }
 
 /** The current code of a base32 secret, at a time step later than `after` (a code is accepted once). */

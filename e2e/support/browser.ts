@@ -125,6 +125,13 @@ export async function signIn(page: Page, email = ROOT_EMAIL, password = ROOT_PAS
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Logout from the account menu; waits for the login page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(/#\/login/);
+}
+
 /** Signs the root administrator in and waits for the customers list, the root user's home. */
 export async function signInAsRoot(page: Page): Promise<void> {
   await signIn(page);
