@@ -22,15 +22,19 @@ export type GatewayAction =
   /** A new MQTT password for the gateway (details/RotateCredentialDialog). */
   | 'rotateCredential';
 
-/** The 'More actions' menu of a card and of a list row, in this order; `needs`: shown only to its holders. */
+/**
+ * The 'More actions' menu of a card and of a list row, in this order; `needs`: shown only to its holders, the
+ * permission the entry's calls need (a refused call ends the session, so an entry whose call would be refused
+ * is not offered).
+ */
 export const MORE_ACTIONS: readonly { action: GatewayAction; label: string; needs?: Permission }[] = [
   { action: 'status', label: 'Gateway status' },
   { action: 'locks', label: 'Locks' },
-  { action: 'pendingInstructions', label: 'Pending instructions' },
+  { action: 'pendingInstructions', label: 'Pending instructions', needs: 'GATEWAY_INSTRUCTIONS_READ' },
   { action: 'diagnostics', label: 'Diagnostics' },
-  { action: 'edit', label: 'Edit gateway' },
-  { action: 'migrate', label: 'Move to customer' },
-  { action: 'unregister', label: 'Un-register' },
+  { action: 'edit', label: 'Edit gateway', needs: 'IOT_DEVICE_WRITE' },
+  { action: 'migrate', label: 'Move to customer', needs: 'IOT_DEVICE_SCOPE_MIGRATE' },
+  { action: 'unregister', label: 'Un-register', needs: 'IOT_DEVICE_WRITE' },
   { action: 'rotateCredential', label: rotateCredentialMessages.action, needs: 'GENERATE_GATEWAY_TOKEN' },
   { action: 'co2History', label: 'CO2 history' },
   { action: 'airQualityHistory', label: 'Air quality history' },
