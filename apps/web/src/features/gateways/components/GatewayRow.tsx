@@ -1,5 +1,5 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Checkbox, TableCell, TableRow } from '@mui/material';
+import { Box, Checkbox, type SxProps, TableCell, TableRow, type Theme } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { memo } from 'react';
 import { daysSince } from '../card-rules.ts';
@@ -20,7 +20,18 @@ interface GatewayRowProps {
   onToggleSelect: (macId: string) => void;
   /** In a view mixing customers: the gateway's customer (a Customer column); undefined otherwise. */
   customerName?: string;
+  /** Phones: the status under the name (no Status column) and the actions held at the right edge. */
+  compact?: boolean;
 }
+
+/** The Actions column on a phone: kept in sight at the right edge while the other columns scroll under it. */
+export const STICKY_ACTIONS: SxProps<Theme> = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme) => `-1px 0 0 ${theme.palette.divider}`,
+};
 
 /** One gateway of the list view; the row is named after the gateway so it can be found by name. */
 export const GatewayRow = memo(function GatewayRow({
@@ -29,6 +40,7 @@ export const GatewayRow = memo(function GatewayRow({
   selected,
   onToggleSelect,
   customerName,
+  compact = false,
 }: GatewayRowProps) {
   const { latest } = gateway;
   const online = gateway.deviceStatus === 'online';
@@ -48,12 +60,19 @@ export const GatewayRow = memo(function GatewayRow({
       )}
       <TableCell component="th" scope="row">
         {gateway.name}
+        {compact && (
+          <Box sx={{ mt: 0.5 }}>
+            <GatewayStatusChip status={gateway.deviceStatus} />
+          </Box>
+        )}
       </TableCell>
       {customerName !== undefined && <TableCell>{customerName}</TableCell>}
       <TableCell sx={{ fontFamily: 'monospace' }}>{gateway.macId}</TableCell>
-      <TableCell>
-        <GatewayStatusChip status={gateway.deviceStatus} />
-      </TableCell>
+      {!compact && (
+        <TableCell>
+          <GatewayStatusChip status={gateway.deviceStatus} />
+        </TableCell>
+      )}
       <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
       <TableCell>
         {formatFirmware(gateway.firmware)}{' '}
@@ -68,7 +87,7 @@ export const GatewayRow = memo(function GatewayRow({
       <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>
       <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>
       <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>
-      <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell padding="none" sx={[{ whiteSpace: 'nowrap' }, compact && STICKY_ACTIONS]}>
         <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
           <InfoOutlined fontSize="small" />
         </CardIconButton>

@@ -6,6 +6,8 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { useEffect } from 'react';
@@ -15,7 +17,7 @@ import { lastPage } from '../../../lib/list-paging.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { GATEWAY_LIST_NAME, GATEWAY_PAGE_SIZES } from '../gateway-list-paging.ts';
 import { type GatewaySort, type GatewaySortKey, nextSort } from '../gateway-sort.ts';
-import { GatewayRow } from './GatewayRow.tsx';
+import { GatewayRow, STICKY_ACTIONS } from './GatewayRow.tsx';
 
 interface Column {
   label: string;
@@ -77,7 +79,11 @@ export function GatewayTable({
   customerNames,
   emptyText = 'No gateways found.',
 }: GatewayTableProps) {
-  const columns = customerNames ? [COLUMNS[0]!, CUSTOMER_COLUMN, ...COLUMNS.slice(1)] : COLUMNS;
+  // A phone shows the first columns only (the rest scroll): the status goes under the name and the actions
+  // stay at the right edge, so both are in sight without scrolling.
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const allColumns = customerNames ? [COLUMNS[0]!, CUSTOMER_COLUMN, ...COLUMNS.slice(1)] : COLUMNS;
+  const columns = compact ? allColumns.filter((column) => column.sortKey !== 'status') : allColumns;
   const sortBy = sort;
   // A list shortened by a search or a deletion steps back to its last page.
   useEffect(() => {
@@ -106,6 +112,7 @@ export function GatewayTable({
                   <TableCell
                     key={column.label}
                     align={column.numeric ? 'right' : 'left'}
+                    sx={compact && column.sortKey === undefined ? STICKY_ACTIONS : undefined}
                     sortDirection={active ? sortBy.order : false}
                     aria-sort={
                       column.sortKey === undefined
@@ -142,6 +149,7 @@ export function GatewayTable({
                 selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
                 onToggleSelect={onToggleSelect}
                 customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
+                compact={compact}
               />
             ))}
             {count === 0 && <EmptyTableRow colSpan={columns.length + (selecting ? 1 : 0)} text={emptyText} />}
