@@ -305,6 +305,7 @@ export function GatewaysPage() {
           scopeId={scopeId}
           canRegister={held.has('IOT_DEVICE_WRITE')}
           onRegister={() => setRegistering(true)}
+          showSimulator={session.isRootUser}
         />
       )}
       {loaded && !noGateways && total === 0 && view === 'grid' && (

@@ -4,6 +4,11 @@ interface NoGatewaysYetProps {
   scopeId: string;
   canRegister: boolean;
   onRegister: () => void;
+  /**
+   * The simulator commands, run on the portal's host: only for the platform's operators (root users); a
+   * customer's staff or a free-tier user cannot run them.
+   */
+  showSimulator: boolean;
 }
 
 /** The simulator commands of README 'Gateways and the simulator', for this customer and this portal's host. */
@@ -18,22 +23,37 @@ export function simulatorCommands(scopeId: string, host: string): string {
  * A customer without gateways (spec-free wording): how to get the first one, by registering a gateway (its
  * credential is handed out once) or by provisioning simulated ones to try the portal.
  */
-export function NoGatewaysYet({ scopeId, canRegister, onRegister }: NoGatewaysYetProps) {
+export function NoGatewaysYet({ scopeId, canRegister, onRegister, showSimulator }: NoGatewaysYetProps) {
   return (
     <Paper variant="outlined" role="region" aria-labelledby="no-gateways-title" sx={{ p: 3, maxWidth: 760 }}>
       <Typography id="no-gateways-title" variant="h6" component="h2" gutterBottom>
         No gateways yet
       </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        Register a gateway with its MAC address: registration hands out the device credential it connects
-        with, once, to copy onto the gateway. Gateways provisioned in bulk or moved here from another customer
-        appear here as well.
-      </Typography>
-      {canRegister && (
-        <Button variant="contained" size="small" onClick={onRegister} sx={{ mb: 2 }}>
-          Register a gateway
-        </Button>
+      {canRegister ? (
+        <>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Register a gateway with its MAC address: registration hands out the device credential it connects
+            with, once, to copy onto the gateway. Gateways provisioned in bulk or moved here from another
+            customer appear here as well.
+          </Typography>
+          <Button variant="contained" size="small" onClick={onRegister} sx={{ mb: 2 }}>
+            Register a gateway
+          </Button>
+        </>
+      ) : (
+        <Typography variant="body2" sx={{ mb: showSimulator ? 2 : 0 }}>
+          Gateways appear here once they are registered for you or moved here from another customer. Ask your
+          portal administrator to add them.
+        </Typography>
       )}
+      {showSimulator && <SimulatorHelp scopeId={scopeId} />}
+    </Paper>
+  );
+}
+
+function SimulatorHelp({ scopeId }: { scopeId: string }) {
+  return (
+    <>
       <Typography variant="body2" sx={{ mb: 1 }}>
         To try the portal without hardware, provision simulated gateways for this customer on the portal's
         host (stop a portal running on its embedded database first) and run them with the simulator:
@@ -57,6 +77,6 @@ export function NoGatewaysYet({ scopeId, canRegister, onRegister }: NoGatewaysYe
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         1884 is the embedded broker's default port (MQTT_PORT); the device protocol is docs/mqtt.md.
       </Typography>
-    </Paper>
+    </>
   );
 }
