@@ -21,6 +21,15 @@ const ALL_WIDTHS = [360, 600, 768, 1024, 1280, 1920];
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** The padding inside the screen's card (the Paper holding its heading). */
+const cardPadding = (page: Page) =>
+  page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .evaluate((heading) => {
+      const card = heading.closest('.MuiPaper-root');
+      return card ? getComputedStyle(card).paddingLeft : 'no card';
+    });
 const navWidth = (page: Page) =>
   page.evaluate(() => {
     const paper = document.querySelector('nav[aria-label="Main navigation"]')?.closest('.MuiDrawer-paper');
@@ -73,6 +82,10 @@ describe('Layout', () => {
           await page.getByText('Connectivity', { exact: true }).waitFor();
         if (path.startsWith('/cli/gateways/list')) await page.getByRole('row').nth(1).waitFor();
         expect(await horizontalOverflow(page), `${path} at ${width} px`).toBe(0);
+        // docs/ui.md: every screen's card alike, 16 px inside on phones and 24 px above.
+        expect(await cardPadding(page), `card padding of ${path} at ${width} px`).toBe(
+          width < 600 ? '16px' : '24px',
+        );
         if (SCREENSHOT_WIDTHS.includes(width)) {
           await saveScreenshot(page, `layout ${width} ${path.split('?')[0]!.replaceAll('/', ' ').trim()}`);
         }

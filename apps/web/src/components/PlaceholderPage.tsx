@@ -11,7 +11,7 @@ interface PlaceholderPageProps {
 /** Stand-in for a screen that a later piece of work builds; it sits in the real shell. */
 export function PlaceholderPage({ title, feature, children }: PlaceholderPageProps) {
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>

@@ -114,7 +114,7 @@ export function AlertsPage() {
   );
 
   return (
-    <Paper sx={{ p: { xs: 1.5, sm: 3 } }}>
+    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Alerts
       </Typography>

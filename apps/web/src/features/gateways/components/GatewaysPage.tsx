@@ -260,7 +260,7 @@ export function GatewaysPage() {
   const loaded = counts !== undefined;
 
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <GatewaysToolbar
         view={view}
         onViewChange={setView}

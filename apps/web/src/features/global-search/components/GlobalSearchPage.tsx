@@ -79,7 +79,7 @@ export function GlobalSearchPage() {
   const term = requestTerm(typed, settled);
 
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         Global Search
       </Typography>

@@ -66,7 +66,7 @@ export function ChangePasswordPage() {
   const busy = changePassword.isPending || changed;
 
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3, maxWidth: 480 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         Change Password
       </Typography>

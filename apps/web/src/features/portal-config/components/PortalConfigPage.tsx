@@ -81,7 +81,7 @@ export function PortalConfigPage() {
   const { tenantId } = useSession();
   const navigate = useNavigate();
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         {portalConfigMessages.title}
       </Typography>

@@ -153,7 +153,7 @@ export function CustomersPage() {
     <Stack spacing={3} sx={{ pb: 10 }}>
       {rootTenant.isError && <Alert severity="error">{rootTenant.error.message}</Alert>}
       <AdminCard rootTenantId={rootTenantId} wide={layout === 'wide'} onOpen={open} />
-      <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+      <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="page-title" variant="h5" component="h1" gutterBottom>
           Customers
         </Typography>

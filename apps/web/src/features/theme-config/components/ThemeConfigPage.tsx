@@ -150,7 +150,7 @@ function ThemeCustomers() {
  */
 export function ThemeConfigPage() {
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
         Theme Configuration
       </Typography>
