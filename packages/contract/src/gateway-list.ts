@@ -9,6 +9,8 @@ import { gatewaySummary, getGatewaysQuery } from './gateways.ts';
 export const gatewayListMessages = {
   fetching: 'Fetching Gateways ...',
   refreshing: 'Refreshing Gateways...',
+  /** Ours: the Dashboard and Gateways (everyone's menu) for a user without IOT_DEVICE_READ. */
+  noDeviceRead: 'Your account may not see gateways. Ask an administrator for the Devices Read permission.',
 } as const;
 
 /**

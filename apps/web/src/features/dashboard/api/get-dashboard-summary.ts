@@ -15,15 +15,16 @@ export function getDashboardSummary(scopeId: string, signal?: AbortSignal): Prom
 /** The key of an early summary call (head-start.ts). */
 export const earlySummaryKey = (scopeId: string) => `summary ${scopeId}`;
 
-export const dashboardSummaryQueryOptions = (scopeId: string) =>
+export const dashboardSummaryQueryOptions = (scopeId: string, enabled = true) =>
   queryOptions({
     queryKey: [...dashboardKey(scopeId), 'summary'],
     queryFn: ({ signal }) =>
       takeEarly<DashboardSummary>(earlySummaryKey(scopeId)) ?? getDashboardSummary(scopeId, signal),
-    enabled: scopeId !== '',
+    enabled: enabled && scopeId !== '',
     placeholderData: keepPreviousData,
   });
 
-export function useDashboardSummary(scopeId: string) {
-  return useQuery(dashboardSummaryQueryOptions(scopeId));
+/** `enabled` false for a user who may not read devices (the call would be refused, which signs out). */
+export function useDashboardSummary(scopeId: string, enabled = true) {
+  return useQuery(dashboardSummaryQueryOptions(scopeId, enabled));
 }

@@ -11,13 +11,14 @@ export function getPumpDashboard(scopeId: string, signal?: AbortSignal): Promise
   });
 }
 
-export const pumpDashboardQueryOptions = (scopeId: string) =>
+export const pumpDashboardQueryOptions = (scopeId: string, enabled = true) =>
   queryOptions({
     queryKey: [...dashboardKey(scopeId), 'pump'],
     queryFn: ({ signal }) => getPumpDashboard(scopeId, signal),
-    enabled: scopeId !== '',
+    enabled: enabled && scopeId !== '',
   });
 
-export function usePumpDashboard(scopeId: string) {
-  return useQuery(pumpDashboardQueryOptions(scopeId));
+/** `enabled` false for a user who may not read devices (the call would be refused, which signs out). */
+export function usePumpDashboard(scopeId: string, enabled = true) {
+  return useQuery(pumpDashboardQueryOptions(scopeId, enabled));
 }

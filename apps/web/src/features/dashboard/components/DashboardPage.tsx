@@ -1,5 +1,11 @@
 import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
-import { CO2_BANDS, type DashboardSummary, dashboardMessages } from '@portal/contract';
+import {
+  CO2_BANDS,
+  type DashboardSummary,
+  dashboardMessages,
+  effectivePermissions,
+  gatewayListMessages,
+} from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
@@ -165,13 +171,15 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
  */
 export function DashboardPage() {
   const [searchParams] = useSearchParams();
-  const { tenantId, tenantName } = useSession();
+  const { tenantId, tenantName, permissions } = useSession();
   const scopeId = searchParams.get('scopeId') || tenantId;
+  // Every figure here is of devices: a user without Devices Read (everyone's home page) is told so instead.
+  const mayReadDevices = effectivePermissions(permissions).has('IOT_DEVICE_READ');
   useLiveDashboard(scopeId);
-  const variant = usePumpDashboard(scopeId);
+  const variant = usePumpDashboard(scopeId, mayReadDevices);
   // Asked beside the variant, so the fleet's first render waits for one round trip, not two (and the map
   // index the pump screen also shows starts building).
-  useDashboardSummary(scopeId);
+  useDashboardSummary(scopeId, mayReadDevices);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1">
@@ -180,7 +188,8 @@ export function DashboardPage() {
       <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
         {tenantName}
       </Typography>
-      {variant.isPending && <CenteredProgress label="Loading the dashboard" />}
+      {!mayReadDevices && <Alert severity="info">{gatewayListMessages.noDeviceRead}</Alert>}
+      {mayReadDevices && variant.isPending && <CenteredProgress label="Loading the dashboard" />}
       {variant.isError && <Alert severity="error">{variant.error.message}</Alert>}
       {variant.data?.dashboardVariant === 'fleet' && <FleetDashboard scopeId={scopeId} />}
       {variant.data?.dashboardVariant === 'pump' && (

@@ -1,4 +1,4 @@
-import { Alert, Box, Paper } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import {
   effectivePermissions,
   type GatewaySummary,
@@ -97,9 +97,23 @@ const TOP: VisibleRange = { first: 0, last: GRID_WINDOW - 1 };
 /**
  * /cli/gateways, /cli/gateways/grid_view and /cli/gateways/list_view (?scopeId=, and the filters of the
  * 'Filtered by :' banner): the scope's gateways as flip cards or a paged list, live; selection for
- * onboarding and delete mode for offline gateways.
+ * onboarding and delete mode for offline gateways. Gateways is in everyone's menu: a user without
+ * IOT_DEVICE_READ is told why there is nothing, and nothing is asked (a refused call signs the user out).
  */
 export function GatewaysPage() {
+  const { permissions } = useSession();
+  if (effectivePermissions(permissions).has('IOT_DEVICE_READ')) return <GatewaysScreen />;
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
+        Gateways
+      </Typography>
+      <Alert severity="info">{gatewayListMessages.noDeviceRead}</Alert>
+    </Paper>
+  );
+}
+
+function GatewaysScreen() {
   const scopeId = useGatewayScopeId();
   const [view, setView] = useGatewayView();
   const [filters, removeFilter] = useGatewayFilters();

@@ -1,0 +1,112 @@
+import { ADMIN_PRESET, type Permission, SIGN_UP_PERMISSIONS } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
+import { hashPath, saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser } from './support/gateway-details.ts';
+import { type RunningPortal, startPortal } from './support/portal.ts';
+
+/**
+ * Spec 000 section 4: an answer 'Current user is not authorised to perform operations' (every 403) or a 401
+ * signs the user out. So no screen may ask for what its user may not have: every screen of the app, opened
+ * by its address as users of a few permission sets, makes no call the server refuses, and the user stays
+ * signed in (a screen the user may not open sends them home without asking the server anything).
+ */
+let smtp: TestSmtp;
+let portal: RunningPortal;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  portal = await startPortal('embedded', { SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await portal?.stop();
+  await smtp?.close();
+});
+
+/** Every route of apps/web/src/app/routes/AppRoutes.tsx behind the sign-in. */
+const SCREENS = [
+  '/cli/dashboard',
+  '/cli/UserDashboard',
+  '/cli/globalDashboard',
+  '/cli/gateways/list_view',
+  '/cli/gateways/grid_view',
+  '/cli/locks',
+  '/cli/portal_users',
+  '/cli/lock-users',
+  '/cli/alerts',
+  '/cli/agent-config',
+  '/cli/feedback',
+  '/cli/activity',
+  '/global-search',
+  '/change-password',
+  '/admin/tenants',
+  '/upgrade-firmware',
+  '/customer-firmware',
+  '/update-OS',
+  '/portal-config',
+  '/theme-config',
+  '/email-templates',
+];
+
+/** Resolves once nothing shows progress and no request of the page has been under way for `quietMs`. */
+function watchRequests(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  const busy = page.getByRole('progressbar');
+  return async (quietMs = 500, maxMs = 10_000) => {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline) {
+      const quiet = inFlight <= 0 && Date.now() - lastChange >= quietMs;
+      if (quiet && (await busy.count()) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+}
+
+async function refusedCallsOf(page: Page, scopeId: string, profile: string): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if ([401, 403].includes(response.status()))
+      refused.push(
+        `${hashPath(page)}: ${response.request().method()} ${response.url()} ${response.status()}`,
+      );
+  });
+  const settled = watchRequests(page);
+  for (const screen of SCREENS) {
+    await page.goto(`/#${screen}?scopeId=${scopeId}`);
+    await settled();
+    expect(hashPath(page), `signed out at ${screen}: ${refused.join(', ')}`).not.toBe('/login');
+    if (screen === '/cli/dashboard' || screen === '/cli/gateways/list_view')
+      await saveScreenshot(page, `refused-calls ${profile} ${screen}`);
+  }
+  return refused;
+}
+
+describe('No screen asks for what its user may not have', () => {
+  const browser = useBrowser(() => portal.baseUrl);
+  const profiles: Array<[string, readonly Permission[]]> = [
+    ['no permission beyond the defaults', []],
+    ['devices read only', ['IOT_DEVICE_READ']],
+    ['the read-only (Admin) preset', ADMIN_PRESET],
+    ['the sign-up set', SIGN_UP_PERMISSIONS],
+  ];
+
+  it.each(profiles)(
+    'a user with %s opens every screen without a refused call',
+    async (profile, permissions) => {
+      const { page: root } = browser;
+      await signInAsRoot(root);
+      const scopeId = await scopeIdByName(root, DEMO_CUSTOMER);
+      const user = await browser.otherPersonPage();
+      await signInAsNewUser(root, user, smtp, scopeId, [...permissions]);
+      expect(await refusedCallsOf(user, scopeId, profile)).toEqual([]);
+    },
+  );
+});
