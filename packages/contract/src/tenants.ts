@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './people.ts';
 import { dashboardVariant } from './pump.ts';
+import { hasVisibleCharacter } from './text.ts';
 
 /** Tenant kinds (DESIGN.md section 8): fixed tenants the spec names by role, seeded or created. */
 export const TENANT_KIND = {
@@ -87,8 +88,14 @@ export const customerMessages = {
   imageTooLarge: 'The image must be at most 1 MB.',
 } as const;
 
+// A label of zero-width characters alone is as empty as no label: the top bar and breadcrumb would show nothing.
 const requiredField = (message: string) =>
-  z.string().trim().min(1, message).max(CUSTOMER_FIELD_MAX_LENGTH, customerMessages.tooLong);
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(CUSTOMER_FIELD_MAX_LENGTH, customerMessages.tooLong)
+    .refine(hasVisibleCharacter, message);
 const color = z.string().regex(HEX_COLOR, customerMessages.invalidColor);
 
 /** POST /api/createScope. */

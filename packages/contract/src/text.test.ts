@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER, controlCharacterMessage, findControlCharacter } from './text.ts';
+import {
+  CONTROL_CHARACTER,
+  controlCharacterMessage,
+  findControlCharacter,
+  hasVisibleCharacter,
+} from './text.ts';
 
 const character = (code: number) => String.fromCharCode(code);
 
@@ -25,5 +30,16 @@ describe('the text rule', () => {
   it('names the field in its message', () => {
     expect(controlCharacterMessage('user.names.1')).toBe('user.names.1 contains a control character.');
     expect(controlCharacterMessage('')).toBe('value contains a control character.');
+  });
+});
+
+describe('hasVisibleCharacter', () => {
+  it('is false for spaces and invisible format characters alone', () => {
+    for (const text of ['', ' ', '\t\n', '\u200b', '\u00a0\u2060\ufeff', '\u00ad'])
+      expect(hasVisibleCharacter(text), JSON.stringify(text)).toBe(false);
+  });
+  it('is true once anything shows', () => {
+    for (const text of ['a', ' x ', '\u200bA', 'Ä', '東京', '-'])
+      expect(hasVisibleCharacter(text)).toBe(true);
   });
 });

@@ -36,3 +36,14 @@ export function findControlCharacter(
   }
   return null;
 }
+
+/** A character that shows: neither white space nor an invisible format character (U+200B, U+2060, U+FEFF, U+00AD...). */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cf}]/u;
+
+/**
+ * Whether a text shows anything at all: a name made only of spaces or zero-width characters would leave the
+ * top bar, a breadcrumb or a list row blank.
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return VISIBLE_CHARACTER.test(text);
+}

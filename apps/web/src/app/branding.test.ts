@@ -1,6 +1,6 @@
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { brandingFor, DEFAULT_BRANDING, isThemeColor } from './branding.ts';
+import { brandingFor, DEFAULT_BRANDING, isThemeColor, PRODUCT_NAME } from './branding.ts';
 
 const tenantSession = {
   userLoggedIn: true,
@@ -19,6 +19,11 @@ describe('branding', () => {
       logoUrl: '/files/acme.png',
       name: 'Acme',
     });
+  });
+
+  it("names the product in the top bar when the tenant's name shows nothing", () => {
+    for (const tenantName of ['', '   ', '\u200b'])
+      expect(brandingFor({ ...tenantSession, tenantName }, '/cli/dashboard').name).toBe(PRODUCT_NAME);
   });
 
   it('uses the defaults (#4190c7 / #ffffff) when signed out', () => {

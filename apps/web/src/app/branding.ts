@@ -1,4 +1,4 @@
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '@portal/contract';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, hasVisibleCharacter } from '@portal/contract';
 import type { Session } from '../lib/session.ts';
 
 export const PRODUCT_NAME = 'IoT Portal';
@@ -56,6 +56,7 @@ export function brandingFor(session: BrandingSession, pathname: string): Brandin
       ? session.secondaryThemeColor
       : DEFAULT_SECONDARY_COLOR,
     logoUrl: session.logoUrl || null,
-    name: session.tenantName || PRODUCT_NAME,
+    // A tenant whose name shows nothing (empty, or invisible characters stored before they were refused).
+    name: hasVisibleCharacter(session.tenantName) ? session.tenantName : PRODUCT_NAME,
   };
 }

@@ -187,6 +187,7 @@ describe(`customers (${backend} backend)`, () => {
       };
       await refused({ name: '', customerId: 'X1' }, customerMessages.labelRequired);
       await refused({ name: '   ', customerId: 'X1' }, customerMessages.labelRequired);
+      await refused({ name: '\u200b', customerId: 'X1' }, customerMessages.labelRequired);
       expect((await createScope(root, { customerId: 'X1' })).statusCode).toBe(400);
       await refused({ name: 'L'.repeat(21), customerId: 'X1' }, customerMessages.tooLong);
       await refused({ name: 'Label', customerId: '' }, customerMessages.customerIdRequired);
