@@ -1,5 +1,5 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Box, Checkbox, type SxProps, TableCell, TableRow, type Theme } from '@mui/material';
+import { Box, Checkbox, TableCell, TableRow } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { memo } from 'react';
 import { daysSince } from '../card-rules.ts';
@@ -20,18 +20,9 @@ interface GatewayRowProps {
   onToggleSelect: (macId: string) => void;
   /** In a view mixing customers: the gateway's customer (a Customer column); undefined otherwise. */
   customerName?: string;
-  /** Phones: the status under the name (no Status column) and the actions held at the right edge. */
+  /** Phones: the status under the name (no Status column) and the actions next to it, before what scrolls. */
   compact?: boolean;
 }
-
-/** The Actions column on a phone: kept in sight at the right edge while the other columns scroll under it. */
-export const STICKY_ACTIONS: SxProps<Theme> = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  boxShadow: (theme) => `-1px 0 0 ${theme.palette.divider}`,
-};
 
 /** One gateway of the list view; the row is named after the gateway so it can be found by name. */
 export const GatewayRow = memo(function GatewayRow({
@@ -46,6 +37,14 @@ export const GatewayRow = memo(function GatewayRow({
   const online = gateway.deviceStatus === 'online';
   const never = neverConnected(gateway);
   const mismatches = versionMismatches(gateway);
+  const actions = (
+    <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
+      <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
+        <InfoOutlined fontSize="small" />
+      </CardIconButton>
+      <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
+    </TableCell>
+  );
   return (
     <TableRow hover aria-label={gateway.name} selected={selected === true}>
       {selected !== undefined && (
@@ -67,6 +66,7 @@ export const GatewayRow = memo(function GatewayRow({
         )}
       </TableCell>
       {customerName !== undefined && <TableCell>{customerName}</TableCell>}
+      {compact && actions}
       <TableCell sx={{ fontFamily: 'monospace' }}>{gateway.macId}</TableCell>
       {!compact && (
         <TableCell>
@@ -87,12 +87,7 @@ export const GatewayRow = memo(function GatewayRow({
       <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>
       <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>
       <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>
-      <TableCell padding="none" sx={[{ whiteSpace: 'nowrap' }, compact && STICKY_ACTIONS]}>
-        <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
-          <InfoOutlined fontSize="small" />
-        </CardIconButton>
-        <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
-      </TableCell>
+      {!compact && actions}
     </TableRow>
   );
 });

@@ -15,30 +15,10 @@ import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { lastPage } from '../../../lib/list-paging.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
+import { columnsFor } from '../gateway-columns.ts';
 import { GATEWAY_LIST_NAME, GATEWAY_PAGE_SIZES } from '../gateway-list-paging.ts';
 import { type GatewaySort, type GatewaySortKey, nextSort } from '../gateway-sort.ts';
-import { GatewayRow, STICKY_ACTIONS } from './GatewayRow.tsx';
-
-interface Column {
-  label: string;
-  /** The column's sort key; Actions has none. */
-  sortKey?: GatewaySortKey;
-  numeric?: boolean;
-}
-
-const CUSTOMER_COLUMN: Column = { label: 'Customer', sortKey: 'customer' };
-const COLUMNS: Column[] = [
-  { label: 'Name', sortKey: 'name' },
-  { label: 'MAC', sortKey: 'macId' },
-  { label: 'Status', sortKey: 'status' },
-  { label: 'Since', sortKey: 'since' },
-  { label: 'Firmware', sortKey: 'firmware' },
-  { label: 'OS Version', sortKey: 'os' },
-  { label: 'CO2 (ppm)', sortKey: 'co2', numeric: true },
-  { label: 'Temperature (°C)', sortKey: 'temperature', numeric: true },
-  { label: 'Last update', sortKey: 'lastUpdate' },
-  { label: 'Actions' },
-];
+import { GatewayRow } from './GatewayRow.tsx';
 
 interface GatewayTableProps {
   /** How many gateways the list has (the server's count). */
@@ -80,10 +60,9 @@ export function GatewayTable({
   emptyText = 'No gateways found.',
 }: GatewayTableProps) {
   // A phone shows the first columns only (the rest scroll): the status goes under the name and the actions
-  // stay at the right edge, so both are in sight without scrolling.
+  // come next, so both are in sight without scrolling.
   const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const allColumns = customerNames ? [COLUMNS[0]!, CUSTOMER_COLUMN, ...COLUMNS.slice(1)] : COLUMNS;
-  const columns = compact ? allColumns.filter((column) => column.sortKey !== 'status') : allColumns;
+  const columns = columnsFor(customerNames !== undefined, compact);
   const sortBy = sort;
   // A list shortened by a search or a deletion steps back to its last page.
   useEffect(() => {
@@ -112,7 +91,6 @@ export function GatewayTable({
                   <TableCell
                     key={column.label}
                     align={column.numeric ? 'right' : 'left'}
-                    sx={compact && column.sortKey === undefined ? STICKY_ACTIONS : undefined}
                     sortDirection={active ? sortBy.order : false}
                     aria-sort={
                       column.sortKey === undefined

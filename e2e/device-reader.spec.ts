@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
+import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser } from './support/gateway-details.ts';
+import { type RunningPortal, startPortal } from './support/portal.ts';
+
+/**
+ * A user holding only IOT_DEVICE_READ clicks through the gateways and locks of the demo customer: nothing
+ * offered asks the server for what the user may not have (a refused call signs the user out, spec 000
+ * section 4), and on a phone the gateways list still shows each gateway's status and actions.
+ */
+let smtp: TestSmtp;
+let portal: RunningPortal;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  portal = await startPortal('embedded', { SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await portal?.stop();
+  await smtp?.close();
+});
+
+const refusedCalls = (page: Page) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && [401, 403].includes(response.status()))
+      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return refused;
+};
+
+describe('A device reader', () => {
+  const browser = useBrowser(() => portal.baseUrl);
+
+  it('sees locks and gateways without the actions it may not take, and stays signed in', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const demo = await scopeIdByName(page, DEMO_CUSTOMER);
+    const reader = await browser.otherPersonPage();
+    const refused = refusedCalls(reader);
+    await signInAsNewUser(page, reader, smtp, demo, ['IOT_DEVICE_READ']);
+
+    // Locks: the list and its user counts, but no select boxes, Add User or lock-users dialog.
+    await reader.goto(`/#/cli/locks?scopeId=${demo}`);
+    const locks = reader.getByRole('table', { name: 'Locks' });
+    await locks.getByRole('row').nth(1).waitFor();
+    expect(await reader.getByRole('checkbox').count()).toBe(0);
+    expect(await reader.getByRole('button', { name: 'Add User' }).count()).toBe(0);
+    expect(await locks.getByRole('button', { name: /^Users of / }).count()).toBe(0);
+    expect(await locks.getByRole('img', { name: /^Users of / }).count()).toBeGreaterThan(0);
+    await saveScreenshot(reader, 'device-reader locks');
+
+    // Gateways: 'More actions' holds only what a reader may open.
+    await reader.goto(`/#/cli/gateways/list_view?scopeId=${demo}`);
+    const row = reader.getByRole('row', { name: 'Demo Gateway 1' });
+    await row.getByRole('button', { name: 'More actions' }).click();
+    const entries = await reader.getByRole('menuitem').allTextContents();
+    for (const entry of ['Pending instructions', 'Edit gateway', 'Move to customer', 'Un-register'])
+      expect(entries).not.toContain(entry);
+    expect(entries).toContain('Gateway status');
+    await reader.keyboard.press('Escape');
+
+    // On a phone the row keeps its status and actions in sight.
+    await reader.setViewportSize({ width: 360, height: 740 });
+    await reader.reload();
+    // The phone's columns: the status under the name, no Status column.
+    await expect
+      .poll(() => reader.getByRole('columnheader', { name: 'Status' }).count(), { timeout: UI_TIMEOUT_MS })
+      .toBe(0);
+    await row.getByText('Online', { exact: true }).waitFor();
+    const actions = await row.getByRole('button', { name: 'More actions' }).boundingBox();
+    expect(actions).not.toBeNull();
+    expect((actions?.x ?? 0) + (actions?.width ?? 0)).toBeLessThanOrEqual(360);
+    await row.getByRole('button', { name: 'More actions' }).click();
+    await reader.getByRole('menuitem', { name: 'Gateway status' }).waitFor();
+    await reader.keyboard.press('Escape');
+    await saveScreenshot(reader, 'device-reader gateways list 360');
+    // Reaching the actions scrolled nothing away: the gateway's name is still in sight.
+    const name = await row.getByRole('rowheader').boundingBox();
+    expect(name?.x ?? -1).toBeGreaterThanOrEqual(0);
+
+    expect(hashPath(reader)).toBe('/cli/gateways/list_view');
+    expect(refused).toEqual([]);
+  });
+});
