@@ -1,9 +1,17 @@
-import { ADMIN_PRESET, type Permission, SIGN_UP_PERMISSIONS } from '@portal/contract';
+import { randomBytes } from 'node:crypto';
+import { ADMIN_PRESET, type Permission } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { hashPath, saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
-import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser } from './support/gateway-details.ts';
+import {
+  hashPath,
+  saveScreenshot,
+  signIn,
+  signInAsRoot,
+  UI_TIMEOUT_MS,
+  useBrowser,
+} from './support/browser.ts';
+import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser, USER_PASSWORD } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
 /**
@@ -60,7 +68,7 @@ function watchRequests(page: Page) {
   page.on('requestfinished', () => change(-1));
   page.on('requestfailed', () => change(-1));
   const busy = page.getByRole('progressbar');
-  return async (quietMs = 500, maxMs = 10_000) => {
+  return async (quietMs = 400, maxMs = 10_000) => {
     const deadline = Date.now() + maxMs;
     while (Date.now() < deadline) {
       const quiet = inFlight <= 0 && Date.now() - lastChange >= quietMs;
@@ -95,7 +103,6 @@ describe('No screen asks for what its user may not have', () => {
     ['no permission beyond the defaults', []],
     ['devices read only', ['IOT_DEVICE_READ']],
     ['the read-only (Admin) preset', ADMIN_PRESET],
-    ['the sign-up set', SIGN_UP_PERMISSIONS],
   ];
 
   it.each(profiles)(
@@ -109,4 +116,35 @@ describe('No screen asks for what its user may not have', () => {
       expect(await refusedCallsOf(user, scopeId, profile)).toEqual([]);
     },
   );
+
+  it('a free-tier user (signed up) opens every screen without a refused call', async () => {
+    const { page } = browser;
+    const email = `free-${randomBytes(4).toString('hex')}@example.com`;
+    const { scopeId: generalUsers } = (await (
+      await page.request.get('/api/getGeneralUsersScopeId/')
+    ).json()) as { scopeId: string };
+    const signedUp = await page.request.post('/api/portalUserSignup', {
+      data: { firstName: 'Fran', lastName: 'Free', email, scopeId: generalUsers },
+    });
+    expect(signedUp.status(), await signedUp.text()).toBeLessThan(300);
+    const mail = await smtp.waitForMessage(email, 3 * UI_TIMEOUT_MS);
+    const link = mail.text.match(/https?:\/\/\S+#\/portal-user\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('New Password').fill(USER_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(USER_PASSWORD);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByText('Password has been set successfully. Please sign in.').waitFor();
+    await signIn(page, email, USER_PASSWORD);
+    await page.waitForURL(/#\/cli\/gateways/);
+    const details = (await (await page.request.get('/api/user-details')).json()) as {
+      user: { scopeId: string };
+    };
+    expect(await refusedCallsOf(page, details.user.scopeId, 'free tier')).toEqual([]);
+    // Its dashboard has no lock figures: the free tier has no Locks screen for them to open.
+    await page.goto(`/#/cli/dashboard?scopeId=${details.user.scopeId}`);
+    await page.getByRole('link', { name: 'Gateways: 0' }).waitFor();
+    expect(await page.getByText('Locks with low battery').count()).toBe(0);
+    expect(await page.getByText('Credentials not yet delivered').count()).toBe(0);
+  });
 });

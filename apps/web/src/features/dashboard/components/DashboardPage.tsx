@@ -5,6 +5,7 @@ import {
   dashboardMessages,
   effectivePermissions,
   gatewayListMessages,
+  TENANT_KIND,
 } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -106,6 +107,8 @@ function Credentials({
 /** The customer's fleet at a glance, every number a link to its gateways. */
 function FleetDashboard({ scopeId }: { scopeId: string }) {
   const summary = useDashboardSummary(scopeId);
+  // The free tier has no locks to manage (no Locks screen for its figures to open).
+  const withLocks = useSession().tenantKind !== TENANT_KIND.freeTier;
   const figures = summary.data;
   return (
     <>
@@ -121,7 +124,7 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
               gridTemplateColumns: {
                 xs: 'repeat(2, minmax(0, 1fr))',
                 sm: 'repeat(3, minmax(0, 1fr))',
-                lg: 'repeat(6, minmax(0, 1fr))',
+                lg: `repeat(${withLocks ? 6 : 4}, minmax(0, 1fr))`,
               },
             }}
           >
@@ -141,14 +144,16 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
               value={figures.enrollment.unregistered}
               to={gatewaysLink(scopeId, { enrollment: 'unregistered' })}
             />
-            <Figure label="Locks" value={figures.locks.total} to={locksLink(scopeId)} />
-            <Figure
-              label="Locks with low battery"
-              value={figures.locks.lowBattery}
-              to={locksLink(scopeId, { battery: 'low' })}
-            />
+            {withLocks && <Figure label="Locks" value={figures.locks.total} to={locksLink(scopeId)} />}
+            {withLocks && (
+              <Figure
+                label="Locks with low battery"
+                value={figures.locks.lowBattery}
+                to={locksLink(scopeId, { battery: 'low' })}
+              />
+            )}
           </Box>
-          <Credentials scopeId={scopeId} credentials={figures.locks.credentials} />
+          {withLocks && <Credentials scopeId={scopeId} credentials={figures.locks.credentials} />}
           <FleetCharts
             summary={figures}
             scopeId={scopeId}
