@@ -1,4 +1,5 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface Column {
@@ -9,13 +10,49 @@ export interface Column {
 }
 
 const HEIGHT = 140;
+/** Fades an edge of a row of columns that goes on beyond it (a phone hides its scroll bar). */
+function edgeFade({ left, right }: { left: boolean; right: boolean }): string | undefined {
+  if (!left && !right) return undefined;
+  return `linear-gradient(to right, ${left ? 'transparent, #000 48px' : '#000'}, ${right ? '#000 calc(100% - 48px), transparent' : '#000'})`;
+}
+
+/**
+ * Whether the row scrolls sideways with columns beyond its left or right edge; followed on scroll, on resize
+ * and as its columns change (`columnCount`). A callback ref: the row exists only once there are columns.
+ */
+function useMoreToTheRight(columnCount: number) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    if (!element) return;
+    const left = element.scrollLeft > 1;
+    const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setMore((current) => (current.left === left && current.right === right ? current : { left, right }));
+  }, [element]);
+  useLayoutEffect(() => {
+    if (!element) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, measure]);
+  const counted = useRef(columnCount);
+  useLayoutEffect(() => {
+    if (counted.current === columnCount) return;
+    counted.current = columnCount;
+    measure();
+  });
+  return { ref: setElement, more, onScroll: measure };
+}
 
 /**
  * Columns of a distribution (Gateway Firmware, Gateway OS), each a link to the gateways it counts; drawn with
- * boxes, no chart library. Scrolls sideways on a phone rather than squeezing the labels.
+ * boxes, no chart library. Scrolls sideways on a phone rather than squeezing the labels, an edge fading
+ * while more columns lie beyond it.
  */
 export function ColumnChart({ title, columns, color }: { title: string; columns: Column[]; color: string }) {
   const max = Math.max(1, ...columns.map((c) => c.count));
+  const scroller = useMoreToTheRight(columns.length);
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }} aria-label={title}>
       <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -26,7 +63,12 @@ export function ColumnChart({ title, columns, color }: { title: string; columns:
           No gateways yet.
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', pb: 1 }}>
+        <Box
+          ref={scroller.ref}
+          onScroll={scroller.onScroll}
+          data-more-to-the-right={scroller.more.right || undefined}
+          sx={{ overflowX: 'auto', pb: 1, maskImage: edgeFade(scroller.more) }}
+        >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', minHeight: HEIGHT + 48 }}>
             {columns.map((column) => {
               const name = `${column.label}: ${column.count}`;
