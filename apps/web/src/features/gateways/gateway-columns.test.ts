@@ -1,18 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNS, columnsFor } from './gateway-columns.ts';
+import { COLUMNS, columnLayout, columnsFor } from './gateway-columns.ts';
 
-const labels = (mixed: boolean, compact: boolean) => columnsFor(mixed, compact).map((column) => column.label);
+const labels = (mixed: boolean, layout: 'full' | 'narrow' | 'phone') =>
+  columnsFor(mixed, layout).map((column) => column.label);
 
 describe('columnsFor', () => {
   it('lists every column, with the customer after the name in a view mixing customers', () => {
-    expect(labels(false, false)).toEqual(COLUMNS.map((column) => column.label));
-    expect(labels(true, false).slice(0, 3)).toEqual(['Name', 'Customer', 'MAC']);
+    expect(labels(false, 'full')).toEqual(COLUMNS.map((column) => column.label));
+    expect(labels(true, 'full').slice(0, 3)).toEqual(['Name', 'Customer', 'MAC']);
   });
 
-  it('on a phone puts Actions right after the name (and customer) and drops Status (shown under the name)', () => {
-    expect(labels(false, true).slice(0, 3)).toEqual(['Name', 'Actions', 'MAC']);
-    expect(labels(true, true).slice(0, 3)).toEqual(['Name', 'Customer', 'Actions']);
-    expect(labels(false, true)).not.toContain('Status');
-    expect(labels(false, true)).toHaveLength(COLUMNS.length - 1);
+  it('where they do not fit, brings Status and Actions right after the name (and customer), keeping every column', () => {
+    expect(labels(false, 'narrow').slice(0, 4)).toEqual(['Name', 'Status', 'Actions', 'MAC']);
+    expect(labels(true, 'narrow').slice(0, 4)).toEqual(['Name', 'Customer', 'Status', 'Actions']);
+    expect([...labels(false, 'narrow')].sort()).toEqual(COLUMNS.map((column) => column.label).sort());
+  });
+
+  it('on a phone brings Actions after the name and drops Status (shown under the name)', () => {
+    expect(labels(false, 'phone').slice(0, 3)).toEqual(['Name', 'Actions', 'MAC']);
+    expect(labels(false, 'phone')).not.toContain('Status');
+    expect(labels(false, 'phone')).toHaveLength(COLUMNS.length - 1);
+  });
+});
+
+describe('columnLayout', () => {
+  it("is a phone's on a phone whatever the width", () => {
+    expect(columnLayout(true, 1000, undefined)).toBe('phone');
+  });
+  it('is narrow where the list is narrower than its full columns need, and only then', () => {
+    expect(columnLayout(false, 1000, undefined)).toBe('full');
+    expect(columnLayout(false, 1000, 1150)).toBe('narrow');
+    expect(columnLayout(false, 1150, 1150)).toBe('full');
+    expect(columnLayout(false, 0, 1150)).toBe('full');
   });
 });

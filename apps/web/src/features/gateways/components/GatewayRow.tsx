@@ -1,9 +1,10 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Box, Checkbox, TableCell, TableRow } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
-import { memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { daysSince } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
+import type { ColumnId } from '../gateway-columns.ts';
 import { NEVER_CONNECTED, neverConnected } from '../gateway-customers.ts';
 import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from '../gateway-display.ts';
 import { versionMismatches } from '../version-mismatch.ts';
@@ -18,10 +19,12 @@ interface GatewayRowProps {
   /** In selection and delete modes: whether it is selected; undefined otherwise (no checkbox). */
   selected?: boolean;
   onToggleSelect: (macId: string) => void;
-  /** In a view mixing customers: the gateway's customer (a Customer column); undefined otherwise. */
+  /** In a view mixing customers: the gateway's customer (its Customer column). */
   customerName?: string;
-  /** Phones: the status under the name (no Status column) and the actions next to it, before what scrolls. */
-  compact?: boolean;
+  /** The table's columns, in order (`columnsFor`). */
+  columns: readonly ColumnId[];
+  /** Phones: the status under the name (their columns have no Status). */
+  statusUnderName?: boolean;
 }
 
 /** One gateway of the list view; the row is named after the gateway so it can be found by name. */
@@ -31,20 +34,60 @@ export const GatewayRow = memo(function GatewayRow({
   selected,
   onToggleSelect,
   customerName,
-  compact = false,
+  columns,
+  statusUnderName = false,
 }: GatewayRowProps) {
   const { latest } = gateway;
   const online = gateway.deviceStatus === 'online';
   const never = neverConnected(gateway);
   const mismatches = versionMismatches(gateway);
-  const actions = (
-    <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
-      <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
-        <InfoOutlined fontSize="small" />
-      </CardIconButton>
-      <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
-    </TableCell>
-  );
+  const cells: Record<ColumnId, ReactNode> = {
+    name: (
+      <TableCell component="th" scope="row">
+        {gateway.name}
+        {statusUnderName && (
+          <Box sx={{ mt: 0.5 }}>
+            <GatewayStatusChip status={gateway.deviceStatus} />
+          </Box>
+        )}
+      </TableCell>
+    ),
+    customer: <TableCell>{customerName ?? '-'}</TableCell>,
+    macId: <TableCell sx={{ fontFamily: 'monospace' }}>{gateway.macId}</TableCell>,
+    status: (
+      <TableCell>
+        <GatewayStatusChip status={gateway.deviceStatus} />
+      </TableCell>
+    ),
+    since: (
+      <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
+    ),
+    firmware: (
+      <TableCell>
+        {formatFirmware(gateway.firmware)}{' '}
+        {/* The customer app has no column: its marker goes with the firmware's. */}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'firmware')} />{' '}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'customerApp')} prefixed />
+      </TableCell>
+    ),
+    os: (
+      <TableCell>
+        {gateway.OSversion?.trim() || NO_VALUE}{' '}
+        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'os')} />
+      </TableCell>
+    ),
+    co2: <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>,
+    temperature: <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>,
+    lastUpdate: <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>,
+    actions: (
+      <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
+        <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
+          <InfoOutlined fontSize="small" />
+        </CardIconButton>
+        <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
+      </TableCell>
+    ),
+  };
   return (
     <TableRow hover aria-label={gateway.name} selected={selected === true}>
       {selected !== undefined && (
@@ -57,37 +100,9 @@ export const GatewayRow = memo(function GatewayRow({
           />
         </TableCell>
       )}
-      <TableCell component="th" scope="row">
-        {gateway.name}
-        {compact && (
-          <Box sx={{ mt: 0.5 }}>
-            <GatewayStatusChip status={gateway.deviceStatus} />
-          </Box>
-        )}
-      </TableCell>
-      {customerName !== undefined && <TableCell>{customerName}</TableCell>}
-      {compact && actions}
-      <TableCell sx={{ fontFamily: 'monospace' }}>{gateway.macId}</TableCell>
-      {!compact && (
-        <TableCell>
-          <GatewayStatusChip status={gateway.deviceStatus} />
-        </TableCell>
-      )}
-      <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
-      <TableCell>
-        {formatFirmware(gateway.firmware)}{' '}
-        {/* The customer app has no column: its marker goes with the firmware's. */}
-        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'firmware')} />{' '}
-        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'customerApp')} prefixed />
-      </TableCell>
-      <TableCell>
-        {gateway.OSversion?.trim() || NO_VALUE}{' '}
-        <VersionMismatchChips mismatches={mismatches.filter((m) => m.kind === 'os')} />
-      </TableCell>
-      <TableCell align="right">{formatReading(latest?.CO2)}</TableCell>
-      <TableCell align="right">{formatReading(latest?.TEMP)}</TableCell>
-      <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>
-      {!compact && actions}
+      {columns.map((column) => (
+        <Fragment key={column}>{cells[column]}</Fragment>
+      ))}
     </TableRow>
   );
 });

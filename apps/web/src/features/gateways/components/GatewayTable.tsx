@@ -10,15 +10,16 @@ import {
   useTheme,
 } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { lastPage } from '../../../lib/list-paging.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
-import { columnsFor } from '../gateway-columns.ts';
+import { columnLayout, columnsFor } from '../gateway-columns.ts';
 import { GATEWAY_LIST_NAME, GATEWAY_PAGE_SIZES } from '../gateway-list-paging.ts';
 import { type GatewaySort, type GatewaySortKey, nextSort } from '../gateway-sort.ts';
 import { GatewayRow } from './GatewayRow.tsx';
+import { useElementWidth } from './use-element-width.ts';
 
 interface GatewayTableProps {
   /** How many gateways the list has (the server's count). */
@@ -59,10 +60,26 @@ export function GatewayTable({
   customerNames,
   emptyText = 'No gateways found.',
 }: GatewayTableProps) {
-  // A phone shows the first columns only (the rest scroll): the status goes under the name and the actions
-  // come next, so both are in sight without scrolling.
-  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const columns = columnsFor(customerNames !== undefined, compact);
+  // Where every column does not fit (a phone; a laptop with the navigation open, more so with the select
+  // boxes or a Customer column) the status and actions come right after the name, in sight while the rest
+  // scrolls (gateway-columns.ts). The width all columns need is measured once they overflow.
+  const selecting = selectedMacs !== undefined;
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const container = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(container);
+  const layoutKey = `${customerNames !== undefined}-${selecting}`;
+  const [fullWidthNeeded, setFullWidthNeeded] = useState<Record<string, number>>({});
+  const layout = columnLayout(phone, width, fullWidthNeeded[layoutKey]);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element || layout !== 'full' || element.scrollWidth <= element.clientWidth + 1) return;
+    const needed = element.scrollWidth;
+    setFullWidthNeeded((current) => ({ ...current, [layoutKey]: needed }));
+  });
+  const mixed = customerNames !== undefined;
+  const columns = useMemo(() => columnsFor(mixed, layout), [mixed, layout]);
+  // One array per layout: the rows are memoised.
+  const columnIds = useMemo(() => columns.map((column) => column.id), [columns]);
   const sortBy = sort;
   // A list shortened by a search or a deletion steps back to its last page.
   useEffect(() => {
@@ -73,14 +90,13 @@ export function GatewayTable({
     const gateway = rows.get(i);
     if (gateway) shown.push(gateway);
   }
-  const selecting = selectedMacs !== undefined;
   const sortOn = (key: GatewaySortKey) => {
     onSortChange(nextSort(sortBy, key));
     onPageChange(0);
   };
   return (
     <>
-      <TableContainer>
+      <TableContainer ref={container}>
         <Table size="small" aria-label="Gateways" sx={{ '& tbody th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
@@ -89,7 +105,7 @@ export function GatewayTable({
                 const active = column.sortKey !== undefined && column.sortKey === sortBy.key;
                 return (
                   <TableCell
-                    key={column.label}
+                    key={column.id}
                     align={column.numeric ? 'right' : 'left'}
                     sortDirection={active ? sortBy.order : false}
                     aria-sort={
@@ -127,7 +143,8 @@ export function GatewayTable({
                 selected={selectedMacs ? selectedMacs.has(gateway.macId) : undefined}
                 onToggleSelect={onToggleSelect}
                 customerName={customerNames ? (customerNames.get(gateway.scopeId) ?? '-') : undefined}
-                compact={compact}
+                columns={columnIds}
+                statusUnderName={layout === 'phone'}
               />
             ))}
             {count === 0 && <EmptyTableRow colSpan={columns.length + (selecting ? 1 : 0)} text={emptyText} />}
