@@ -81,6 +81,15 @@ describe('A device reader', () => {
     expect(name?.x ?? -1).toBeGreaterThanOrEqual(0);
 
     expect(hashPath(reader)).toBe('/cli/gateways/list_view');
+
+    // Cards: the hotspot icon shows its state but switches nothing, and there is no reboot (both need
+    // IOT_DEVICE_WRITE); the camera and diagnostics, which only look, stay.
+    await reader.setViewportSize({ width: 1280, height: 800 });
+    await reader.goto(`/#/cli/gateways/grid_view?scopeId=${demo}`);
+    const card = reader.getByRole('article', { name: 'Demo Gateway 1', exact: true });
+    await card.getByRole('button', { name: 'Information' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Reboot' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Hotspot / }).isDisabled()).toBe(true);
     expect(refused).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import WifiTethering from '@mui/icons-material/WifiTethering';
 import WifiTetheringOff from '@mui/icons-material/WifiTetheringOff';
 import { Box } from '@mui/material';
-import type { GatewaySummary } from '@portal/contract';
+import { effectivePermissions, type GatewaySummary } from '@portal/contract';
+import { useSession } from '../../../lib/session.ts';
 import { hasCamera, hasLocation, hotspotState, locationLabel } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { CardIconButton } from './CardIconButton.tsx';
@@ -29,8 +30,13 @@ interface CardIconBarProps {
   onFlip: () => void;
 }
 
-/** The card's icons (spec 001 section 2): information, network, hotspot, camera, location, maximise, reboot, flip. */
+/**
+ * The card's icons (spec 001 section 2): information, network, hotspot, camera, location, maximise, reboot, flip.
+ * Switching the hotspot and rebooting need IOT_DEVICE_WRITE: without it the hotspot icon only shows its state
+ * and there is no reboot (a refused call would sign the user out).
+ */
 export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarProps) {
+  const mayCommand = effectivePermissions(useSession().permissions).has('IOT_DEVICE_WRITE');
   const hotspot = hotspotState(gateway);
   const camera = hasCamera(gateway.CMS);
   return (
@@ -41,6 +47,7 @@ export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarPro
       <NetworkIcon NW={gateway.NW} SS={gateway.SS} />
       <CardIconButton
         label={hotspot.label}
+        disabled={!mayCommand}
         onClick={() => onOpen('hotspot')}
         className={hotspot.blinking ? 'blinking' : undefined}
       >
@@ -71,9 +78,11 @@ export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarPro
       <CardIconButton label="Maximise" onClick={() => onOpen(flipped ? 'systemGraphs' : 'sensorGraphs')}>
         <OpenInFullOutlined fontSize="small" />
       </CardIconButton>
-      <CardIconButton label="Reboot" onClick={() => onOpen('reboot')}>
-        <RestartAltOutlined fontSize="small" />
-      </CardIconButton>
+      {mayCommand && (
+        <CardIconButton label="Reboot" onClick={() => onOpen('reboot')}>
+          <RestartAltOutlined fontSize="small" />
+        </CardIconButton>
+      )}
       <CardIconButton label="Flip" onClick={onFlip}>
         <FlipOutlined fontSize="small" />
       </CardIconButton>
