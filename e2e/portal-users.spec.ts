@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import { signInAsRoot, useBrowser } from './support/browser.ts';
+import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser } from './support/gateway-details.ts';
 import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 
 /** Spec 002 sections 2, 4, 5, 8: the Users screen, with a second browser watching the same list live. */
+let smtp: TestSmtp;
 let portal: RunningPortal;
 beforeAll(async () => {
-  portal = await startPortal();
+  smtp = await startSmtp();
+  portal = await startPortal('embedded', { SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await portal?.stop();
+  await smtp?.close();
 });
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
@@ -100,5 +105,26 @@ describe('Users screen', () => {
       )
       .first()
       .waitFor();
+  });
+
+  it('offers a customer administrator only the permissions it holds to give', async () => {
+    const { page: root } = browser;
+    await signInAsRoot(root);
+    const demo = await scopeIdByName(root, DEMO_CUSTOMER);
+    const admin = await browser.otherPersonPage();
+    await signInAsNewUser(root, admin, smtp, demo, [
+      'PORTAL_USER_READ',
+      'PORTAL_USER_WRITE',
+      'IOT_DEVICE_READ',
+    ]);
+    await admin.goto(`/#/cli/portal_users?scopeId=${demo}`);
+    await admin.getByRole('button', { name: 'Add User' }).click();
+    const devices = admin
+      .getByRole('dialog', { name: 'Create User' })
+      .getByRole('group', { name: 'Devices' });
+    expect(await devices.getByRole('checkbox', { name: 'Read' }).isEnabled()).toBe(true);
+    expect(await devices.getByRole('checkbox', { name: 'Write' }).isDisabled()).toBe(true);
+    expect(await devices.getByRole('checkbox', { name: 'Migrate' }).isDisabled()).toBe(true);
+    await admin.getByText('Permissions you do not hold cannot be given.').waitFor();
   });
 });

@@ -99,6 +99,8 @@ export const portalUserMessages = {
   /** Our wording for refusals the spec does not word. */
   emailReadOnly: 'The email cannot be changed.',
   cannotGrant: 'You cannot grant permissions you do not hold.',
+  /** Ours: under the permission grid of a user who does not hold every permission. */
+  withheldPermissions: 'Permissions you do not hold cannot be given.',
   cannotEditSelfOrOwner: 'This user cannot be changed here.',
   ownerNotEligible: 'An owner must hold CAN_BE_SCOPE_OWNER.',
   /** Sign-up users share one scope: they do not manage each other. */

@@ -1,15 +1,21 @@
 import { Checkbox, FormControlLabel, FormGroup, FormLabel, Stack, Typography } from '@mui/material';
-import type { Permission, PermissionGroup } from '@portal/contract';
+import { type Permission, type PermissionGroup, portalUserMessages } from '@portal/contract';
 
 interface PermissionGridProps {
   groups: PermissionGroup[];
   permissions: readonly string[];
   onToggle: (code: Permission, checked: boolean) => void;
+  /** Whether the signed-in user may give this permission (the server refuses the others). */
+  grantable: (code: Permission) => boolean;
 }
 
-/** One fieldset per group (named by the group), one checkbox per permission (named by its label). */
-export function PermissionGrid({ groups, permissions, onToggle }: PermissionGridProps) {
+/**
+ * One fieldset per group (named by the group), one checkbox per permission (named by its label); one the
+ * signed-in user may not give can be taken away but not given.
+ */
+export function PermissionGrid({ groups, permissions, onToggle, grantable }: PermissionGridProps) {
   const held = new Set(permissions);
+  const someWithheld = groups.some((group) => group.permissions.some((entry) => !grantable(entry.code)));
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h3">
@@ -26,6 +32,7 @@ export function PermissionGrid({ groups, permissions, onToggle }: PermissionGrid
                 control={
                   <Checkbox
                     checked={held.has(entry.code)}
+                    disabled={!grantable(entry.code) && !held.has(entry.code)}
                     onChange={(event) => onToggle(entry.code, event.target.checked)}
                   />
                 }
@@ -34,6 +41,11 @@ export function PermissionGrid({ groups, permissions, onToggle }: PermissionGrid
           </FormGroup>
         </Stack>
       ))}
+      {someWithheld && (
+        <Typography variant="body2" color="text.secondary">
+          {portalUserMessages.withheldPermissions}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   EMAIL_MAX_LENGTH,
+  effectivePermissions,
   NAME_MAX_LENGTH,
+  type Permission,
   type PortalUser,
   peopleMessages,
   portalUserMessages,
@@ -15,6 +17,7 @@ import { useDuplicateEmailCheck } from '../../../api/check-duplicate-email.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUpdatePortalUser } from '../api/update-portal-user.ts';
@@ -62,6 +65,10 @@ function PortalUserForm({
 }: PanelSettings & { target: PanelTarget; titleId: string }) {
   const loaded = target.mode === 'update' ? target.user : null;
   const notify = useNotify();
+  // Spec 002 section 6: root gives anything, others only what they hold (the server refuses the rest).
+  const { isRootUser, permissions: ownPermissions } = useSession();
+  const own = effectivePermissions(ownPermissions);
+  const grantable = (code: Permission) => isRootUser || own.has(code);
   const createUser = useCreatePortalUser(scopeId);
   const updateUser = useUpdatePortalUser(scopeId);
   const { control, handleSubmit, setValue, watch } = useForm<
@@ -196,6 +203,7 @@ function PortalUserForm({
       <PermissionGrid
         groups={visiblePermissionGroups(showAdminTenantOnly)}
         permissions={values.permissions}
+        grantable={grantable}
         onToggle={(code, checked) =>
           showRoleAndPermissions(togglePermission(values.permissions, code, checked))
         }
