@@ -41,7 +41,11 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
   });
   expect(provisioned.status()).toBe(200);
   const credentials = provisionedGateways.parse(await provisioned.json());
+  // What the simulated gateway says, kept to explain a failure below.
+  const said: string[] = [];
+  const keep = (message: string) => said.push(message);
   simulation = startSimulation({
+    logger: { info: keep, warn: keep },
     brokerUrl: portal.deviceBrokerUrl,
     gateways: credentials,
     telemetryIntervalMs: 60_000,
@@ -65,7 +69,15 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
     if (page_.locks.length >= 2) return { scopeId, locks: page_.locks };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the simulated gateway reported no locks');
+  const mac = credentials[0]?.mac ?? '';
+  const portalSaid = portal
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(mac) || /"level":(40|50)/.test(line))
+    .slice(-20);
+  throw new Error(
+    `the simulated gateway reported no locks in 60 s.\nIt said:\n${said.join('\n')}\nThe portal said:\n${portalSaid.join('\n')}`,
+  );
 }
 
 describe('Credentials on locks', () => {
