@@ -75,8 +75,19 @@ describe('Sessions', () => {
     // has not even warned: the idle time counts activity in any tab.
     const warning = page.getByRole('dialog', { name: 'Still there?' });
     await page.clock.fastForward('13:00');
+    // Listen beside the app in the first tab, to move its clock on only once the news has arrived there.
+    await page.evaluate(() => {
+      const heard = new Promise<void>((resolve) => {
+        const channel = new BroadcastChannel('portal.tabs');
+        channel.onmessage = (event: MessageEvent<{ kind?: string }>) => {
+          if (event.data.kind === 'active') resolve();
+        };
+      });
+      Object.assign(window, { activityHeard: heard });
+    });
     await second.mouse.move(20, 20);
     await second.mouse.move(200, 200);
+    await page.evaluate(() => (window as unknown as { activityHeard: Promise<void> }).activityHeard);
     await page.clock.fastForward('13:00');
     expect(await warning.count()).toBe(0);
     expect(hashPath(page)).toBe('/global-search');
