@@ -98,12 +98,21 @@ export class LockModeQueue {
       .executeTakeFirst();
   }
 
-  /** A mode instruction that failed: the lock's request is dropped (asked again, it goes again). */
-  async dropRequest(lockId: string) {
+  /**
+   * The mode instruction `uid` failed: its lock's request is dropped (asked again, it goes again). Done while
+   * the slot is still held, so a claim running meanwhile cannot take the lock again and send it twice.
+   */
+  async dropRequestOf(uid: string) {
     return this.db
       .updateTable('locks')
       .set({ requested_mode: null, updated_at: new Date() })
-      .where('id', '=', lockId)
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('lock_mode_slots')
+          .select('lock_id')
+          .where('instruction_uid', '=', uid)
+          .where('kind', '=', 'mode'),
+      )
       .returning(['id', 'mac', 'tenant_id', 'mode', 'requested_mode'])
       .executeTakeFirst();
   }

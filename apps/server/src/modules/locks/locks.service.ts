@@ -392,9 +392,9 @@ export class LocksService {
    */
   /** A lock command ended: its slot of the gateway's queue frees (the ledger frees its own too) and the next go. */
   private async slotEnded(ended: EndedLockInstruction, confirmed: boolean): Promise<void> {
-    const slot = (await this.deps.modeQueue.release(ended.uid)) ?? { lock_id: null, gateway_mac: ended.mac };
-    if (ended.type === 'LOCK_DEVICE_MODE' && !confirmed && slot.lock_id) {
-      const lock = await this.deps.modeQueue.dropRequest(slot.lock_id);
+    // The request is dropped before the slot frees: a claim in between would otherwise send the lock again.
+    if (ended.type === 'LOCK_DEVICE_MODE' && !confirmed) {
+      const lock = await this.deps.modeQueue.dropRequestOf(ended.uid);
       if (lock?.mode) {
         this.publish(lock.tenant_id, {
           type: 'lockMode',
@@ -404,6 +404,7 @@ export class LocksService {
         });
       }
     }
+    const slot = (await this.deps.modeQueue.release(ended.uid)) ?? { lock_id: null, gateway_mac: ended.mac };
     // Not awaited: this runs inside the handler of the gateway's answer, and behind an external broker the
     // next instruction's QoS 2 publish waits for packets that connection reads only once the handler is done.
     void this.modes
