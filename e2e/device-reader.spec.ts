@@ -1,7 +1,13 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import {
+  hashPath,
+  recordRefusedCalls,
+  saveScreenshot,
+  signInAsRoot,
+  UI_TIMEOUT_MS,
+  useBrowser,
+} from './support/browser.ts';
 import { DEMO_CUSTOMER, scopeIdByName, signInAsNewUser } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
@@ -21,15 +27,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const refusedCalls = (page: Page) => {
-  const refused: string[] = [];
-  page.on('response', (response) => {
-    if (response.url().includes('/api/') && [401, 403].includes(response.status()))
-      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return refused;
-};
-
 describe('A device reader', () => {
   const browser = useBrowser(() => portal.baseUrl);
 
@@ -38,7 +35,7 @@ describe('A device reader', () => {
     await signInAsRoot(page);
     const demo = await scopeIdByName(page, DEMO_CUSTOMER);
     const reader = await browser.otherPersonPage();
-    const refused = refusedCalls(reader);
+    const refused = recordRefusedCalls(reader);
     await signInAsNewUser(page, reader, smtp, demo, ['IOT_DEVICE_READ']);
 
     // Locks: the list and its user counts, but no select boxes, Add User or lock-users dialog.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import {
   hashPath,
+  recordRefusedCalls,
   saveScreenshot,
   signIn,
   signInAsRoot,
@@ -79,13 +80,7 @@ function watchRequests(page: Page) {
 }
 
 async function refusedCallsOf(page: Page, scopeId: string, profile: string): Promise<string[]> {
-  const refused: string[] = [];
-  page.on('response', (response) => {
-    if ([401, 403].includes(response.status()))
-      refused.push(
-        `${hashPath(page)}: ${response.request().method()} ${response.url()} ${response.status()}`,
-      );
-  });
+  const refused = recordRefusedCalls(page);
   const settled = watchRequests(page);
   for (const screen of SCREENS) {
     await page.goto(`/#${screen}?scopeId=${scopeId}`);

@@ -125,6 +125,21 @@ export async function signIn(page: Page, email = ROOT_EMAIL, password = ROOT_PAS
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * Collects, from now on, every call of the page the server refused (401, 403), with the screen it came from:
+ * by spec 000 section 4 each would sign the user out.
+ */
+export function recordRefusedCalls(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if ([401, 403].includes(response.status()))
+      refused.push(
+        `${hashPath(page)}: ${response.request().method()} ${response.url()} ${response.status()}`,
+      );
+  });
+  return refused;
+}
+
 /** Logout from the account menu; waits for the login page. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
