@@ -42,9 +42,12 @@ describe('feedback', () => {
     await page.keyboard.type('   ');
     expect(await submit.isDisabled()).toBe(true);
 
-    await page.getByRole('button', { name: 'Bold' }).click();
+    const bold = page.getByRole('button', { name: 'Bold' });
+    await bold.click();
     await page.keyboard.type('Doors');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.locator('strong', { hasText: 'Doors' }).waitFor();
+    await bold.click();
+    await page.getByRole('button', { name: 'Bold', pressed: false }).waitFor();
     await page.keyboard.type(' stay <script>alert(1)</script> locked');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Bulleted list' }).click();

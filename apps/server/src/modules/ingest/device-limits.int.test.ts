@@ -199,7 +199,17 @@ describe(`device traffic is bounded (${backend} backend)`, () => {
       expect(portal.inbox.counters.accepted).toBe(before.accepted);
       expect(await portal.services.telemetry.countSamples(mac)).toBe(0);
       expect(client.connected).toBe(true);
-      expect(heldBytes() - held).toBeLessThan(10 * 1024 * 1024);
+      // V8 frees buffers' memory on a background thread after a collection, so a busy machine may still count
+      // refused packets for a moment; a broker keeping them retained would hold the 30 MB for good.
+      let grown = 0;
+      await waitFor(
+        async () => {
+          grown = heldBytes() - held;
+          return grown < 10 * 1024 * 1024;
+        },
+        5_000,
+        () => `: still ${(grown / 1024 / 1024).toFixed(1)} MB more than before`,
+      );
     }, 60_000);
   }
 

@@ -108,6 +108,9 @@ export default function RichTextEditor({ label, onChange, resetKey, disabled }: 
                 aria-pressed={active?.[tool.mark] ?? false}
                 color={active?.[tool.mark] ? 'primary' : 'default'}
                 disabled={!editor || disabled}
+                // A click keeps the focus (and the selection) in the text: the editor gives it back only on the
+                // next frame, and a key typed before that would press the button instead.
+                onMouseDown={(event) => event.preventDefault()}
                 onClick={() => editor && tool.run(editor)}
               >
                 {tool.icon}
