@@ -69,6 +69,24 @@ describe('role choice', () => {
     expect(next.permissions).toHaveLength(13);
   });
 
+  it('gives only what the signed-in user may give, and keeps what the edited user already holds', () => {
+    const holds = new Set<string>([...ADMIN_PRESET, 'IOT_DEVICE_WRITE']);
+    const grantable = (code: string) => holds.has(code);
+    const chosen = chooseRole('Super Admin', ['SCOPE_WRITE'], false, grantable);
+    expect(chosen.permissions).toHaveLength(15);
+    expect(chosen.permissions).toEqual(expect.arrayContaining(['IOT_DEVICE_WRITE', 'SCOPE_WRITE']));
+    expect(chosen.permissions).not.toContain('PORTAL_USER_DELETE');
+    expect(chosen.role).toBe('Custom');
+    // The default of a new user: the Admin preset, less what the creator does not hold.
+    const few = (code: string) => code !== 'ALERTS_READ';
+    expect(createFormValues(few)).toMatchObject({
+      role: 'Custom',
+      permissions: expect.not.arrayContaining(['ALERTS_READ']),
+    });
+    expect(createFormValues(few).permissions).toHaveLength(12);
+    expect(createFormValues().role).toBe('Admin');
+  });
+
   it('Custom keeps the current set', () => {
     expect(chooseRole('Custom', [...ADMIN_PRESET], false)).toEqual({
       role: 'Custom',

@@ -1,5 +1,4 @@
 import {
-  ADMIN_PRESET,
   type CreatePortalUserBody,
   countryShortCode,
   createPortalUserBody,
@@ -35,15 +34,17 @@ export type PortalUserFormOutput = z.output<typeof portalUserFormSchema>;
 
 export type PanelMode = 'create' | 'update';
 
-export function createFormValues(): PortalUserFormValues {
+/** Whether the signed-in user may give a permission (spec 002 section 6: root anything, others what they hold). */
+export type Grantable = (code: Permission) => boolean;
+
+export function createFormValues(grantable: Grantable = () => true): PortalUserFormValues {
   return {
     firstName: '',
     lastName: '',
     email: '',
     phoneNumber: '',
     countryShortCode: '',
-    role: 'Admin',
-    permissions: [...ADMIN_PRESET],
+    ...chooseRole('Admin', [], false, grantable),
   };
 }
 
@@ -79,13 +80,20 @@ export interface RoleAndPermissions {
   permissions: string[];
 }
 
-/** A role choice resets the set: Super Admin and Admin to their presets, Custom keeps it. */
+/**
+ * A role choice resets the set: Super Admin and Admin to their presets, Custom keeps it. A preset gives only
+ * what the signed-in user may give (and keeps what the user being edited already holds): the server would
+ * refuse the rest. The role shown is then the one the set's count gives.
+ */
 export function chooseRole(
   role: Role,
   current: readonly string[],
   inAdminTenant: boolean,
+  grantable: Grantable = () => true,
 ): RoleAndPermissions {
-  return { role, permissions: permissionsForRole(role, current, inAdminTenant) };
+  const preset = permissionsForRole(role, current, inAdminTenant);
+  const permissions = preset.filter((code) => grantable(code as Permission) || current.includes(code));
+  return { role: permissions.length === preset.length ? role : inferRole(permissions), permissions };
 }
 
 /**

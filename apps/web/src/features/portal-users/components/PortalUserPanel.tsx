@@ -77,7 +77,7 @@ function PortalUserForm({
     PortalUserFormOutput
   >({
     resolver: zodResolver(portalUserFormSchema),
-    defaultValues: loaded ? updateFormValues(loaded) : createFormValues(),
+    defaultValues: loaded ? updateFormValues(loaded) : createFormValues(grantable),
     mode: 'onChange',
   });
   const values = watch();
@@ -190,7 +190,7 @@ function PortalUserForm({
         value={values.role}
         onChange={(event) => {
           const role = ROLES.find((candidate) => candidate === event.target.value);
-          if (role) showRoleAndPermissions(chooseRole(role, values.permissions, inAdminTenant));
+          if (role) showRoleAndPermissions(chooseRole(role, values.permissions, inAdminTenant, grantable));
         }}
         fullWidth
       >
