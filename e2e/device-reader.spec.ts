@@ -1,3 +1,4 @@
+import { accessMessages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import {
@@ -87,6 +88,11 @@ describe('A device reader', () => {
     await card.getByRole('button', { name: 'Information' }).waitFor();
     expect(await card.getByRole('button', { name: 'Reboot' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /^Hotspot / }).isDisabled()).toBe(true);
+
+    // A typed address of a screen the reader may not open leads home, and says why.
+    await reader.goto(`/#/cli/portal_users?scopeId=${demo}`);
+    await reader.getByText(accessMessages.refusedAddress).waitFor();
+    expect(hashPath(reader)).toBe('/cli/dashboard');
     expect(refused).toEqual([]);
   });
 });

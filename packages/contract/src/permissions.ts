@@ -120,6 +120,11 @@ export function superAdminPreset(inAdminTenant: boolean): Permission[] {
   return inAdminTenant ? [...tenantLevel, ...ADMIN_TENANT_ONLY] : tenantLevel;
 }
 
+/** Not in the spec: said when an address the user may not open (typed or bookmarked) sends them home. */
+export const accessMessages = {
+  refusedAddress: 'Your account may not open that page, so the portal brought you home.',
+} as const;
+
 export const ROLES = ['Super Admin', 'Admin', 'Custom'] as const;
 export type Role = (typeof ROLES)[number];
 export const SUPER_ADMIN_THRESHOLD = 27;

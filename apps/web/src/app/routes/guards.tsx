@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { accessMessages } from '@portal/contract';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { notify } from '../../lib/notices.ts';
 import { authPathWith } from '../../lib/return-path.ts';
 import { type Session, sessionEndReason, useSession } from '../../lib/session.ts';
 
@@ -25,9 +27,16 @@ interface RequireAccessProps {
   children: ReactNode;
 }
 
-/** A view the user may not open (same rules as the menus that link to it) sends the user home. */
+/** A view the user may not open (same rules as the menus that link to it) sends the user home, saying so. */
 export function RequireAccess({ allows, children }: RequireAccessProps) {
   const session = useSession();
   if (allows(session)) return children;
-  return <Navigate to={homePathFor(session) ?? LOGIN_PATH} replace />;
+  return <SentHome to={homePathFor(session) ?? LOGIN_PATH} />;
+}
+
+function SentHome({ to }: { to: string }) {
+  useEffect(() => {
+    notify({ variant: 'info', text: accessMessages.refusedAddress });
+  }, []);
+  return <Navigate to={to} replace />;
 }
