@@ -1,4 +1,4 @@
-import { accessMessages } from '@portal/contract';
+import { accessMessages, gatewayRegistryMessages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
 import {
@@ -88,6 +88,12 @@ describe('A device reader', () => {
     await card.getByRole('button', { name: 'Information' }).waitFor();
     expect(await card.getByRole('button', { name: 'Reboot' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /^Hotspot / }).isDisabled()).toBe(true);
+    // Its information panel says it is read only, and offers no Submit.
+    await card.getByRole('button', { name: 'Information' }).click();
+    const panel = reader.getByRole('tabpanel', { name: 'Info' });
+    await panel.getByText(gatewayRegistryMessages.readOnly).waitFor();
+    expect(await panel.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await reader.getByRole('button', { name: 'Close' }).click();
 
     // A typed address of a screen the reader may not open leads home, and says why.
     await reader.goto(`/#/cli/portal_users?scopeId=${demo}`);

@@ -37,6 +37,7 @@ export const gatewayRegistryMessages = {
   detailsUpdated: 'The device details have been successfully updated',
   detailsFailed: 'Error in updating gateway details',
   // Our wording: the spec gives none for these.
+  readOnly: 'Read only: changing a gateway needs the Devices Write permission.',
   nameRequired: 'Gateway name is required.',
   nameTooLong: `At most ${GATEWAY_NAME_MAX_LENGTH} characters.`,
   addressTooLong: `At most ${ADDRESS_FIELD_MAX_LENGTH} characters.`,

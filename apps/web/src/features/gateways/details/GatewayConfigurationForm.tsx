@@ -54,6 +54,11 @@ export function GatewayConfigurationForm({
       <Typography id={titleId} variant="subtitle1" component="h3">
         Gateway Configuration
       </Typography>
+      {!canEdit && (
+        <Typography variant="body2" color="text.secondary">
+          {m.readOnly}
+        </Typography>
+      )}
       <CountedTextField
         allowOverflow
         label="Gateway Name"
