@@ -49,6 +49,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/demo-template.setup.ts'],
           // Each spec file starts its own portal (free ports, own data directory) and browser.
           fileParallelism: true,
+          // A browser step on a loaded 2-core machine can miss its time once; a failed spec runs once more, and
+          // scripts/retried-tests-reporter.ts names it at the end of the run either way. Unit and integration
+          // tests get no retry: a race there is a bug until shown otherwise.
+          retry: 1,
         },
       },
     ],

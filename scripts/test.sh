@@ -22,7 +22,7 @@ node scripts/ensure-nginx.mjs
 echo "== tests: unit, integration:embedded, integration:real, e2e"
 mkdir -p e2e/artifacts
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=e2e/artifacts/vitest.json || status=$?
+npx vitest run --reporter=default --reporter=./scripts/retried-tests-reporter.ts --reporter=json --outputFile.json=e2e/artifacts/vitest.json || status=$?
 # One plain closing line, whatever reads this output.
 node -e 'const r = require("./e2e/artifacts/vitest.json"); console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' || true
 exit "$status"
