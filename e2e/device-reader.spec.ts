@@ -64,9 +64,19 @@ describe('A device reader', () => {
     await reader.reload();
     // The phone's columns: the status under the name, no Status column.
     await expect
-      .poll(() => reader.getByRole('columnheader', { name: 'Status' }).count(), { timeout: UI_TIMEOUT_MS })
+      .poll(() => reader.getByRole('columnheader', { name: 'Status', exact: true }).count(), {
+        timeout: UI_TIMEOUT_MS,
+      })
       .toBe(0);
     await row.getByText('Online', { exact: true }).waitFor();
+    // It still sorts by status, from the name's header.
+    const byStatus = reader.waitForRequest((request) => /[?&]sort=status&/.test(request.url()));
+    await reader
+      .getByRole('columnheader', { name: 'Name Status' })
+      .getByRole('button', { name: 'Status' })
+      .click();
+    await byStatus;
+    await row.waitFor();
     const actions = await row.getByRole('button', { name: 'More actions' }).boundingBox();
     expect(actions).not.toBeNull();
     expect((actions?.x ?? 0) + (actions?.width ?? 0)).toBeLessThanOrEqual(360);

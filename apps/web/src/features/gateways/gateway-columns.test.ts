@@ -21,6 +21,12 @@ describe('columnsFor', () => {
     expect(labels(false, 'phone')).not.toContain('Status');
     expect(labels(false, 'phone')).toHaveLength(COLUMNS.length - 1);
   });
+
+  it('on a phone sorts by status from the name header, and only there', () => {
+    expect(columnsFor(false, 'phone')[0]?.alsoSorts).toEqual({ sortKey: 'status', label: 'Status' });
+    expect(columnsFor(false, 'narrow').some((column) => column.alsoSorts)).toBe(false);
+    expect(columnsFor(true, 'full').some((column) => column.alsoSorts)).toBe(false);
+  });
 });
 
 describe('columnLayout', () => {

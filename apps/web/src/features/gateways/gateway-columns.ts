@@ -8,6 +8,8 @@ export interface Column {
   /** The column's sort key; Actions has none. */
   sortKey?: GatewaySortKey;
   numeric?: boolean;
+  /** A second sort in the same header: on a phone the status shows under the name, and sorts from there. */
+  alsoSorts?: { sortKey: GatewaySortKey; label: string };
 }
 
 const CUSTOMER_COLUMN: Column = { id: 'customer', label: 'Customer', sortKey: 'customer' };
@@ -34,8 +36,10 @@ export type ColumnLayout = 'full' | 'narrow' | 'phone';
 
 /** The list's columns, with a Customer column after the name in a view mixing customers. */
 export function columnsFor(mixed: boolean, layout: ColumnLayout): Column[] {
-  const [name, ...rest] = COLUMNS;
-  const first = mixed ? [name!, CUSTOMER_COLUMN] : [name!];
+  const [listedName, ...rest] = COLUMNS;
+  const name: Column =
+    layout === 'phone' ? { ...listedName!, alsoSorts: { sortKey: 'status', label: 'Status' } } : listedName!;
+  const first = mixed ? [name, CUSTOMER_COLUMN] : [name];
   if (layout === 'full') return [...first, ...rest];
   const upFront: ColumnId[] = layout === 'phone' ? ['actions'] : ['status', 'actions'];
   const byId = (id: ColumnId) => rest.find((column) => column.id === id)!;

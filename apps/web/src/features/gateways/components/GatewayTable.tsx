@@ -102,7 +102,21 @@ export function GatewayTable({
             <TableRow>
               {selecting && <TableCell padding="checkbox" />}
               {columns.map((column) => {
-                const active = column.sortKey !== undefined && column.sortKey === sortBy.key;
+                const sortLabel = (key: GatewaySortKey, label: string) => {
+                  const active = key === sortBy.key;
+                  return (
+                    <TableSortLabel
+                      key={key}
+                      active={active}
+                      direction={active ? sortBy.order : 'asc'}
+                      onClick={() => sortOn(key)}
+                    >
+                      {label}
+                    </TableSortLabel>
+                  );
+                };
+                const keys = [column.sortKey, column.alsoSorts?.sortKey];
+                const active = column.sortKey !== undefined && keys.includes(sortBy.key);
                 return (
                   <TableCell
                     key={column.id}
@@ -118,17 +132,8 @@ export function GatewayTable({
                           : 'none'
                     }
                   >
-                    {column.sortKey ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? sortBy.order : 'asc'}
-                        onClick={() => column.sortKey && sortOn(column.sortKey)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
+                    {column.sortKey ? sortLabel(column.sortKey, column.label) : column.label}
+                    {column.alsoSorts && sortLabel(column.alsoSorts.sortKey, column.alsoSorts.label)}
                   </TableCell>
                 );
               })}
