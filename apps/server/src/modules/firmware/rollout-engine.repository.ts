@@ -13,8 +13,11 @@ const beforeBoot = sql.join(
 );
 
 /** A firmware version as the version lists compare it: trimmed, without a leading 'v' and the date's dashes. */
-const normalFirmware = (version: RawBuilder<unknown>) =>
-  sql`replace(regexp_replace(btrim(${version}, E' \t\r\n'), '^[vV]', ''), '-', '')`;
+/** A version as the version lists compare it: trimmed, without a leading 'v' (features/gateways/version-mismatch.ts). */
+const normalVersion = (version: RawBuilder<unknown>) =>
+  sql`regexp_replace(btrim(${version}, E' \t\r\n'), '^[vV]', '')`;
+/** Firmware also without its date's dashes: a state's 'v2025-03-04' is the uploaded '20250304'. */
+const normalFirmware = (version: RawBuilder<unknown>) => sql`replace(${normalVersion(version)}, '-', '')`;
 
 export interface Notified {
   mac: string;
@@ -255,25 +258,28 @@ export class RolloutEngineRepository {
   }
 
   /**
-   * A gateway's state carrying the firmware a rollout sent it counts as its boot when the `booted` report is
-   * lost (docs/rollouts.md): its firmware updates past `installing` or `rebooting` whose version equals the
-   * state's `FW` (compared as the version lists compare: trimmed, without a leading 'v' and the date's dashes)
-   * go to `verifying`, as a `booted` naming that version would. One statement, conditioned on the target's
+   * A gateway's state carrying the version a rollout sent it counts as its boot when the `booted` report is
+   * lost (docs/rollouts.md): its firmware and OS patch updates past `installing` or `rebooting` whose version
+   * equals the state's `FW` or `OS` (compared as the version lists compare: trimmed, without a leading 'v', and
+   * firmware without the date's dashes) go to `verifying`, as a `booted` naming that version would. The
+   * customer app is not in a state: only its `booted` confirms it. One statement, conditioned on the target's
    * state, so of a state and a `booted` (or two instances taking the same messages) only the first counts.
    */
   async confirmBootFromState(
     mac: string,
-    firmware: string,
+    running: { FW?: string; OS?: string },
   ): Promise<{ rolloutId: string; tenantId: string }[]> {
+    const firmware = normalFirmware(sql`${running.FW ?? ''}::text`);
+    const os = normalVersion(sql`${running.OS ?? ''}::text`);
     const result = await sql<{ rollout_id: string; tenant_id: string }>`
       UPDATE firmware_rollout_targets t
       SET state = 'verifying', reason = NULL, progress_at = now(), booted_at = now(),
-          reported_version = ${firmware}
+          reported_version = CASE r.kind WHEN 'firmware' THEN ${running.FW ?? null} ELSE ${running.OS ?? null} END
       FROM firmware_rollouts r
-      WHERE t.gateway_mac = ${mac} AND r.id = t.rollout_id AND r.kind = 'firmware'
+      WHERE t.gateway_mac = ${mac} AND r.id = t.rollout_id
         AND t.state IN ('installing', 'rebooting') AND t.notified_at IS NOT NULL
-        AND ${normalFirmware(sql`${firmware}::text`)} = ${normalFirmware(sql`r.version`)}
-        AND ${normalFirmware(sql`${firmware}::text`)} <> ''
+        AND ((r.kind = 'firmware' AND ${firmware} <> '' AND ${firmware} = ${normalFirmware(sql`r.version`)})
+          OR (r.kind = 'osPatch' AND ${os} <> '' AND ${os} = ${normalVersion(sql`r.version`)}))
       RETURNING t.rollout_id, r.tenant_id`.execute(this.db);
     return result.rows.map((r) => ({ rolloutId: r.rollout_id, tenantId: r.tenant_id }));
   }

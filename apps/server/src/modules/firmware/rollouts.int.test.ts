@@ -1,100 +1,28 @@
 import { createHash } from 'node:crypto';
 import { deviceUp, live, type RolloutView } from '@portal/contract';
-import { type Simulation, startSimulation } from '@portal/gateway-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   connectMqtt,
   createCustomerWithUser,
   injectAs,
-  randomMac,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import { RolloutEngineRepository } from './rollout-engine.repository.ts';
-import { firmwareName, pycFile } from './test-files.ts';
-import { firmwareCalls } from './test-helpers.ts';
-
-/** Short timings: the health window, pace and time-outs of a real fleet in fractions of a second. */
-const FAST = {
-  FIRMWARE_TICK_SECONDS: '0.2',
-  FIRMWARE_HEALTH_WINDOW_SECONDS: '0.4',
-  FIRMWARE_WAVE_PACE_SECONDS: '0.1',
-  FIRMWARE_UPDATE_TIMEOUT_SECONDS: '60',
-};
-const SIM = { telemetryIntervalMs: 200, restartDelayMs: 200, stateIntervalMs: 60_000 };
+import { type RolloutFixture, useRolloutPortal } from './rollout-fixture.ts';
 
 describe(`staged rollouts (${backend} backend)`, () => {
+  const fixture = useRolloutPortal();
+  const { fleet, rollouts, pause } = fixture;
   let portal: TestPortal;
   let root: string;
-  const simulations: Simulation[] = [];
-  let calls: ReturnType<typeof firmwareCalls>;
+  let calls: RolloutFixture['calls'];
   let image: Buffer;
   let fileId: string;
-
-  async function fleet(label: string, count: number, failures: Record<string, number> = {}, offline = 0) {
-    const customer = await createCustomerWithUser(portal, label);
-    const credentials = [];
-    for (let i = 0; i < count + offline; i++) {
-      const mac = randomMac();
-      const { password } = await portal.services.gateways.provision(
-        customer.tenant.id,
-        mac,
-        `${label} ${i}`,
-        {
-          registered: true,
-        },
-      );
-      credentials.push({ mac, password, scopeId: customer.tenant.id });
-    }
-    const simulation = startSimulation({
-      brokerUrl: portal.deviceBrokerUrl,
-      gateways: credentials.slice(0, count),
-      seed: 7,
-      ...SIM,
-      firmware: { installMs: 50, failures },
-    });
-    simulations.push(simulation);
-    await simulation.whenConnected();
-    // The portal has seen them online.
-    await waitFor(async () => {
-      const rows = await portal.database.db
-        .selectFrom('gateways')
-        .select('mac')
-        .where('tenant_id', '=', customer.tenant.id)
-        .where('connected', '=', true)
-        .execute();
-      return rows.length === count;
-    });
-    return { customer, macs: credentials.map((c) => c.mac), credentials };
-  }
-
-  const rollouts = async (scopeId: string) =>
-    (
-      await injectAs(portal, root, 'GET', '/api/firmware-rollouts', { query: { scopeId, kind: 'firmware' } })
-    ).json<RolloutView[]>();
-
-  const pause = async (id: string) => {
-    const response = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${id}`, {
-      payload: { action: 'pause' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
-
-  beforeAll(async () => {
-    portal = await startPortal(FAST);
-    root = await signIn(portal);
-    calls = firmwareCalls(portal);
-    image = pycFile(20_000);
-    const uploaded = await calls.upload(root, 'firmware', firmwareName('2025-03-04'), image);
-    fileId = uploaded.json().id;
-  });
-  afterAll(async () => {
-    await Promise.all(simulations.map((s) => s.stop()));
-    await portal?.close();
+  beforeAll(() => {
+    ({ portal, root, calls, image, fileId } = fixture);
   });
 
   it('updates a fleet in waves: each gateway verified only once it runs the version and stays healthy', async () => {
@@ -376,156 +304,6 @@ describe(`staged rollouts (${backend} backend)`, () => {
       }),
     ]);
     client.end(true);
-  });
-
-  it('counts a gateway whose booted report was lost once its state carries the new firmware', async () => {
-    // Both gateways boot the new image and never send `booted`; the time-out (60 s) is far off.
-    const { customer, macs } = await fleet('LostBooted', 2, { bootedReportLost: 1 });
-    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
-      rollout: { waves: [{ percent: 100 }], updateTimeoutMs: 60_000 },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
-    let lastSeen: RolloutView | undefined;
-    const done = await waitFor(
-      async () => {
-        const [rollout] = await rollouts(customer.tenant.id);
-        lastSeen = rollout;
-        return rollout?.status === 'completed' ? rollout : null;
-      },
-      25_000,
-      () => JSON.stringify(lastSeen),
-    );
-    expect(done.total).toMatchObject({ eligible: 2, verified: 2, failed: 0, rolledBack: 0 });
-    expect(done.failures).toEqual([]);
-    const targets = await portal.database.db
-      .selectFrom('firmware_rollout_targets')
-      .select(['gateway_mac', 'state', 'reported_version'])
-      .where('rollout_id', '=', applied.json().rolloutId)
-      .orderBy('gateway_mac')
-      .execute();
-    expect(targets).toEqual(
-      [...macs].sort().map((mac) => ({ gateway_mac: mac, state: 'verified', reported_version: '20250304' })),
-    );
-  });
-
-  it('takes the state as the boot only after installing, keeps the health check, and counts it once', async () => {
-    const { customer, macs, credentials } = await fleet('StateBoot', 0, {}, 1);
-    const [mac] = macs as [string];
-    const client = await connectMqtt(portal.deviceBrokerUrl, {
-      clientId: mac,
-      username: mac,
-      password: (credentials[0] as { password: string }).password,
-    });
-    const publish = (topic: string, message: object) =>
-      client.publishAsync(topic, JSON.stringify({ ...message, TI: Date.now() }), { qos: 1 });
-    await client.subscribeAsync(`gateways/${mac}/receive/update`, { qos: 1 });
-    let uid = '';
-    client.on('message', (_topic, payload) => {
-      uid = (JSON.parse(payload.toString()) as { uid: string }).uid;
-    });
-    await publish(deviceUp.status(mac), { CS: 1 });
-    await publish(deviceUp.state(mac), { FW: 'v2025-01-01', OS: '0' });
-    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id, {
-      rollout: { waves: [{ percent: 100 }], failureThresholdPercent: 100, updateTimeoutMs: 60_000 },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
-    await waitFor(async () => uid !== '');
-    const target = async () =>
-      portal.database.db
-        .selectFrom('firmware_rollout_targets')
-        .select(['state', 'booted_at'])
-        .where('uid', '=', uid)
-        .executeTakeFirstOrThrow();
-    const step = async (message: object, state: string) => {
-      await publish(deviceUp.update(mac), message);
-      await waitFor(async () => (await target()).state === state);
-    };
-    // A state handled: the portal stored what it carries, then nothing of the gateway's is in hand.
-    const stateHandled = async (state: { FW: string; OS: string }) => {
-      await publish(deviceUp.state(mac), state);
-      await waitFor(async () => {
-        const row = await portal.database.db
-          .selectFrom('gateways')
-          .select(['firmware', 'os_version'])
-          .where('mac', '=', mac)
-          .executeTakeFirstOrThrow();
-        return row.firmware === state.FW && row.os_version === state.OS;
-      });
-      await portal.inbox.drain();
-    };
-    await step({ uid, status: 'downloading', percent: 0 }, 'downloading');
-    // The new firmware in a state before the image is even installed is not its boot.
-    await stateHandled({ FW: 'v2025-03-04', OS: '1' });
-    expect(await target()).toEqual({ state: 'downloading', booted_at: null });
-    await step({ uid, status: 'downloaded', percent: 100 }, 'downloaded');
-    await step({ uid, status: 'installing' }, 'installing');
-    await step({ uid, status: 'rebooting' }, 'rebooting');
-    // Back with the old firmware: not booted (nor rolled back: only the gateway's report says that).
-    await stateHandled({ FW: 'v2025-01-01', OS: '2' });
-    expect(await target()).toEqual({ state: 'rebooting', booted_at: null });
-    // Its state carries the new firmware (as a state writes it, 'v2025-03-04'); no `booted` comes.
-    await stateHandled({ FW: 'v2025-03-04', OS: '3' });
-    const confirmed = await target();
-    expect(confirmed.state).toBe('verifying');
-    expect(confirmed.booted_at).not.toBeNull();
-    // A late `booted` is taken as a repeat (not refused) and changes nothing.
-    const rejected = portal.inbox.counters.rejected;
-    await publish(deviceUp.update(mac), { uid, status: 'booted', version: '20250304' });
-    await stateHandled({ FW: 'v2025-03-04', OS: '4' });
-    expect(portal.inbox.counters.rejected).toBe(rejected);
-    expect(await target()).toEqual(confirmed);
-    // The health check still holds: no telemetry since the boot fails it, naming why.
-    const failed = await waitFor(async () => {
-      const [rollout] = await rollouts(customer.tenant.id);
-      return rollout?.failures.length ? rollout.failures : null;
-    }, 15_000);
-    expect(failed).toEqual([
-      expect.objectContaining({
-        macId: mac,
-        state: 'failed',
-        reason: 'Not healthy after the update (no telemetry since the reboot)',
-      }),
-    ]);
-    client.end(true);
-  });
-
-  it('decides the boot from a state in one statement: of two instances taking it at once, one counts it', async () => {
-    const { customer, macs } = await fleet('StateRace', 0, {}, 1);
-    const [mac] = macs as [string];
-    const applied = await calls.apply(root, 'firmware', fileId, customer.tenant.id);
-    await pause(applied.json().rolloutId);
-    await portal.database.db
-      .updateTable('firmware_rollout_targets')
-      .set({ state: 'rebooting', notified_at: new Date() })
-      .where('rollout_id', '=', applied.json().rolloutId)
-      .execute();
-    // Two portal instances' repositories on the same database, each handling a copy of the state.
-    const a = new RolloutEngineRepository(portal.database.db);
-    const b = new RolloutEngineRepository(portal.database.db);
-    const results = await Promise.all([
-      a.confirmBootFromState(mac, 'v2025-03-04'),
-      b.confirmBootFromState(mac, '20250304'),
-      a.recordProgress(mac, {
-        uid: (
-          await portal.database.db
-            .selectFrom('firmware_rollout_targets')
-            .select('uid')
-            .where('gateway_mac', '=', mac)
-            .executeTakeFirstOrThrow()
-        ).uid,
-        status: 'booted',
-        version: '20250304',
-        TI: Date.now(),
-      }),
-    ]);
-    const counted = results[0].length + results[1].length + (results[2] ? 1 : 0);
-    expect(counted).toBe(1);
-    const row = await portal.database.db
-      .selectFrom('firmware_rollout_targets')
-      .select(['state', 'reported_version'])
-      .where('gateway_mac', '=', mac)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'verifying' });
   });
 
   it("refuses a gateway's progress for an update it was never given, and another gateway's", async () => {

@@ -224,15 +224,16 @@ export class RolloutsService {
   }
 
   /**
-   * A gateway's state (ingest's UpdateInbox port): its firmware equal to the version of an update it is
+   * A gateway's state (ingest's UpdateInbox port): its firmware or OS equal to the version of an update it is
    * installing or rebooting into counts as booted, in case its `booted` report was lost (docs/rollouts.md).
    */
   async stateReported(device: DeviceIdentity, state: DeviceStateMessage): Promise<void> {
-    if (!state.FW) return;
-    for (const confirmed of await this.deps.engine.confirmBootFromState(device.mac, state.FW)) {
+    if (!state.FW && !state.OS) return;
+    const running = { FW: state.FW, OS: state.OS };
+    for (const confirmed of await this.deps.engine.confirmBootFromState(device.mac, running)) {
       this.dirty.set(confirmed.rolloutId, confirmed.tenantId);
       this.deps.logger.info(
-        { mac: device.mac, rolloutId: confirmed.rolloutId, version: state.FW },
+        { mac: device.mac, rolloutId: confirmed.rolloutId, ...running },
         'boot confirmed by the gateway state',
       );
     }
