@@ -2,8 +2,8 @@ import { deviceUp, type RolloutView } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, connectMqtt, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { RolloutEngineRepository } from './rollout-engine.repository.ts';
-import { type RolloutFixture, useRolloutPortal } from './rollout-fixture.ts';
 import { osPatchName, zipFile } from './test-files.ts';
+import { type RolloutFixture, useRolloutPortal } from './test-helpers.ts';
 
 /**
  * A gateway's boot, confirmed by its `booted` report or, when that report is lost, by its state carrying the

@@ -11,7 +11,7 @@ import {
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import { type RolloutFixture, useRolloutPortal } from './rollout-fixture.ts';
+import { type RolloutFixture, useRolloutPortal } from './test-helpers.ts';
 
 describe(`staged rollouts (${backend} backend)`, () => {
   const fixture = useRolloutPortal();
