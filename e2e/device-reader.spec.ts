@@ -70,12 +70,13 @@ describe('A device reader', () => {
       .toBe(0);
     await row.getByText('Online', { exact: true }).waitFor();
     // It still sorts by status, from the name's header.
-    const byStatus = reader.waitForRequest((request) => /[?&]sort=status&/.test(request.url()));
-    await reader
+    const statusSort = reader
       .getByRole('columnheader', { name: 'Name Status' })
-      .getByRole('button', { name: 'Status' })
-      .click();
-    await byStatus;
+      .getByRole('button', { name: 'Status' });
+    await Promise.all([
+      reader.waitForRequest((request) => /[?&]sort=status&/.test(request.url())),
+      statusSort.click(),
+    ]);
     await row.waitFor();
     const actions = await row.getByRole('button', { name: 'More actions' }).boundingBox();
     expect(actions).not.toBeNull();
