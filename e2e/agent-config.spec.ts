@@ -84,9 +84,10 @@ describe('agent configuration', () => {
     await apply.click();
     const dialog = page.getByRole('dialog', { name: 'Apply agent configuration' });
     // The success notice lasts 2 s: watched for from before the click.
-    const notice = seeText(page, agentConfigMessages.updated);
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await notice;
+    await Promise.all([
+      seeText(page, agentConfigMessages.updated),
+      dialog.getByRole('button', { name: 'Apply' }).click(),
+    ]);
     await page.getByTestId('agent-config-version').filter({ hasText: 'Version 2' }).waitFor();
     // Both gateways confirm version 2: the counts follow live.
     await expect

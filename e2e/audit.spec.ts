@@ -72,9 +72,10 @@ describe('e-mail templates and the Activity screen', () => {
     await page.getByLabel('Who (e-mail)').fill('');
     await row.waitFor();
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    const file = await download;
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(file.suggestedFilename()).toBe('Activity.csv');
     await saveScreenshot(page, 'activity 1280');
     await page.setViewportSize({ width: 360, height: 740 });
