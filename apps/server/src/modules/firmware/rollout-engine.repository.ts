@@ -12,7 +12,6 @@ const beforeBoot = sql.join(
   ['notified', 'downloading', 'downloaded', 'installing', 'rebooting'].map((s) => sql.lit(s)),
 );
 
-/** A firmware version as the version lists compare it: trimmed, without a leading 'v' and the date's dashes. */
 /** A version as the version lists compare it: trimmed, without a leading 'v' (features/gateways/version-mismatch.ts). */
 const normalVersion = (version: RawBuilder<unknown>) =>
   sql`regexp_replace(btrim(${version}, E' \t\r\n'), '^[vV]', '')`;
