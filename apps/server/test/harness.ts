@@ -254,6 +254,23 @@ export async function waitFor<T>(
   }
 }
 
+/** Waits until the portal has seen every gateway of `macs` connect (its `connected` flag, set on the status). */
+export async function waitForConnected(
+  portal: Pick<Portal, 'database'>,
+  macs: readonly string[],
+): Promise<void> {
+  if (macs.length === 0) return;
+  await waitFor(async () => {
+    const online = await portal.database.db
+      .selectFrom('gateways')
+      .select('mac')
+      .where('mac', 'in', [...macs])
+      .where('connected', '=', true)
+      .execute();
+    return online.length === macs.length;
+  });
+}
+
 /** A customer tenant under the root tenant, and a signed-in-able user in it. */
 export async function createCustomerWithUser(
   portal: Portal,

@@ -11,6 +11,7 @@ import {
   signIn,
   testEnvironment,
   waitFor,
+  waitForConnected,
 } from '../../../test/harness.ts';
 import { buildApp, type Portal } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -69,15 +70,10 @@ describe(`rollouts across a portal restart (${backend} backend)`, () => {
       devices.push({ mac, password, got: [] as UpdateInstruction[] });
     }
     for (const d of devices) await gateway(brokerUrl, d.mac, d.password, d.got);
-    await waitFor(async () => {
-      const rows = await portal.database.db
-        .selectFrom('gateways')
-        .select('mac')
-        .where('tenant_id', '=', customer.tenant.id)
-        .where('connected', '=', true)
-        .execute();
-      return rows.length === 3;
-    });
+    await waitForConnected(
+      portal,
+      devices.map((d) => d.mac),
+    );
     const calls = firmwareCalls(portal);
     const file = (await calls.upload(root, 'firmware', firmwareName('2025-06-01'), pycFile())).json() as {
       id: string;

@@ -11,7 +11,7 @@ import {
   signIn,
   startPortal,
   type TestPortal,
-  waitFor,
+  waitForConnected,
 } from '../../../test/harness.ts';
 import { multipartBody } from '../files/test-images.ts';
 import { firmwareName, pycFile } from './test-files.ts';
@@ -180,17 +180,9 @@ export function useRolloutPortal(): RolloutFixture {
       });
       simulations.push(simulation);
       await simulation.whenConnected();
-      // The portal has seen them online.
-      await waitFor(async () => {
-        const rows = await portal.database.db
-          .selectFrom('gateways')
-          .select('mac')
-          .where('tenant_id', '=', customer.tenant.id)
-          .where('connected', '=', true)
-          .execute();
-        return rows.length === count;
-      });
-      return { customer, macs: credentials.map((c) => c.mac), credentials };
+      const macs = credentials.map((c) => c.mac);
+      await waitForConnected(portal, macs.slice(0, count));
+      return { customer, macs, credentials };
     },
     async rollouts(scopeId: string, kind: FirmwareKind = 'firmware') {
       const query = { scopeId, kind };

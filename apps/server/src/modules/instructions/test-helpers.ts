@@ -10,6 +10,7 @@ import {
   startPortal,
   type TestPortal,
   waitFor,
+  waitForConnected,
   watchLive,
 } from '../../../test/harness.ts';
 
@@ -80,15 +81,7 @@ export async function startInstructionsFixture(
     });
     await simulation.whenConnected();
     const macs = credentials.map((c) => c.mac);
-    await waitFor(async () => {
-      const online = await portal.database.db
-        .selectFrom('gateways')
-        .select('mac')
-        .where('mac', 'in', macs)
-        .where('connected', '=', true)
-        .execute();
-      return online.length === macs.length;
-    });
+    await waitForConnected(portal, macs);
     const started = simulation;
     return {
       portal,
