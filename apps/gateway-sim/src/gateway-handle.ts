@@ -9,6 +9,10 @@ export interface GatewayHandle {
   liveState(): GatewayLiveState;
   /** Telemetry samples waiting to be sent (they pile up while offline). */
   backlogSize(): number;
+  /** Samples the portal confirmed stored or refused, and samples dropped from a full backlog (oldest first). */
+  telemetryTotals(): { confirmed: number; refused: number; dropped: number };
+  /** Takes no more samples; what waits is still sent until the portal confirms it stored. */
+  stopMeasuring(): void;
   /** Drops the connection abruptly (the broker sends the will) and comes back after `durationMs`. */
   simulateOutage(durationMs: number): void;
   /** The locks the gateway manages, as it reports them (docs/mqtt.md 2.6). */

@@ -60,8 +60,9 @@ export class GatewayReporter {
     void this.state();
   }
 
-  telemetry(samples: TelemetrySample[]): Promise<boolean> {
-    const message: TelemetryMessage = { samples };
+  /** Numbered (`seq`): the portal confirms it once stored (docs/mqtt.md 2.3). */
+  telemetry(samples: TelemetrySample[], seq: number): Promise<boolean> {
+    const message: TelemetryMessage = { samples, seq };
     return this.link.publishJson(deviceUp.telemetry(this.mac), message);
   }
 

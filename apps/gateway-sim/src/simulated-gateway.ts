@@ -1,4 +1,10 @@
-import type { GatewayCommand, ReportedLock, TelemetrySample } from '@portal/contract';
+import {
+  deviceDown,
+  type GatewayCommand,
+  type ReportedLock,
+  storedConfirmation,
+  type TelemetrySample,
+} from '@portal/contract';
 import { AgentConfigApplier } from './agent-config.ts';
 import { AlertCommands } from './alert-commands.ts';
 import { type DeviceFacts, driftSignalLevel } from './device-profile.ts';
@@ -33,6 +39,8 @@ import { Timers } from './timers.ts';
 export type { GatewayHandle } from './gateway-handle.ts';
 
 const OUTAGE_CHECK_MS = 1_000;
+/** How often telemetry waiting too long for the portal's confirmation is looked for (telemetry-backlog.ts). */
+const CONFIRM_CHECK_MS = 5_000;
 
 /** One simulated gateway: measures, reports, answers the portal's commands, and now and then goes offline. */
 export class SimulatedGateway implements GatewayHandle {
@@ -151,6 +159,9 @@ export class SimulatedGateway implements GatewayHandle {
         })
       : undefined;
     this.timers.every('state', options.stateIntervalMs, () => this.reportSignalAndState());
+    this.timers.every('telemetry-confirmations', CONFIRM_CHECK_MS, () => {
+      if (this.link.connected && this.backlog.resendUnconfirmed(false) > 0) void this.flushBacklog();
+    });
     const removal = credential.cameraRemoval ?? options.cameraRemoval;
     if (removal && this.facts.CMS === 1)
       this.timers.once('camera-removal', removal.afterMs, () => {
@@ -182,6 +193,11 @@ export class SimulatedGateway implements GatewayHandle {
     return this.backlog.size;
   }
 
+  telemetryTotals(): { confirmed: number; refused: number; dropped: number } {
+    const { confirmedSamples: confirmed, refusedSamples: refused, droppedSamples: dropped } = this.backlog;
+    return { confirmed, refused, dropped };
+  }
+
   hasCamera(): boolean {
     return this.facts.CMS === 1;
   }
@@ -193,6 +209,13 @@ export class SimulatedGateway implements GatewayHandle {
     this.facts.CMS = cms;
     this.options.logger.info(`${this.mac}: camera module ${fitted ? 'fitted' : 'removed'}`);
     if (this.link.connected) void this.report.state();
+  }
+
+  /** Takes no more samples; what waits is still sent until the portal confirms it (a drain before shutdown). */
+  stopMeasuring(): void {
+    this.timers.cancel('telemetry');
+    this.timers.cancel('agent-post');
+    void this.flushBacklog();
   }
 
   simulateOutage(durationMs: number): void {
@@ -221,6 +244,7 @@ export class SimulatedGateway implements GatewayHandle {
       ...this.subscriptions.map((s) => s.filter),
       this.agentConfig.filter,
       this.updater.filter,
+      deviceDown.stored(this.mac),
     ]);
     await this.report.online();
     await this.report.state();
@@ -228,6 +252,8 @@ export class SimulatedGateway implements GatewayHandle {
     await this.updater.afterConnect();
     await this.locksSide.reportAll();
     await this.locksSide.flush();
+    // What the previous connection sent may have been lost with it (a broker restart): sent again unless confirmed.
+    if (isReconnect) this.backlog.resendUnconfirmed(true);
     await this.flushBacklog();
   }
 
@@ -247,12 +273,28 @@ export class SimulatedGateway implements GatewayHandle {
 
   private async flushBacklog(): Promise<void> {
     for (let batch = this.backlog.takeBatch(); batch; batch = this.backlog.takeBatch()) {
-      if (!(await this.report.telemetry(batch.samples))) {
+      if (!(await this.report.telemetry(batch.samples, batch.seq))) {
         this.backlog.release();
         return;
       }
-      this.backlog.acknowledge(batch.generation);
+      this.backlog.published(batch.seq);
     }
+  }
+
+  /** The portal stored (or refused) numbered telemetry messages: they leave the backlog, and more may go. */
+  private confirmed(payload: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload);
+    } catch {}
+    const confirmation = storedConfirmation.safeParse(json);
+    if (!confirmation.success) {
+      this.counters.malformedMessages++;
+      this.options.logger.warn(`${this.mac}: ignored stored confirmation: ${payload.slice(0, 200)}`);
+      return;
+    }
+    this.backlog.confirm(confirmation.data);
+    void this.flushBacklog();
   }
 
   private reportSignalAndState(): void {
@@ -269,6 +311,10 @@ export class SimulatedGateway implements GatewayHandle {
 
   /** Validates and dispatches a downstream message; a bad one is counted and logged, never thrown. */
   private receive(topic: string, payload: string): void {
+    if (topic === deviceDown.stored(this.mac)) {
+      this.confirmed(payload);
+      return;
+    }
     if (
       this.agentConfig.handled(topic, payload) ||
       this.updater.handled(topic, payload) ||

@@ -13,6 +13,17 @@ export interface Simulation {
 
 const CONNECTED_POLL_MS = 50;
 
+function telemetryTotals(gateways: readonly GatewayHandle[]) {
+  const totals = { confirmedSamples: 0, refusedSamples: 0, droppedSamples: 0 };
+  for (const gateway of gateways) {
+    const { confirmed, refused, dropped } = gateway.telemetryTotals();
+    totals.confirmedSamples += confirmed;
+    totals.refusedSamples += refused;
+    totals.droppedSamples += dropped;
+  }
+  return totals;
+}
+
 /** Starts one MQTT client per gateway; they connect, report and answer commands until stop(). */
 export function startSimulation(options: SimulationOptions): Simulation {
   const resolved = resolveOptions(options);
@@ -47,6 +58,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
         gateways: gateways.length,
         connected: gateways.filter((gateway) => gateway.isConnected()).length,
         backlogSamples: gateways.reduce((sum, gateway) => sum + gateway.backlogSize(), 0),
+        ...telemetryTotals(gateways),
       };
     },
   };

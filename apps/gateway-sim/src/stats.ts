@@ -11,8 +11,12 @@ export interface SimulationCounters {
 export interface SimulationStats extends SimulationCounters {
   gateways: number;
   connected: number;
-  /** Telemetry samples taken but not yet acknowledged by the broker (offline gateways keep measuring). */
+  /** Telemetry samples taken but not yet confirmed stored by the portal (offline gateways keep measuring). */
   backlogSamples: number;
+  /** Telemetry samples the portal confirmed stored, refused for good, or dropped from a full backlog. */
+  confirmedSamples: number;
+  refusedSamples: number;
+  droppedSamples: number;
 }
 
 export function emptyCounters(): SimulationCounters {

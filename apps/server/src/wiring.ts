@@ -289,6 +289,7 @@ export function wireModules(
   const { inbox } = createIngestModule({
     logger,
     meter,
+    devices: link,
     rate: {
       perSecond: config.DEVICE_MAX_RATE,
       burst: config.DEVICE_BURST,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nginxConfig } from '../../../scripts/nginx-config.mjs';
 import { connectMqtt, waitFor } from './harness.ts';
+import { mosquittoConfig } from './mosquitto.ts';
 import { freePort } from './process.ts';
 
 /**
@@ -97,22 +98,25 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
 
 export interface OwnMosquitto {
   url: string;
+  /** SIGTERM: Mosquitto saves its persistence and exits. */
   stop(): Promise<void>;
+  /** SIGKILL: what Mosquitto held in memory since its last save is gone. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   remove(): Promise<void>;
 }
 
-/** A Mosquitto of its own with persistence in a temporary directory (restarts keep the portal's sessions). */
+/**
+ * A Mosquitto of its own with the documented settings (deploy/mosquitto.conf) and persistence in a temporary
+ * directory (restarts keep the portal's sessions).
+ */
 export async function startOwnMosquitto(): Promise<OwnMosquitto> {
   const dir = await mkdtemp(join(tmpdir(), 'cluster-mosquitto-'));
   await chmod(dir, 0o777); // started as root, mosquitto drops to its own user to write persistence
   const port = await freePort();
   const url = `mqtt://127.0.0.1:${port}`;
   const conf = join(dir, 'mosquitto.conf');
-  await writeFile(
-    conf,
-    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location ${dir}/\nmax_queued_messages 100000\nlog_dest file ${dir}/broker.log\n`,
-  );
+  await writeFile(conf, await mosquittoConfig(port, dir));
   let broker: ChildProcess | null = null;
   const start = async () => {
     broker = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
@@ -130,18 +134,20 @@ export async function startOwnMosquitto(): Promise<OwnMosquitto> {
       () => 'mosquitto start',
     );
   };
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const child = broker;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
   await start();
   return {
     url,
     start,
     stop,
+    kill: () => end('SIGKILL'),
     remove: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });

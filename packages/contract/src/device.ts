@@ -97,11 +97,27 @@ export const MAX_SAMPLE_AGE_MS = 7 * 24 * 3600_000;
 /** How far ahead of the portal's clock a gateway's clock may run. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
-/** `gateways/{mac}/send/telemetry`: one or more samples (a gateway back online sends its backlog). */
+/** Largest `seq` of a telemetry message: it must survive JSON as an exact integer. */
+export const MAX_TELEMETRY_SEQ = Number.MAX_SAFE_INTEGER;
+
+/**
+ * `gateways/{mac}/send/telemetry`: one or more samples (a gateway back online sends its backlog). With `seq`
+ * the portal says when the message is stored (or refused for good) on `gateways/{mac}/receive/stored`, and the
+ * gateway keeps its samples until then (docs/mqtt.md 2.3): a broker that acknowledged a message and then lost
+ * it (a restart before the portal subscribed again) loses nothing.
+ */
 export const telemetryMessage = z.object({
   samples: z.array(telemetrySample).min(1).max(MAX_SAMPLES_PER_MESSAGE),
+  seq: z.number().int().min(0).max(MAX_TELEMETRY_SEQ).optional(),
 });
 export type TelemetryMessage = z.infer<typeof telemetryMessage>;
+
+/** `gateways/{mac}/receive/stored`: the `seq` of telemetry messages stored, and of those refused for good. */
+export const storedConfirmation = z.object({
+  stored: z.array(z.number().int().min(0).max(MAX_TELEMETRY_SEQ)),
+  refused: z.array(z.number().int().min(0).max(MAX_TELEMETRY_SEQ)).optional(),
+});
+export type StoredConfirmation = z.infer<typeof storedConfirmation>;
 
 /** Event or alert item: alrt 0 low, 1 high, 2 normal. */
 export const eventItem = z.object({

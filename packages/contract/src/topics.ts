@@ -40,6 +40,8 @@ export const deviceDown = {
   agentConfig: (mac: string) => `gateways/${mac}/receive/agent-config`,
   /** The update instruction: kind, version, size, SHA-256, signed download URL (docs/mqtt.md 3.8). */
   update: (mac: string) => `gateways/${mac}/receive/update`,
+  /** Which telemetry messages (by `seq`) the portal stored or refused for good (docs/mqtt.md 2.3). */
+  stored: (mac: string) => `gateways/${mac}/receive/stored`,
 } as const;
 
 /** Filter the server subscribes to for all device upstream traffic (the kind segment is the 4th level). */

@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.ts';
 import type { Meter } from '../lib/metrics.ts';
 import type { DeviceIdentity } from '../lib/principal.ts';
 import { type AedesDeps, createAedesBroker } from './aedes-broker.ts';
-import { FLOW_PROBE_TOPIC, FlowControl, type FlowControlOptions } from './flow-control.ts';
+import { FlowControl, type FlowControlOptions, flowProbeTopic, isFlowProbe } from './flow-control.ts';
 import type { Messaging } from './messaging.ts';
 import { publishPacketBytes } from './packet-size.ts';
 import { pipelineAcks } from './pipelined-acks.ts';
@@ -21,8 +21,16 @@ import { SessionTakeover } from './session-takeover.ts';
 
 const IDENTITY_TTL_MS = 60_000;
 const MAX_CACHED_IDENTITIES = 100_000;
-const MAX_BACKOFF_MS = 30_000;
+/**
+ * Reconnect attempts to a lost broker: 250 ms, then every second. No longer back-off: a broker that restarts
+ * restores no shared subscription (Mosquitto 2.0), so until the portal is back, what gateways send has no
+ * subscriber; the sooner it subscribes again, the less gateways must send again (docs/mqtt.md 2.3). A refused
+ * TCP connection a second per connection costs a broker nothing.
+ */
+const FIRST_RECONNECT_MS = 250;
+const RECONNECT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 30_000;
+const BROKER_DROPPED_TOPIC = '$SYS/broker/publish/messages/dropped';
 /** Pause before a connection holding messages that could not be stored is started again. */
 const REDELIVER_AFTER_MS = 2_000;
 /**
@@ -76,10 +84,10 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
    * protocol does not document and anything flagged retained. Much larger deliveries never reach it: its
    * connections announce a maximum packet size the broker must respect.
    */
-  const takeDeviceMessage = async ({ topic, payload: body, retain }: IPublishPacket) => {
+  const takeDeviceMessage = async ({ topic, payload: body, retain, qos }: IPublishPacket) => {
     const payload = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    // The flow-control probe (any instance's) waited in the same queue as device traffic: it measures the lag.
-    if (topic === FLOW_PROBE_TOPIC) return void flow?.onProbe(payload);
+    // A flow-control probe waited in the connection's queue behind device traffic: it measures the lag.
+    if (isFlowProbe(topic)) return void flow?.onProbe(topic, payload);
     const mac = deviceTopicMac(topic) ?? upstreamTreeMac(topic);
     const device = mac && (await identify(mac));
     if (!device) {
@@ -96,7 +104,15 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       );
       return;
     }
-    await deps.inbox.handle(device, topic, payload, { retain });
+    try {
+      // QoS 0: nothing is acknowledged late, so waiting for the gateway's rate would slow nobody down.
+      await deps.inbox.handle(device, topic, payload, { retain, unpaced: qos === 0 });
+    } catch (error) {
+      // Not stored: a QoS 1 message is not acknowledged and comes again; a QoS 0 one never does, so say so.
+      if (qos > 0) throw error;
+      const reason = `not stored (${(error as Error).message}); QoS 0 is not delivered again`;
+      return deps.inbox.refuse(device, topic, reason, 'not_stored');
+    }
     flow?.noteStored(device.mac);
   };
 
@@ -112,20 +128,34 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
   // consumer's window, live messages (one per stored batch and gateway) would pile up at the broker and hold
   // up that consumer's share of device traffic, and the probe with it.
   let flow: FlowControl | undefined;
-  const clients = Array.from({ length: deps.consumers }, (_, index) => {
+  const consumerIds = Array.from({ length: deps.consumers }, (_, index) => `${deps.clientId}-${index}`);
+  const clients = consumerIds.map((consumerId, index) => {
     const subscriptions: Record<string, { qos: 1 }> = {
       [sharedSubscription(DEVICE_UPSTREAM_FILTER, deps.shareGroup)]: { qos: 1 },
       // Onboarding progress is device traffic too: handled once, then relayed on live.onboarding.
       [sharedSubscription(deviceUp.onboardingStatus('+', '+'), deps.shareGroup)]: { qos: 1 },
     };
-    const client = connectConsumer(deps, `${deps.clientId}-${index}`, subscriptions, takeDeviceMessage);
+    // The connection's own probe topic (not shared): the probe queues behind the device traffic it was given.
+    if (deps.flowControl) subscriptions[flowProbeTopic(consumerId)] = { qos: 1 };
+    const client = connectConsumer(deps, consumerId, subscriptions, takeDeviceMessage);
     // Connection 0 carried the live channels before they had a connection of their own: its persistent
     // session may still hold that subscription.
     if (index === 0) client.on('connect', () => client.unsubscribe(`${LIVE_ROOT}/#`));
     return client;
   });
-  const liveSubscriptions: Record<string, { qos: 1 }> = { [`${LIVE_ROOT}/#`]: { qos: 1 } };
-  // The standing flow-control message (retained), whichever instance published it.
+  const liveSubscriptions: Record<string, { qos: 0 | 1 }> = {
+    [`${LIVE_ROOT}/#`]: { qos: 1 },
+    // Mosquitto's count of messages it dropped at its queue limits (a QoS 0 flood no portal read in time).
+    [BROKER_DROPPED_TOPIC]: { qos: 0 },
+  };
+  const brokerDrops = { total: 0, seen: null as number | null };
+  deps.meter?.readings(
+    'gauge',
+    'portal_broker_dropped_messages',
+    "Messages the external broker says it dropped at its queue limits (Mosquitto's $SYS count, any client)",
+    () => [{ value: brokerDrops.total }],
+  );
+  // The flow-control message, whichever instance published it (renewed every probe period while slow).
   if (deps.flowControl) liveSubscriptions[FLOW_CONTROL_TOPIC] = { qos: 1 };
   const publisher = connectConsumer(
     deps,
@@ -134,6 +164,19 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
     (packet) => {
       if (packet.topic === FLOW_CONTROL_TOPIC) {
         flow?.onFlowMessage(asBuffer(packet.payload));
+        return Promise.resolve();
+      }
+      if (packet.topic === BROKER_DROPPED_TOPIC) {
+        const total = Number(asBuffer(packet.payload).toString('utf8'));
+        if (!Number.isFinite(total)) return Promise.resolve();
+        // Logged when it grows; the first reading (and a broker restarted, counting from 0) is a baseline.
+        if (brokerDrops.seen !== null && total > brokerDrops.seen)
+          deps.logger.warn(
+            { dropped: total - brokerDrops.seen, droppedSinceBrokerStart: total },
+            'the MQTT broker dropped messages at its queue limits (max_queued_messages, max_queued_bytes)',
+          );
+        brokerDrops.seen = total;
+        brokerDrops.total = total;
         return Promise.resolve();
       }
       if (!packet.topic.startsWith(`${LIVE_ROOT}/`)) return Promise.resolve();
@@ -148,17 +191,17 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
       instanceId: deps.clientId,
       ...deps.flowControl,
       validForSeconds: deps.flowControl.validForSeconds ?? 30,
+      connections: consumerIds,
       share: () => takeover?.deviceTrafficShare ?? 1,
       logger: deps.logger,
       meter: deps.meter,
-      publish: (topic, payload, { retain, expirySeconds }) =>
+      publish: (topic, payload, { expirySeconds }) =>
         new Promise<void>((resolve, reject) =>
           publisher.publish(
             topic,
             payload,
             {
               qos: 1,
-              retain,
               properties: expirySeconds > 0 ? { messageExpiryInterval: expirySeconds } : {},
             },
             (error) => (error ? reject(error) : resolve()),
@@ -239,7 +282,7 @@ export async function createExternalMessaging(deps: ExternalOptions): Promise<Me
 function connectConsumer(
   deps: ExternalOptions,
   clientId: string,
-  subscriptions: Record<string, { qos: 1 }>,
+  subscriptions: Record<string, { qos: 0 | 1 }>,
   handle: (packet: IPublishPacket) => Promise<void>,
   /** false: a clean session that ends with the connection (the live channels: nothing to keep). */
   persistent = true,
@@ -254,7 +297,7 @@ function connectConsumer(
       // The broker sends at most this many unacknowledged messages (pipelined-acks.ts holds the same bound).
       receiveMaximum: deps.inFlightPerConsumer,
     },
-    reconnectPeriod: 1000,
+    reconnectPeriod: FIRST_RECONNECT_MS,
     resubscribe: false,
     connectTimeout: 10_000,
     manualConnect: true,
@@ -277,13 +320,11 @@ function connectConsumer(
   });
 
   let lost = false;
-  let backoff = 1000;
   client.on('connect', () => {
     restarting = false;
     if (lost) deps.logger.info({ url: redact(deps.url), clientId }, 'MQTT broker is back');
     lost = false;
-    backoff = 1000;
-    client.options.reconnectPeriod = backoff;
+    client.options.reconnectPeriod = FIRST_RECONNECT_MS;
     // Subscribe on every connect, even when the broker says it kept the session: some brokers
     // (Mosquitto 2.0) do not restore shared subscriptions from persistence after a restart.
     client.subscribe(
@@ -301,8 +342,7 @@ function connectConsumer(
     if (!restarting) lost = true;
   });
   client.on('reconnect', () => {
-    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-    client.options.reconnectPeriod = backoff;
+    client.options.reconnectPeriod = RECONNECT_MS;
   });
   client.on('error', (error) => deps.logger.warn({ err: error, clientId }, 'MQTT client error'));
   return client;

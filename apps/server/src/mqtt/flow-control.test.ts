@@ -1,7 +1,7 @@
 import { FLOW_CONTROL_TOPIC, type FlowControlMessage } from '@portal/contract';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { FLOW_PROBE_TOPIC, FlowControl } from './flow-control.ts';
+import { FlowControl, flowProbeTopic } from './flow-control.ts';
 
 type Published = FlowControlMessage & { instance: string };
 
@@ -12,7 +12,7 @@ type Published = FlowControlMessage & { instance: string };
 function cluster(instances: string[]) {
   const clock = { now: 0 };
   const published: Published[] = [];
-  const probes = new Map<string, string[]>();
+  const probes = new Map<string, { topic: string; payload: string }[]>();
   const members = new Map<string, FlowControl>();
   for (const id of instances) {
     probes.set(id, []);
@@ -20,11 +20,12 @@ function cluster(instances: string[]) {
       id,
       new FlowControl({
         instanceId: id,
+        connections: [`${id}-0`, `${id}-1`],
         publish: async (topic, payload) => {
-          if (topic === FLOW_PROBE_TOPIC) probes.get(id)?.push(payload);
+          if (topic.startsWith(flowProbeTopic(id))) probes.get(id)?.push({ topic, payload });
           if (topic !== FLOW_CONTROL_TOPIC) return;
           published.push(JSON.parse(payload) as Published);
-          // Retained: every instance (its own subscription) receives it.
+          // Every instance (its own subscription) receives it.
           for (const member of members.values()) member.onFlowMessage(Buffer.from(payload));
         },
         share: () => 1 / instances.length,
@@ -50,9 +51,9 @@ function cluster(instances: string[]) {
       for (let i = 0; i < perInstance; i++) member.noteStored(gateways[i % gateways.length] as string);
     for (const [id, lag] of Object.entries(lags)) {
       const member = members.get(id) as FlowControl;
-      // Its own probes come back, then the newest one (any instance's) waited `lag`.
-      for (const probe of probes.get(id)?.splice(0) ?? []) member.onProbe(Buffer.from(probe));
-      member.onProbe(Buffer.from(JSON.stringify({ t: clock.now - lag })));
+      // Its own probes come back on their connections' topics, having waited `lag`.
+      for (const { topic, payload } of probes.get(id)?.splice(0) ?? [])
+        member.onProbe(topic, Buffer.from(JSON.stringify({ ...JSON.parse(payload), t: clock.now - lag })));
       await member.tick();
     }
   }
@@ -151,5 +152,52 @@ describe('flow control: when the slow-down is lifted', () => {
     // Then it kept up: b lifts it.
     await calm(raised * 5, { b: 200 });
     expect(last()).toMatchObject({ state: 'normal', instance: 'b' });
+  });
+});
+
+describe('flow control: each instance measures with its own probes', () => {
+  function member(now: { value: number }) {
+    const sent: { topic: string; payload: string }[] = [];
+    const flow = new FlowControl({
+      instanceId: 'a',
+      connections: ['a-0', 'a-1'],
+      publish: async (topic, payload) => void sent.push({ topic, payload }),
+      share: () => 0.5,
+      highMs: 5_000,
+      lowMs: 1_000,
+      probeEveryMs: 2_000,
+      validForSeconds: 30,
+      logger: pino({ level: 'silent' }),
+      now: () => now.value,
+    });
+    return { flow, sent };
+  }
+
+  it('probes every consumer connection on its own topic, and the lag is the longest wait', async () => {
+    const now = { value: 0 };
+    const { flow, sent } = member(now);
+    await flow.tick();
+    expect(sent.map((p) => p.topic)).toEqual([flowProbeTopic('a-0'), flowProbeTopic('a-1')]);
+    now.value += 300;
+    flow.onProbe(sent[0]!.topic, Buffer.from(sent[0]!.payload));
+    // a-1's probe is still out: the lag is its age so far.
+    now.value += 200;
+    expect(flow.lagMs()).toBe(500);
+    flow.onProbe(sent[1]!.topic, Buffer.from(sent[1]!.payload));
+    expect(flow.lagMs()).toBe(500);
+  });
+
+  it("ignores another instance's probe, and a lost probe is cleared by a later one of its connection", async () => {
+    const now = { value: 0 };
+    const { flow, sent } = member(now);
+    await flow.tick(); // probes 1 and 2: both lost (a dropped connection)
+    now.value += 2_000;
+    await flow.tick(); // probes 3 and 4
+    flow.onProbe(flowProbeTopic('a-0'), Buffer.from(JSON.stringify({ i: 'b', s: 1, t: now.value - 60_000 })));
+    now.value += 100;
+    for (const probe of sent.slice(2)) flow.onProbe(probe.topic, Buffer.from(probe.payload));
+    // The lost probes no longer count, and b's says nothing about a's queues: an idle instance is not slowed.
+    expect(flow.lagMs()).toBe(100);
+    expect(flow.slow).toBe(false);
   });
 });

@@ -2,17 +2,24 @@ import { FLOW_CONTROL_TOPIC, type FlowControlMessage, parseFlowControl } from '@
 import type { Logger } from 'pino';
 import { type Meter, noMeter } from '../lib/metrics.ts';
 
+const PROBE_ROOT = 'gateways/portal-probe';
+
 /**
- * The probe's topic: inside the device filter (`gateways/+/send/#`), so it waits in the same shared-subscription
- * queues as device traffic; no gateway may publish it (its ACL names its own MAC only).
+ * The probe topic of one consumer connection (its MQTT client id). The connection subscribes to it alone (not
+ * shared), so the probe waits in that connection's queue at the broker, behind the device traffic the shared
+ * subscription gave it, and comes back to the instance that sent it: an instance reads only its own probes.
+ * Outside the device filter (`gateways/+/send/#`); no gateway may publish or read it (its ACL names its MAC).
  */
-export const FLOW_PROBE_TOPIC = 'gateways/portal-probe/send/flow-probe';
+export const flowProbeTopic = (connectionId: string) => `${PROBE_ROOT}/${connectionId}`;
+export const isFlowProbe = (topic: string) => topic.startsWith(`${PROBE_ROOT}/`);
 
 export interface FlowControlOptions {
   /** This instance (its MQTT client id); decides who may lift a slow-down. */
   instanceId: string;
   /** Publishes on the external broker; `expirySeconds` becomes the MQTT 5 Message Expiry Interval. */
-  publish(topic: string, payload: string, options: { retain: boolean; expirySeconds: number }): Promise<void>;
+  publish(topic: string, payload: string, options: { expirySeconds: number }): Promise<void>;
+  /** The client ids of this instance's consumer connections: each gets a probe every period. */
+  connections: readonly string[];
   /** The part of the shared subscription's traffic this instance receives (0-1]. */
   share(): number;
   /** Lag above which gateways are slowed (ms); 0 turns flow control off (the probe still measures). */
@@ -21,7 +28,7 @@ export interface FlowControlOptions {
   lowMs: number;
   /** Interval of the probes and of the decisions (ms). */
   probeEveryMs: number;
-  /** How long a slow-down holds at a gateway (and at the broker, retained) unless renewed. */
+  /** How long a slow-down holds at a gateway unless renewed (it is renewed every probe period). */
   validForSeconds: number;
   logger: Logger;
   meter?: Meter;
@@ -50,10 +57,11 @@ const KEEP_UP_SHARE = 2 / 3;
 /**
  * Application-level back-pressure behind an external broker (docs/operations.md, Overload). The broker
  * acknowledges gateways at once, so their excess piles up in the portal's queues at the broker. Every
- * `probeEveryMs` the instance publishes a small QoS 1 probe that its own shared subscription consumes: the time
- * it takes to come back is the wait behind the queue (server clocks only, never a device's). Above `highMs`
- * it publishes a retained slow-down on FLOW_CONTROL_TOPIC carrying a per-gateway rate derived from what the
- * cluster stores per second. Under `lowMs` it does not lift it at once (the gateways would flush what they
+ * `probeEveryMs` the instance publishes a small QoS 1 probe to each of its consumer connections (flowProbeTopic):
+ * the time it takes to come back is the wait behind that connection's queue, and the longest is the lag (this
+ * server's clock only). Above `highMs` it publishes a slow-down on FLOW_CONTROL_TOPIC carrying a per-gateway rate
+ * derived from what the cluster stores per second, renewed every probe period while it stands (not retained:
+ * a gateway connecting meanwhile hears it within a period, and brokers run with retained messages off). Under `lowMs` it does not lift it at once (the gateways would flush what they
  * hold at no limit, and the lag climb back): it lifts it only when the fleet has also kept up, i.e. the cluster
  * stored less than KEEP_UP_SHARE of the rate allowed over the last probe period, so the gateways were not held
  * back; while they use the whole rate it raises the rate by RAMP per probe period instead (a raise the portal
@@ -64,8 +72,10 @@ const KEEP_UP_SHARE = 2 / 3;
 export class FlowControl {
   private readonly now: () => number;
   private seq = 0;
-  private readonly outstanding = new Map<number, number>();
-  private lastProbeLagMs = 0;
+  /** Own probes not back yet, by seq: when sent, and on which connection's topic. */
+  private readonly outstanding = new Map<number, { sentAt: number; topic: string }>();
+  /** The wait of the last probe back, per consumer connection. */
+  private readonly lastLagByConnection = new Map<string, number>();
   private stored = 0;
   private readonly ticks: { at: number; stored: number }[] = [];
   private macs = new Set<string>();
@@ -107,28 +117,32 @@ export class FlowControl {
     );
   }
 
-  /** The wait behind the broker: the last probe's, or longer while an own probe is still out. */
+  /** The wait behind the broker: the longest of the connections' last probes, or longer while one is still out. */
   lagMs(): number {
-    let lag = this.lastProbeLagMs;
+    let lag = 0;
+    for (const connectionLag of this.lastLagByConnection.values()) lag = Math.max(lag, connectionLag);
     const now = this.now();
-    for (const sentAt of this.outstanding.values()) lag = Math.max(lag, now - sentAt);
+    for (const { sentAt } of this.outstanding.values()) lag = Math.max(lag, now - sentAt);
     return lag;
   }
 
-  /** A probe came back through the shared subscription (any instance's: their clocks are servers'). */
-  onProbe(payload: Buffer): void {
+  /** A probe came back on its connection's own topic. */
+  onProbe(topic: string, payload: Buffer): void {
     let probe: { i?: unknown; s?: unknown; t?: unknown };
     try {
       probe = JSON.parse(payload.toString('utf8'));
     } catch {
       return;
     }
-    if (typeof probe.t !== 'number') return;
-    this.lastProbeLagMs = Math.max(0, this.now() - probe.t);
-    if (probe.i === this.options.instanceId && typeof probe.s === 'number') {
-      this.outstanding.delete(probe.s);
-      this.probesBack++;
-    }
+    // Another instance's (a session taken over still held its subscription): not ours to measure.
+    if (probe.i !== this.options.instanceId || typeof probe.s !== 'number' || typeof probe.t !== 'number')
+      return;
+    if (!this.outstanding.has(probe.s)) return;
+    // A connection's queue is in order: its earlier probes still out were lost (a dropped connection).
+    for (const [seq, sent] of this.outstanding)
+      if (sent.topic === topic && seq <= probe.s) this.outstanding.delete(seq);
+    this.lastLagByConnection.set(topic, Math.max(0, this.now() - probe.t));
+    this.probesBack++;
   }
 
   /** A device message was stored (the rate the cluster sustains). */
@@ -137,7 +151,7 @@ export class FlowControl {
     this.macs.add(mac);
   }
 
-  /** The retained flow-control message as the broker holds it (this instance's or another's). */
+  /** The last flow-control message heard (this instance's or another's). */
   onFlowMessage(payload: Buffer): void {
     const text = payload.toString('utf8');
     const message = parseFlowControl(text);
@@ -200,16 +214,19 @@ export class FlowControl {
       this.macs = new Set();
     }
     // Probes never answered (a lost connection drops them) do not hold the lag up for ever.
-    for (const [seq, sentAt] of this.outstanding) {
+    for (const [seq, { sentAt }] of this.outstanding) {
       if (now - sentAt > this.options.validForSeconds * 4000) this.outstanding.delete(seq);
     }
-    const seq = ++this.seq;
-    this.outstanding.set(seq, now);
-    this.probesSent++;
-    const probe = JSON.stringify({ i: this.options.instanceId, s: seq, t: now });
-    this.options
-      .publish(FLOW_PROBE_TOPIC, probe, { retain: false, expirySeconds: 0 })
-      .catch((error: Error) => this.options.logger.warn({ err: error }, 'flow control: probe not sent'));
+    for (const connection of this.options.connections) {
+      const seq = ++this.seq;
+      const topic = flowProbeTopic(connection);
+      this.outstanding.set(seq, { sentAt: now, topic });
+      this.probesSent++;
+      const probe = JSON.stringify({ i: this.options.instanceId, s: seq, t: now });
+      this.options
+        .publish(topic, probe, { expirySeconds: 0 })
+        .catch((error: Error) => this.options.logger.warn({ err: error }, 'flow control: probe not sent'));
+    }
     if (this.options.highMs <= 0) return;
     await this.decide();
   }
@@ -278,7 +295,6 @@ export class FlowControl {
     this.maxRate = message.maxMessagesPerSecond;
     try {
       await this.options.publish(FLOW_CONTROL_TOPIC, JSON.stringify(message), {
-        retain: true,
         expirySeconds: this.options.validForSeconds,
       });
     } catch (error) {

@@ -18,9 +18,17 @@ export interface BrokerAccess {
 /** Where every device message goes, whichever broker carried it (modules/ingest). */
 export interface DeviceMessageSink {
   /** Resolves once the message is stored or judged bad; rejects when storing failed (not acknowledged). */
-  handle(device: DeviceIdentity, topic: string, payload: Buffer, flags?: { retain?: boolean }): Promise<void>;
-  /** Refuses a message whole, counted (by `code`: 'too_large' from the transport) and logged. */
-  refuse(device: DeviceIdentity, topic: string, reason: string, code?: 'too_large'): void;
+  handle(
+    device: DeviceIdentity,
+    topic: string,
+    payload: Buffer,
+    flags?: { retain?: boolean; unpaced?: boolean },
+  ): Promise<void>;
+  /**
+   * Refuses a message whole, counted (by `code`: 'too_large' from the transport, 'not_stored' for a QoS 0
+   * message whose storing failed, which no broker delivers again) and logged.
+   */
+  refuse(device: DeviceIdentity, topic: string, reason: string, code?: 'too_large' | 'not_stored'): void;
   /** Waits until every message taken is handled and stored. */
   drain(): Promise<void>;
 }

@@ -2,7 +2,8 @@ import type { Duplex } from 'node:stream';
 import type { IPublishPacket, MqttClient } from 'mqtt';
 
 /**
- * Up to `window` messages of one connection in flight, each acknowledged only once it is stored.
+ * Up to `window` messages of one connection in flight, each acknowledged only once it is stored (QoS 0
+ * messages take their place in the window too, with no acknowledgement).
  *
  * mqtt.js hands a connection's messages over one at a time: the next packet is parsed only once the previous
  * one's `handleMessage` callback ran, and that callback sends the PUBACK. A consumer that acknowledges after
@@ -33,7 +34,8 @@ export function pipelineAcks(
   const acknowledgeReady = () => {
     while (queue.length > 0 && queue[0]!.state !== 'pending') {
       const entry = queue.shift()!;
-      if (entry.state === 'stored' && client.connected && client.stream === entry.stream) {
+      const acknowledged = entry.packet.qos > 0 && entry.state === 'stored';
+      if (acknowledged && client.connected && client.stream === entry.stream) {
         sendPacket.call(client, { cmd: 'puback', messageId: entry.packet.messageId });
       }
     }
@@ -42,12 +44,9 @@ export function pipelineAcks(
   };
 
   client.handleMessage = (packet, done) => {
-    const readOn = () => done(DEFERRED);
-    // QoS 0 carries no acknowledgement: handled, never waited for.
-    if (!packet.qos) {
-      handle(packet).catch((error: unknown) => onError(error, packet));
-      return done();
-    }
+    // A QoS 0 message carries no acknowledgement but takes its place in the window all the same: a flood of
+    // them waits at the broker (counted there when it drops them), not in this process's memory.
+    const readOn = () => (packet.qos ? done(DEFERRED) : done());
     const entry: Entry = { packet, stream: client.stream, state: 'pending' };
     queue.push(entry);
     handle(packet).then(

@@ -38,6 +38,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import { DeviceRate, type DeviceRateSettings } from './device-rate.ts';
+import { type StoredConfirmations, telemetrySeq } from './stored-confirmations.ts';
 
 /**
  * Entry point of every device upstream message, whichever broker carried it. `handle` resolves once
@@ -117,7 +118,19 @@ export type RefusalCode =
   | 'time_window'
   | 'unknown_reference'
   | 'too_large'
+  | 'rate'
+  | 'not_stored'
   | 'other';
+
+/** How the transport carried a device message. */
+export interface DeviceMessageFlags {
+  retain?: boolean;
+  /**
+   * true: waiting for the gateway's rate would not slow the gateway down (a QoS 0 delivery from an external
+   * broker, nothing acknowledged late), only pile messages up here: above the rate it is refused instead.
+   */
+  unpaced?: boolean;
+}
 
 export class DeviceInbox {
   /**
@@ -136,6 +149,7 @@ export class DeviceInbox {
   };
   private readonly rate: DeviceRate;
   private lastRateLog = 0;
+  private lastRefusalLog = 0;
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -150,6 +164,7 @@ export class DeviceInbox {
     private readonly agentConfig?: AgentConfigInbox,
     private readonly updates?: UpdateInbox,
     private readonly pump?: PumpInbox,
+    private readonly confirmations?: StoredConfirmations,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -163,13 +178,14 @@ export class DeviceInbox {
     device: DeviceIdentity,
     topic: string,
     payload: Buffer,
-    flags: { retain?: boolean } = {},
+    flags: DeviceMessageFlags = {},
   ): Promise<void> {
     this.inFlight++;
     this.counters.received++;
     const started = performance.now();
     try {
       const wait = this.rate.reserve(device.mac);
+      if (wait > 0 && flags.unpaced) return this.refuseAboveRate(device, topic);
       if (wait > 0) await this.slowDown(device, wait);
       if (flags.retain)
         return this.refuse(device, topic, 'retained message (publish with retain false)', 'retained');
@@ -220,13 +236,19 @@ export class DeviceInbox {
         return this.accepted(message);
       }
       case 'telemetry': {
+        // A numbered message is confirmed once stored, or once refused for good (it would never be stored).
+        const seq = telemetrySeq(json);
         const message = parse(telemetryMessage);
-        if (!message) return;
+        if (!message) return this.confirmations?.note(device.mac, seq, 'refused');
         const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
-        if (outside) return this.refuseTime(device, topic, 'sample', outside.TI);
+        if (outside) {
+          this.refuseTime(device, topic, 'sample', outside.TI);
+          return this.confirmations?.note(device.mac, seq, 'refused');
+        }
         this.noteUnknownFields(device, topic, json as { samples: Record<string, unknown>[] });
         await this.telemetry.recordSamples(device, message.samples);
         this.counters.samples += message.samples.length;
+        this.confirmations?.note(device.mac, seq, 'stored');
         return this.accepted(message);
       }
       case 'events': {
@@ -369,6 +391,26 @@ export class DeviceInbox {
       'invalid',
     );
     return null;
+  }
+
+  /**
+   * A message above the gateway's rate that waiting would not slow down (a QoS 0 delivery from an external
+   * broker: no acknowledgement to hold back) is refused: counted by reason `rate`, logged at most every 10 s.
+   */
+  private refuseAboveRate(device: DeviceIdentity, topic: string): void {
+    this.counters.rejected++;
+    this.counters.refusedBy.set('rate', (this.counters.refusedBy.get('rate') ?? 0) + 1);
+    if (Date.now() - this.lastRefusalLog < 10_000) return;
+    this.lastRefusalLog = Date.now();
+    this.logger.warn(
+      {
+        mac: device.mac,
+        tenantId: device.tenantId,
+        topic,
+        refusedSoFar: this.counters.refusedBy.get('rate'),
+      },
+      'QoS 0 device messages above the gateway rate refused (publish at QoS 1 to be slowed down instead)',
+    );
   }
 
   /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */

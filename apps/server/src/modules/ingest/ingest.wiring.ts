@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { DevicePublisher } from '../../lib/live.ts';
 import { type Meter, noMeter } from '../../lib/metrics.ts';
 import {
   type AgentConfigInbox,
@@ -12,6 +13,7 @@ import {
   type UpdateInbox,
 } from './device-inbox.ts';
 import type { DeviceRateSettings } from './device-rate.ts';
+import { StoredConfirmations } from './stored-confirmations.ts';
 
 /**
  * Ingest: every message a gateway publishes, whichever broker carried it, is rate-limited, validated against
@@ -34,11 +36,14 @@ export function createIngestModule(options: {
   pump?: PumpInbox;
   /** Where the inbox's running totals are read at scrape time (/metrics). */
   meter?: Meter;
+  /** The way to gateways: numbered telemetry messages are confirmed once stored (docs/mqtt.md 2.3). */
+  devices: DevicePublisher;
 }) {
+  const logger = options.logger.child({ component: 'ingest' });
   const inbox = new DeviceInbox(
     options.gateways,
     options.telemetry,
-    options.logger.child({ component: 'ingest' }),
+    logger,
     options.rate,
     options.instructions,
     options.commands,
@@ -46,6 +51,7 @@ export function createIngestModule(options: {
     options.agentConfig,
     options.updates,
     options.pump,
+    new StoredConfirmations(options.devices, logger),
   );
   meterInbox(inbox, options.meter ?? noMeter);
   return { inbox };
