@@ -305,3 +305,58 @@ export async function createCustomerWithUser(
   });
   return { tenant, email, password };
 }
+
+export interface FreeTierUser {
+  id: string;
+  email: string;
+  password: string;
+  /** The free-tier (general users) scope every self-service user belongs to. */
+  tenantId: string;
+  cookie: string;
+}
+
+/**
+ * A self-service user as a stranger becomes one: signed up through the public call (name, phone and country
+ * given, from an address of its own), first password set through the mailed link, signed in.
+ */
+export async function signUpFreeTierUser(portal: Portal, label: string): Promise<FreeTierUser> {
+  const email = uniqueEmail(label.toLowerCase());
+  const signedUp = await portal.app.inject({
+    method: 'POST',
+    url: '/api/portalUserSignup',
+    payload: {
+      firstName: label,
+      lastName: 'Stranger',
+      email,
+      phoneNumber: '+1 5551234567',
+      countryShortCode: 'US',
+    },
+    remoteAddress: `10.${randomBytes(3).join('.')}`,
+  });
+  if (signedUp.statusCode !== 201) throw new Error(`sign-up failed: ${signedUp.body}`);
+  const mail = await portal.database.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .executeTakeFirst();
+  const token = /#\/portal-user\/reset-password\/(\S+)/.exec(mail?.body ?? '')?.[1];
+  const password = 'Fresh123';
+  const activated = await portal.app.inject({
+    method: 'POST',
+    url: '/api/resetPassword',
+    payload: { password, confirm_password: password, activationCode: token },
+  });
+  if (activated.statusCode !== 200) throw new Error(`activation failed: ${activated.body}`);
+  const user = await portal.database.db
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    email,
+    password,
+    tenantId: user.tenant_id,
+    cookie: await signIn(portal, email, password),
+  };
+}

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { AuditService } from './audit.service.ts';
 
-/** The Activity screen (docs/audit.md): SCOPE_READ, the customer administrators' read permission. */
+/**
+ * The Activity screen (docs/audit.md): SCOPE_READ, the customer administrators' read permission; members of the
+ * free tier (which holds it by the sign-up preset) are refused by the service.
+ */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
     '/api/audit',

@@ -1,6 +1,7 @@
 import { AUDIT_CSV_MAX_ROWS, type AuditEntry, type AuditPage, type auditQuery } from '@portal/contract';
 import type { z } from 'zod';
 import { csvCell } from '../../lib/csv.ts';
+import { forbidden } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
 
@@ -22,12 +23,15 @@ const CSV_HEADER = [
 
 /**
  * The Activity screen's reads of the audit log (docs/audit.md): root reads everything; any other user the
- * changes made in its own tenant and the tenants below it, or by users of those tenants.
+ * changes made in its own tenant and the tenants below it, or by users of those tenants. Not the free tier:
+ * its members share one scope but are strangers to each other (the scope's rows are their sign-ups, names,
+ * phones and addresses), and the web app offers them no Activity screen, so they are refused.
  */
 export class AuditService {
   constructor(private readonly repo: AuditRepository) {}
 
   private filter(principal: Principal, query: Query): AuditFilter {
+    if (principal.freeTierMember) throw forbidden();
     return {
       scopeId: principal.isRoot ? null : principal.tenantId,
       who: query.who,
