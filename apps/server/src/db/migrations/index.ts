@@ -27,6 +27,7 @@ import * as alertCameraStates from './0030_alert_camera_states.ts';
 import * as dashboardVariant from './0031_dashboard_variant.ts';
 import * as co2Sort from './0032_co2_sort.ts';
 import * as principalChanges from './0033_principal_changes.ts';
+import * as alertOwner from './0034_alert_owner.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031_dashboard_variant': dashboardVariant,
   '0032_co2_sort': co2Sort,
   '0033_principal_changes': principalChanges,
+  '0034_alert_owner': alertOwner,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -70,3 +70,10 @@ export class AlertAccess {
     return { alert, scope };
   }
 }
+
+/**
+ * The owner of the alerts the caller creates in this scope: a free-tier user's are its own (one per type per
+ * user, seen by it alone); anybody else's belong to the tenant (null: one per type per tenant).
+ */
+export const ownerOf = (principal: Principal, scope: AlertScope): string | null =>
+  scope.generalUser ? principal.userId : null;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Tenant } from '../../db/schema.ts';
 import { type AlertsDatabase, type AlertsTable, alertsDb } from './alerts.schema.ts';
 
@@ -98,12 +98,14 @@ export class AlertsRepository {
     return this.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findOfType(tenantId: string, type: string): Promise<AlertRow | undefined> {
+  /** The alert of this type of a tenant's slot: the owner's own (a free-tier user), or the tenant's (null). */
+  findOfType(tenantId: string, type: string, ownerId: string | null): Promise<AlertRow | undefined> {
     return this.db
       .selectFrom('alerts')
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .where('alert_type', '=', type)
+      .where('owner_id', ownerId === null ? 'is' : '=', ownerId)
       .orderBy('created_at')
       .executeTakeFirst();
   }
@@ -174,14 +176,20 @@ export class AlertsRepository {
       .execute();
   }
 
-  /** Inserts the alert and its receivers; null when the tenant already has its one alert of that type. */
+  /**
+   * Inserts the alert and its receivers; null when its slot (the tenant's, or its owner's in the free tier)
+   * already has its one alert of that type. The conflict target is the index alerts_one_per_type.
+   */
   insert(values: AlertValues, receivers: ReceiverInsert[]): Promise<AlertRow | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('alerts')
         .values(values)
         .onConflict((oc) =>
-          oc.columns(['tenant_id', 'alert_type']).where('unique_type', '=', true).doNothing(),
+          oc
+            .expression(sql`tenant_id, alert_type, (coalesce(owner_id, tenant_id))`)
+            .where('unique_type', '=', true)
+            .doNothing(),
         )
         .returningAll()
         .executeTakeFirst();
@@ -193,7 +201,7 @@ export class AlertsRepository {
 
   /**
    * Updates the alert and, when given, replaces its receivers. Null when it was deleted meanwhile; a type taken
-   * by another alert of the tenant throws the unique violation.
+   * by another alert of its slot (the tenant's, or the owner's) throws the unique violation.
    */
   update(id: string, values: Partial<AlertValues>, receivers?: ReceiverInsert[]): Promise<AlertRow | null> {
     return this.db.transaction().execute(async (trx) => {

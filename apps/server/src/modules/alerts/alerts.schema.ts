@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-/** Alert definitions (migrations/0016_alerts.ts): lock and sensor/system alerts in one table. */
+/** Alert definitions (migrations/0016_alerts.ts, 0034): lock and sensor/system alerts in one table. */
 export interface AlertsTable {
   id: Generated<string>;
   tenant_id: string;
@@ -17,9 +17,14 @@ export interface AlertsTable {
   interval_ms: number | null;
   rfid_schedule_ms: number | null;
   next_rfid_schedule_at: Date | null;
-  /** One per tenant and type (Unlock, RFID; sensor types outside the support tenant). */
+  /**
+   * One per type (Unlock, RFID; sensor types outside the support tenant): per tenant, or per owner where there
+   * is one (migrations/0034_alert_owner.ts).
+   */
   unique_type: boolean;
   created_by: string | null;
+  /** The free-tier user whose own alert this is (members of that scope are strangers); null elsewhere. */
+  owner_id: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { AlertAccess, AlertScope } from './alert-access.ts';
+import { type AlertAccess, type AlertScope, ownerOf } from './alert-access.ts';
 import {
   type AlertRow,
   type AlertsRepository,
@@ -61,7 +61,8 @@ export function toLockAlert(row: AlertRow, receivers: ReceiverRow[]): LockAlert 
 
 /**
  * Lock alerts (spec 002 sections 3-8, docs/alerts.md): battery low (any number per tenant), unlock and
- * Multiple Shared Lockers Access (one each per tenant, decided by the unique index in the INSERT).
+ * Multiple Shared Lockers Access (one each per tenant, per user in the free tier, decided by the unique index
+ * in the INSERT).
  */
 export class LockAlertsService {
   constructor(
@@ -88,7 +89,12 @@ export class LockAlertsService {
     const scope = await this.deps.access.scope(principal, body.scopeId, 'write');
     const receivers = await this.receivers(principal, scope, body.alertType, body.receivers);
     const row = await this.deps.repo.insert(
-      { ...this.values(body), tenant_id: scope.tenant.id, created_by: principal.userId },
+      {
+        ...this.values(body),
+        tenant_id: scope.tenant.id,
+        created_by: principal.userId,
+        owner_id: ownerOf(principal, scope),
+      },
       receivers,
     );
     if (!row) throw duplicate(body.alertType);
@@ -115,10 +121,13 @@ export class LockAlertsService {
     return { alert: null, message: alertMessages.deleted };
   }
 
-  /** PUT /api/rfid-alert/update: the tenant's RFID alert, receivers and schedule (custom days 1 to 30). */
+  /**
+   * PUT /api/rfid-alert/update: the tenant's RFID alert (a free-tier user's own), receivers and schedule
+   * (custom days 1 to 30).
+   */
   async updateRfid(principal: Principal, body: RfidBody) {
     const scope = await this.deps.access.scope(principal, body.scopeId, 'write');
-    const current = await this.deps.repo.findOfType(scope.tenant.id, 'RFID');
+    const current = await this.deps.repo.findOfType(scope.tenant.id, 'RFID', ownerOf(principal, scope));
     if (!current || (body.rfidAlertId && body.rfidAlertId !== current.id)) throw notFound('Alert');
     const receivers = await this.receivers(principal, scope, 'RFID', body.receivers);
     const schedule = Number(body.rfidScheduleTime);
@@ -130,10 +139,10 @@ export class LockAlertsService {
     );
   }
 
-  /** DELETE /api/rfid-delete-alert/delete?scopeId=: the tenant's RFID alert. */
+  /** DELETE /api/rfid-delete-alert/delete?scopeId=: the tenant's RFID alert (a free-tier user's own). */
   async removeRfid(principal: Principal, scopeId: string) {
     const scope = await this.deps.access.scope(principal, scopeId, 'write');
-    const current = await this.deps.repo.findOfType(scope.tenant.id, 'RFID');
+    const current = await this.deps.repo.findOfType(scope.tenant.id, 'RFID', ownerOf(principal, scope));
     if (!current) throw notFound('Alert');
     return this.remove(principal, current.id);
   }

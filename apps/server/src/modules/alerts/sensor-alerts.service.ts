@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { AlertAccess, AlertScope } from './alert-access.ts';
+import { type AlertAccess, type AlertScope, ownerOf } from './alert-access.ts';
 import { commandsFor, gatewayConfigOf, publishAlertCommands } from './alert-commands.ts';
 import {
   type AlertRow,
@@ -119,6 +119,7 @@ export class SensorAlertsService {
         ...this.values(body, scope),
         tenant_id: scope.tenant.id,
         created_by: principal.userId,
+        owner_id: ownerOf(principal, scope),
         kind: 'sensor',
       },
       receivers ?? [],
