@@ -1,4 +1,4 @@
-import { deviceUp } from '@portal/contract';
+import { deviceDown, deviceUp, type StoredConfirmation } from '@portal/contract';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,5 +165,43 @@ describe(`device ingest (${backend} backend)`, () => {
     expect(log.rows.map((r) => r.off)).toEqual([0, 1]);
     gateway.end(true);
     gateway = await connectGateway();
+  });
+
+  it('confirms a numbered telemetry message once stored, a refused one as refused, and an unnumbered one not at all', async () => {
+    // A gateway of its own: the other tests count this one's samples.
+    const own = await portal.services.gateways.provision(tenantId, randomMac(), 'Numbering gateway');
+    const gateway = await connectMqtt(portal.deviceBrokerUrl, {
+      clientId: own.mac,
+      username: own.mac,
+      password: own.password,
+    });
+    const device = own;
+    const publish = (topic: string, body: unknown) =>
+      gateway.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    const confirmations: StoredConfirmation[] = [];
+    gateway.on('message', (topic, payload) => {
+      if (topic === deviceDown.stored(device.mac)) confirmations.push(JSON.parse(payload.toString()));
+    });
+    await gateway.subscribeAsync(deviceDown.stored(device.mac), { qos: 1 });
+    const before = await portal.services.telemetry.countSamples(device.mac);
+    await publish(deviceUp.telemetry(device.mac), { seq: 41, samples: [{ TI: now + 20_000, CO2: 700 }] });
+    const stored = await waitFor(async () => confirmations.find((c) => c.stored.includes(41)));
+    // Confirmed only once it is in the database.
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(before + 1);
+    expect(stored.refused ?? []).toEqual([]);
+    // A sample outside the accepted window is never stored: confirmed refused, so the gateway drops it.
+    await publish(deviceUp.telemetry(device.mac), { seq: 42, samples: [{ TI: now + 86_400_000, CO2: 1 }] });
+    await waitFor(async () => confirmations.find((c) => c.refused?.includes(42)));
+    // Sent again (the gateway did not hear the first confirmation): stored once, confirmed again.
+    await publish(deviceUp.telemetry(device.mac), { seq: 43, samples: [{ TI: now + 20_000, CO2: 700 }] });
+    await waitFor(async () => confirmations.find((c) => c.stored.includes(43)));
+    expect(await portal.services.telemetry.countSamples(device.mac)).toBe(before + 1);
+    // Without a seq the gateway asked for nothing.
+    const heard = confirmations.length;
+    await publish(deviceUp.telemetry(device.mac), { samples: [{ TI: now + 21_000, CO2: 700 }] });
+    await waitFor(async () => (await portal.services.telemetry.countSamples(device.mac)) === before + 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(confirmations).toHaveLength(heard);
+    await gateway.endAsync(true);
   });
 });
