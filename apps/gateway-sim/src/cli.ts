@@ -23,6 +23,7 @@ function summaryLine(stats: SimulationStats, previousSent: number): string {
     `malformed ${stats.malformedMessages}`,
     `reconnects ${stats.reconnects}`,
     `backlog ${stats.backlogSamples}`,
+    `stored ${stats.confirmedSamples}`,
   ].join('  ');
 }
 

@@ -1,6 +1,7 @@
 /**
  * Flow control (docs/mqtt.md 3.9): the portal asks every gateway to slow down when it falls behind the
- * external broker, and lifts it when it has caught up. One retained message on a broadcast topic.
+ * external broker, and lifts it when it has caught up. One message on a broadcast topic, repeated every
+ * probe period while it stands (not retained).
  */
 export const FLOW_CONTROL_TOPIC = 'gateways/flow-control';
 
