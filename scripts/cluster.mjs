@@ -29,8 +29,9 @@ function fail(message) {
   process.exit(1);
 }
 
-// The installed servers, started when stopped; nginx installed when missing.
-for (const script of ['check-services.mjs', 'ensure-nginx.mjs']) {
+// The installed servers, started when stopped; nginx installed when missing; the server built (the instances
+// run dist/server.js, as production does).
+for (const script of ['check-services.mjs', 'ensure-nginx.mjs', 'build-server.mjs']) {
   const result = spawnSync(process.execPath, [join(root, 'scripts', script)], { stdio: 'inherit' });
   if (result.status !== 0) fail(`${script} failed`);
 }

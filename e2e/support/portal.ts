@@ -25,7 +25,8 @@ export const REAL_MQTT = 'mqtt://127.0.0.1:1883';
 
 const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
 /** What `npm start` runs: the portal, then its demo fleet (the server alone starts no simulated gateway). */
-export const LAUNCHER_ENTRY = fileURLToPath(new URL('../../apps/launcher/src/launcher.ts', import.meta.url));
+/** The launcher as `npm run build` leaves it (e2e runs after the build, as `npm start` does). */
+export const LAUNCHER_ENTRY = fileURLToPath(new URL('../../apps/launcher/dist/launcher.js', import.meta.url));
 const STOP_TIMEOUT_MS = 40_000;
 
 export type Backend = 'embedded' | 'real';
@@ -83,18 +84,18 @@ const SEEDING_VARIABLES = ['ROOT_EMAIL', 'ROOT_PASSWORD', 'DEMO', 'DEMO_GATEWAYS
 const seedsAsTemplate = (overrides: Record<string, string>) =>
   SEEDING_VARIABLES.every((name) => !(name in overrides));
 
-/** Fails with a clear message when the SPA has not been built; the e2e run builds nothing itself. */
+/** Fails with a clear message when the SPA or the server has not been built; the e2e run builds nothing itself. */
 export function assertWebBuilt(): void {
-  if (!existsSync(WEB_INDEX)) {
+  if (!existsSync(WEB_INDEX) || !existsSync(LAUNCHER_ENTRY)) {
     throw new Error(
-      `The web app is not built (${WEB_INDEX} is missing). Run \`npm run build\` from the repository root first ` +
+      `The portal is not built (${existsSync(WEB_INDEX) ? LAUNCHER_ENTRY : WEB_INDEX} is missing). Run \`npm run build\` from the repository root first ` +
         '(`npm run test:e2e` does it for you).',
     );
   }
 }
 
 /**
- * Starts the portal the way `npm start` does (the launcher, `node --import tsx apps/launcher/src/launcher.ts`:
+ * Starts the portal the way `npm start` does (the built launcher, `node apps/launcher/dist/launcher.js`:
  * the server, then its demo fleet of simulated gateways) on free ports with its own data directory. `real`
  * points it at the local PostgreSQL (a fresh database, dropped at stop) and Mosquitto. `overrides` adds
  * environment variables (SMTP_URL, ...).

@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the simulator needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli.ts');
+// The simulator's command line, as built by `npm run build` (scripts/build-server.mjs).
+await import('../dist/cli.js');

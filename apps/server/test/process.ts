@@ -23,11 +23,14 @@ export interface ServerProcess {
 }
 
 /**
- * Runs server.ts in its own process, the way `npm run start -w @portal/server` does; `entry` runs another
- * entry the same way (e2e: the launcher of `npm start`, which adds the demo fleet).
+ * Runs server.ts in its own process (through tsx: the sources as they are now); `entry` runs another entry the
+ * same way, or a built one with plain node as production does (e2e: the launcher of `npm start` as built by
+ * `npm run build`, which adds the demo fleet).
  */
 export function spawnServer(env: Record<string, string>, entry = SERVER_ENTRY): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // A built entry (dist/*.js, as production runs it) needs no TypeScript loader; sources run through tsx.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

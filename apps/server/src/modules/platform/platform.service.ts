@@ -1,18 +1,16 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { AppDetails, FrontendAppDetails, Health, MqttConfig } from '@portal/contract';
+// Imported, not read from disk: the built server (one bundle under dist/) carries it.
+import serverPackage from '../../../package.json' with { type: 'json' };
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 
-const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
-
-/** The build time of a deployed file, or of the server's own sources when run from a checkout. */
+/** The build time of a deployed file (the built bundle, the web app's index.html), else the process start. */
 function builtAt(file: URL): string {
   try {
     return statSync(file).mtime.toISOString();
   } catch {
-    return statSync(new URL('../../../package.json', import.meta.url)).mtime.toISOString();
+    return new Date().toISOString();
   }
 }
 
