@@ -1,67 +1,43 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
+
+// RFC 6238 TOTP by otpauth (maintained, RFC 4226/6238 test vectors in its own suite); this module only fixes
+// the portal's parameters and keeps the shape its callers use: the step a code matched, so the users
+// repository can refuse a step used before (replay protection, `acceptTotpStep`).
 
 /** RFC 6238 TOTP as authenticator apps expect it: HMAC-SHA-1, 6 digits, 30-second steps. */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Steps of clock drift accepted either way. */
 export const TOTP_WINDOW = 1;
+const TOTP_ALGORITHM = 'SHA1';
+/** 160 bits, the HMAC-SHA-1 key size RFC 4226 recommends. */
+const SECRET_BYTES = 20;
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** otpauth's secret of some bytes (copied: a Buffer may be a view into a larger pooled one). */
+const secretOf = (bytes: Uint8Array) => new Secret({ buffer: Uint8Array.from(bytes).buffer });
 
 /** RFC 4648 base32 without padding, the form authenticator apps take. */
-export function base32Encode(bytes: Uint8Array): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
-  return out;
-}
+export const base32Encode = (bytes: Uint8Array): string => secretOf(bytes).base32;
 
 /** Decodes base32, ignoring case, spaces and padding; throws on any other character. */
 export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=]/g, '');
-  const out: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const char of clean) {
-    const value = BASE32.indexOf(char);
-    if (value < 0) throw new Error(`Invalid base32 character '${char}'`);
-    buffer = (buffer << 5) | value;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((buffer >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-    buffer &= (1 << bits) - 1;
+  try {
+    return Buffer.from(Secret.fromBase32(text.replace(/[\s=]/g, '')).bytes);
+  } catch (error) {
+    throw new Error(`Invalid base32 text: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return Buffer.from(out);
 }
 
-/** A new 160-bit secret (the HMAC-SHA-1 key size RFC 4226 recommends), base32-encoded. */
-export const newTotpSecret = () => base32Encode(randomBytes(20));
+/** A new 160-bit secret, base32-encoded. */
+export const newTotpSecret = () => new Secret({ size: SECRET_BYTES }).base32;
 
 /** The time step a moment falls in. */
 export const totpStep = (at: Date | number) =>
-  Math.floor(new Date(at).getTime() / 1000 / TOTP_PERIOD_SECONDS);
+  TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: new Date(at).getTime() });
 
-/** The code of one time step (RFC 4226 HOTP with the step as counter, dynamic truncation). */
-export function totpAt(key: Buffer, step: number, digits = TOTP_DIGITS): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
-}
+/** The code of one time step (RFC 4226 HOTP with the step as counter). */
+export const totpAt = (key: Uint8Array, step: number, digits = TOTP_DIGITS): string =>
+  HOTP.generate({ secret: secretOf(key), algorithm: TOTP_ALGORITHM, digits, counter: step });
 
 /** The step whose code matches, looking `window` steps either side of `now`; null when none does. */
 export function verifyTotp(
@@ -71,26 +47,28 @@ export function verifyTotp(
   window = TOTP_WINDOW,
 ): number | null {
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return null;
-  const key = base32Decode(secret);
-  const current = totpStep(now);
-  for (let step = current - window; step <= current + window; step++) {
-    if (timingSafeEqual(Buffer.from(totpAt(key, step)), Buffer.from(code))) return step;
-  }
-  return null;
-}
-
-/** The otpauth:// URI an authenticator app reads from the QR code. */
-export function otpauthUrl(issuer: string, account: string, secret: string): string {
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  // encodeURIComponent, not URLSearchParams: some apps show a '+' for a space literally.
-  const query = Object.entries({
-    secret,
-    issuer,
-    algorithm: 'SHA1',
+  const timestamp = new Date(now).getTime();
+  const delta = TOTP.validate({
+    token: code,
+    secret: secretOf(base32Decode(secret)),
+    algorithm: TOTP_ALGORITHM,
     digits: TOTP_DIGITS,
     period: TOTP_PERIOD_SECONDS,
-  })
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join('&');
-  return `otpauth://totp/${label}?${query}`;
+    timestamp,
+    window,
+  });
+  return delta === null ? null : totpStep(timestamp) + delta;
+}
+
+/** The otpauth:// URI an authenticator app reads from the QR code (label `issuer:account`, issuer, secret, parameters). */
+export function otpauthUrl(issuer: string, account: string, secret: string): string {
+  return new TOTP({
+    issuer,
+    label: account,
+    issuerInLabel: true,
+    secret: secretOf(base32Decode(secret)),
+    algorithm: TOTP_ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  }).toString();
 }

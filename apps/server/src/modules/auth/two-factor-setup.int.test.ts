@@ -67,7 +67,7 @@ describe(`two-factor authentication (${backend} backend)`, () => {
       expect(qrCodeUrl).toMatch(/^data:image\/png;base64,/);
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(otpauthUrl).toBe(
-        `otpauth://totp/IoT%20Portal:${encodeURIComponent(user.email)}?secret=${secret}&issuer=IoT%20Portal&algorithm=SHA1&digits=6&period=30`,
+        `otpauth://totp/IoT%20Portal:${encodeURIComponent(user.email)}?issuer=IoT%20Portal&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
       );
       // Pending only: not on until a code is verified.
       expect((await details(cookie)).json().user.secureAuthentication).toBe(false);
