@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testGateway } from '../gateways/index.ts';
+import { testGateway } from '../../api/test-gateway.ts';
 import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
 
 const MAC = 'AA0000000001';

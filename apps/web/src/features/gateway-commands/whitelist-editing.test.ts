@@ -1,6 +1,6 @@
 import { mergeWhitelistCsv } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { testGateway } from '../gateways/index.ts';
+import { testGateway } from '../../api/test-gateway.ts';
 import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
 import {
   addLockName,

@@ -1,7 +1,7 @@
 import { gatewayListMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { testGateway as gateway } from '../../api/test-gateway.ts';
 import { applyGraphMessage, gatewayLiveTopics, gatewaysChannelReaction } from './gateway-cache-updates.ts';
-import { testGateway as gateway } from './test-gateway.ts';
 
 const T0 = 1_750_000_000_000;
 const MAC_A = 'AABBCCDDEE01';

@@ -1,7 +1,7 @@
 import type { HierarchyNode, Scope } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { testGateway } from '../../api/test-gateway.ts';
 import { customerNamesOf, neverConnected } from './gateway-customers.ts';
-import { testGateway } from './test-gateway.ts';
 
 const node = (id: string, name: string, children: HierarchyNode[] = []): HierarchyNode => ({
   scope: { id, name } as Scope,

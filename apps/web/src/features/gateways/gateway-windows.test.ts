@@ -1,16 +1,15 @@
 import type { GatewayPage } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testGateway } from '../../api/test-gateway.ts';
 import { gatewayWindowQueryOptions } from './api/get-gateways.ts';
 import {
   dependsOnStatus,
   followingCursor,
-  patchCachedList,
   rowsByIndex,
   windowOffsets,
   windowsAfterRemoval,
 } from './gateway-windows.ts';
-import { testGateway } from './test-gateway.ts';
 
 const page = (offset: number, macs: string[], total = 100): GatewayPage => ({
   gateways: macs.map((mac) => testGateway(mac)),
@@ -47,28 +46,6 @@ describe('rowsByIndex', () => {
       [1, 'A2'],
       [60, 'B1'],
     ]);
-  });
-});
-
-describe('patchCachedList', () => {
-  /** Like the live updates: the same list back when it holds no such gateway. */
-  const rename = (gateways: ReturnType<typeof testGateway>[]) =>
-    gateways.some((g) => g.macId === 'A2')
-      ? gateways.map((g) => (g.macId === 'A2' ? { ...g, name: 'Renamed' } : g))
-      : gateways;
-
-  it('patches a window in place, keeping its position and counts', () => {
-    const window = page(30, ['A1', 'A2'], 77);
-    const next = patchCachedList(window, rename) as GatewayPage;
-    expect(next.gateways[1]!.name).toBe('Renamed');
-    expect(next).toMatchObject({ offset: 30, total: 77 });
-  });
-
-  it('patches a whole list, and writes nothing when nothing changed', () => {
-    const list = [testGateway('A2')];
-    expect((patchCachedList(list, rename) as ReturnType<typeof testGateway>[])[0]!.name).toBe('Renamed');
-    expect(patchCachedList(page(0, ['B1']), rename)).toBeUndefined();
-    expect(patchCachedList(undefined, rename)).toBeUndefined();
   });
 });
 

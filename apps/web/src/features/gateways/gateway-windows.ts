@@ -1,4 +1,5 @@
 import type { GatewayPage, GatewaySortKey, GatewaySortOrder, GatewaySummary } from '@portal/contract';
+import type { CachedGatewayList } from '../../api/gateway-lists.ts';
 
 /**
  * The gateways page holds no whole list (issue 14.9): it asks the server for windows of the list (offset,
@@ -56,28 +57,6 @@ export function rowsByIndex(windows: readonly (GatewayPage | undefined)[]): Map<
     for (const [i, gateway] of window.gateways.entries()) rows.set(window.offset + i, gateway);
   }
   return rows;
-}
-
-type ListUpdate = (gateways: GatewaySummary[]) => GatewaySummary[];
-
-/** What a cached gateway list may be: a window of the page, or a whole list (an older cache, other callers). */
-export type CachedGatewayList = GatewayPage | GatewaySummary[];
-
-/**
- * Applies a change of gateways (a live message, a command's answer) to one cached list, in place: a window
- * keeps its position and counts. Undefined when nothing changed (so the cache is not written).
- */
-export function patchCachedList(
-  data: CachedGatewayList | undefined,
-  update: ListUpdate,
-): CachedGatewayList | undefined {
-  if (!data) return undefined;
-  if (Array.isArray(data)) {
-    const next = update(data);
-    return next === data ? undefined : next;
-  }
-  const next = update(data.gateways);
-  return next === data.gateways ? undefined : { ...data, gateways: next };
 }
 
 /** A cached window's key: [...list key, offset, limit]; the list key names the scope and the selection. */

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { GATEWAY_LISTS_KEY, patchGatewayLists } from '../../api/gateway-lists.ts';
 import { useLiveStatus, useLiveTopic } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
 import { type Notice, useNotify } from '../../lib/use-notify.ts';
-import { GATEWAY_LISTS_KEY, patchGatewayLists } from './api/get-gateways.ts';
 import { RECENT_DATA_KEY, type RecentData } from './api/get-recent-data.ts';
 import { removeFromGatewayLists } from './api/remove-from-lists.ts';
 import { applyGraphMessage, gatewayLiveTopics, gatewaysChannelReaction } from './gateway-cache-updates.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testGateway } from './test-gateway.ts';
+import { testGateway } from '../../api/test-gateway.ts';
 import { mismatchLabel, mismatchTitle, sameVersion, versionMismatches } from './version-mismatch.ts';
 
 describe('versionMismatches', () => {

@@ -1,4 +1,4 @@
-import { formatFirmware, formatReading, NO_VALUE } from '../gateways/index.ts';
+import { formatFirmware, formatReading, NO_VALUE } from '../../components/gateway-display.ts';
 
 /** The Diagnostic Info dialog's sections, in the spec's order (spec 001 section 3, diagnostic response). */
 export const DIAGNOSTIC_SECTION_TITLES = [

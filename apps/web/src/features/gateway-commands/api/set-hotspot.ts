@@ -1,8 +1,8 @@
 import { type HotspotBody, hotspotAccepted } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { patchGatewayLists } from '../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { patchGatewayLists } from '../../gateways/index.ts';
 
 type HotspotAccepted = z.infer<typeof hotspotAccepted>;
 

@@ -1,7 +1,7 @@
 import { type WhitelistSaved, whitelistSaved } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { patchGatewayLists } from '../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { patchGatewayLists } from '../../gateways/index.ts';
 
 /** PUT /api/gateway/{mac}/whitelist: stored, then published to the gateway ('*' is sent as count -1). */
 export function updateWhitelist(macId: string, listOfWhiteListedLocks: string[]): Promise<WhitelistSaved> {

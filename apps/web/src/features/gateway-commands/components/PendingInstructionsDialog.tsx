@@ -22,12 +22,12 @@ import {
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import type { GatewayDialogProps } from '../../gateways/index.ts';
 import { useAbortPendingInstructions, usePendingInstructions } from '../../instructions/index.ts';
 import { keepListed, rowsOfPage, toggleAllOnPage, toggleSelected } from '../pending-instructions.ts';
 import { canAbortInstructions } from '../status-access.ts';

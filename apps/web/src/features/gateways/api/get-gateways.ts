@@ -1,18 +1,14 @@
 import { type GatewayPage, type GatewaySummary, gatewayPage } from '@portal/contract';
 import { type QueryClient, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CachedGatewayList, GATEWAY_LISTS_KEY } from '../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import {
-  type CachedGatewayList,
   followingCursor,
   type ListSelection,
-  patchCachedList,
   rowsByIndex,
   type VisibleRange,
   windowOffsets,
 } from '../gateway-windows.ts';
-
-/** Every cached gateway list starts with this key, whatever its scope (live updates write them all). */
-export const GATEWAY_LISTS_KEY = ['gateways', 'list'] as const;
 
 /** The key of one list (a scope and a selection); its windows add their offset and limit. */
 export const gatewayListKey = (scopeId: string, selection: ListSelection) =>
@@ -178,16 +174,6 @@ export function useUnregisteredGateways(scopeId: string) {
     ...gatewayWindowQueryOptions(scopeId, { enrollment: 'unregistered', sort: 'name', order: 'asc' }, 0, 500),
     select: (page) => page.gateways,
   });
-}
-
-/** Applies a change of gateways to every cached list (windows and whole lists) in place. */
-export function patchGatewayLists(
-  queryClient: QueryClient,
-  update: (gateways: GatewaySummary[]) => GatewaySummary[],
-): void {
-  queryClient.setQueriesData<CachedGatewayList>({ queryKey: GATEWAY_LISTS_KEY }, (data) =>
-    patchCachedList(data, update),
-  );
 }
 
 /** Every gateway with this MAC in the cached lists, the most recently fetched first. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type CachedGatewayList, windowsAfterRemoval } from '../gateway-windows.ts';
-import { GATEWAY_LISTS_KEY } from './get-gateways.ts';
+import { type CachedGatewayList, GATEWAY_LISTS_KEY } from '../../../api/gateway-lists.ts';
+import { windowsAfterRemoval } from '../gateway-windows.ts';
 
 /**
  * Gateways left the lists (deleted, moved away): their rows go from every cached window at once, then the

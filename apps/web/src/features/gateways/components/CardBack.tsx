@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { GatewaySummary, TelemetrySample } from '@portal/contract';
+import { formatFirmware, NO_VALUE } from '../../../components/gateway-display.ts';
 import { hasCamera } from '../card-rules.ts';
-import { formatFirmware, NO_VALUE } from '../gateway-display.ts';
 import { miniChartScale } from '../mini-chart-scale.ts';
 import { MINI_CHART_MAX_POINTS, SYSTEM_SERIES, seriesValues } from '../sensor-groups.ts';
 import { MiniChart } from './MiniChart.tsx';

@@ -1,5 +1,6 @@
 import type { GatewaySummary } from '@portal/contract';
 import type { ComponentType } from 'react';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import {
   GatewayStatusDialog,
   HotspotToggleDialog,
@@ -16,7 +17,6 @@ import { MigrateGatewayDialog } from '../details/MigrateGatewayDialog.tsx';
 import { RotateCredentialDialog } from '../details/RotateCredentialDialog.tsx';
 import { UnregisterGatewayDialog } from '../details/UnregisterGatewayDialog.tsx';
 import type { GatewayAction } from '../gateway-actions.ts';
-import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 
 type GatewayDialog = ComponentType<GatewayDialogProps>;
 

@@ -2,11 +2,16 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Box, Checkbox, TableCell, TableRow } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { Fragment, memo, type ReactNode } from 'react';
+import {
+  formatFirmware,
+  formatLastUpdate,
+  formatReading,
+  NO_VALUE,
+} from '../../../components/gateway-display.ts';
 import { daysSince } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import type { ColumnId } from '../gateway-columns.ts';
 import { NEVER_CONNECTED, neverConnected } from '../gateway-customers.ts';
-import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from '../gateway-display.ts';
 import { versionMismatches } from '../version-mismatch.ts';
 import { CardIconButton } from './CardIconButton.tsx';
 import { GatewayActionsMenu } from './GatewayActionsMenu.tsx';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatReading } from '../gateway-display.ts';
+import { formatReading } from '../../../components/gateway-display.ts';
 import { scaleLabel } from '../mini-chart-scale.ts';
 import { polylinePoints } from '../sensor-groups.ts';
 

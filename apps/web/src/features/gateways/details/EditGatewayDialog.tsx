@@ -1,8 +1,8 @@
 import { Dialog, DialogTitle } from '@mui/material';
 import { gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
 import { GatewayCredential } from './GatewayCredential.tsx';

@@ -10,8 +10,8 @@ import {
 } from '@mui/material';
 import { type GatewaySummary, gatewayDetailsMessages, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useMigrateGateway } from './api/migrate-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
 import { useCustomerOptions } from './use-customer-options.ts';

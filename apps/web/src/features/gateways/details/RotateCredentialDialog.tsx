@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { gatewayRegistryMessages, rotateCredentialMessages as m } from '@portal/contract';
 import { useId, useState } from 'react';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 import { useRotateCredential } from './api/rotate-credential.ts';
 import { GatewayCredential } from './GatewayCredential.tsx';
 

@@ -1,9 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { gatewayDetailsMessages, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUnregisterGateway } from '../../instructions/index.ts';
-import type { GatewayDialogProps } from '../gateway-dialog-props.ts';
 
 /**
  * Gateway un-registration (spec 001 sections 2 and 4): on OK the server saves the portal event 'Gateway

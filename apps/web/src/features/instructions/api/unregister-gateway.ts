@@ -1,7 +1,7 @@
 import { type CreateInstructionResult, unregisterGatewayResult } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshGatewayLists } from '../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { refreshGatewayLists } from '../../gateways/index.ts';
 
 /**
  * DELETE /api/unregister-gateway/macId/{m}: the portal event 'Gateway Unregister Initiated', the UNREGISTER

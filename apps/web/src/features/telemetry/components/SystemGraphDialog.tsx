@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { type GatewaySummary, GRAPH_TEXTS } from '@portal/contract';
 import { useMemo } from 'react';
-import type { GatewayDialogProps } from '../../gateways/index.ts';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { alertPanels } from '../alert-rules.ts';
 import { useGatewayGraphs } from '../use-gateway-graphs.ts';
 import { AlertsPanel } from './AlertsPanel.tsx';

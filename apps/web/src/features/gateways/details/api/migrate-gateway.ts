@@ -1,7 +1,7 @@
 import { type RegistryResult, registryResult } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshGatewayLists } from '../../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../../lib/api.ts';
-import { refreshGatewayLists } from './refresh-gateways.ts';
 
 export interface MigrateGatewayInput {
   deviceId: string;

@@ -4,8 +4,8 @@ import {
   registerGatewayResult,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshGatewayLists } from '../../../../api/gateway-lists.ts';
 import { apiRequest } from '../../../../lib/api.ts';
-import { refreshGatewayLists } from './refresh-gateways.ts';
 
 /**
  * PUT /api/gateway/register-gateway: creates the gateway or completes an unregistered one (REG 0 -> 1); the
