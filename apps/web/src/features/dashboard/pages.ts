@@ -6,10 +6,6 @@ const loadGlobalDashboard = () => import('./components/GlobalDashboardPage.tsx')
 /** This feature's pages, which app/routes takes from here; each loads when its route is first drawn. */
 export const DashboardPage = lazyPage(() => import('./components/DashboardPage.tsx'), 'DashboardPage');
 export const GlobalDashboardPage = lazyPage(loadGlobalDashboard, 'GlobalDashboardPage');
-export const UserDashboardPage = lazyPage(
-  () => import('./components/UserDashboardPage.tsx'),
-  'UserDashboardPage',
-);
 
 /**
  * The portal opened on the Global Dashboard (a reload, a bookmark, signed in): its page's code is asked for with
