@@ -102,6 +102,11 @@ export const lockUserImportResult = z.object({
   /** The refused row's column (or scopeId). */
   field: z.string().optional(),
   reason: z.string().optional(),
+  /**
+   * An updated row's warning, as the panel's update answers it (lockUserSaved.warning): the user's card changed
+   * while locks hold another card of it (cardReconfigureMessage).
+   */
+  warning: z.string().optional(),
 });
 export type LockUserImportResult = z.infer<typeof lockUserImportResult>;
 export const bulkLockUsersResponse = z.object({

@@ -12,6 +12,9 @@ export interface ImportStoredUser {
   employee_id: string | null;
   mobile_no: string | null;
   card_csn: string | null;
+  passcode: string | null;
+  role: 'USER' | 'ADMIN';
+  status: 'ACTIVE' | 'INACTIVE';
 }
 
 export interface ImportInsert {
@@ -26,11 +29,6 @@ export interface ImportInsert {
   card_csn: string | null;
 }
 
-export type ImportUpdate = Pick<
-  ImportStoredUser,
-  'id' | 'first_name' | 'last_name' | 'division' | 'employee_id' | 'mobile_no' | 'card_csn'
->;
-
 const STORED = [
   'id',
   'tenant_id',
@@ -41,9 +39,15 @@ const STORED = [
   'employee_id',
   'mobile_no',
   'card_csn',
+  'passcode',
+  'role',
+  'status',
 ] as const;
 
-/** The bulk import's reads and its one transaction per batch (lock_users, migrations/0014_locks.ts). */
+/**
+ * The bulk import's reads and its new users (lock_users, migrations/0014_locks.ts); its updates are the one
+ * update path's (lock-user-update.ts), in the same transaction.
+ */
 export class LockUsersImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -54,36 +58,20 @@ export class LockUsersImportRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Live users of these tenants with one of these (lower-cased) e-mails or cards. */
-  async matching(tenantIds: string[], emails: string[], cards: string[]): Promise<ImportStoredUser[]> {
-    if (tenantIds.length === 0 || (emails.length === 0 && cards.length === 0)) return [];
+  /** Live users of these tenants with one of these (lower-cased) e-mails. */
+  async matching(tenantIds: string[], emails: string[]): Promise<ImportStoredUser[]> {
+    if (tenantIds.length === 0 || emails.length === 0) return [];
     return this.db
       .selectFrom('lock_users')
       .select(STORED)
       .where('deleted_at', 'is', null)
       .where('tenant_id', 'in', tenantIds)
-      .where((eb) =>
-        eb.or([
-          ...(emails.length ? [eb(sql<string>`lower(email)`, 'in', emails)] : []),
-          ...(cards.length ? [eb('card_csn', 'in', cards)] : []),
-        ]),
-      )
+      .where(sql<string>`lower(email)`, 'in', emails)
       .execute();
   }
 
-  /** The batch's updates, then its new users in one statement, in one transaction: all of it or nothing. */
-  apply(inserts: ImportInsert[], updates: ImportUpdate[]): Promise<void> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      for (const { id, ...changes } of updates) {
-        await trx
-          .updateTable('lock_users')
-          .set({ ...changes, updated_at: now })
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .execute();
-      }
-      if (inserts.length > 0) await trx.insertInto('lock_users').values(inserts).execute();
-    });
+  /** The batch's new users in one statement, in the batch's transaction (`trx`). */
+  async insert(trx: Kysely<Database>, inserts: ImportInsert[]): Promise<void> {
+    if (inserts.length > 0) await trx.insertInto('lock_users').values(inserts).execute();
   }
 }

@@ -1,7 +1,6 @@
 import {
   type BulkLockUserRow,
   type BulkLockUsersResponse,
-  cardAssignedMessage,
   controlCharacterMessage,
   duplicateRowMessage,
   findControlCharacter,
@@ -18,12 +17,17 @@ import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import {
+  type LockUserUpdate,
+  type LockUserUpdateOutcome,
+  type LockUserUpdates,
+  planLockUserUpdate,
+} from './lock-user-update.ts';
 import { uniqueViolation } from './lock-users.repository.ts';
 import { emailHash } from './lock-users.service.ts';
 import type {
   ImportInsert,
   ImportStoredUser,
-  ImportUpdate,
   LockUsersImportRepository,
 } from './lock-users-import.repository.ts';
 
@@ -31,6 +35,8 @@ export interface LockUsersImportDependencies {
   repo: LockUsersImportRepository;
   tenants: Pick<TenantsService, 'reachableTenantIds'>;
   live: LivePublisher;
+  /** The one update path (lock-user-update.ts), shared with the panel's update. */
+  updates: LockUserUpdates;
 }
 
 interface ValidRow {
@@ -45,9 +51,11 @@ const key = (scopeId: string, value: string) => `${scopeId}\u0000${value}`;
  * Bulk lock-user import (spec 002 sections 5 and 7, docs/locks.md 'Bulk import'): a batch of at most 500 CSV
  * rows, each checked on its own (customer within the caller's reach, the lock user's rules, the text rule,
  * e-mail and card repeated in the batch, a card of another stored user) and answered with its outcome. A row
- * whose e-mail the customer already has updates that user when a value differs, and is unchanged otherwise, so
- * re-running a file changes nothing. In card mode an empty card leaves the stored card as it is. The batch is
- * written in one transaction: all of its changes or none. One bulkUpdate live message per customer changed.
+ * whose e-mail the customer already has updates that user through the panel's own update path
+ * (lock-user-update.ts: the same rules, the same ledger effect, the same card warning on the row) when a value
+ * differs, and is unchanged otherwise, so re-running a file changes nothing. In card mode an empty card leaves
+ * the stored card as it is. The batch is written in one transaction: all of its changes or none. One
+ * bulkUpdate live message per customer changed.
  */
 export class LockUsersImportService {
   constructor(private readonly deps: LockUsersImportDependencies) {}
@@ -120,69 +128,85 @@ export class LockUsersImportService {
       valid.push({ row, scopeId: given.scopeId, value });
     }
 
-    // Against the stored users of those customers.
+    // Against the stored users of those customers: a new user, or an update by the one update path.
     const stored = await this.deps.repo.matching(
       [...new Set(valid.map((v) => v.scopeId))],
       [...new Set(valid.map((v) => v.value.email))],
-      [...new Set(valid.flatMap((v) => (v.value.cardCSN ? [v.value.cardCSN] : [])))],
     );
     const byEmail = new Map<string, ImportStoredUser>();
-    const byCard = new Map<string, ImportStoredUser>();
-    for (const user of stored) {
-      byEmail.set(key(user.tenant_id, user.email.toLowerCase()), user);
-      if (user.card_csn) byCard.set(key(user.tenant_id, user.card_csn), user);
+    for (const user of stored) byEmail.set(key(user.tenant_id, user.email.toLowerCase()), user);
+
+    const creates: { row: number; insert: ImportInsert }[] = [];
+    const updates: { row: number; update: LockUserUpdate }[] = [];
+    for (const { row, scopeId, value } of valid) {
+      const current = byEmail.get(key(scopeId, value.email));
+      const values = {
+        first_name: value.firstName,
+        last_name: value.lastName,
+        division: value.division,
+        employee_id: value.employeeId,
+        mobile_no: value.mobileNo,
+      };
+      if (!current) {
+        const insert = {
+          tenant_id: scopeId,
+          email: value.email,
+          email_hash: emailHash(value.email),
+          ...values,
+          card_csn: value.cardCSN,
+        };
+        creates.push({ row, insert });
+        continue;
+      }
+      // A file does not take cards away: an empty card (or none, outside card mode) keeps the stored one.
+      const update = planLockUserUpdate(current, { ...values, card_csn: value.cardCSN ?? undefined });
+      if (update) updates.push({ row, update });
+      else results.push({ row, outcome: 'unchanged' });
     }
 
+    // The card rule for new users (updates: the update path checks it); a refused row is not written.
+    const createRefusals = await this.deps.updates.cardRefusals(
+      creates.map(({ insert }) => ({ tenantId: insert.tenant_id, card: insert.card_csn })),
+    );
     const inserts: ImportInsert[] = [];
-    const updates: ImportUpdate[] = [];
+    for (const [i, { row, insert }] of creates.entries()) {
+      const refused = createRefusals[i];
+      if (refused) refuse(row, 'cardCSN', refused);
+      else inserts.push(insert);
+    }
+
+    let outcomes: Map<string, LockUserUpdateOutcome>;
+    try {
+      outcomes = await this.deps.updates.save(
+        updates.map((u) => u.update),
+        inserts.length > 0 ? (trx) => this.deps.repo.insert(trx, inserts) : undefined,
+      );
+    } catch (error) {
+      // Another writer took an e-mail or card of the batch meanwhile: nothing of the batch was written.
+      if (uniqueViolation(error)) throw new AppError('CONFLICT', lockUsersImportMessages.batchFailed);
+      throw error;
+    }
+
     const changed = new Map<string, { created: number; updated: number }>();
     const count = (scopeId: string, what: 'created' | 'updated') => {
       const counts = changed.get(scopeId) ?? { created: 0, updated: 0 };
       counts[what]++;
       changed.set(scopeId, counts);
     };
-    for (const { row, scopeId, value } of valid) {
-      const current = byEmail.get(key(scopeId, value.email));
-      const holder = value.cardCSN ? byCard.get(key(scopeId, value.cardCSN)) : undefined;
-      if (holder && holder.id !== current?.id) {
-        refuse(row, 'cardCSN', cardAssignedMessage(holder.email));
-        continue;
-      }
-      const wanted = {
-        first_name: value.firstName,
-        last_name: value.lastName,
-        division: value.division,
-        employee_id: value.employeeId,
-        mobile_no: value.mobileNo,
-        card_csn: value.cardCSN ?? current?.card_csn ?? null,
-      };
-      if (!current) {
-        inserts.push({
-          tenant_id: scopeId,
-          email: value.email,
-          email_hash: emailHash(value.email),
-          ...wanted,
-        });
-        results.push({ row, outcome: 'created' });
-        count(scopeId, 'created');
-        continue;
-      }
-      const differs = (Object.keys(wanted) as (keyof typeof wanted)[]).some((k) => wanted[k] !== current[k]);
-      if (differs) {
-        updates.push({ id: current.id, ...wanted });
-        results.push({ row, outcome: 'updated' });
-        count(scopeId, 'updated');
-      } else {
-        results.push({ row, outcome: 'unchanged' });
-      }
+    for (const { row, insert } of creates) {
+      if (!inserts.includes(insert)) continue;
+      results.push({ row, outcome: 'created' });
+      count(insert.tenant_id, 'created');
     }
-
-    try {
-      await this.deps.repo.apply(inserts, updates);
-    } catch (error) {
-      // Another writer took an e-mail or card of the batch meanwhile: nothing of the batch was written.
-      if (uniqueViolation(error)) throw new AppError('CONFLICT', lockUsersImportMessages.batchFailed);
-      throw error;
+    for (const { row, update } of updates) {
+      const outcome = outcomes.get(update.user.id) ?? {};
+      if (outcome.refused) {
+        refuse(row, 'cardCSN', outcome.refused);
+        continue;
+      }
+      // The same card warning as the panel's update answers.
+      results.push({ row, outcome: 'updated', ...(outcome.warning ? { warning: outcome.warning } : {}) });
+      count(update.user.tenant_id, 'updated');
     }
     for (const [scopeId, counts] of changed) {
       const message: LockUsersLiveMessage = { type: 'bulkUpdate', ...counts };

@@ -6,6 +6,7 @@ export type LockUserRow = Selectable<LockUsersTable> & { lock_count: number };
 /** A user's access to a lock, with what the delete and card rules need of the lock and its gateway. */
 export interface AccessOnLock {
   access_id: string;
+  user_id: string;
   lock_id: string;
   lock_mac: string;
   lock_name: string | null;
@@ -42,8 +43,16 @@ const lockCount = sql<number>`(SELECT count(*)::int FROM lock_user_access a
  * `locks` and `gateways` in SQL (the locks module's tables) for the lock's name and whether its gateway is
  * connected: the delete and card rules need them in one consistent read.
  */
+/** The delivery ledger's port (modules/lock-access owns the access rows), run in this module's transaction. */
+export interface AccessRevocations {
+  within(trx: Kysely<Database>): { revokeAllOfUser(userId: string): Promise<number> };
+}
+
 export class LockUsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly revocations: AccessRevocations,
+  ) {}
 
   private users() {
     return this.db.selectFrom('lock_users').where('lock_users.deleted_at', 'is', null);
@@ -65,6 +74,16 @@ export class LockUsersRepository {
       .where('lock_users.card_csn', '=', card);
     if (exceptId) query = query.where('lock_users.id', '<>', exceptId);
     return query.executeTakeFirst();
+  }
+
+  /** The live users of these tenants holding one of these cards (the card rule, lock-user-update.ts). */
+  cardHolders(tenantIds: string[], cards: string[]) {
+    if (tenantIds.length === 0 || cards.length === 0) return Promise.resolve([]);
+    return this.users()
+      .select(['lock_users.id', 'lock_users.tenant_id', 'lock_users.email', 'lock_users.card_csn'])
+      .where('lock_users.tenant_id', 'in', tenantIds)
+      .where('lock_users.card_csn', 'in', cards)
+      .execute();
   }
 
   findByEmail(tenantId: string, email: string) {
@@ -150,27 +169,46 @@ export class LockUsersRepository {
     return { ...created, lock_count: 0 };
   }
 
-  async update(id: string, changes: Updateable<LockUsersTable>): Promise<LockUserRow | undefined> {
-    const updated = await this.db
-      .updateTable('lock_users')
-      .set({ ...changes, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    return updated && this.findById(updated.id);
+  /**
+   * Updates live users (only the values given), in one transaction with `alongside` (the import's new users):
+   * all of it or nothing.
+   */
+  updateMany(
+    updates: readonly { id: string; set: Updateable<LockUsersTable> }[],
+    alongside?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    if (updates.length === 0 && !alongside) return Promise.resolve();
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      for (const { id, set } of updates) {
+        await trx
+          .updateTable('lock_users')
+          .set({ ...set, updated_at: now })
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .execute();
+      }
+      await alongside?.(trx);
+    });
   }
 
   /** The user's access rows not yet confirmed removed, with their lock and gateway. */
   accessOf(userId: string): Promise<AccessOnLock[]> {
+    return this.accessOfUsers([userId]);
+  }
+
+  /** The access rows of these users not yet confirmed removed, with their lock and gateway; by user, lock. */
+  accessOfUsers(userIds: readonly string[]): Promise<AccessOnLock[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('lock_user_access as a')
       .innerJoin('locks', 'locks.id', 'a.lock_id')
       .leftJoin('gateways', 'gateways.mac', 'locks.gateway_mac')
-      .where('a.user_id', '=', userId)
+      .where('a.user_id', 'in', [...userIds])
       .where('a.revoke_confirmed_at', 'is', null)
       .select([
         'a.id as access_id',
+        'a.user_id',
         'a.lock_id',
         'locks.mac as lock_mac',
         'locks.name as lock_name',
@@ -183,6 +221,7 @@ export class LockUsersRepository {
         'a.reason',
         'a.revoke_requested_at',
       ])
+      .orderBy('a.user_id')
       .orderBy('locks.name')
       .orderBy('locks.mac')
       .execute();
@@ -263,33 +302,13 @@ export class LockUsersRepository {
   /**
    * Deletes a user: access rows that never reached a lock (pending, failed) go; the user row goes when nothing
    * else remains, otherwise it is kept as deleted (its e-mail and card free again) and the remaining access rows
-   * get their revocation asked, for the delivery ledger to carry out. Answers the revocations asked.
+   * get their revocation asked, for the delivery ledger to carry out (its port, in this transaction). Answers
+   * the revocations asked.
    */
   deleteUser(userId: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('lock_user_access')
-        .where('user_id', '=', userId)
-        .where('state', 'in', ['pending', 'failed'])
-        .where('revoke_requested_at', 'is', null)
-        .execute();
-      const revoking = await trx
-        .updateTable('lock_user_access')
-        .set({
-          revoke_requested_at: sql`coalesce(revoke_requested_at, now())` as never,
-          // The ledger (modules/lock-access) sends the removal now: REMOVE_IOT_USER, one lock a command.
-          state: 'pending',
-          reason: null,
-          attempts: 0,
-          next_attempt_at: new Date(),
-          instruction_uid: null,
-          updated_at: new Date(),
-        })
-        .where('user_id', '=', userId)
-        .where('revoke_confirmed_at', 'is', null)
-        .returning('id')
-        .execute();
-      if (revoking.length === 0) {
+      const revoking = await this.revocations.within(trx).revokeAllOfUser(userId);
+      if (revoking === 0) {
         await trx.deleteFrom('lock_users').where('id', '=', userId).execute();
       } else {
         await trx
@@ -298,7 +317,7 @@ export class LockUsersRepository {
           .where('id', '=', userId)
           .execute();
       }
-      return revoking.length;
+      return revoking;
     });
   }
 }

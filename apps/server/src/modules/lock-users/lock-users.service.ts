@@ -1,6 +1,5 @@
 import {
   cardAssignedMessage,
-  cardReconfigureMessage,
   type createLockUserBody,
   LOCK_USERS_CSV_MAX_ROWS,
   type LockDeviceUser,
@@ -24,6 +23,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
+import { type LockUserUpdateOutcome, type LockUserUpdates, planLockUserUpdate } from './lock-user-update.ts';
 import { type LockUserRow, type LockUsersRepository, uniqueViolation } from './lock-users.repository.ts';
 import { lockUsersCsv, type UserLockCell } from './lock-users-csv.ts';
 
@@ -31,6 +31,8 @@ export interface LockUsersDependencies {
   repo: LockUsersRepository;
   tenants: Pick<TenantsService, 'scopeWithin' | 'subtreeWithin' | 'reachableTenantIds'>;
   live: LivePublisher;
+  /** The one update path (lock-user-update.ts), shared with the CSV import. */
+  updates: LockUserUpdates;
 }
 
 const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
@@ -169,8 +171,9 @@ export class LockUsersService {
 
   /**
    * Update: names, ids, mobile, card, passcode, role and status; the e-mail is fixed (a different one is
-   * refused), the customer cannot change. A card of another user of the customer is refused with the spec's
-   * message; a new card while locks hold the old one is saved with the spec's warning naming those locks.
+   * refused), the customer cannot change. The rules are the one update path's (lock-user-update.ts, shared with
+   * the CSV import): a card of another user of the customer is refused with the spec's message; a new card while
+   * locks hold the old one is saved with the spec's warning naming those locks.
    */
   async update(
     principal: Principal,
@@ -178,36 +181,32 @@ export class LockUsersService {
     body: z.output<typeof updateLockUserBody>,
   ): Promise<LockUserSaved> {
     const current = await this.reachableUser(principal, id);
-    if (body.email !== undefined && body.email !== current.email) {
-      throw new AppError('VALIDATION_ERROR', lockUserMessages.emailFixed);
+    const planned = planLockUserUpdate(current, {
+      email: body.email,
+      first_name: body.firstName,
+      last_name: body.lastName,
+      division: body.division,
+      employee_id: body.employeeId,
+      mobile_no: body.mobileNo,
+      card_csn: body.cardCSN,
+      passcode: body.passcode,
+      role: body.role,
+      status: body.status,
+    });
+    let outcome: LockUserUpdateOutcome = {};
+    if (planned) {
+      try {
+        outcome = (await this.deps.updates.save([planned])).get(current.id) ?? {};
+      } catch (error) {
+        throw await this.conflict(error, current.tenant_id, body.cardCSN ?? null);
+      }
+      if (outcome.refused) throw new AppError('CONFLICT', outcome.refused);
     }
-    const cardChanges = body.cardCSN !== undefined && body.cardCSN !== current.card_csn;
-    if (cardChanges && body.cardCSN) await this.assertCardFree(current.tenant_id, body.cardCSN, current.id);
-    let row: LockUserRow | undefined;
-    try {
-      row = await this.deps.repo.update(current.id, {
-        first_name: body.firstName,
-        last_name: body.lastName,
-        ...(body.division !== undefined ? { division: body.division } : {}),
-        ...(body.employeeId !== undefined ? { employee_id: body.employeeId } : {}),
-        ...(body.mobileNo !== undefined ? { mobile_no: body.mobileNo } : {}),
-        ...(body.cardCSN !== undefined ? { card_csn: body.cardCSN } : {}),
-        ...(body.passcode !== undefined ? { passcode: body.passcode } : {}),
-        ...(body.role !== undefined ? { role: body.role } : {}),
-        ...(body.status !== undefined ? { status: body.status } : {}),
-      });
-    } catch (error) {
-      throw await this.conflict(error, current.tenant_id, body.cardCSN ?? null);
-    }
+    const row = planned ? await this.deps.repo.findById(current.id) : current;
     if (!row) throw notFound('Lock user');
     const user = toLockUser(row);
     this.publish(user.scopeId, { type: 'updateUser', user });
-    if (!cardChanges) return { user };
-    const holdingOldCard = (await this.deps.repo.accessOf(current.id)).filter(
-      (a) => a.card_csn !== null && a.card_csn !== body.cardCSN && a.revoke_requested_at === null,
-    );
-    if (holdingOldCard.length === 0) return { user };
-    return { user, warning: cardReconfigureMessage(holdingOldCard.map((a) => a.lock_name ?? a.lock_mac)) };
+    return outcome.warning ? { user, warning: outcome.warning } : { user };
   }
 
   /**
@@ -233,9 +232,9 @@ export class LockUsersService {
     return { id: user.id, revoking };
   }
 
-  private async assertCardFree(tenantId: string, card: string, exceptId?: string): Promise<void> {
-    const holder = await this.deps.repo.findByCard(tenantId, card, exceptId);
-    if (holder) throw new AppError('CONFLICT', cardAssignedMessage(holder.email));
+  private async assertCardFree(tenantId: string, card: string): Promise<void> {
+    const [refused] = await this.deps.updates.cardRefusals([{ tenantId, card }]);
+    if (refused) throw new AppError('CONFLICT', refused);
   }
 
   /** A unique index refused a concurrent write: the same answers as the checks before it. */
