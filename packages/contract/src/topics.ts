@@ -336,17 +336,28 @@ export function liveTopicScope(topic: string): string | null {
   return parts[0] === LIVE_ROOT && parts.length >= 3 && parts[1] ? parts[1] : null;
 }
 
-/** MQTT topic-filter match (`+` one level, `#` the rest). */
-export function topicMatches(filter: string, topic: string): boolean {
+/**
+ * MQTT topic-filter matching (MQTT 3.1.1 and 5.0, section 4.7), the one implementation the portal, the web
+ * app and the simulator use: `+` is exactly one level (an empty one too), `#` this level and every one below,
+ * so `a/#` also matches `a`; a filter whose first level is a wildcard never matches a topic starting with `$`
+ * (`$SYS/...`). `requested` may itself be a filter: then true when every topic it can match is also matched by
+ * `filter` (the broker ACL's question: `a/+/c` covers `a/+/c`, not `a/#`). A topic name is the case without
+ * wildcards.
+ */
+export function filterCovers(filter: string, requested: string): boolean {
   const f = filter.split('/');
-  const t = topic.split('/');
+  const r = requested.split('/');
+  if (r[0]?.startsWith('$') && (f[0] === '+' || f[0] === '#')) return false;
   for (let i = 0; i < f.length; i++) {
     if (f[i] === '#') return true;
-    if (i >= t.length) return false;
-    if (f[i] !== '+' && f[i] !== t[i]) return false;
+    if (i >= r.length || r[i] === '#') return false;
+    if (f[i] !== '+' && f[i] !== r[i]) return false;
   }
-  return f.length === t.length;
+  return f.length === r.length;
 }
+
+/** Whether the topic name `topic` (no wildcards) matches the filter `filter` (`+`, `#`; see filterCovers). */
+export const topicMatches = (filter: string, topic: string): boolean => filterCovers(filter, topic);
 
 /** Parses `gateways/{scopeId}/onboarding/status/{mac}`; null when the topic is not an onboarding status. */
 export function parseOnboardingStatusTopic(topic: string): { scopeId: string; mac: string } | null {

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import type { BrowserPrincipal } from '../lib/principal.ts';
-import { canDeliver, canPublish, canSubscribe, filterCovers, type GatewayPrincipal } from './acl.ts';
+import { canDeliver, canPublish, canSubscribe, type GatewayPrincipal } from './acl.ts';
 
 const gw: GatewayPrincipal = { kind: 'gateway', mac: 'AABBCCDDEEFF', tenantId: 't1' };
 const everything = new Set<string>(PERMISSIONS);
@@ -65,18 +65,6 @@ const channelTopics = (t: string, userId: string): Record<LiveChannelName, strin
   alerts: live.alerts(t),
   agentConfig: live.agentConfig(t),
   pump: live.pump(t, 'AABBCCDDEEFF'),
-});
-
-describe('filterCovers', () => {
-  it('matches wildcards the MQTT way', () => {
-    expect(filterCovers('a/#', 'a')).toBe(true);
-    expect(filterCovers('a/#', 'a/b/c')).toBe(true);
-    expect(filterCovers('a/+/c', 'a/x/c')).toBe(true);
-    expect(filterCovers('a/+/c', 'a/+/c')).toBe(true);
-    expect(filterCovers('a/x/c', 'a/+/c')).toBe(false);
-    expect(filterCovers('a/+/c', 'a/#')).toBe(false);
-    expect(filterCovers('a/b', 'a/b/c')).toBe(false);
-  });
 });
 
 describe('gateway ACL', () => {

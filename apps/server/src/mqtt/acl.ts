@@ -2,6 +2,7 @@ import {
   deviceDown,
   deviceUp,
   FLOW_CONTROL_TOPIC,
+  filterCovers,
   liveChannelPermits,
   parseLiveFilter,
 } from '@portal/contract';
@@ -26,19 +27,6 @@ export function browserRights(principal: BrowserPrincipal): string {
 }
 
 export type MqttPrincipal = GatewayPrincipal | BrowserPrincipal;
-
-/** True when every topic `requested` can match is also matched by `allowed` (wildcards included). */
-export function filterCovers(allowed: string, requested: string): boolean {
-  const a = allowed.split('/');
-  const r = requested.split('/');
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === '#') return true;
-    if (i >= r.length || r[i] === '#') return false;
-    if (a[i] === '+') continue;
-    if (a[i] !== r[i]) return false;
-  }
-  return a.length === r.length;
-}
 
 function publishFilters(principal: MqttPrincipal): string[] {
   if (principal.kind === 'gateway') {
