@@ -1,6 +1,7 @@
 import {
   type BulkLockUserRow,
   type BulkLockUsersResponse,
+  cardReconfigureMessage,
   LOCK_USERS_IMPORT_MAX_BYTES,
   LOCK_USERS_IMPORT_MAX_ROWS,
   lockUserMessages,
@@ -14,6 +15,7 @@ import {
   fileTooLarge,
   importInBatches,
   importSummary,
+  importWarnings,
   readImportFile,
   refusedRowsCsv,
   sampleCsv,
@@ -132,6 +134,25 @@ describe('lock users import batches', () => {
       '100/600 users unchanged',
       `Failed to add 500/600 users - ${lockUsersImportMessages.batchFailed}`,
     ]);
+  });
+});
+
+describe('import warnings', () => {
+  it("lists the updated rows' card warnings (the panel's text) in file order, nothing else", () => {
+    const warning = cardReconfigureMessage(['Door 1', 'Door 2']);
+    expect(
+      importWarnings([
+        { row: 7, outcome: 'updated', warning },
+        { row: 3, outcome: 'updated' },
+        { row: 2, outcome: 'updated', warning: cardReconfigureMessage(['Door 3']) },
+        { row: 4, outcome: 'refused', field: 'cardCSN', reason: 'x' },
+        { row: 5, outcome: 'unchanged' },
+      ]),
+    ).toEqual([
+      { row: 2, warning: cardReconfigureMessage(['Door 3']) },
+      { row: 7, warning },
+    ]);
+    expect(importWarnings([])).toEqual([]);
   });
 });
 

@@ -157,6 +157,16 @@ export function importSummary(results: readonly LockUserImportResult[]): ImportS
   return { created, updated, unchanged, refused, total, messages };
 }
 
+/**
+ * The updated rows the server answered with a warning, in file order: the lock-user panel's card warning
+ * (cardReconfigureMessage: the user's card changed while locks hold the old one), verbatim.
+ */
+export function importWarnings(results: readonly LockUserImportResult[]): { row: number; warning: string }[] {
+  return results
+    .flatMap((r) => (r.outcome === 'updated' && r.warning ? [{ row: r.row, warning: r.warning }] : []))
+    .sort((a, b) => a.row - b.row);
+}
+
 /** The refused rows' file: the original columns as given plus `reason` ('field: reason'), formulas neutralised. */
 export function refusedRowsCsv(
   headers: readonly string[],

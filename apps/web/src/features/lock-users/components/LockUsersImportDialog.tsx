@@ -36,6 +36,7 @@ import {
   type ImportFileRow,
   importInBatches,
   importSummary,
+  importWarnings,
   readImportFile,
   refusedRowsCsv,
   sampleCsv,
@@ -43,6 +44,8 @@ import {
 
 /** Refused rows listed in the dialog; all of them are in the refused rows' file. */
 const SHOWN_REFUSED_ROWS = 200;
+/** Card warnings listed in the dialog. */
+const SHOWN_WARNINGS = 200;
 
 type Step =
   | { kind: 'choose'; error?: string }
@@ -54,8 +57,8 @@ const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf
 
 /**
  * Upload users CSV / Upload RFID users CSV (spec 002 section 5): a file is read in the browser with the header
- * rules, sent in batches of 500 with a progress bar, then the spec's summaries, the refused rows with their field
- * and reason, and their file. Loaded when first opened (csv-parse comes with it).
+ * rules, sent in batches of 500 with a progress bar, then the spec's summaries, the card warnings of updated rows
+ * (the panel's, verbatim), the refused rows with their field and reason, and their file. Loaded when first opened (csv-parse comes with it).
  */
 export function LockUsersImportDialog({
   scopeId,
@@ -178,6 +181,7 @@ export function LockUsersImportDialog({
 function ImportResults({ results }: { results: LockUserImportResult[] }) {
   const summary = importSummary(results);
   const refused = results.filter((r) => r.outcome === 'refused');
+  const warnings = importWarnings(results);
   return (
     <Stack spacing={1}>
       {summary.messages.map((message) => (
@@ -185,6 +189,32 @@ function ImportResults({ results }: { results: LockUserImportResult[] }) {
           {message.text}
         </Alert>
       ))}
+      {warnings.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>
+            Card warnings
+            {warnings.length > SHOWN_WARNINGS && ` (the first ${SHOWN_WARNINGS} of ${warnings.length})`}
+          </Typography>
+          <TableContainer sx={{ maxHeight: 240 }}>
+            <Table size="small" stickyHeader aria-label="Card warnings">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Row</TableCell>
+                  <TableCell>Warning</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {warnings.slice(0, SHOWN_WARNINGS).map((w) => (
+                  <TableRow key={w.row}>
+                    <TableCell>{w.row}</TableCell>
+                    <TableCell>{w.warning}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
       {refused.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>
