@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   cardAssignedMessage,
+  cardReconfigureMessage,
   LOCK_USERS_REFUSED_FILE_NAME,
+  type LocksPage,
   lockUserMessages,
   peopleMessages,
 } from '@portal/contract';
@@ -16,6 +18,7 @@ import { type RunningPortal, startPortal } from './support/portal.ts';
  * Issue 15 point 3 (web): the bulk lock-user CSV import on the Lock Users screen (spec 002 sections 5 and 8):
  * users.csv and rfidUsers.csv with a bad row each, the spec's summaries, the refused row with its field and
  * reason, the refused rows' file; the header and empty-file messages; the sample files; a re-run changes nothing.
+ * Issue 28: a card changed by the file while locks hold the old one shows the panel's card warning on its row.
  */
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -139,6 +142,51 @@ describe('Lock users CSV import', () => {
       dialog.getByRole('button', { name: 'Download refused rows' }).click(),
     );
     expect(cardRefused.text.split('\r\n')[0]).toBe(`${HEADER},cardCSN,reason`);
+  });
+
+  it("shows the panel's card warning for a row changing the card of a user on a lock", async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const demo = await scopeIdByName(page, DEMO_CUSTOMER);
+    const tag = randomBytes(3).toString('hex');
+    // A lock of the demo fleet (reported soon after the start), and a user with a card given access to it.
+    let lock: LocksPage['locks'][number] | undefined;
+    const deadline = Date.now() + 60_000;
+    while (!lock && Date.now() < deadline) {
+      const response = await page.request.get(`/api/iot-service/get-all-locks?scopeId=${demo}&pageSize=1`);
+      lock = ((await response.json()) as LocksPage).locks[0];
+      if (!lock) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(lock, 'a lock of the demo customer').toBeDefined();
+    const email = `card.${tag}@example.com`;
+    const oldCard = randomBytes(5).toString('hex').toUpperCase();
+    const created = await page.request.post('/api/create-new-iot-lock-user', {
+      data: { firstName: 'Card', lastName: 'Holder', email, cardCSN: oldCard, scopeId: demo },
+    });
+    expect(created.status()).toBe(201);
+    const { user } = (await created.json()) as { user: { id: string } };
+    const granted = await page.request.post('/api/lock-user-access', {
+      data: { userId: user.id, lockIds: [lock!.id], card: true },
+    });
+    expect(granted.status()).toBe(200);
+
+    await page.goto(`/#/cli/lock-users?scopeId=${demo}`);
+    await page.getByRole('heading', { name: 'Lock Users', level: 1 }).waitFor();
+    const newCard = randomBytes(5).toString('hex').toUpperCase();
+    const dialog = await upload(
+      page,
+      'Upload RFID users CSV',
+      'rfidUsers.csv',
+      `${HEADER},cardCSN\nCard,Holder,,,${email},,${newCard}\n`,
+    );
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('Successfully updated 1/1 users').waitFor();
+    const warningRow = dialog.getByRole('table', { name: 'Card warnings' }).getByRole('row').nth(1);
+    expect(await warningRow.getByRole('cell').allInnerTexts()).toEqual([
+      '2',
+      cardReconfigureMessage([lock!.name ?? lock!.macId]),
+    ]);
+    await saveScreenshot(page, 'lock-users import card warning');
   });
 
   it('imports a file of 10,000 rows in the browser with a progress bar', async () => {
