@@ -11,6 +11,7 @@
  * waiting on it (nothing else can arrive before an acknowledgement, so waiting would only add latency).
  * One batch is written at a time.
  */
+import { METRIC_CATALOGUE, storedColumns } from '@portal/contract';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { serveHarness } from './worker.ts';
@@ -18,8 +19,10 @@ import { serveHarness } from './worker.ts';
 export const PEER_TABLE = 'peer_samples';
 const MAX_ROWS = 500;
 const MAX_WAIT_MS = 100;
-const METRIC_KEYS = ['CO2', 'TEMP', 'NH3', 'NO2', 'CO', 'RSTC', 'TVOC', 'CP', 'MM'] as const;
-const COLUMNS = ['mac', 'ti', ...METRIC_KEYS.map((k) => k.toLowerCase())];
+/** The stored metrics of the catalogue: their columns and telemetry keys. */
+const STORED = Object.entries(storedColumns(METRIC_CATALOGUE));
+const METRIC_KEYS = STORED.map(([, key]) => key);
+const COLUMNS = ['mac', 'ti', ...STORED.map(([column]) => column)];
 
 type Row = (string | number | null)[];
 

@@ -1,4 +1,4 @@
-import type { TelemetrySample } from '@portal/contract';
+import { METRIC_CATALOGUE, storedColumns, type TelemetrySample } from '@portal/contract';
 import { deriveSeed, type Random, seededRandom } from '../../apps/gateway-sim/src/random.ts';
 import {
   type RoomProfile,
@@ -6,8 +6,11 @@ import {
   sensorSample,
 } from '../../apps/gateway-sim/src/sensor-model.ts';
 
-/** The metrics one sample carries (TI is its key, not a metric): a data point is one of these values. */
-export const METRICS = ['CO2', 'TEMP', 'NH3', 'NO2', 'CO', 'RSTC', 'TVOC', 'CP', 'MM'] as const;
+/**
+ * The stored metrics one sample carries (TI is its key, not a metric): a data point is one of these values (the
+ * metric catalogue's stored metrics).
+ */
+export const METRICS = Object.values(storedColumns(METRIC_CATALOGUE));
 export const DATA_POINTS_PER_SAMPLE = METRICS.length;
 
 /**

@@ -1,4 +1,4 @@
-import type { EventsMessage, TelemetrySample } from '@portal/contract';
+import { type EventsMessage, METRIC_CATALOGUE, type TelemetrySample } from '@portal/contract';
 
 /** One item of an events message's SE (events) or SA (alerts) list. */
 export type EventItem = NonNullable<EventsMessage['SE']>[number];
@@ -18,8 +18,8 @@ interface AlertRule {
 }
 
 const ALERT_RULES: readonly AlertRule[] = [
-  { sensor: 'CO2', label: 'CO2', highAbove: 2000, normalBelow: 1500 },
-  { sensor: 'CP', label: 'CPU Usage', highAbove: 80, normalBelow: 60 },
+  { sensor: 'CO2', label: METRIC_CATALOGUE.CO2.name, highAbove: 2000, normalBelow: 1500 },
+  { sensor: 'CP', label: METRIC_CATALOGUE.CP.alert.event, highAbove: 80, normalBelow: 60 },
 ];
 
 const ALERT_HIGH = 1;

@@ -1,4 +1,4 @@
-import type { TelemetrySample } from '@portal/contract';
+import { METRIC_CATALOGUE, type MetricKey, type TelemetrySample } from '@portal/contract';
 import { gaussian, type Random, uniform } from './random.ts';
 
 /** What makes one gateway's room differ from another's; drawn once per gateway. */
@@ -20,16 +20,16 @@ export const DEFAULT_ROOM: RoomProfile = {
   loadSeed: 1,
 };
 
+/** Each reading's normal range: the metric catalogue's `typical` (packages/contract/src/metrics.ts). */
+const TYPICAL = Object.fromEntries(
+  Object.entries(METRIC_CATALOGUE).map(([key, metric]) => [key, { ...metric.typical }]),
+) as { [K in MetricKey]: { min: number; max: number } };
+
+/** Normal ranges of the readings, and the rare peaks of CO2 (a crowded meeting) and CPU (a job). */
 export const SENSOR_BOUNDS = {
-  CO2: { min: 400, max: 1200, spikeMin: 2050, spikeMax: 2600 },
-  TEMP: { min: 18, max: 28 },
-  NH3: { min: 0, max: 60 },
-  NO2: { min: 0, max: 80 },
-  CO: { min: 0, max: 1200 },
-  TVOC: { min: 0, max: 800 },
-  RSTC: { min: 10_000, max: 150_000 },
-  CP: { min: 5, max: 60, burstMin: 70, burstMax: 95 },
-  MM: { min: 200, max: 900 },
+  ...TYPICAL,
+  CO2: { ...TYPICAL.CO2, spikeMin: 2050, spikeMax: 2600 },
+  CP: { ...TYPICAL.CP, burstMin: 70, burstMax: 95 },
 } as const;
 
 /** Chance that three hours of a room's time hold one CO2 peak (a crowded meeting). */
@@ -200,7 +200,7 @@ export function airQuality(
   timeMs: number,
   random: Random,
   room: RoomProfile = DEFAULT_ROOM,
-): Pick<TelemetrySample, 'NH3' | 'NO2' | 'CO' | 'TVOC' | 'RSTC'> {
+): Record<'NH3' | 'NO2' | 'CO' | 'TVOC' | 'RSTC', number> {
   const b = SENSOR_BOUNDS;
   const load = dailyCycle(localHour(timeMs, room.utcOffsetHours), 4) * room.occupancy;
   const tvoc = clamp(90 + 380 * load + 25 * gaussian(random), b.TVOC.min, b.TVOC.max);
@@ -220,8 +220,8 @@ export function sensorSample(
   room: RoomProfile = DEFAULT_ROOM,
 ): TelemetrySample {
   const co2 = co2Ppm(timeMs, random, room);
-  return {
-    TI: timeMs,
+  // Every metric of the catalogue is modelled: a new one is a type error here until it has its value.
+  const values: Record<MetricKey, number> = {
     CO2: co2,
     // The air-quality sensor 2 sees the same room through its own CO2 cell: a few percent apart.
     CO2_CTN: Math.round(
@@ -232,4 +232,5 @@ export function sensorSample(
     CP: cpuPercent(timeMs, random, room),
     MM: memoryMegabytes(timeMs, random, room),
   };
+  return { TI: timeMs, ...values };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRIC_CATALOGUE, SENSOR_GROUP_IDS, sensorAlertTypeInfo } from './metrics.ts';
 import { PHONE_PATTERN, splitPhoneNumber } from './people.ts';
 
 /**
@@ -8,94 +9,17 @@ import { PHONE_PATTERN, splitPhoneNumber } from './people.ts';
 
 // ---------------------------------------------------------------- sensor and system alerts
 
-export const SENSOR_ALERT_TYPES = [
-  'HIGH_CPU',
-  'HIGH_MEMORY_USAGE',
-  'HIGH_TEMP',
-  'HIGH_CO2',
-  'HIGH_NH3',
-  'HIGH_NO2',
-  'HIGH_CO',
-  'HIGH_CO2_CTN',
-  'HIGH_RSTC',
-  'HIGH_TVOC',
-  'CAMERA_MODULE_ALERT',
-] as const;
-export type SensorAlertType = (typeof SENSOR_ALERT_TYPES)[number];
-
-/** Sensor groups a gateway's alert configuration is kept in (the side selector of spec 001 section 2, plus system). */
-export type SensorGroup = 'CO2' | 'AIR_QUALITY' | 'AIR_QUALITY_2' | 'SYSTEM';
-
-export interface SensorAlertTypeInfo {
-  /** The type's name in labels and messages ('CO2', 'Camera Removal Alert'). */
-  name: string;
-  /** The telemetry key the alert watches (docs/mqtt.md 2.3) and the code's abbreviation; null: no metric. */
-  key: string | null;
-  group: SensorGroup;
-  /** System alerts (CPU, memory, camera) are listed apart from sensor alerts. */
-  system: boolean;
-  /** Threshold bounds of spec 002 section 5; null for a type without a threshold. */
-  min: number | null;
-  max: number | null;
-  unit: string;
-  /** Hidden in the type menu (spec 002 section 3), still accepted. */
-  hidden?: boolean;
-}
-
-export const SENSOR_ALERT_TYPE_INFO: Readonly<Record<SensorAlertType, SensorAlertTypeInfo>> = {
-  HIGH_CPU: { name: 'CPU', key: 'CP', group: 'SYSTEM', system: true, min: 0, max: 100, unit: '%' },
-  HIGH_MEMORY_USAGE: {
-    name: 'Memory',
-    key: 'MM',
-    group: 'SYSTEM',
-    system: true,
-    min: 0,
-    max: 100,
-    unit: 'MB',
-  },
-  HIGH_TEMP: { name: 'Temperature', key: 'TEMP', group: 'CO2', system: false, min: -20, max: 85, unit: '°C' },
-  HIGH_CO2: { name: 'CO2', key: 'CO2', group: 'CO2', system: false, min: 0, max: 10000, unit: 'ppm' },
-  HIGH_NH3: { name: 'NH3', key: 'NH3', group: 'AIR_QUALITY', system: false, min: 1, max: 500, unit: 'ppm' },
-  HIGH_NO2: { name: 'NO2', key: 'NO2', group: 'AIR_QUALITY', system: false, min: 0, max: 10, unit: 'ppm' },
-  HIGH_CO: { name: 'CO', key: 'CO', group: 'AIR_QUALITY', system: false, min: 1, max: 1000, unit: 'ppm' },
-  HIGH_CO2_CTN: {
-    name: 'CO2 sensor 2',
-    key: 'CO2_CTN',
-    group: 'AIR_QUALITY_2',
-    system: false,
-    min: 450,
-    max: 2000,
-    unit: 'ppm',
-    hidden: true,
-  },
-  HIGH_RSTC: {
-    name: 'RSTC',
-    key: 'RSTC',
-    group: 'AIR_QUALITY',
-    system: false,
-    min: 0,
-    max: 500000,
-    unit: 'Ω',
-  },
-  HIGH_TVOC: {
-    name: 'TVOC',
-    key: 'TVOC',
-    group: 'AIR_QUALITY',
-    system: false,
-    min: 125,
-    max: 600,
-    unit: 'ppb',
-  },
-  CAMERA_MODULE_ALERT: {
-    name: 'Camera Removal Alert',
-    key: null,
-    group: 'SYSTEM',
-    system: true,
-    min: null,
-    max: null,
-    unit: '',
-  },
-};
+/**
+ * The sensor/system alert types (spec 002 section 3) with their names, telemetry keys, groups, threshold bounds
+ * (section 5) and units: the metric catalogue's (metrics.ts), plus the camera alert. A threshold is in the unit
+ * of the value the gateway sends (NH3, NO2, CO in ppb).
+ */
+export const SENSOR_ALERT_TYPE_INFO = sensorAlertTypeInfo(METRIC_CATALOGUE);
+export type SensorAlertType = keyof typeof SENSOR_ALERT_TYPE_INFO;
+export const SENSOR_ALERT_TYPES = Object.keys(SENSOR_ALERT_TYPE_INFO) as [
+  SensorAlertType,
+  ...SensorAlertType[],
+];
 
 export const hasThreshold = (type: SensorAlertType) => SENSOR_ALERT_TYPE_INFO[type].key !== null;
 
@@ -184,7 +108,7 @@ export function sensorAlertCode(
 /** The command a gateway receives on `gateways/{tenant}/command/{mac}` (QoS 2, not retained; docs/mqtt.md 3.1). */
 export const alertConfigCommand = z.object({
   command: z.literal('ALERT-CONFIG'),
-  sensorGroup: z.enum(['CO2', 'AIR_QUALITY', 'AIR_QUALITY_2', 'SYSTEM']),
+  sensorGroup: z.enum(SENSOR_GROUP_IDS),
   code: z.string().regex(/^[A-Z0-9_]{1,20}_[HL]_-?\d{1,7}_[CUD]$/),
 });
 export type AlertConfigCommand = z.infer<typeof alertConfigCommand>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceLockName } from './device-operations.ts';
+import { METRIC_CATALOGUE, sampleFields } from './metrics.ts';
 
 /** At most this many names in a state's `listOfWhiteListedLocks`. */
 export const MAX_REPORTED_WHITELIST = 1000;
@@ -72,23 +73,11 @@ export const deviceStateMessage = z.object({
 });
 export type DeviceStateMessage = z.infer<typeof deviceStateMessage>;
 
-const reading = z.number().finite();
-
-/** One time-series sample (spec 001 section 3); every sensor is optional, TI is the key. */
-export const telemetrySample = z.object({
-  TI: epochMs,
-  CO2: reading.optional(),
-  TEMP: reading.optional(),
-  NH3: reading.optional(),
-  NO2: reading.optional(),
-  CO: reading.optional(),
-  RSTC: reading.optional(),
-  TVOC: reading.optional(),
-  /** CO2 (ppm) of the air-quality sensor 2, where one is fitted: what HIGH_CO2_CTN alerts watch (docs/mqtt.md 2.3). */
-  CO2_CTN: reading.optional(),
-  CP: z.number().min(0).max(100).optional(),
-  MM: z.number().min(0).optional(),
-});
+/**
+ * One time-series sample (spec 001 section 3); every sensor is optional, TI is the key. The sensors, their
+ * units and bounds are the metric catalogue's (metrics.ts; docs/mqtt.md 2.3).
+ */
+export const telemetrySample = z.object({ TI: epochMs, ...sampleFields(METRIC_CATALOGUE) });
 export type TelemetrySample = z.infer<typeof telemetrySample>;
 
 export const MAX_SAMPLES_PER_MESSAGE = 500;

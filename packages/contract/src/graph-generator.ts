@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { macId } from './mac.ts';
+import { graphMetricInfo, METRIC_CATALOGUE } from './metrics.ts';
 
 /**
  * The graph generator (spec 002 sections 2, 4, 7, 8: the User graph page at /cli/UserDashboard;
@@ -26,22 +27,13 @@ export const GRAPH_MAX_GATEWAYS = 100;
 /** The chart's time axis is padded by 1 hour on each side (spec 002 section 4). */
 export const GRAPH_AXIS_PADDING_MS = 3_600_000;
 
-/** The readings a sentence can ask for (spec 002 section 3 'Graph readings'), by the portal's metric id. */
-export const GRAPH_METRICS = ['co2', 'temp', 'co', 'nh3', 'no2', 'rstc', 'tvoc', 'cp', 'mm'] as const;
-export type GraphMetric = (typeof GRAPH_METRICS)[number];
-
-/** How each metric is named on a chip and its unit. */
-export const GRAPH_METRIC_INFO: Record<GraphMetric, { label: string; unit: string }> = {
-  co2: { label: 'CO2', unit: 'ppm' },
-  temp: { label: 'Temperature', unit: '°C' },
-  co: { label: 'CO', unit: 'ppm' },
-  nh3: { label: 'NH3', unit: 'ppm' },
-  no2: { label: 'NO2', unit: 'ppm' },
-  rstc: { label: 'RSTC', unit: 'Ω' },
-  tvoc: { label: 'TVOC', unit: 'ppb' },
-  cp: { label: 'CPU', unit: '%' },
-  mm: { label: 'Memory', unit: '%' },
-};
+/**
+ * The readings a sentence can ask for (spec 002 section 3 'Graph readings'), by their stored column, with the
+ * name on a chip and the unit: the metric catalogue's (metrics.ts).
+ */
+export const GRAPH_METRIC_INFO = graphMetricInfo(METRIC_CATALOGUE);
+export type GraphMetric = keyof typeof GRAPH_METRIC_INFO;
+export const GRAPH_METRICS = Object.keys(GRAPH_METRIC_INFO) as [GraphMetric, ...GraphMetric[]];
 
 /** 'none': the readings as they are (averaged per point when there are more than the chart holds). */
 export const GRAPH_AGGREGATIONS = ['none', 'avg', 'min', 'max', 'sum', 'count'] as const;

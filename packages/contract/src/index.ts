@@ -31,6 +31,7 @@ export * from './lock-users.ts';
 export * from './lock-users-import.ts';
 export * from './locks.ts';
 export * from './mac.ts';
+export * from './metrics.ts';
 export * from './people.ts';
 export * from './permissions.ts';
 export * from './platform.ts';

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { macId } from './mac.ts';
+import { METRIC_CATALOGUE, SENSOR_KINDS, type SensorKind, seriesMetrics } from './metrics.ts';
 
-/** The four sensor series of GET /api/device/{kind}/macId/{m}/fromTime/{f}/toTime/{t}. */
-export const SENSOR_KINDS = ['co2Data', 'airQualityData', 'airQuality2Data', 'cpuMm'] as const;
-export type SensorKind = (typeof SENSOR_KINDS)[number];
-
-/** Reading fields of each series (spec 001 section 3), in the order charts list them. */
-export const SENSOR_FIELDS = {
-  co2Data: ['CO2_CTN', 'TEMP'],
-  airQualityData: ['CO_CTN', 'NH3_CTN', 'NO2_CTN'],
-  airQuality2Data: ['RSTC', 'TVOC'],
-  cpuMm: ['CP', 'MM'],
-} as const satisfies Record<SensorKind, readonly string[]>;
+/** Reading fields of each series (spec 001 section 3), in the order charts list them: from the metric catalogue. */
+export const SENSOR_FIELDS = Object.fromEntries(
+  Object.entries(seriesMetrics(METRIC_CATALOGUE)).map(([kind, metrics]) => [
+    kind,
+    metrics.map((m) => m.field),
+  ]),
+) as unknown as Record<SensorKind, readonly string[]>;
 
 /** No series sent to a browser has more points than this, whatever the range. */
 export const MAX_POINTS_PER_SERIES = 1000;

@@ -1,17 +1,10 @@
-import type { TelemetrySample } from '@portal/contract';
+import { METRIC_CATALOGUE, storedColumns } from '@portal/contract';
 
-/** Stored sensor columns, and the short key each carries in device messages (spec 001 section 3). */
-export const METRICS = {
-  co2: 'CO2',
-  temp: 'TEMP',
-  nh3: 'NH3',
-  no2: 'NO2',
-  co: 'CO',
-  rstc: 'RSTC',
-  tvoc: 'TVOC',
-  cp: 'CP',
-  mm: 'MM',
-} as const satisfies Record<string, keyof TelemetrySample>;
+/**
+ * Stored sensor columns, and the telemetry key each carries in device messages: the metric catalogue's stored
+ * metrics (packages/contract/src/metrics.ts). Each is rolled up into `{column}_min`, `_max`, `_sum`, `_n`.
+ */
+export const METRICS = storedColumns(METRIC_CATALOGUE);
 
 export type Metric = keyof typeof METRICS;
 export const METRIC_COLUMNS = Object.keys(METRICS) as Metric[];

@@ -202,19 +202,8 @@ export interface GatewayConnectionLogTable {
   off: number;
 }
 
-export interface TelemetryTable {
-  mac: string;
-  ti: number;
-  co2: number | null;
-  temp: number | null;
-  nh3: number | null;
-  no2: number | null;
-  co: number | null;
-  rstc: number | null;
-  tvoc: number | null;
-  cp: number | null;
-  mm: number | null;
-}
+/** A sample (and a gateway's newest, `telemetry_latest`): a column per stored metric of the catalogue (metrics.ts). */
+export type TelemetryTable = { mac: string; ti: number } & { [M in Metric]: number | null };
 
 export interface GatewayEventsTable {
   mac: string;

@@ -1,4 +1,4 @@
-import type { TelemetrySample } from '@portal/contract';
+import { alertEngineTypes, METRIC_CATALOGUE, type TelemetrySample } from '@portal/contract';
 import type { AlertRule } from './alert-rules.port.ts';
 
 /** A telemetry key a sensor rule watches (docs/mqtt.md 2.3). */
@@ -10,41 +10,13 @@ interface SensorType {
   label: string;
 }
 
-const CPU: SensorType = { key: 'CP', label: 'CPU Usage' };
-const MEMORY: SensorType = { key: 'MM', label: 'Memory Usage' };
-const TEMP: SensorType = { key: 'TEMP', label: 'Temperature' };
-
 /**
- * The spec's sensor/system alert types (002 section 3) and the shorter names the rules may carry, to the
- * telemetry key each watches. HIGH_CO2_CTN watches `CO2_CTN`, the CO2 of the air-quality sensor 2. CAMERA_MODULE_ALERT
- * has no sample key: it watches the state's CMS (CAMERA_TYPE, the engine's `gatewayState`).
+ * The spec's sensor/system alert types (002 section 3) and the shorter names the rules may carry (the telemetry
+ * key, 'CPU', 'MEMORY'...), to the telemetry key each watches: the metric catalogue's alerts. HIGH_CO2_CTN
+ * watches `CO2_CTN`, the CO2 of the air-quality sensor 2. CAMERA_MODULE_ALERT has no sample key: it watches the
+ * state's CMS (CAMERA_TYPE, the engine's `gatewayState`).
  */
-const SENSOR_TYPES: Readonly<Record<string, SensorType>> = {
-  HIGH_CPU: CPU,
-  CPU,
-  CP: CPU,
-  HIGH_MEMORY_USAGE: MEMORY,
-  MEMORY,
-  MEMORY_USAGE: MEMORY,
-  MM: MEMORY,
-  HIGH_TEMP: TEMP,
-  TEMPERATURE: TEMP,
-  TEMP,
-  HIGH_CO2: { key: 'CO2', label: 'CO2' },
-  CO2: { key: 'CO2', label: 'CO2' },
-  HIGH_NH3: { key: 'NH3', label: 'NH3' },
-  NH3: { key: 'NH3', label: 'NH3' },
-  HIGH_NO2: { key: 'NO2', label: 'NO2' },
-  NO2: { key: 'NO2', label: 'NO2' },
-  HIGH_CO: { key: 'CO', label: 'CO' },
-  CO: { key: 'CO', label: 'CO' },
-  HIGH_CO2_CTN: { key: 'CO2_CTN', label: 'CO2 sensor 2' },
-  CO2_CTN: { key: 'CO2_CTN', label: 'CO2 sensor 2' },
-  HIGH_RSTC: { key: 'RSTC', label: 'RSTC' },
-  RSTC: { key: 'RSTC', label: 'RSTC' },
-  HIGH_TVOC: { key: 'TVOC', label: 'TVOC' },
-  TVOC: { key: 'TVOC', label: 'TVOC' },
-};
+const SENSOR_TYPES: Readonly<Record<string, SensorType>> = alertEngineTypes(METRIC_CATALOGUE);
 
 /** The camera alert's type: a camera module the gateway had (CMS 1) is missing (CMS 0). */
 export const CAMERA_TYPE = 'CAMERA_MODULE_ALERT';

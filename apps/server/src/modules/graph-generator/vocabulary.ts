@@ -1,54 +1,19 @@
-import type { GraphAggregation, GraphGrouping, GraphInterval, GraphMetric } from '@portal/contract';
+import {
+  type GraphAggregation,
+  type GraphGrouping,
+  type GraphInterval,
+  type GraphMetric,
+  graphLexicon,
+  METRIC_CATALOGUE,
+} from '@portal/contract';
 
-/** The words of the graph generator (docs/graph-generator.md): metric names, synonyms and units. */
-export const METRIC_WORDS: [string, GraphMetric][] = [
-  ['carbon dioxide', 'co2'],
-  ['co2', 'co2'],
-  ['co 2', 'co2'],
-  ['temperatures', 'temp'],
-  ['temperature', 'temp'],
-  ['temps', 'temp'],
-  ['temp', 'temp'],
-  ['degc', 'temp'],
-  ['degrees', 'temp'],
-  ['degree', 'temp'],
-  ['celsius', 'temp'],
-  ['warm', 'temp'],
-  ['hot', 'temp'],
-  ['cold', 'temp'],
-  ['carbon monoxide', 'co'],
-  ['co', 'co'],
-  ['ammonia', 'nh3'],
-  ['nh3', 'nh3'],
-  ['nitrogen dioxide', 'no2'],
-  ['no2', 'no2'],
-  ['resistance', 'rstc'],
-  ['rstc', 'rstc'],
-  ['volatile organic compounds', 'tvoc'],
-  ['tvoc', 'tvoc'],
-  ['vocs', 'tvoc'],
-  ['voc', 'tvoc'],
-  ['cpu load', 'cp'],
-  ['cpu usage', 'cp'],
-  ['cpu', 'cp'],
-  ['processor', 'cp'],
-  ['memory usage', 'mm'],
-  ['memory', 'mm'],
-  ['mem', 'mm'],
-  ['ram', 'mm'],
-];
+const LEXICON = graphLexicon(METRIC_CATALOGUE);
 
-/** Words that name several metrics: the question lists them. */
-export const AMBIGUOUS_METRIC_WORDS: [string, GraphMetric[]][] = [
-  ['air quality', ['co', 'nh3', 'no2', 'rstc', 'tvoc']],
-  ['gases', ['co', 'nh3', 'no2']],
-  ['gas', ['co', 'nh3', 'no2']],
-  ['ppm', ['co2', 'co', 'nh3', 'no2']],
-  ['percent', ['cp', 'mm']],
-  ['%', ['cp', 'mm']],
-  ['usage', ['cp', 'mm']],
-  ['load', ['cp', 'mm']],
-];
+/** The words of the graph generator (docs/graph-generator.md) for each metric: the metric catalogue's. */
+export const METRIC_WORDS: [string, GraphMetric][] = LEXICON.words;
+
+/** Words that name several metrics ('gas', 'ppm', 'usage'): the question lists them. The catalogue's too. */
+export const AMBIGUOUS_METRIC_WORDS: [string, GraphMetric[]][] = LEXICON.shared;
 
 /** Readings the portal does not have: asked about with every metric as a candidate. */
 export const UNKNOWN_METRIC_WORDS = ['humidity', 'pressure', 'noise', 'light', 'battery', 'voltage', 'rssi'];

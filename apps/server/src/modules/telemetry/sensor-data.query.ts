@@ -1,4 +1,11 @@
-import type { SensorKind, SensorReading, sensorDataParams, statesParams } from '@portal/contract';
+import {
+  METRIC_CATALOGUE,
+  type SensorKind,
+  type SensorReading,
+  type sensorDataParams,
+  seriesMetrics,
+  type statesParams,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Metric } from '../../db/metrics.ts';
 import type { Principal } from '../../lib/principal.ts';
@@ -6,26 +13,13 @@ import type { ReachableGateways } from './reachable-gateways.ts';
 import { planSeries } from './series-plan.ts';
 import type { SeriesRow, TelemetryRepository } from './telemetry.repository.ts';
 
-/** Stored metric behind each reading field of a series. */
-const SERIES: Record<SensorKind, [Metric, string][]> = {
-  co2Data: [
-    ['co2', 'CO2_CTN'],
-    ['temp', 'TEMP'],
-  ],
-  airQualityData: [
-    ['co', 'CO_CTN'],
-    ['nh3', 'NH3_CTN'],
-    ['no2', 'NO2_CTN'],
-  ],
-  airQuality2Data: [
-    ['rstc', 'RSTC'],
-    ['tvoc', 'TVOC'],
-  ],
-  cpuMm: [
-    ['cp', 'CP'],
-    ['mm', 'MM'],
-  ],
-};
+/** Stored metric behind each reading field of a series: the metric catalogue's charted metrics. */
+const SERIES: Record<SensorKind, [Metric, string][]> = Object.fromEntries(
+  Object.entries(seriesMetrics(METRIC_CATALOGUE)).map(([kind, metrics]) => [
+    kind,
+    metrics.map((m) => [m.column as Metric, m.field]),
+  ]),
+) as Record<SensorKind, [Metric, string][]>;
 
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 

@@ -1,21 +1,15 @@
+import { chartSensors, METRIC_CATALOGUE } from '@portal/contract';
 import type { SampleKey } from './sensor-groups.ts';
 
 /**
  * Fixed value ranges of the card mini-charts, per reading: wide enough for its normal values (the simulator's
  * and a real room's), so a change of a few units draws as a small change, not as a spike filling the chart
- * (issue 14.6: 19 % CPU looked like wild spikes). A value outside widens the range to include it.
+ * (issue 14.6: 19 % CPU looked like wild spikes). A value outside widens the range to include it. The ranges are
+ * the metric catalogue's (`chart.scale`).
  */
-export const MINI_CHART_SCALES: Partial<Record<SampleKey, readonly [number, number]>> = {
-  CO2: [0, 2000],
-  TEMP: [0, 40],
-  CO: [0, 1500],
-  NH3: [0, 100],
-  NO2: [0, 100],
-  RSTC: [0, 200_000],
-  TVOC: [0, 1000],
-  CP: [0, 100],
-  MM: [0, 1000],
-};
+export const MINI_CHART_SCALES: Partial<Record<SampleKey, readonly [number, number]>> = Object.fromEntries(
+  Object.values(chartSensors(METRIC_CATALOGUE)).map((sensor) => [sensor.sampleKey, sensor.scale]),
+);
 
 /** The y range a mini-chart of `key` draws `values` on: its fixed range, widened to values outside it. */
 export function miniChartScale(key: SampleKey, values: readonly number[]): [number, number] {

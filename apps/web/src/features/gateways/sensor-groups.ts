@@ -1,11 +1,21 @@
-import type { TelemetrySample } from '@portal/contract';
+import {
+  CHART_GROUPS,
+  type ChartGroupId,
+  chartSensors,
+  METRIC_CATALOGUE,
+  type SensorKind,
+  SYSTEM_SERIES_KIND,
+  sensorsOfSeries,
+  type TelemetrySample,
+} from '@portal/contract';
 
 /**
  * The card's sensor selector (spec 001 section 4 'Sensor selection per card'): CO2 (default), Air Quality (5)
  * and Air Quality 2, mutually exclusive. CO2 shows CO2 and temperature; Air Quality (5) the five gas and
- * resistance readings; Air Quality 2 the second sensor's two (resistance and organic compounds).
+ * resistance readings; Air Quality 2 the second sensor's two (resistance and organic compounds). The groups,
+ * labels and units are the metric catalogue's (packages/contract/src/metrics.ts).
  */
-export type SensorGroup = 'co2' | 'aq5' | 'aq2';
+export type SensorGroup = ChartGroupId;
 export const DEFAULT_SENSOR_GROUP: SensorGroup = 'co2';
 
 export type SampleKey = Exclude<keyof TelemetrySample, 'TI'>;
@@ -24,24 +34,22 @@ export interface SensorGroupInfo {
   series: readonly SeriesInfo[];
 }
 
-const CO2: SeriesInfo = { key: 'CO2', label: 'CO2', unit: 'ppm' };
-const TEMP: SeriesInfo = { key: 'TEMP', label: 'Temperature', unit: '°C' };
-const CO: SeriesInfo = { key: 'CO', label: 'CO', unit: 'ppb' };
-const NH3: SeriesInfo = { key: 'NH3', label: 'NH3', unit: 'ppb' };
-const NO2: SeriesInfo = { key: 'NO2', label: 'NO2', unit: 'ppb' };
-const RSTC: SeriesInfo = { key: 'RSTC', label: 'Resistance', unit: 'ohms' };
-const TVOC: SeriesInfo = { key: 'TVOC', label: 'TVOC', unit: 'ppb' };
+const SENSORS = chartSensors(METRIC_CATALOGUE);
+const seriesOf = (kinds: readonly SensorKind[]): SeriesInfo[] =>
+  sensorsOfSeries(METRIC_CATALOGUE, kinds).map((key) => ({
+    key,
+    label: SENSORS[key].cardLabel,
+    unit: SENSORS[key].unit,
+  }));
 
-export const SENSOR_GROUPS: readonly SensorGroupInfo[] = [
-  { id: 'co2', label: 'CO2', points: 50, series: [CO2, TEMP] },
-  { id: 'aq5', label: 'Air Quality (5)', points: 40, series: [CO, NH3, NO2, RSTC, TVOC] },
-  { id: 'aq2', label: 'Air Quality 2', points: 50, series: [RSTC, TVOC] },
-];
+export const SENSOR_GROUPS: readonly SensorGroupInfo[] = CHART_GROUPS.map((group) => ({
+  id: group.id,
+  label: group.label,
+  points: group.cardPoints,
+  series: seriesOf(group.series),
+}));
 
-export const SYSTEM_SERIES: readonly SeriesInfo[] = [
-  { key: 'CP', label: 'CPU', unit: '%' },
-  { key: 'MM', label: 'Memory', unit: 'MB' },
-];
+export const SYSTEM_SERIES: readonly SeriesInfo[] = seriesOf([SYSTEM_SERIES_KIND]);
 
 export function sensorGroup(id: SensorGroup): SensorGroupInfo {
   return SENSOR_GROUPS.find((group) => group.id === id) ?? SENSOR_GROUPS[0]!;

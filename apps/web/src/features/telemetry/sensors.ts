@@ -1,59 +1,43 @@
-import type { SensorKind, SensorReading, TelemetrySample } from '@portal/contract';
+import {
+  CHART_GROUPS,
+  type ChartSensor,
+  chartSensors,
+  METRIC_CATALOGUE,
+  type SensorKind,
+  type SensorReading,
+  SYSTEM_SERIES_KIND,
+  sensorsOfSeries,
+  type TelemetrySample,
+} from '@portal/contract';
 
 /** A sensor charted by the graphs: its chip label, unit and where its values come from. */
-export interface SensorInfo {
-  /** Chip and chart title. */
-  label: string;
-  unit: string;
-  /** The series (call) carrying it, and its field in that series' readings. */
-  kind: SensorKind;
-  field: string;
-  /** The key of the sensor in live samples and in alerts' `sr`. */
-  sampleKey: keyof TelemetrySample;
-}
+export type SensorInfo = ChartSensor<SensorKey>;
 
-/** Spec 001 section 9 'Units': CO2 ppm, CO/NH3/NO2/TVOC ppb, temperature °C, resistance ohms, CPU %, memory MB. */
-export const SENSORS = {
-  CO2: { label: 'CO2', unit: 'ppm', kind: 'co2Data', field: 'CO2_CTN', sampleKey: 'CO2' },
-  TEMP: { label: 'Temperature', unit: '°C', kind: 'co2Data', field: 'TEMP', sampleKey: 'TEMP' },
-  NH3: { label: 'NH3', unit: 'ppb', kind: 'airQualityData', field: 'NH3_CTN', sampleKey: 'NH3' },
-  NO2: { label: 'NO2', unit: 'ppb', kind: 'airQualityData', field: 'NO2_CTN', sampleKey: 'NO2' },
-  CO: { label: 'CO', unit: 'ppb', kind: 'airQualityData', field: 'CO_CTN', sampleKey: 'CO' },
-  RSTC: { label: 'Resistance', unit: 'ohms', kind: 'airQuality2Data', field: 'RSTC', sampleKey: 'RSTC' },
-  TVOC: {
-    label: 'Total Volatile Organic Compounds',
-    unit: 'ppb',
-    kind: 'airQuality2Data',
-    field: 'TVOC',
-    sampleKey: 'TVOC',
-  },
-  CP: { label: 'CPU usage', unit: '%', kind: 'cpuMm', field: 'CP', sampleKey: 'CP' },
-  MM: { label: 'Used memory', unit: 'MB', kind: 'cpuMm', field: 'MM', sampleKey: 'MM' },
-} as const satisfies Record<string, SensorInfo>;
+/**
+ * The charted sensors of the metric catalogue (packages/contract/src/metrics.ts): spec 001 section 9 'Units':
+ * CO2 ppm, CO/NH3/NO2/TVOC ppb, temperature °C, resistance ohms, CPU %, memory MB.
+ */
+export const SENSORS = chartSensors(METRIC_CATALOGUE);
 
 export type SensorKey = keyof typeof SENSORS;
 
 /** System sensors: their axes reach at least 100 and their alerts are System Alerts. */
-export const SYSTEM_SENSORS: readonly SensorKey[] = ['CP', 'MM'];
+export const SYSTEM_SENSORS: readonly SensorKey[] = sensorsOfSeries(METRIC_CATALOGUE, [SYSTEM_SERIES_KIND]);
 
 /**
  * The side selector of the sensor-graph view, as on the cards (sensor-groups.ts): CO2 shows CO2 and temperature;
  * Air Quality (5) the five gas and resistance readings (two series); Air Quality 2 resistance and organic
  * compounds. Chips follow the spec's order.
  */
-export const SENSOR_GROUPS = [
-  { label: 'CO2', kinds: ['co2Data'], sensors: ['CO2', 'TEMP'] },
-  {
-    label: 'Air Quality (5)',
-    kinds: ['airQualityData', 'airQuality2Data'],
-    sensors: ['NH3', 'NO2', 'CO', 'RSTC', 'TVOC'],
-  },
-  { label: 'Air Quality 2', kinds: ['airQuality2Data'], sensors: ['RSTC', 'TVOC'] },
-] as const satisfies readonly {
+export const SENSOR_GROUPS: readonly {
   label: string;
   kinds: readonly SensorKind[];
   sensors: readonly SensorKey[];
-}[];
+}[] = CHART_GROUPS.map((group) => ({
+  label: group.label,
+  kinds: group.series,
+  sensors: sensorsOfSeries(METRIC_CATALOGUE, group.series, 'chips'),
+}));
 
 export type SensorGroup = (typeof SENSOR_GROUPS)[number];
 

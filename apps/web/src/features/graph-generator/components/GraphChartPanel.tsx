@@ -1,5 +1,10 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { GRAPH_GENERATOR_TEXTS, type GraphOverrides, type GraphResponse } from '@portal/contract';
+import {
+  GRAPH_GENERATOR_TEXTS,
+  GRAPH_METRIC_INFO,
+  type GraphOverrides,
+  type GraphResponse,
+} from '@portal/contract';
 import { TimeSeriesChart } from '../../telemetry/index.ts';
 import { hasData, seriesTitle } from '../graph-view.ts';
 import { UnderstoodChips } from './UnderstoodChips.tsx';
@@ -16,7 +21,7 @@ export function GraphChartPanel(props: {
   onEdit: (change: GraphOverrides) => void;
 }) {
   const { chart, scopeId, busy, onEdit } = props;
-  const system = chart.understood.metric === 'cp' || chart.understood.metric === 'mm';
+  const system = GRAPH_METRIC_INFO[chart.understood.metric].system;
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: { lg: 'flex-start' } }}>
       <Box sx={{ width: { xs: '100%', lg: 320 }, flexShrink: 0 }}>
