@@ -1,7 +1,9 @@
+import { METRIC_CATALOGUE, sensorsOfSeries } from '@portal/contract';
 import type { GatewayDialogProps } from '../../gateways/index.ts';
 import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
-const AIR_QUALITY_SENSORS = ['CO', 'NH3', 'NO2'] as const;
+/** The readings of its series, from the metric catalogue (packages/contract/src/metrics.ts). */
+const AIR_QUALITY_SENSORS = sensorsOfSeries(METRIC_CATALOGUE, ['airQualityData']);
 
 /** Air quality history: CO, NH3 and NO2 charts in ppb with interval, custom range and alerts. */
 export function AirQualityHistoryDialog({ gateway, open, onClose }: GatewayDialogProps) {

@@ -1,7 +1,9 @@
+import { METRIC_CATALOGUE, sensorsOfSeries } from '@portal/contract';
 import type { GatewayDialogProps } from '../../gateways/index.ts';
 import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
-const CO2_SENSORS = ['CO2', 'TEMP'] as const;
+/** The readings of its series, from the metric catalogue (packages/contract/src/metrics.ts). */
+const CO2_SENSORS = sensorsOfSeries(METRIC_CATALOGUE, ['co2Data']);
 
 /** CO2 history: CO2 (ppm) and Temperature (°C) charts with interval, custom range and alerts. */
 export function Co2HistoryDialog({ gateway, open, onClose }: GatewayDialogProps) {
