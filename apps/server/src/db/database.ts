@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { type Backoff, backoffDelay } from '../lib/retry.ts';
 import { AuditContextPool } from './audit-pool.ts';
 import { migrationProvider } from './migrations/index.ts';
 import {
@@ -118,6 +119,9 @@ function resilientPool(config: pg.PoolConfig, logger: Logger, what: string): pg.
   return pool;
 }
 
+/** The wait between attempts to reach DATABASE_URL at start: 500 ms doubling to 5 s (DATABASE_CONNECT_ATTEMPTS). */
+const CONNECT_BACKOFF: Backoff = { baseMs: 500, maxMs: 5000 };
+
 async function openPostgres(url: string, attempts: number, logger: Logger): Promise<DatabaseHandle> {
   const pool = resilientPool({ connectionString: url, max: 10 }, logger, 'database connection');
   for (let attempt = 1; ; attempt++) {
@@ -132,7 +136,7 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
           `Cannot reach the database at DATABASE_URL after ${attempts} attempts: ${(error as Error).message}`,
         );
       }
-      const delay = Math.min(500 * 2 ** (attempt - 1), 5000);
+      const delay = backoffDelay(attempt, CONNECT_BACKOFF);
       logger.warn({ attempt, delay }, `database not reachable (${(error as Error).message}); retrying`);
       await sleep(delay);
     }

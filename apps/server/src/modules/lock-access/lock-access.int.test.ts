@@ -188,6 +188,9 @@ describe(`lock access delivery ledger (${backend} backend)`, () => {
       (r) => byLock(r, goneLocks[0]!)?.state === 'failed',
     );
     expect(byLock(offline, goneLocks[0]!)).toMatchObject({ reason: 'GATEWAY_OFFLINE', attempts: 1 });
+    // Retried after the back-off of one attempt: LOCK_ACCESS_RETRY_BASE_SECONDS (0.4 s here).
+    const waited = byLock(offline, goneLocks[0]!)!;
+    expect(waited.nextAttemptAt! - waited.lastAttemptAt!).toBe(400);
   });
 
   it('backs off exponentially up to the cap, and stops after the last attempt', async () => {

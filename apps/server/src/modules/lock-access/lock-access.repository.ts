@@ -1,6 +1,7 @@
 import { GATEWAY_LOCK_QUEUE_MIN } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type Backoff, backoffDelay } from '../../lib/retry.ts';
 import {
   type HeldUsers,
   type KeypadPasscodeChange,
@@ -187,7 +188,9 @@ export class LockAccessRepository {
    * The rows due whose gateway is not connected become `failed` GATEWAY_OFFLINE, counted as an attempt, the next
    * one after the back-off (none beyond `maxAttempts`; the gateway's return resumes them anyway).
    */
-  async failOffline(now: Date, backoff: { baseMs: number; maxMs: number; maxAttempts: number }) {
+  async failOffline(now: Date, backoff: Backoff & { maxAttempts: number }) {
+    // The wait after n attempts is delays[n] (SQL arrays count from 1), lib/retry's back-off.
+    const delays = Array.from({ length: backoff.maxAttempts }, (_, i) => backoffDelay(i + 1, backoff));
     const result = await sql<{ id: string }>`
       WITH due AS (
         SELECT a.id FROM lock_user_access a
@@ -201,8 +204,7 @@ export class LockAccessRepository {
       UPDATE lock_user_access a SET state = 'failed', reason = 'GATEWAY_OFFLINE', attempts = a.attempts + 1,
         last_attempt_at = ${now}, updated_at = ${now},
         next_attempt_at = CASE WHEN a.attempts + 1 >= ${backoff.maxAttempts} THEN NULL
-          ELSE ${now}::timestamptz + least(${backoff.maxMs}::float8, ${backoff.baseMs}::float8 * power(2, a.attempts))
-            * interval '1 millisecond' END
+          ELSE ${now}::timestamptz + (${sql.val(delays)}::float8[])[a.attempts + 1] * interval '1 millisecond' END
       FROM due WHERE a.id = due.id
       RETURNING a.id`.execute(this.db);
     return result.rows.map((r) => r.id);

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
+import { backoffDelay } from '../../lib/retry.ts';
 import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import type { LedgerPatch, LedgerRow, LockAccessRepository } from './lock-access.repository.ts';
@@ -48,13 +49,11 @@ export interface LockAccessDependencies {
   wake: (at?: Date) => void;
 }
 
-/** The back-off after `attempts` attempts: base * 2^(attempts-1), at most the cap. */
-export function backoffMs(
+/** The back-off after `attempts` attempts (lib/retry's): base * 2^(attempts-1), at most the cap. */
+export const backoffMs = (
   attempts: number,
   settings: Pick<LockAccessSettings, 'retryBaseMs' | 'retryMaxMs'>,
-) {
-  return Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
-}
+) => backoffDelay(attempts, { baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs });
 
 /** Reasons after which the lock certainly does not hold the credential (a revocation just drops the row). */
 const NEVER_ON_LOCK: readonly string[] = [

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { backoffDelay } from '../../lib/retry.ts';
 import type { OutboxEntry, OutboxRepository } from './outbox.repository.ts';
 
 export interface MailMessage {
@@ -25,7 +26,10 @@ export interface MailerOptions {
 const POLL_MS = 5_000;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 3600_000;
-/** About 7 hours of tries at the default back-off; the row then keeps its last error. */
+/**
+ * About 5 hours of tries at the default back-off (11 waits: 30 s doubling, then 1 h); the row then keeps its last
+ * error.
+ */
 const MAX_ATTEMPTS = 12;
 /** A claimed row is left to other instances for this long; well above the SMTP time-outs below. */
 const CLAIM_MS = 2 * 60_000;
@@ -163,7 +167,7 @@ export class Mailer {
       { outboxId: entry.id, to: entry.recipient, attempts: entry.attempts, reason },
       final ? 'mail not delivered; giving up' : 'mail not delivered; will retry',
     );
-    const waitMs = Math.min(this.retryBaseMs * 2 ** (entry.attempts - 1), RETRY_MAX_MS);
+    const waitMs = backoffDelay(entry.attempts, { baseMs: this.retryBaseMs, maxMs: RETRY_MAX_MS });
     await this.repo
       .recordFailure(entry.id, reason.slice(0, 1000), new Date(Date.now() + waitMs))
       .catch((error: Error) => this.logger.warn({ err: error, outboxId: entry.id }, 'outbox update failed'));

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { backoffDelay } from '../../../lib/retry.ts';
 import type { OutboxEntry, OutboxRepository } from '../../mail/index.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -12,7 +13,10 @@ export interface SmsOutboxOptions {
 const POLL_MS = 5_000;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 3600_000;
-/** About 7 hours of tries at the default back-off; the row then keeps its last error (failed). */
+/**
+ * About 5 hours of tries at the default back-off (11 waits: 30 s doubling, then 1 h); the row then keeps its last
+ * error (failed).
+ */
 export const SMS_MAX_ATTEMPTS = 12;
 const CLAIM_MS = 2 * 60_000;
 const BATCH = 20;
@@ -109,7 +113,7 @@ export class SmsOutbox {
         { outboxId: entry.id, to: entry.recipient, attempts: entry.attempts, reason },
         final ? 'SMS not delivered; giving up' : 'SMS not delivered; will retry',
       );
-      const waitMs = Math.min(this.retryBaseMs * 2 ** (entry.attempts - 1), RETRY_MAX_MS);
+      const waitMs = backoffDelay(entry.attempts, { baseMs: this.retryBaseMs, maxMs: RETRY_MAX_MS });
       await this.repo
         .recordFailure(entry.id, reason.slice(0, 1000), new Date(Date.now() + waitMs))
         .catch((e: Error) => this.logger.warn({ err: e, outboxId: entry.id }, 'outbox update failed'));
