@@ -46,114 +46,115 @@ export const OWNERS = {
   'mqtt/': ['broker_sessions'],
 };
 
-const reach =
-  'the caller reach check: rows of this module filtered by the customer tree in the same statement';
-
 /**
- * module -> { table of another module -> why this module's statements read it }. Reads only.
- * `gateways` and `tenants` are the common ones: most rows belong to a gateway or a customer, and a list is
- * filtered by the caller's reach (tenant subtree) in its own statement rather than by a second round trip.
+ * module -> { table of another module -> why this module's statements read it }. Reads only: each is a join or
+ * a sub-select inside one of the module's own statements, where asking the owner would be a second round trip
+ * (a thread hop on PGlite) per row or per page, or would split one consistent read in two.
  */
 export const READ_MODELS = {
   'agent-config': {
-    gateways: 'delivery targets: the connected gateways of a customer, joined with their delivery rows',
+    gateways:
+      "delivery: the customer's connected gateways a new version goes to now, with their delivery rows",
   },
   'alert-engine': {
-    gateways: 'incidents are raised per gateway: its customer and connection state read with the rule scan',
-    tenants: reach,
-    locks: 'lock alerts name the lock and its gateway in the same incident statement',
-    lock_events: 'lock alerts are raised from the lock event history (battery, jam) in one scan',
-    outbox: 'incident detail shows each notification with its delivery state (sent, failed) from the outbox',
+    gateways: 'no-data candidates: connected gateways of the tenants that sent no sample since a time',
+    tenants: "an incident's channels: the customers above the tenant (tenants.ancestors)",
+    locks:
+      'the shared-locker rule: distinct shared lockers of the tenant a card opened, joined with the events',
+    lock_events:
+      'the shared-locker rule: distinct shared lockers of the tenant a card opened, joined with the events',
+    outbox:
+      "an incident's notifications listed with their delivery state (sent, failed) from the mail outbox",
   },
   alerts: {
-    gateways: 'an alert rule on gateways is validated against the gateways the caller reaches',
-    tenants: reach,
-    users: 'receivers are portal users: their e-mail and phone listed with the rule in one statement',
+    gateways: "the alert command is published to each of the tenant's gateways (their MACs)",
+    tenants: 'a rule is checked against its tenant (kind, support tenant) in the rule statements',
+    users: 'receivers are portal users: their e-mail read with the rule',
   },
-  audit: { tenants: reach },
+  audit: { tenants: 'the audit log page names the tenant of each row (left join, null once deleted)' },
   auth: {
-    tenants: 'the session lookup reads the user with its tenant row in one statement (docs/architecture.md)',
-    users: 'the session lookup reads the user with its session in one statement, on every request',
+    tenants: "the session lookup on every request reads the user's tenant with it (docs/architecture.md)",
+    users: 'the session lookup on every request and broker check reads the user with its session',
   },
   'customer-deletion': {
-    tenants: 'the job reads the customer and its parent chain it deletes',
-    users: 'the last step counts users, gateways and children in its own transaction before the delete',
-    gateways: 'the last step counts users, gateways and children in its own transaction before the delete',
+    tenants: 'the job reads the customer, its parent and root, and counts its child tenants',
+    users: 'the last step counts users, gateways and children in one statement of its own transaction',
+    gateways: 'the last step counts them too, and lists the gateways it hands to root',
   },
   dashboards: {
-    gateways: 'dashboard counts aggregate the fleet per customer in one statement',
-    tenants: reach,
-    locks: 'dashboard counts aggregate the locks per customer in one statement',
-    lock_user_access: 'dashboard counts the access rows per state in one statement',
-    telemetry_1h: 'dashboard tiles read the hourly rollups of the customer gateways',
+    gateways: 'fleet figures per customer subtree (counts, map, CO2 bands) in one statement each',
+    tenants: 'tenant names of the figures, and the subtree of the dashboard',
+    locks: "lock figures: the subtree's locks, low batteries and undelivered credentials in one statement",
+    lock_user_access: "lock figures: the subtree's undelivered credentials, counted with the locks",
+    telemetry_1h: "CO2 bands: each gateway's hourly average since a time, from the rollups",
   },
-  'email-templates': { tenants: "mails are rendered in the recipient's customer colours" },
-  feedback: { tenants: 'the feedback list names the sender customer' },
+  'email-templates': { tenants: "mails are rendered in the recipient's customer's name, colours and logo" },
+  feedback: { tenants: "the feedback page names the sender's tenant (null once it is gone)" },
   firmware: {
-    gateways: 'rollout targets are chosen from gateways (model, version, connection) in one statement',
-    gateway_connection_log: 'a rollout stage is judged by the reconnects of its targets after the update',
-    telemetry: 'a rollout stage is judged by its targets sending samples again after the update',
-    locks: 'a lock firmware rollout targets the locks behind the gateways',
-    tenants: reach,
+    gateways: "a rollout's targets are picked from the gateways (model, reported version, customer)",
+    gateway_connection_log: "a rollout wave's health: whether its targets came back online after the update",
+    telemetry: "a rollout wave's health: whether its targets send samples again after the update",
+    locks: 'a rollout wave of lock firmware: the locks behind the targets',
+    tenants: "the root's firmware list names the customers",
   },
   'gateway-commands': {
-    gateway_connection_log: 'the activity feed merges the connection log, events and commands in one page',
-    gateway_events: 'the activity feed merges the connection log, events and commands in one page',
+    gateway_connection_log: "a gateway's activity feed merges connection changes, events and commands",
+    gateway_events: "a gateway's activity feed merges connection changes, events and commands",
   },
   gateways: {
-    tenants: reach,
+    tenants: "the gateway list sorts and filters by customer name; provisioning checks the tenant's status",
     telemetry_latest:
-      'the gateway list sorts and shows each gateway newest sample (seek paging, migration 0024)',
+      'the gateway list sorts by a reading (CO2, temperature, last update): the newest sample',
   },
   'global-search': {
-    gateways: 'one search statement over gateways, customers and users the caller reaches',
-    tenants: 'one search statement over gateways, customers and users the caller reaches',
-    users: 'one search statement over gateways, customers and users the caller reaches',
+    gateways: 'one search statement: gateways matching customer, user or gateway fields',
+    tenants: 'one search statement: gateways matching customer, user or gateway fields',
+    users: "one search statement: gateways matching customer, user or gateway fields (a user's e-mail, name)",
   },
-  instructions: {
-    gateways: 'an instruction is for a gateway: its customer (reach) and connection read with it',
+  'graph-generator': {
+    telemetry_1m:
+      "the 'above a value' graphs: each gateway's lowest and highest per-minute rollup in the range",
   },
+  instructions: { gateways: 'an instruction is for a gateway: its customer and connection read with it' },
   'lock-access': {
-    gateways: 'the ledger claims commands only for connected gateways, in the claiming statement',
-    locks: 'ledger rows name their lock and its gateway in the claiming and listing statements',
-    lock_users: 'ledger rows name their lock user in the listing statement',
-    instructions: 'stale command slots are those whose instruction is no longer pending, in one statement',
+    gateways: 'the ledger claims commands only for connected gateways, in its one claiming statement',
+    locks: 'ledger rows with their lock and its gateway (claim, listing, reconciling an inventory)',
+    lock_users: 'ledger rows with their lock user (listing, reconciling an inventory)',
+    instructions: 'stale command slots: those whose instruction is no longer pending, in one statement',
   },
   'lock-users': {
-    gateways: reach,
-    tenants: 'the CSV import resolves customer ids to tenants in its transaction',
-    locks: 'a lock user lists the locks it has access to, with their names',
-    lock_user_access: 'a lock user lists its access rows and their delivery state',
-    passcode_changes: 'the passcode history of a lock user, written by the ledger when a lock confirms',
+    gateways: "a user's access rows with their lock and its gateway",
+    tenants: 'the CSV import checks which customer ids exist',
+    locks: "a user's access rows with their lock, and the users list's lock count",
+    lock_user_access: "a user's access rows and their delivery state, and the users list's lock count",
+    passcode_changes:
+      'the passcode history page of a lock user (rows the ledger writes when a lock confirms)',
   },
   locks: {
-    gateways: reach,
-    instructions: 'the lock history and mode queue show the instruction of each command',
-    lock_users: 'a lock lists the users it holds, by name',
+    gateways: "locks are listed only behind a gateway of the same customer, in the list's statement",
+    instructions:
+      'the lock history and mode queue read the instruction of each command (value, pending or not)',
+    lock_users: 'a lock history entry and a lock list the users they name, by name',
     lock_user_access: 'a lock lists the users it holds and the delivery state of each',
   },
   metrics: {
-    gateways: 'Prometheus gauges: counts read at scrape time straight from each table (one statement)',
-    tenants: 'Prometheus gauges: counts read at scrape time straight from each table (one statement)',
-    outbox: 'Prometheus gauges: queue depths read at scrape time straight from each table (one statement)',
-    instructions:
-      'Prometheus gauges: queue depths read at scrape time straight from each table (one statement)',
-    alert_incidents: 'Prometheus gauges: queue depths read at scrape time straight from each table',
-    firmware_rollouts: 'Prometheus gauges: queue depths read at scrape time straight from each table',
+    gateways: 'Prometheus: gateways connected now, read at scrape time',
+    tenants: 'Prometheus: queue depths read at scrape time in one statement (customers waiting for deletion)',
+    outbox: 'Prometheus: queue depths read at scrape time in one statement (mail and SMS outbox)',
+    instructions: 'Prometheus: queue depths read at scrape time in one statement (pending instructions)',
+    alert_incidents: 'Prometheus: queue depths read at scrape time in one statement (alert timers)',
+    firmware_rollouts: 'Prometheus: queue depths read at scrape time in one statement (running rollouts)',
   },
-  'portal-config': { tenants: 'the portal configuration is resolved along the customer chain' },
-  'graph-generator': {
-    telemetry_1m: "the 'above a value' graphs read each gateway's lowest and highest per-minute rollup",
-  },
-  pump: { gateways: 'the pump dashboard lists the gateways of the caller reach that reported a pump' },
+  'portal-config': { tenants: 'every tenant of a subtree with its graph option (left join)' },
+  pump: { gateways: 'the pump dashboard lists the gateways of the subtree that reported a pump' },
   telemetry: {
-    gateway_connection_log: 'the chart marks when the gateway was offline, read with the samples',
+    gateway_connection_log: "a chart's online/offline transitions over its range, read with the samples",
   },
   tenants: {
-    gateways: 'the customer list counts gateways (connected, firmware, OS) per customer in one statement',
-    firmware_latest: 'the customer list compares each gateway version to the latest firmware',
-    firmware_rollouts: 'the customer list shows a running rollout per customer',
-    firmware_rollout_targets: 'the customer list shows a running rollout per customer',
+    gateways: "the customers list: each tenant with its subtree's gateway figures in one grouped pass",
+    firmware_latest: "the customers list: gateways running other versions than their customer's latest",
+    firmware_rollouts: "the customers list: a customer's rollout in progress",
+    firmware_rollout_targets: "the customers list: a customer's rollout in progress",
   },
 };
 
@@ -176,14 +177,6 @@ export const DYNAMIC_TABLES = {
  * takes the caller's transaction, as `users.within(trx)` and `signIns.within(trx)` do.
  */
 export const PENDING_WRITES = {
-  'customer-deletion': {
-    tenants:
-      "each deletion step marks or deletes the tenant in the step's transaction with the job's progress",
-    users:
-      "each deletion step deletes the customer's users in the step's transaction with the job's progress",
-    gateways:
-      "each deletion step hands the gateways to root in the step's transaction with the job's progress",
-  },
   instructions: {
     gateways: 'un-registration marks the gateway unregistered in the transaction that deletes its data',
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,10 +12,19 @@ it('finds the tables a source names in Kysely calls and raw SQL, and which of th
     "db.selectFrom('gateways as g').innerJoin('tenants', 'tenants.id', 'g.tenant_id')",
     "db.updateTable('locks').set({ x: 1 })",
     'sql<{ n: string; m: string }>`SELECT count(*) AS locks FROM tenants t -- not gateways',
-    "  WHERE t.name = 'gateways' AND ${sql`UPDATE gateways SET x = 1`}`",
+    // An expression inside the template (a nested template of its own).
+    `  WHERE t.name = 'gateways' AND $\{sql\`UPDATE gateways SET x = 1\`}\``,
   ].join('\n');
-  const uses = tableUses(source, tables).map((u: { table: string; write: boolean }) => `${u.table}:${u.write}`);
-  expect(uses.sort()).toEqual(['gateways:false', 'gateways:true', 'locks:true', 'tenants:false', 'tenants:false']);
+  const uses = tableUses(source, tables).map(
+    (u: { table: string; write: boolean }) => `${u.table}:${u.write}`,
+  );
+  expect(uses.sort()).toEqual([
+    'gateways:false',
+    'gateways:true',
+    'locks:true',
+    'tenants:false',
+    'tenants:false',
+  ]);
 });
 
 it('fails a write to another module, passes a listed read', () => {
@@ -24,7 +33,10 @@ it('fails a write to another module, passes a listed read', () => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  write('apps/server/src/db/migrations/0001.ts', 'CREATE TABLE tenants (id int); CREATE TABLE gateways (id int)');
+  write(
+    'apps/server/src/db/migrations/0001.ts',
+    'CREATE TABLE tenants (id int); CREATE TABLE gateways (id int)',
+  );
   // A pump module writing the gateways module's table.
   write('apps/server/src/modules/pump/pump.repository.ts', "db.updateTable('gateways').set({ pump: 1 })");
   // The pump module reading the gateways module's table: a listed read model in table-owners.mjs.

@@ -9,6 +9,8 @@ echo "== lint and format (Biome)"
 npx biome check --error-on-warnings .
 echo "== import directions (dependency-cruiser)"
 npm run -s check:imports
+echo "== table owners (one module writes and names each table: scripts/table-owners.mjs)"
+npm run -s check:tables
 echo "== type-check (tsc, strict)"
 npm run typecheck
 echo "== services for the real backend"

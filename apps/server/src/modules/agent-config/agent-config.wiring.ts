@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { EventListening } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
-import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { AgentConfigRepository } from './agent-config.repository.ts';
 import { agentConfigRoutes } from './agent-config.routes.ts';
@@ -24,9 +24,10 @@ export function createAgentConfigModule(options: {
   /** AGENT_CONFIG_KEY: secrets are encrypted with a key derived from it. */
   key: string | undefined;
   logger: Logger;
+  /** A gateway back (`gatewayOnline`): it is sent its customer's configuration when it differs. */
+  events: EventListening;
 }): ModuleParts & {
   agentConfig: AgentConfigService;
-  gatewayOnline: (device: DeviceIdentity) => Promise<void>;
   inbox: AgentConfigDelivery;
 } {
   const logger = options.logger.child({ component: 'agent-config' });
@@ -44,10 +45,10 @@ export function createAgentConfigModule(options: {
     (current) => new AgentConfigDelivery(repo, options.devices, options.live, current, logger),
     logger,
   );
+  options.events.on('gatewayOnline', (device) => agentConfig.delivery.gatewayOnline(device));
   return {
     agentConfig,
     inbox: agentConfig.delivery,
-    gatewayOnline: (device) => agentConfig.delivery.gatewayOnline(device),
     routes: (app) => app.register(agentConfigRoutes, { agentConfig }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { EventListening } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import { OutboxRepository } from '../mail/index.ts';
@@ -13,12 +14,12 @@ import { incidentsRoutes } from './incidents.routes.ts';
 import { AlertNotifier, type MailSender } from './notifications/notifier.ts';
 import { SmsOutbox } from './notifications/sms-outbox.ts';
 import { SmppProvider, type SmsProvider } from './notifications/sms-provider.ts';
-import { observedReports } from './observers.ts';
+import { listenToDevices } from './observers.ts';
 import { RulesCache } from './rules-cache.ts';
 
 /**
  * The alert engine: incidents from the rules (read through `AlertRulesReader`, attached once the alerts
- * module exists), fed by the ingest ports it wraps (`observe`) and by its own tick; notifications by e-mail
+ * module exists), fed by the device events it listens to (`bus`, lib/events.ts) and by its own tick; notifications by e-mail
  * (the mail module's outbox) and SMS (SMPP at `smsUrl`, else kept in the outbox).
  */
 export function createAlertEngineModule(options: {
@@ -28,6 +29,8 @@ export function createAlertEngineModule(options: {
   /** The e-mail templates: incidents are mailed from `alertNotification`. */
   mail: MailSender;
   events: AlertEventSink;
+  /** The device events (gateway status and state, samples, locks) the engine raises incidents from. */
+  bus: EventListening;
   tenants: ScopeReach;
   rules?: AlertRulesReader;
   smsUrl?: string;
@@ -49,11 +52,10 @@ export function createAlertEngineModule(options: {
   const announcer = new IncidentAnnouncer(repo, rules, notifier, options.events, options.live, logger);
   const engine = new AlertEngine(repo, rules, announcer, logger, options.settings);
   const incidents = new IncidentsQuery(options.db, options.tenants);
+  listenToDevices(engine, options.bus);
   return {
     engine,
     sms,
-    /** The ingest ports with the engine listening behind them. */
-    observe: observedReports(engine),
     /** Plugs in the alerts module's rules (its `rules` object). */
     attachRules: (reader: AlertRulesReader) => rules.attach(reader),
     routes: (app) => app.register(incidentsRoutes, { incidents }),

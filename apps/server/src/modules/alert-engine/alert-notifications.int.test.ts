@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, signIn, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { startSmpp, type TestSmpp } from '../../../test/smpp.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { EventBus } from '../../lib/events.ts';
 import { createAlertEngineModule } from './alert-engine.wiring.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import {
@@ -231,6 +232,8 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
         logger: pino({ level: 'silent' }),
         mail: portal.services.templates,
         events: portal.services.telemetry,
+        // Timers only: these instances hear no device message.
+        bus: new EventBus(),
         tenants: portal.services.tenants,
         rules,
         settings: { tickMs: 20, noDataMs: 600_000, staleMs: 600_000 },

@@ -51,29 +51,6 @@ export class AlertsRepository {
     return this.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The support tenant, created under root when missing (one per portal: tenants_single_root). */
-  async ensureSupportTenant(): Promise<void> {
-    const root = await this.db
-      .selectFrom('tenants')
-      .selectAll()
-      .where('kind', '=', 'root')
-      .executeTakeFirst();
-    if (!root) return;
-    await this.db
-      .insertInto('tenants')
-      .values({
-        name: 'Support',
-        customer_id: 'SUPPORT',
-        kind: 'support',
-        parent_id: root.id,
-        ancestors: [...root.ancestors, root.id],
-        primary_theme_color: root.primary_theme_color,
-        secondary_theme_color: root.secondary_theme_color,
-      })
-      .onConflict((oc) => oc.column('kind').where('kind', 'in', ['root', 'free_tier', 'support']).doNothing())
-      .execute();
-  }
-
   /** Each of these tenants with the tenants above it (root first); an unknown id has none. */
   async ancestorsOf(tenantIds: readonly string[]): Promise<Map<string, string[]>> {
     if (tenantIds.length === 0) return new Map();

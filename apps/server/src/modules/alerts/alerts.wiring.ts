@@ -18,7 +18,7 @@ export function createAlertsModule(options: {
   db: Kysely<Database>;
   live: LivePublisher;
   devices: DevicePublisher;
-  tenants: Pick<TenantsService, 'scopeWithin'>;
+  tenants: Pick<TenantsService, 'scopeWithin' | 'ensureSupportTenant'>;
   supportEmails: readonly string[];
 }) {
   const repo = new AlertsRepository(options.db);
@@ -40,7 +40,7 @@ export function createAlertsModule(options: {
     routes: async (app) => {
       // Routes are registered after the first start's seed: with SUPPORT_EMAILS set, the support tenant
       // exists from then on (created once, under root).
-      if (options.supportEmails.length > 0) await repo.ensureSupportTenant();
+      if (options.supportEmails.length > 0) await options.tenants.ensureSupportTenant();
       await app.register(alertsRoutes, { lockAlerts, sensorAlerts });
     },
   } satisfies ModuleParts & Record<string, unknown>;

@@ -99,6 +99,13 @@ export class AuthRepository {
       .execute();
   }
 
+  /** Signs the user out everywhere: sessions, trusted devices and pending code steps. */
+  async endSignIns(userId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+  }
+
   /** Revokes the user's trusted devices (2FA switched on: a new secret trusts no device yet). */
   async revokeTrustedDevices(userId: string): Promise<void> {
     await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();

@@ -10,6 +10,7 @@ import { authRoutes } from './auth.routes.ts';
 import { MqttTokensService } from './mqtt-tokens.service.ts';
 import { PRINCIPAL_CHANGES_CHANNEL } from './session-cache.ts';
 import { SessionsService } from './sessions.service.ts';
+import { signIns } from './sign-ins.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 
 /**
@@ -54,6 +55,7 @@ export function createAuthModule(
     twoFactor,
     account,
     mqttTokens,
+    signIns,
     start() {
       stopListening = listen(PRINCIPAL_CHANGES_CHANNEL, {
         message: (payload) => cache.changed(payload),

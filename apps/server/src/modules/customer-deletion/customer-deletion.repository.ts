@@ -1,6 +1,7 @@
 import type { DeletionStep } from '@portal/contract';
 import { type ColumnType, type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ownerSteps } from './owner-steps.ts';
 
 export type DeletionState = 'running' | 'done' | 'failed';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -109,23 +110,18 @@ export class CustomerDeletionRepository {
 
   // --- the steps (each idempotent: running one again changes nothing more) -----------------------------
 
-  async setTenantStatus(tenantId: string, status: 'Active' | 'DELETE_PENDING'): Promise<number> {
-    const result = await this.db
-      .updateTable('tenants')
-      .set({ status })
-      .where('id', '=', tenantId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  // The steps on other modules' tables go through their owners' ports, in this repository's transaction.
+  private get owners() {
+    return ownerSteps(this.db as unknown as Kysely<Database>);
   }
 
-  /**
-   * Deletes the tenant's users; their sessions, tokens, trusted devices and links cascade. The one users
-   * statement left outside the users module on purpose: it runs in the step's transaction with the job's
-   * progress, so a step either happened and is recorded or did not, and running it again deletes nothing more.
-   */
-  async deleteUsers(tenantId: string): Promise<number> {
-    const result = await this.db.deleteFrom('users').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  setTenantStatus(tenantId: string, status: 'Active' | 'DELETE_PENDING'): Promise<number> {
+    return this.owners.tenants.setStatus(tenantId, status);
+  }
+
+  /** Deletes the tenant's users (the users module's step); their sessions, tokens, trusted devices cascade. */
+  deleteUsers(tenantId: string): Promise<number> {
+    return this.owners.users.deleteOfTenant(tenantId);
   }
 
   /** Hands the tenant's gateways to `rootId`, unregistered; nothing is sent to the devices. */
@@ -133,19 +129,13 @@ export class CustomerDeletionRepository {
     return this.db.selectFrom('gateways').select(['id', 'mac']).where('tenant_id', '=', tenantId).execute();
   }
 
-  async moveGateways(tenantId: string, rootId: string): Promise<number> {
-    const result = await this.db
-      .updateTable('gateways')
-      .set({ tenant_id: rootId, registered: false, updated_at: sql<Date>`now()` })
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  moveGateways(tenantId: string, rootId: string): Promise<number> {
+    return this.owners.gateways.moveAllOfTenant(tenantId, rootId);
   }
 
   /** Deletes the tenant row; its portal configuration cascades, activity records stay (no foreign key). */
-  async deleteTenant(tenantId: string): Promise<number> {
-    const result = await this.db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteTenant(tenantId: string): Promise<number> {
+    return this.owners.tenants.deleteTenant(tenantId);
   }
 
   // --- jobs ------------------------------------------------------------------------------------------

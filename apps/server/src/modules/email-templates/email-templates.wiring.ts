@@ -12,13 +12,17 @@ export function createEmailTemplatesModule(options: {
   db: Kysely<Database>;
   mailer: Pick<Mailer, 'send'>;
   origin: () => string;
-  userEmail: (principal: Principal) => Promise<{ email: string; firstName: string }>;
+  /** The signed-in user's address and first name (modules/users). */
+  users: { sessionUser(principal: Principal): Promise<{ email: string; first_name: string }> };
 }) {
   const templates = new EmailTemplatesService({
     repo: new EmailTemplatesRepository(options.db),
     mailer: options.mailer,
     origin: options.origin,
-    userEmail: options.userEmail,
+    userEmail: async (principal) => {
+      const user = await options.users.sessionUser(principal);
+      return { email: user.email, firstName: user.first_name };
+    },
   });
   return {
     templates,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import type { EventListening } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -50,6 +51,8 @@ export function createFirmwareModule(options: {
   logger: Logger;
   /** The portal's public address, for the download URLs. */
   origin: () => string;
+  /** A gateway back (`gatewayOnline`): it gets the update instructions it has not started. */
+  events: EventListening;
 }) {
   const logger = options.logger.child({ component: 'firmware' });
   const repo = new FirmwareRepository(options.db);
@@ -77,6 +80,7 @@ export function createFirmwareModule(options: {
     rolloutDefaults: () => rolloutDefaults(options.config),
     onApplied: () => void rollouts.tick(),
   });
+  options.events.on('gatewayOnline', (device) => rollouts.gatewayOnline(device));
   return {
     firmware,
     rollouts,
@@ -87,8 +91,6 @@ export function createFirmwareModule(options: {
       stateReported: (device: DeviceIdentity, state: DeviceStateMessage) =>
         rollouts.stateReported(device, state),
     },
-    /** A gateway back online gets the update instructions it has not started. */
-    gatewayOnline: (device: DeviceIdentity) => rollouts.gatewayOnline(device),
     routes: async (app) => {
       await app.register(firmwareRoutes, { firmware, maxBytes: options.config.FIRMWARE_MAX_BYTES });
       await app.register(rolloutsRoutes, { rollouts });

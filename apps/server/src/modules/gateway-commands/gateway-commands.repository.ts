@@ -27,15 +27,6 @@ export class GatewayCommandsRepository {
       .execute();
   }
 
-  /** The whitelist stored on the gateway (columns of the registry's migration): names, or all ('*'). */
-  async saveWhitelist(mac: string, names: string[], all: boolean): Promise<void> {
-    await this.db
-      .updateTable('gateways')
-      .set({ whitelist: names, whitelist_all: all })
-      .where('mac', '=', mac)
-      .execute();
-  }
-
   /** Keeps only the newest scan of a gateway; an older one arriving late changes nothing. */
   async saveScan(mac: string, ti: number, locks: ScannedLock[]): Promise<void> {
     await this.db

@@ -36,7 +36,13 @@ const IDLE_ONLY = new Set(['POLLING-INTERVAL', 'RSSI-VALUE']);
 export class GatewayCommandsService {
   constructor(
     private readonly repo: GatewayCommandsRepository,
-    private readonly deps: { gateways: ReachableGateways; users: UserDirectory; devices: DevicePublisher },
+    private readonly deps: {
+      gateways: ReachableGateways;
+      users: UserDirectory;
+      devices: DevicePublisher;
+      /** The gateways module keeps the whitelist on the gateway's row. */
+      whitelists: { saveWhitelist(mac: string, names: string[], all: boolean): Promise<void> };
+    },
   ) {}
 
   async command(
@@ -62,7 +68,7 @@ export class GatewayCommandsService {
     assertOnline(gateway);
     const madeBy = await this.email(principal);
     const all = list.length === 1 && list[0] === WHITELIST_ALL;
-    await this.repo.saveWhitelist(gateway.mac, all ? [] : list, all);
+    await this.deps.whitelists.saveWhitelist(gateway.mac, all ? [] : list, all);
     const message = { noOfWhiteListedDevices: whitelistCount(list), listOfWhiteListedLocks: list };
     await this.deps.devices.publishToDevices(deviceDown.whitelist(gateway.mac), message, 2);
     await this.repo.logCommand({

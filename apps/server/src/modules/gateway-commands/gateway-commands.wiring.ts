@@ -25,6 +25,7 @@ export function createGatewayCommandsModule(options: {
   live: LivePublisher;
   logger: Logger;
   gateways: ReachableGateways;
+  whitelists: GatewayCommandsService['deps']['whitelists'];
   users: UserDirectory;
   devices: DevicePublisher;
   events: HotspotDeps['events'];
@@ -32,9 +33,9 @@ export function createGatewayCommandsModule(options: {
   instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
   staffDomains: readonly string[];
 }) {
-  const { db, live, logger, gateways, users, devices, instructions } = options;
+  const { db, live, logger, gateways, users, devices, instructions, whitelists } = options;
   const repo = new GatewayCommandsRepository(db);
-  const commands = new GatewayCommandsService(repo, { gateways, users, devices });
+  const commands = new GatewayCommandsService(repo, { gateways, users, devices, whitelists });
   const onboarding = new OnboardingService(repo, { gateways, users, devices, live });
   const hotspot = new HotspotService(repo, {
     gateways,

@@ -41,6 +41,16 @@ export interface NewRegisteredGateway {
 export class GatewayRegistryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A deleted customer's gateways handed to `rootId`, unregistered; nothing is sent to the devices. */
+  async moveAllOfTenant(tenantId: string, rootId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('gateways')
+      .set({ tenant_id: rootId, registered: false, updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** A registered gateway with its credential's digest; undefined if the MAC exists. */
   insertRegistered(row: NewRegisteredGateway) {
     const { address, state, ...rest } = row;

@@ -29,6 +29,29 @@ export function gatewayWithinReach(mac: string, tenantId: string | null) {
 export class GatewaysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The whitelist stored on the gateway (the gateway-commands module's whitelist call). */
+  async saveWhitelist(mac: string, names: string[], all: boolean): Promise<void> {
+    await this.db
+      .updateTable('gateways')
+      .set({ whitelist: names, whitelist_all: all })
+      .where('mac', '=', mac)
+      .execute();
+  }
+
+  /**
+   * Keeps a pump report (the pump module's) when it is newer than the one stored (an older one arriving late,
+   * or a repeat, changes nothing); true when it was kept.
+   */
+  async savePumpReport(mac: string, reading: { TI: number }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('gateways')
+      .set({ pump: JSON.stringify(reading) })
+      .where('mac', '=', mac)
+      .where((eb) => eb.or([eb('pump', 'is', null), eb(sql<number>`(pump->>'TI')::bigint`, '<', reading.TI)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   findByMac(mac: string) {
     return this.db.selectFrom('gateways').selectAll().where('mac', '=', mac).executeTakeFirst();
   }

@@ -47,6 +47,11 @@ export function createGatewaysModule(options: {
     gateways,
     query,
     registry,
+    /** Columns of a gateway's row other modules keep (they name no gateways SQL): whitelist, pump report. */
+    columns: {
+      saveWhitelist: (mac: string, names: string[], all: boolean) => repo.saveWhitelist(mac, names, all),
+      savePumpReport: (mac: string, reading: { TI: number }) => repo.savePumpReport(mac, reading),
+    },
     routes: async (app) => {
       await app.register(gatewaysRoutes, { query });
       await app.register(gatewayRegistryRoutes, { registry });

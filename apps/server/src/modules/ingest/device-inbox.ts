@@ -36,6 +36,7 @@ import {
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import { DeviceRate, type DeviceRateSettings } from './device-rate.ts';
 import { type StoredConfirmations, telemetrySeq } from './stored-confirmations.ts';
@@ -62,10 +63,9 @@ export interface TelemetryReports {
   flush(): Promise<void>;
 }
 
-/** Where instruction answers go (modules/instructions), and who hears that a gateway came back. */
+/** Where instruction answers go (modules/instructions). */
 export interface InstructionInbox {
   record(device: DeviceIdentity, answer: InstructionResponse): Promise<void>;
-  gatewayOnline(device: DeviceIdentity): Promise<void>;
 }
 
 /** Where scan results, onboarding progress and state changes go for the gateway commands (modules/gateway-commands). */
@@ -157,14 +157,16 @@ export class DeviceInbox {
     private readonly gateways: GatewayReports,
     private readonly telemetry: TelemetryReports,
     private readonly logger: Logger,
-    rate: DeviceRateSettings = { perSecond: 20, burst: 200 },
-    private readonly instructions?: InstructionInbox,
-    private readonly commands?: CommandInbox,
-    private readonly locks?: LockReports,
-    private readonly agentConfig?: AgentConfigInbox,
-    private readonly updates?: UpdateInbox,
-    private readonly pump?: PumpInbox,
-    private readonly confirmations?: StoredConfirmations,
+    rate: DeviceRateSettings,
+    private readonly instructions: InstructionInbox,
+    private readonly commands: CommandInbox,
+    private readonly locks: LockReports,
+    private readonly agentConfig: AgentConfigInbox,
+    private readonly updates: UpdateInbox,
+    private readonly pump: PumpInbox,
+    /** What the device side tells the modules that listen (lib/events.ts), once the message is stored. */
+    private readonly events: EventEmitting,
+    private readonly confirmations: StoredConfirmations,
   ) {
     this.rate = new DeviceRate(rate);
   }
@@ -224,31 +226,34 @@ export class DeviceInbox {
         if (!message) return;
         // A report older than one already applied (they can arrive out of order) only joins the history.
         const newest = await this.gateways.recordStatus(device, message);
-        if (newest && message.CS === 1) await this.instructions?.gatewayOnline(device);
-        if (newest && message.CS === 0) await this.locks?.gatewayOffline(device);
+        if (newest) await this.events.emit('gatewayStatus', { device, message });
+        if (newest && message.CS === 1) this.gatewayBack(device);
+        if (newest && message.CS === 0) await this.locks.gatewayOffline(device);
         return this.accepted(message);
       }
       case 'state': {
         const message = parse(deviceStateMessage);
         if (message) await this.gateways.recordState(device, message);
-        if (message) await this.commands?.stateChanged(device, message);
-        if (message) await this.updates?.stateReported(device, message);
+        if (message) await this.events.emit('gatewayState', { device, message });
+        if (message) await this.commands.stateChanged(device, message);
+        if (message) await this.updates.stateReported(device, message);
         return this.accepted(message);
       }
       case 'telemetry': {
         // A numbered message is confirmed once stored, or once refused for good (it would never be stored).
         const seq = telemetrySeq(json);
         const message = parse(telemetryMessage);
-        if (!message) return this.confirmations?.note(device.mac, seq, 'refused');
+        if (!message) return this.confirmations.note(device.mac, seq, 'refused');
         const outside = message.samples.find((s) => !withinWindow(s.TI, now()));
         if (outside) {
           this.refuseTime(device, topic, 'sample', outside.TI);
-          return this.confirmations?.note(device.mac, seq, 'refused');
+          return this.confirmations.note(device.mac, seq, 'refused');
         }
         this.noteUnknownFields(device, topic, json as { samples: Record<string, unknown>[] });
         await this.telemetry.recordSamples(device, message.samples);
+        await this.events.emit('samplesRecorded', { device, samples: message.samples });
         this.counters.samples += message.samples.length;
-        this.confirmations?.note(device.mac, seq, 'stored');
+        this.confirmations.note(device.mac, seq, 'stored');
         return this.accepted(message);
       }
       case 'events': {
@@ -269,7 +274,7 @@ export class DeviceInbox {
         if (!message) return;
         if (route.rest[1] !== message.uid)
           return this.refuse(device, topic, 'uid differs from the topic', 'invalid');
-        await this.instructions?.record(device, message);
+        await this.instructions.record(device, message);
         return this.accepted(message);
       }
       case 'scan': {
@@ -278,7 +283,7 @@ export class DeviceInbox {
         if (!withinWindow(message.TI, now())) {
           return this.refuseTime(device, topic, 'scan', message.TI);
         }
-        await this.commands?.recordScan(device, message);
+        await this.commands.recordScan(device, message);
         return this.accepted(message);
       }
       case 'locks': {
@@ -290,7 +295,8 @@ export class DeviceInbox {
         if (message.kind === 'full' && message.part > message.parts) {
           return this.refuse(device, topic, `part ${message.part} of ${message.parts}`, 'invalid');
         }
-        await this.locks?.recordLocks(device, message);
+        await this.locks.recordLocks(device, message);
+        await this.events.emit('locksReported', { device, report: message });
         return this.accepted(message);
       }
       case 'lock-events': {
@@ -300,13 +306,14 @@ export class DeviceInbox {
         if (outside) {
           return this.refuseTime(device, topic, 'lock event', outside.TI);
         }
-        await this.locks?.recordLockEvents(device, message);
+        await this.locks.recordLockEvents(device, message);
+        await this.events.emit('lockEventsRecorded', { device, message });
         return this.accepted(message);
       }
       case 'agent-config': {
         const message = parse(agentConfigAck);
         if (!message) return;
-        if ((await this.agentConfig?.answer(device, message)) === 'unknown version') {
+        if ((await this.agentConfig.answer(device, message)) === 'unknown version') {
           return this.refuse(
             device,
             topic,
@@ -319,7 +326,7 @@ export class DeviceInbox {
       case 'update': {
         const message = parse(updateProgressMessage);
         if (!message) return;
-        if ((await this.updates?.progress(device, message)) === 'unknown update') {
+        if ((await this.updates.progress(device, message)) === 'unknown update') {
           return this.refuse(
             device,
             topic,
@@ -334,10 +341,22 @@ export class DeviceInbox {
         if (!message) return;
         if (!withinWindow(message.TI, now()))
           return this.refuseTime(device, topic, 'pump report', message.TI);
-        await this.pump?.record(device, message);
+        await this.pump.record(device, message);
         return this.accepted(message);
       }
     }
+  }
+
+  /**
+   * A gateway back: the modules listening to `gatewayOnline` send again what waits for it (pending instructions,
+   * then the lock ledger's queue, the agent configuration, the firmware update). Not awaited by the status
+   * message's handler: behind an external broker their QoS 2 publishes would wait for packets the same
+   * connection reads only once that handler is done.
+   */
+  private gatewayBack(device: DeviceIdentity): void {
+    void this.events
+      .emit('gatewayOnline', device)
+      .catch((error) => this.logger.warn({ err: error, mac: device.mac }, 'gateway back: resume failed'));
   }
 
   /** `gateways/{scopeId}/onboarding/status/{mac}`: only the gateway's own MAC and its own customer. */
@@ -353,7 +372,7 @@ export class DeviceInbox {
     const json = this.readJson(device, topic, payload);
     const status = json === undefined ? null : this.validate(device, topic, json, onboardingStatus);
     if (!status) return;
-    await this.commands?.onboardingStatus(device, status);
+    await this.commands.onboardingStatus(device, status);
     return this.accepted(status);
   }
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { DevicePublisher } from '../../lib/live.ts';
 import { type Meter, noMeter } from '../../lib/metrics.ts';
 import {
@@ -17,7 +18,10 @@ import { StoredConfirmations } from './stored-confirmations.ts';
 
 /**
  * Ingest: every message a gateway publishes, whichever broker carried it, is rate-limited, validated against
- * the device protocol and handed to the module it concerns through the ports declared in device-inbox.ts.
+ * the device protocol and handed to the module it concerns through the ports declared in device-inbox.ts;
+ * then what was stored is told on `events` (lib/events.ts) to the modules that listen (the alert engine, and
+ * `gatewayOnline` to those that resume work for a gateway back). Every port is required: a device message
+ * with no module to take it is a type error, not traffic silently dropped.
  */
 export function createIngestModule(options: {
   logger: Logger;
@@ -26,14 +30,16 @@ export function createIngestModule(options: {
   telemetry: TelemetryReports;
   instructions: InstructionInbox;
   commands: CommandInbox;
-  /** The locks module; without it lock reports are validated and dropped. */
-  locks?: LockReports;
+  /** The locks module: lock inventories and histories, and gateways gone offline. */
+  locks: LockReports;
   /** The agent configuration module: the gateways' answers to a configuration. */
-  agentConfig?: AgentConfigInbox;
+  agentConfig: AgentConfigInbox;
   /** The firmware module: the gateways' progress on updates. */
-  updates?: UpdateInbox;
+  updates: UpdateInbox;
   /** The demo pump: the gateways' pump reports. */
-  pump?: PumpInbox;
+  pump: PumpInbox;
+  /** Where what was stored is told (lib/events.ts). */
+  events: EventEmitting;
   /** Where the inbox's running totals are read at scrape time (/metrics). */
   meter?: Meter;
   /** The way to gateways: numbered telemetry messages are confirmed once stored (docs/mqtt.md 2.3). */
@@ -51,6 +57,7 @@ export function createIngestModule(options: {
     options.agentConfig,
     options.updates,
     options.pump,
+    options.events,
     new StoredConfirmations(options.devices, logger),
   );
   meterInbox(inbox, options.meter ?? noMeter);

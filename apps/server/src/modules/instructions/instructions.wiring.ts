@@ -2,6 +2,7 @@ import type { InstructionResponse } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { EventListening } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -31,6 +32,8 @@ export function createInstructionsModule(options: {
   logger: Logger;
   deadlineScale: number;
   staffDomains: readonly string[];
+  /** A gateway back (`gatewayOnline`): its pending instructions are sent again, first of the listeners. */
+  events: EventListening;
 }) {
   const { logger, devices } = options;
   const repo = new InstructionsRepository(options.db);
@@ -45,11 +48,11 @@ export function createInstructionsModule(options: {
     publish: (topic, payload) => devices.publishToDevices(topic, payload, 2),
   });
   const answers = new InstructionAnswers(repo, outcomes, options.files, logger);
+  options.events.on('gatewayOnline', (device) => instructions.redeliverPending(device));
   return {
     instructions,
     inbox: {
       record: (device: DeviceIdentity, answer: InstructionResponse) => answers.record(device, answer),
-      gatewayOnline: (device: DeviceIdentity) => instructions.redeliverPending(device),
     },
     routes: (app) => app.register(instructionsRoutes, { instructions }),
     start: () => deadlines.start(),

@@ -409,6 +409,37 @@ export class LockAccessRepository {
     return result.rows;
   }
 
+  /**
+   * A lock user deleted (modules/lock-users, in its transaction): its access rows that never reached a lock
+   * (pending, failed) go, the others get their revocation asked for the ledger to carry out. Answers the
+   * revocations asked.
+   */
+  async revokeAllOfUser(userId: string): Promise<number> {
+    await this.db
+      .deleteFrom('lock_user_access')
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['pending', 'failed'])
+      .where('revoke_requested_at', 'is', null)
+      .execute();
+    const revoking = await this.db
+      .updateTable('lock_user_access')
+      .set({
+        revoke_requested_at: sql`coalesce(revoke_requested_at, now())` as never,
+        // The ledger sends the removal now: REMOVE_IOT_USER, one lock a command.
+        state: 'pending',
+        reason: null,
+        attempts: 0,
+        next_attempt_at: new Date(),
+        instruction_uid: null,
+        updated_at: new Date(),
+      })
+      .where('user_id', '=', userId)
+      .where('revoke_confirmed_at', 'is', null)
+      .returning('id')
+      .execute();
+    return revoking.length;
+  }
+
   /** The gateway with its customer (the queue call's reach check). */
   findGateway(mac: string) {
     return this.db

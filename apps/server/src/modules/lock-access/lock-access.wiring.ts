@@ -2,6 +2,7 @@ import type { LockEvent } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { EventListening } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -25,6 +26,8 @@ export function createLockAccessModule(options: {
   instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
   logger: Logger;
   settings: LockAccessSettings;
+  /** A gateway back (`gatewayOnline`): the ledger's queue for it resumes. */
+  events: EventListening;
 }) {
   const logger = options.logger.child({ component: 'lock-access' });
   const repo = new LockAccessRepository(options.db);
@@ -39,10 +42,10 @@ export function createLockAccessModule(options: {
     wake: (at) => delivery.wake(at),
   });
   options.instructions.onEnded((ended) => lockAccess.instructionEnded(ended));
+  options.events.on('gatewayOnline', (device) => lockAccess.gatewayOnline(device));
   return {
     lockAccess,
     delivery,
-    gatewayOnline: (device: DeviceIdentity) => lockAccess.gatewayOnline(device),
     /** For locks.onInventoryUsers: a full inventory's users compared with the ledger. */
     inventoryUsers: async (
       device: DeviceIdentity,

@@ -59,7 +59,7 @@ describe(`bulk lock-user import (${backend} backend)`, () => {
     lastName: 'Lovelace',
     division: 'R&D',
     employeeId: 'E-1',
-    email: `ada-${randomTag()}@example.com`,
+    email: `ada-${randomTag(8)}@example.com`,
     mobileNo: '',
     scopeId: alpha.tenant.id,
     ...extra,

@@ -43,8 +43,16 @@ const lockCount = sql<number>`(SELECT count(*)::int FROM lock_user_access a
  * `locks` and `gateways` in SQL (the locks module's tables) for the lock's name and whether its gateway is
  * connected: the delete and card rules need them in one consistent read.
  */
+/** The delivery ledger's port (modules/lock-access owns the access rows), run in this module's transaction. */
+export interface AccessRevocations {
+  within(trx: Kysely<Database>): { revokeAllOfUser(userId: string): Promise<number> };
+}
+
 export class LockUsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly revocations: AccessRevocations,
+  ) {}
 
   private users() {
     return this.db.selectFrom('lock_users').where('lock_users.deleted_at', 'is', null);
@@ -294,33 +302,13 @@ export class LockUsersRepository {
   /**
    * Deletes a user: access rows that never reached a lock (pending, failed) go; the user row goes when nothing
    * else remains, otherwise it is kept as deleted (its e-mail and card free again) and the remaining access rows
-   * get their revocation asked, for the delivery ledger to carry out. Answers the revocations asked.
+   * get their revocation asked, for the delivery ledger to carry out (its port, in this transaction). Answers
+   * the revocations asked.
    */
   deleteUser(userId: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('lock_user_access')
-        .where('user_id', '=', userId)
-        .where('state', 'in', ['pending', 'failed'])
-        .where('revoke_requested_at', 'is', null)
-        .execute();
-      const revoking = await trx
-        .updateTable('lock_user_access')
-        .set({
-          revoke_requested_at: sql`coalesce(revoke_requested_at, now())` as never,
-          // The ledger (modules/lock-access) sends the removal now: REMOVE_IOT_USER, one lock a command.
-          state: 'pending',
-          reason: null,
-          attempts: 0,
-          next_attempt_at: new Date(),
-          instruction_uid: null,
-          updated_at: new Date(),
-        })
-        .where('user_id', '=', userId)
-        .where('revoke_confirmed_at', 'is', null)
-        .returning('id')
-        .execute();
-      if (revoking.length === 0) {
+      const revoking = await this.revocations.within(trx).revokeAllOfUser(userId);
+      if (revoking === 0) {
         await trx.deleteFrom('lock_users').where('id', '=', userId).execute();
       } else {
         await trx
@@ -329,7 +317,7 @@ export class LockUsersRepository {
           .where('id', '=', userId)
           .execute();
       }
-      return revoking.length;
+      return revoking;
     });
   }
 }

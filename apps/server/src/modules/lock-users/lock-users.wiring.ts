@@ -9,7 +9,7 @@ import type { TenantsService } from '../tenants/index.ts';
 import type { ThrottleService } from '../throttle/index.ts';
 import { LockUserPasswordService, lockUserPasswordRoutes } from './lock-user-password.ts';
 import { LockUserUpdates } from './lock-user-update.ts';
-import { LockUsersRepository } from './lock-users.repository.ts';
+import { type AccessRevocations, LockUsersRepository } from './lock-users.repository.ts';
 import { lockUsersRoutes } from './lock-users.routes.ts';
 import { LockUsersService } from './lock-users.service.ts';
 import { LockUsersImportRepository } from './lock-users-import.repository.ts';
@@ -30,8 +30,10 @@ export function createLockUsersModule(options: {
   mail: Pick<TemplatedMail, 'sendTemplate'>;
   throttle: ThrottleService;
   origin: () => string;
+  /** The delivery ledger's port: a deleted user's access rows (modules/lock-access). */
+  revocations: AccessRevocations;
 }) {
-  const repo = new LockUsersRepository(options.db);
+  const repo = new LockUsersRepository(options.db, options.revocations);
   // The one update path of a lock user: the panel's update and the CSV import both save through it.
   const updates = new LockUserUpdates(repo);
   const lockUsers = new LockUsersService({ repo, tenants: options.tenants, live: options.live, updates });

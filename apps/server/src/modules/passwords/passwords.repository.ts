@@ -65,11 +65,4 @@ export class PasswordsRepository {
       .returning(['user_id', 'subject_id', 'purpose'])
       .executeTakeFirst();
   }
-
-  /** Signs the user out everywhere: sessions, trusted devices and pending code steps. */
-  async endSignIns(userId: string) {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
-    await this.db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
-  }
 }

@@ -37,6 +37,8 @@ export class PasswordsService {
     private readonly repo: PasswordsRepository,
     readonly deps: {
       users: Pick<UsersService, 'findByEmail' | 'within'>;
+      /** The auth module's port: the reset signs the user out everywhere in its transaction. */
+      signIns: { within(trx: Kysely<Database>): { endSignIns(userId: string): Promise<void> } };
       mailer: Pick<Mailer, 'send'>;
       /** Reset and activation mails come from their templates (modules/email-templates). */
       mail: TemplatedMail;
@@ -104,7 +106,7 @@ export class PasswordsService {
       if (!claimed?.user_id) throw new AppError('UNAUTHORIZED', resetLinkMessages.unauthorized);
       await this.deps.users.within(trx).setPassword(claimed.user_id, passwordHash);
       await repo.retireUserLinks(claimed.user_id, PASSWORD_PURPOSES, now);
-      await repo.endSignIns(claimed.user_id);
+      await this.deps.signIns.within(trx).endSignIns(claimed.user_id);
     });
   }
 

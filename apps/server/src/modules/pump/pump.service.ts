@@ -24,6 +24,8 @@ export interface PumpDeps {
     subtreeWithin(principal: Principal, scopeId: string): Promise<string[]>;
   };
   gateways: { reachableGateway(principal: Principal, mac: string): Promise<Gateway> };
+  /** The gateways module keeps the report on the gateway's row: true when it was newer and kept. */
+  reports: { savePumpReport(mac: string, reading: PumpReading): Promise<boolean> };
   devices: DevicePublisher;
   live: LivePublisher;
 }
@@ -84,7 +86,7 @@ export class PumpService {
   /** A gateway's pump report (device upstream): kept when newest, then told to the customer's browsers. */
   async record(device: DeviceIdentity, report: PumpReport): Promise<void> {
     const reading = readingOf(report);
-    if (!(await this.repo.saveReport(device.mac, reading))) return;
+    if (!(await this.deps.reports.savePumpReport(device.mac, reading))) return;
     this.deps.live.publish(live.pump(device.tenantId, device.mac), { macId: device.mac, ...reading });
   }
 }

@@ -1,3 +1,4 @@
 export type { CustomersService } from './customers.service.ts';
+export { tenantRows } from './tenants.ports.ts';
 export type { TenantsService } from './tenants.service.ts';
 export { createTenantsModule } from './tenants.wiring.ts';

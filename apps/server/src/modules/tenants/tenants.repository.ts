@@ -45,6 +45,22 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: unknown 
 export class TenantsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A customer's status during its deletion (Active again when the job is given up). */
+  async setStatus(tenantId: string, status: 'Active' | 'DELETE_PENDING'): Promise<number> {
+    const result = await this.db
+      .updateTable('tenants')
+      .set({ status })
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes the tenant row; its portal configuration cascades, activity records stay (no foreign key). */
+  async deleteTenant(tenantId: string): Promise<number> {
+    const result = await this.db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   findById(id: string) {
     return this.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -94,6 +110,29 @@ export class TenantsRepository {
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** The support tenant, created under root when missing (one per portal: tenants_single_root). */
+  async ensureSupportTenant(): Promise<void> {
+    const root = await this.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('kind', '=', 'root')
+      .executeTakeFirst();
+    if (!root) return;
+    await this.db
+      .insertInto('tenants')
+      .values({
+        name: 'Support',
+        customer_id: 'SUPPORT',
+        kind: 'support',
+        parent_id: root.id,
+        ancestors: [...root.ancestors, root.id],
+        primary_theme_color: root.primary_theme_color,
+        secondary_theme_color: root.secondary_theme_color,
+      })
+      .onConflict((oc) => oc.column('kind').where('kind', 'in', ['root', 'free_tier', 'support']).doNothing())
+      .execute();
   }
 
   /** Changes a tenant; undefined when it no longer exists. A taken customer id throws (isUniqueViolation). */

@@ -16,6 +16,11 @@ export class TenantsService {
     return this.tenants.findByKind(kind);
   }
 
+  /** The support tenant (alerts for SUPPORT_EMAILS), created under root when missing; once seeded. */
+  ensureSupportTenant(): Promise<void> {
+    return this.tenants.ensureSupportTenant();
+  }
+
   /**
    * The scope and every scope below it, when the principal may act there; otherwise a 404, so that
    * ids of other tenants cannot be probed.

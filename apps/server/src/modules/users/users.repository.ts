@@ -30,6 +30,12 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Deletes a customer's users (its deletion's step); sessions, tokens, trusted devices and links cascade. */
+  async deleteOfTenant(tenantId: string): Promise<number> {
+    const result = await this.db.deleteFrom('users').where('tenant_id', '=', tenantId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /* ---------- Whole records (sign-in, credentials) ---------- */
 
   findById(id: string): Promise<User | undefined> {
