@@ -37,7 +37,25 @@ const PM25 = {
 /** The fixture: a copy of the catalogue with one metric added, and nothing else changed. */
 const WITH_PM25 = { ...METRIC_CATALOGUE, PM25 };
 
+/** The types follow too: the added metric is a literal key of each derived structure (checked by tsc). */
+type With = typeof WITH_PM25;
+const ADDED: {
+  sample: keyof ReturnType<typeof sampleFields<With>>;
+  column: keyof ReturnType<typeof storedColumns<With>>;
+  chart: keyof ReturnType<typeof chartSensors<With>>;
+  alert: keyof ReturnType<typeof sensorAlertTypeInfo<With>>;
+  graph: keyof ReturnType<typeof graphMetricInfo<With>>;
+} = { sample: 'PM25', column: 'pm25', chart: 'PM25', alert: 'HIGH_PM25', graph: 'pm25' };
+
 describe('adding a metric to the catalogue (one entry)', () => {
+  it('is a key of every derived structure, in types as in values', () => {
+    expect(Object.keys(sampleFields(WITH_PM25))).toContain(ADDED.sample);
+    expect(Object.keys(storedColumns(WITH_PM25))).toContain(ADDED.column);
+    expect(Object.keys(chartSensors(WITH_PM25))).toContain(ADDED.chart);
+    expect(Object.keys(sensorAlertTypeInfo(WITH_PM25))).toContain(ADDED.alert);
+    expect(Object.keys(graphMetricInfo(WITH_PM25))).toContain(ADDED.graph);
+  });
+
   it('is in the telemetry sample schema, with its bounds', () => {
     const sample = (value: number) => ({ TI: 1_750_000_000_000, PM25: value });
     const schema = telemetrySample.extend(sampleFields(WITH_PM25));

@@ -6,9 +6,10 @@ import { z } from 'zod';
  * units and groups, the sensor/system alert types, the alert engine's types, the graph generator's metrics and
  * words and the simulator's ranges are all derived from it by the functions below; nothing else lists metrics.
  *
- * Adding a metric: an entry here, a migration adding its column (telemetry, telemetry_latest and the rollups'
- * `_min/_max/_sum/_n`), its value in the simulator's model (apps/gateway-sim/src/sensor-model.ts, a type error
- * until it is there). `metrics.test.ts` adds one to a copy and checks every derived structure.
+ * Adding a metric touches 4 files: an entry here; a migration adding its column (telemetry, telemetry_latest and
+ * the rollups' `_min/_max/_sum/_n`) and its line in apps/server/src/db/migrations/index.ts; its value in the
+ * simulator's model (apps/gateway-sim/src/sensor-model.ts, a type error until it is there). `metrics.test.ts`
+ * adds one to a copy and checks every derived structure.
  */
 
 /** The four sensor series of GET /api/device/{kind}/macId/{m}/fromTime/{f}/toTime/{t} (spec 001 section 3). */
