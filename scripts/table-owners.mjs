@@ -163,10 +163,6 @@ export const READ_MODELS = {
  * is listed with the tables it may be. file (under apps/server/src/modules) -> why.
  */
 export const DYNAMIC_TABLES = {
-  'instructions/instructions.repository.ts':
-    "un-registration deletes the gateway's rows from telemetry's tables (telemetry, telemetry_latest, " +
-    "telemetry_1m, telemetry_1h, gateway_events), the gateways' connection log and its own instructions in one " +
-    "transaction: writes to other modules' tables still to move behind ports that take the transaction",
   'telemetry/telemetry.repository.ts': "the rollup upsert into telemetry_1m or telemetry_1h, telemetry's own",
 };
 
@@ -177,9 +173,6 @@ export const DYNAMIC_TABLES = {
  * takes the caller's transaction, as `users.within(trx)` and `signIns.within(trx)` do.
  */
 export const PENDING_WRITES = {
-  instructions: {
-    gateways: 'un-registration marks the gateway unregistered in the transaction that deletes its data',
-  },
   'lock-access': {
     lock_mode_slots:
       "the ledger's claim takes one of the gateway's lock queue slots (locks' table) in its one claiming statement",

@@ -41,6 +41,20 @@ export interface NewRegisteredGateway {
 export class GatewayRegistryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A gateway un-registered (modules/instructions, in its transaction): its connection log goes. */
+  async deleteConnectionLog(mac: string): Promise<void> {
+    await this.db.deleteFrom('gateway_connection_log').where('mac', '=', mac).execute();
+  }
+
+  /** A gateway un-registered (modules/instructions, in its transaction): REG 0. */
+  async markUnregistered(mac: string): Promise<void> {
+    await this.db
+      .updateTable('gateways')
+      .set({ registered: false, updated_at: new Date() })
+      .where('mac', '=', mac)
+      .execute();
+  }
+
   /** A deleted customer's gateways handed to `rootId`, unregistered; nothing is sent to the devices. */
   async moveAllOfTenant(tenantId: string, rootId: string): Promise<number> {
     const result = await this.db

@@ -7,3 +7,11 @@ export const tenantGateways = {
   within: (trx: Kysely<Database>): Pick<GatewayRegistryRepository, 'moveAllOfTenant'> =>
     new GatewayRegistryRepository(trx),
 };
+
+/** A gateway un-registered: its connection log and its REG flag, inside the caller's transaction. */
+export const unregisteredGateway = {
+  within: (
+    trx: Kysely<Database>,
+  ): Pick<GatewayRegistryRepository, 'deleteConnectionLog' | 'markUnregistered'> =>
+    new GatewayRegistryRepository(trx),
+};

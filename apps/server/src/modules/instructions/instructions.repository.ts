@@ -1,6 +1,8 @@
 import type { InstructionStatus } from '@portal/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, InstructionsTable } from '../../db/schema.ts';
+import { unregisteredGateway } from '../gateways/index.ts';
+import { gatewayTelemetry } from '../telemetry/index.ts';
 
 export type InstructionRow = Selectable<InstructionsTable>;
 /** An instruction with the tenant its gateway belongs to now (whose browsers hear about it). */
@@ -173,27 +175,16 @@ export class InstructionsRepository {
    */
   unregister(mac: string): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
-      for (const table of [
-        'telemetry',
-        'telemetry_latest',
-        'telemetry_1m',
-        'telemetry_1h',
-        'gateway_events',
-        'gateway_connection_log',
-        'instructions',
-      ] as const) {
-        await trx.deleteFrom(table).where('mac', '=', mac).execute();
-      }
+      // The telemetry and gateways modules' rows of the gateway go through their ports, in this transaction.
+      await gatewayTelemetry.within(trx).deleteOfGateway(mac);
+      await unregisteredGateway.within(trx).deleteConnectionLog(mac);
+      await trx.deleteFrom('instructions').where('mac', '=', mac).execute();
       const logs = await trx
         .deleteFrom('device_logs')
         .where('mac', '=', mac)
         .returning('uploaded_file_key')
         .execute();
-      await trx
-        .updateTable('gateways')
-        .set({ registered: false, updated_at: new Date() })
-        .where('mac', '=', mac)
-        .execute();
+      await unregisteredGateway.within(trx).markUnregistered(mac);
       return logs.map((log) => log.uploaded_file_key);
     });
   }

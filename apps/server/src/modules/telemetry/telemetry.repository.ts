@@ -8,6 +8,15 @@ import type { SeriesPlan } from './series-plan.ts';
 export class TelemetryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A gateway un-registered (modules/instructions, in its transaction): its samples, rollups and events go. */
+  async deleteOfGateway(mac: string): Promise<void> {
+    await this.db.deleteFrom('telemetry').where('mac', '=', mac).execute();
+    await this.db.deleteFrom('telemetry_latest').where('mac', '=', mac).execute();
+    await this.db.deleteFrom('telemetry_1m').where('mac', '=', mac).execute();
+    await this.db.deleteFrom('telemetry_1h').where('mac', '=', mac).execute();
+    await this.db.deleteFrom('gateway_events').where('mac', '=', mac).execute();
+  }
+
   /**
    * Stores samples and folds the new ones into the rollups, in one transaction. A sample already stored
    * (a QoS 1 redelivery) is skipped, (mac, ti) being the key, so it is never counted twice.
