@@ -29,50 +29,21 @@ const SIMULATOR = ['^apps/gateway-sim/', '(^|/)@portal/gateway-sim(/|$)'];
 const WEB_FEATURE = '^apps/web/src/features/';
 
 /**
- * Imports between two web features that still close a cycle, allowed by name until they move; empty is the
- * goal (web-features-one-way). telemetry -> gateways: telemetry's CO2 and air quality history dialogs
- * (Co2HistoryDialog.tsx, AirQualityHistoryDialog.tsx) take GatewayDialogProps from features/gateways/index.ts.
- * Those two files belong to the metric catalogue change of issue 28; with it their import becomes
- * components/gateway-dialog-props.ts, and then this entry and features/gateways/index.ts go.
+ * web-features-one-way: no cycle between feature folders (dependency-cruiser's folder scope).
  */
-const KNOWN_FEATURE_CYCLES = { telemetry: ['gateways'], gateways: ['telemetry'] };
-
-/**
- * web-features-one-way: a cycle between feature folders (dependency-cruiser's folder scope), one rule for the
- * features without a known cycle and one for each feature with one (allowed only towards its named partners).
- */
-function webFeaturesOneWay() {
-  const rule = (from, allowed) => ({
-    name: 'web-features-one-way',
-    comment:
-      'Web features depend one way: a feature that uses another is never used by it, directly or through a ' +
-      'third. Checked between feature folders (scope folder), not files: a cycle of files is already ' +
-      'no-circular, but two features can import each other through files that form no cycle, and then ' +
-      'neither can be understood, tested or moved without the other. What both need moves down: to a lower ' +
-      'feature, components/ (shared UI) or api/ (calls several features share).',
-    severity: 'error',
-    scope: 'folder',
-    from,
-    to: {
-      path: WEB_FEATURE,
-      pathNot: [`${WEB_FEATURE}$1(/|$)`, ...allowed.map((feature) => `${WEB_FEATURE}${feature}(/|$)`)],
-      circular: true,
-    },
-  });
-  const known = Object.keys(KNOWN_FEATURE_CYCLES);
-  return [
-    rule(
-      {
-        path: `${WEB_FEATURE}([^/]+)`,
-        ...(known.length > 0 ? { pathNot: known.map((feature) => `${WEB_FEATURE}${feature}(/|$)`) } : {}),
-      },
-      [],
-    ),
-    ...known.map((feature) =>
-      rule({ path: `${WEB_FEATURE}(${feature})(/|$)` }, KNOWN_FEATURE_CYCLES[feature]),
-    ),
-  ];
-}
+const webFeaturesOneWay = {
+  name: 'web-features-one-way',
+  comment:
+    'Web features depend one way: a feature that uses another is never used by it, directly or through a ' +
+    'third. Checked between feature folders (scope folder), not files: a cycle of files is already ' +
+    'no-circular, but two features can import each other through files that form no cycle, and then ' +
+    'neither can be understood, tested or moved without the other. What both need moves down: to a lower ' +
+    'feature, components/ (shared UI) or api/ (calls several features share).',
+  severity: 'error',
+  scope: 'folder',
+  from: { path: `${WEB_FEATURE}([^/]+)` },
+  to: { path: WEB_FEATURE, pathNot: `${WEB_FEATURE}$1(/|$)`, circular: true },
+};
 
 module.exports = {
   forbidden: [
@@ -235,7 +206,7 @@ module.exports = {
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/(index|pages)\\.ts$'],
       },
     },
-    ...webFeaturesOneWay(),
+    webFeaturesOneWay,
     {
       name: 'web-app-uses-feature-entries',
       comment:

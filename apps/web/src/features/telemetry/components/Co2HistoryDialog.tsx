@@ -1,5 +1,5 @@
 import { METRIC_CATALOGUE, sensorsOfSeries } from '@portal/contract';
-import type { GatewayDialogProps } from '../../gateways/index.ts';
+import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
 import { SensorHistoryDialog } from './SensorHistoryDialog.tsx';
 
 /** The readings of its series, from the metric catalogue (packages/contract/src/metrics.ts). */
