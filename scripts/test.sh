@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README command two): lint, import directions, type-check, build, then every test
 # project: unit, integration on both backends (embedded PGlite + Aedes, and real PostgreSQL + Mosquitto),
-# and end-to-end in Debian's Chromium.
+# and end-to-end in Debian's Chromium; then the container image (scripts/container-test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,4 +27,8 @@ status=0
 npx vitest run --reporter=default --reporter=./scripts/retried-tests-reporter.ts --reporter=json --outputFile.json=e2e/artifacts/vitest.json || status=$?
 # One plain closing line, whatever reads this output.
 node -e 'const r = require("./e2e/artifacts/vitest.json"); console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' || true
+echo "== container image (podman): build, run, health, non-root, volume, SIGTERM"
+container_started=$SECONDS
+node scripts/container-test.mjs || status=$?
+echo "container image test: $((SECONDS - container_started)) s"
 exit "$status"
