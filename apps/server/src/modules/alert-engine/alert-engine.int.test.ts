@@ -208,12 +208,16 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     const ofRule = () => watcher.messages.filter((m) => m.incident.ruleId === rule.id);
     await waitFor(async () => ofRule().length > 0);
     expect(ofRule()).toEqual([expect.objectContaining({ type: 'incident', event: 'fired' })]);
-    const notifications = await injectAs(
-      portal,
-      ownCookie,
-      'GET',
-      `/api/alert-incidents/${incident!.id}/notifications`,
-    );
+    // The receivers are notified just after the live message (announcer.ts): the list fills a moment later.
+    const notifications = await waitFor(async () => {
+      const response = await injectAs(
+        portal,
+        ownCookie,
+        'GET',
+        `/api/alert-incidents/${incident!.id}/notifications`,
+      );
+      return response.statusCode !== 200 || response.json().notifications.length > 0 ? response : null;
+    });
     expect(notifications.statusCode).toBe(200);
     expect(notifications.json().notifications).toMatchObject([{ event: 'fired', channel: 'email' }]);
     const foreignList = await injectAs(portal, strangerCookie, 'GET', '/api/alert-incidents', {
