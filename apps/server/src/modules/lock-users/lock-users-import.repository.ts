@@ -1,20 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { LockUserValues } from './lock-user-update.ts';
 
 /** A stored user an imported row may meet (same e-mail, or the row's card). */
-export interface ImportStoredUser {
+export interface ImportStoredUser extends LockUserValues {
   id: string;
   tenant_id: string;
-  first_name: string;
-  last_name: string;
   email: string;
-  division: string | null;
-  employee_id: string | null;
-  mobile_no: string | null;
-  card_csn: string | null;
-  passcode: string | null;
-  role: 'USER' | 'ADMIN';
-  status: 'ACTIVE' | 'INACTIVE';
 }
 
 export interface ImportInsert {
