@@ -1,9 +1,9 @@
-// The services tests and the server reach directly, as wiring.ts returns them.
+// The services tests and the server reach directly, as wiring.ts returns them, and what the broker asks.
 import type { ActivitiesService } from './modules/activities/index.ts';
 import type { AgentConfigService } from './modules/agent-config/index.ts';
 import type { AlertRulesReader } from './modules/alerts/index.ts';
 import type { AuditService } from './modules/audit/index.ts';
-import type { SessionsService } from './modules/auth/index.ts';
+import type { MqttTokensService, SessionsService } from './modules/auth/index.ts';
 import type { EmailTemplatesService } from './modules/email-templates/index.ts';
 import type { GatewaysService } from './modules/gateways/index.ts';
 import type { InstructionsService } from './modules/instructions/index.ts';
@@ -16,6 +16,7 @@ import type { PortalUsersService, SignUpService } from './modules/portal-users/i
 import type { SocialAccountsService, SocialService } from './modules/social/index.ts';
 import type { TelemetryService } from './modules/telemetry/index.ts';
 import type { TenantsService } from './modules/tenants/index.ts';
+import type { BrokerAccess } from './mqtt/messaging.ts';
 
 /** The services tests and the server reach directly. */
 export interface PortalServices {
@@ -38,4 +39,14 @@ export interface PortalServices {
   lockAccess: LockAccessService;
   agentConfig: AgentConfigService;
   alertRules: AlertRulesReader;
+}
+
+/** What the broker asks about who connects: a gateway by its credential, a browser by its one-use token. */
+export function brokerAccess(gateways: GatewaysService, browsers: MqttTokensService): BrokerAccess {
+  return {
+    authenticateDevice: (mac, secret) => gateways.authenticateDevice(mac, secret),
+    identifyDevice: (mac) => gateways.identify(mac),
+    authenticateBrowser: (name, secret, clientId) => browsers.authenticateMqttToken(name, secret, clientId),
+    liveBrowserPrincipals: (hashes) => browsers.liveBrowserPrincipals(hashes),
+  };
 }

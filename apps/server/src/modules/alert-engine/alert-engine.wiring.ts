@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventListening } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
@@ -16,6 +17,24 @@ import { SmsOutbox } from './notifications/sms-outbox.ts';
 import { SmppProvider, type SmsProvider } from './notifications/sms-provider.ts';
 import { listenToDevices } from './observers.ts';
 import { RulesCache } from './rules-cache.ts';
+
+/**
+ * The engine's options the portal's configuration decides (SMS_URL, SMS_RETRY_BASE_SECONDS, ALERT_TICK_MS,
+ * ALERT_NO_DATA_SECONDS); tests build engines with settings of their own.
+ */
+export function alertEngineConfig(
+  config: Pick<Config, 'SMS_URL' | 'SMS_RETRY_BASE_SECONDS' | 'ALERT_TICK_MS' | 'ALERT_NO_DATA_SECONDS'>,
+) {
+  return {
+    smsUrl: config.SMS_URL,
+    smsRetryBaseMs: config.SMS_RETRY_BASE_SECONDS * 1000,
+    settings: {
+      tickMs: config.ALERT_TICK_MS,
+      noDataMs: config.ALERT_NO_DATA_SECONDS * 1000,
+      staleMs: 10 * 60_000,
+    },
+  };
+}
 
 /**
  * The alert engine: incidents from the rules (read through `AlertRulesReader`, attached once the alerts

@@ -8,6 +8,7 @@ import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { FileStorage } from '../files/index.ts';
+import type { GatewayVersionsPort } from '../gateways/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { FirmwareRepository } from './firmware.repository.ts';
 import { firmwareRoutes } from './firmware.routes.ts';
@@ -53,6 +54,8 @@ export function createFirmwareModule(options: {
   origin: () => string;
   /** A gateway back (`gatewayOnline`): it gets the update instructions it has not started. */
   events: EventListening;
+  /** The gateway lists (the gateways module): they show the versions assigned to each gateway. */
+  gatewayLists: { showVersions(port: GatewayVersionsPort): void };
 }) {
   const logger = options.logger.child({ component: 'firmware' });
   const repo = new FirmwareRepository(options.db);
@@ -81,6 +84,7 @@ export function createFirmwareModule(options: {
     onApplied: () => void rollouts.tick(),
   });
   options.events.on('gatewayOnline', (device) => rollouts.gatewayOnline(device));
+  options.gatewayLists.showVersions((list) => firmware.gatewayVersions(list));
   return {
     firmware,
     rollouts,

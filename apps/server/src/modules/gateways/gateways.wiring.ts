@@ -16,7 +16,9 @@ import { GatewaysService } from './gateways.service.ts';
 /**
  * Gateways: their records and reported state (`gateways`, which the device side feeds), the lists with their
  * latest samples and the reach check other modules ask (`query`), and the registry (register, edit, move,
- * delete), which drops a moved gateway's connection and tells whoever listens to `registry.onMoved`.
+ * delete), which drops a moved gateway's connection and tells whoever listens to `registry.onMoved`. The
+ * lists show the firmware versions assigned to each gateway once the firmware module, built later, fills
+ * `showVersions` (firmware.wiring.ts).
  */
 export function createGatewaysModule(options: {
   db: Kysely<Database>;
@@ -25,18 +27,13 @@ export function createGatewaysModule(options: {
   samples: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>;
   devices: DeviceDisconnector;
   users: UserDirectory;
-  /** The firmware module's assigned versions (set later: the firmware module is built after this one). */
-  versions?: GatewayVersionsPort;
 }) {
   const { db, live, tenants } = options;
   const repo = new GatewaysRepository(db);
   const gateways = new GatewaysService(repo, live);
-  const query = new GatewaysQuery(
-    repo,
-    tenants,
-    options.samples,
-    new GatewayListRepository(db),
-    options.versions,
+  let versions: GatewayVersionsPort = async () => new Map();
+  const query = new GatewaysQuery(repo, tenants, options.samples, new GatewayListRepository(db), (list) =>
+    versions(list),
   );
   const registry = new GatewayRegistryService(new GatewayRegistryRepository(db), query, tenants, {
     live,
@@ -47,6 +44,10 @@ export function createGatewaysModule(options: {
     gateways,
     query,
     registry,
+    /** Where the firmware module puts the versions the gateway lists show. */
+    showVersions: (port: GatewayVersionsPort) => {
+      versions = port;
+    },
     /** Columns of a gateway's row other modules keep (they name no gateways SQL): whitelist, pump report. */
     columns: {
       saveWhitelist: (mac: string, names: string[], all: boolean) => repo.saveWhitelist(mac, names, all),

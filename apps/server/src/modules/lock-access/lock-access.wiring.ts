@@ -1,6 +1,7 @@
 import type { LockEvent } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventListening } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
@@ -10,7 +11,7 @@ import type { InstructionsService } from '../instructions/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { LockAccessRepository } from './lock-access.repository.ts';
 import { lockAccessRoutes } from './lock-access.routes.ts';
-import { LockAccessService, type LockAccessSettings } from './lock-access.service.ts';
+import { LockAccessService } from './lock-access.service.ts';
 import { LockAccessDelivery } from './lock-access-delivery.ts';
 import type { HeldUsers, UnknownCredential } from './lock-access-reconcile.ts';
 
@@ -25,20 +26,33 @@ export function createLockAccessModule(options: {
   tenants: TenantsService;
   instructions: Pick<InstructionsService, 'issue' | 'onEnded'>;
   logger: Logger;
-  settings: LockAccessSettings;
+  config: Pick<
+    Config,
+    | 'LOCK_ACCESS_RETRY_BASE_SECONDS'
+    | 'LOCK_ACCESS_RETRY_MAX_SECONDS'
+    | 'LOCK_ACCESS_MAX_ATTEMPTS'
+    | 'LOCK_REVOKE_DEADLINE_MINUTES'
+  >;
   /** A gateway back (`gatewayOnline`): the ledger's queue for it resumes. */
   events: EventListening;
 }) {
   const logger = options.logger.child({ component: 'lock-access' });
+  const { config } = options;
+  const settings = {
+    retryBaseMs: config.LOCK_ACCESS_RETRY_BASE_SECONDS * 1000,
+    retryMaxMs: config.LOCK_ACCESS_RETRY_MAX_SECONDS * 1000,
+    maxAttempts: config.LOCK_ACCESS_MAX_ATTEMPTS,
+    revokeDeadlineMs: config.LOCK_REVOKE_DEADLINE_MINUTES * 60_000,
+  };
   const repo = new LockAccessRepository(options.db);
-  const delivery = new LockAccessDelivery(repo, () => lockAccess, options.settings, logger);
+  const delivery = new LockAccessDelivery(repo, () => lockAccess, settings, logger);
   const lockAccess: LockAccessService = new LockAccessService({
     repo,
     tenants: options.tenants,
     instructions: options.instructions,
     live: options.live,
     logger,
-    settings: options.settings,
+    settings,
     wake: (at) => delivery.wake(at),
   });
   options.instructions.onEnded((ended) => lockAccess.instructionEnded(ended));
