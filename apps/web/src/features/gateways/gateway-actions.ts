@@ -48,6 +48,3 @@ export function moreActionsFor(held: ReadonlySet<string>): { action: GatewayActi
     label,
   }));
 }
-
-/** Opens an action for a gateway (by MAC: the dialog then follows the live list's copy of it). */
-export type OpenGatewayAction = (action: GatewayAction, macId: string) => void;

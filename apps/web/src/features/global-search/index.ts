@@ -1,3 +1,3 @@
 /** What other features may use of the global search (its page is in pages.ts): its gateway-name filter. */
 
-export { GATEWAY_NAME_PARAM, matchesGatewayName } from './search-rules.ts';
+export { GATEWAY_NAME_PARAM } from './search-rules.ts';

@@ -6,11 +6,10 @@ import {
   type LockRole,
   type LockUser,
   lockUserDeleteBlockedDetails,
-  lockUserMessages,
   portalUserMessages,
   type UpdateLockUserBody,
 } from '@portal/contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 
 /**
@@ -180,5 +179,3 @@ export function blockedDeleteLocks(error: unknown): { macId: string; name: strin
 /** Shown under the card field: what the rule is (the error text is the spec's 'Invalid card id'). */
 export const CARD_HINT = '10 hexadecimal characters; leave empty for no card.';
 export const MOBILE_HINT = "'+' then the country code and number, e.g. +4915123456789.";
-export { lockUserMessages };
-export const lockRoleSchema = z.enum(LOCK_ROLES);

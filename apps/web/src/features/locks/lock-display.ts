@@ -39,13 +39,6 @@ export const lastAccessedText = (ms: number | null | undefined) => (ms ? formatD
 /** The lock's name, else its MAC. */
 export const lockName = (lock: Pick<LockDevice, 'name' | 'macId'>) => lock.name?.trim() || lock.macId;
 
-/**
- * Whether the portal can reach the lock now: its gateway is connected and heard it at its last scan or probe
- * (the locksCount call's 'online').
- */
-export const lockReachable = (lock: Pick<LockDevice, 'gatewayConnected' | 'reachable'>) =>
-  lock.gatewayConnected && lock.reachable;
-
 export function reachText(lock: Pick<LockDevice, 'gatewayConnected' | 'reachable'>): string {
   if (!lock.gatewayConnected) return 'Gateway offline';
   return lock.reachable ? 'In range' : 'Out of range';

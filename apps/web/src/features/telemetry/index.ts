@@ -6,4 +6,4 @@ export { CustomRangeDialog } from './components/CustomRangeDialog.tsx';
 export { SensorGraphView } from './components/SensorGraphView.tsx';
 export { SystemGraphDialog } from './components/SystemGraphDialog.tsx';
 export { TimeSeriesChart } from './components/TimeSeriesChart.tsx';
-export { customRangeTimes, type DayRange, dayOf } from './custom-range.ts';
+export { customRangeTimes, dayOf } from './custom-range.ts';

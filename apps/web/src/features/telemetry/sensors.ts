@@ -1,6 +1,5 @@
 import {
   CHART_GROUPS,
-  type ChartSensor,
   chartSensors,
   METRIC_CATALOGUE,
   type SensorKind,
@@ -9,9 +8,6 @@ import {
   sensorsOfSeries,
   type TelemetrySample,
 } from '@portal/contract';
-
-/** A sensor charted by the graphs: its chip label, unit and where its values come from. */
-export type SensorInfo = ChartSensor<SensorKey>;
 
 /**
  * The charted sensors of the metric catalogue (packages/contract/src/metrics.ts): spec 001 section 9 'Units':
@@ -38,8 +34,6 @@ export const SENSOR_GROUPS: readonly {
   kinds: group.series,
   sensors: sensorsOfSeries(METRIC_CATALOGUE, group.series, 'chips'),
 }));
-
-export type SensorGroup = (typeof SENSOR_GROUPS)[number];
 
 /** 'CO2 (ppm)': a chart's title with its unit. */
 export const sensorTitle = (key: SensorKey) => `${SENSORS[key].label} (${SENSORS[key].unit})`;

@@ -35,12 +35,3 @@ function namedScopeId(message: unknown): string | null {
     ? scope.id
     : null;
 }
-
-/** The name of a customer in any cached page, for messages that carry only its id. */
-export function cachedCustomerName(queryClient: QueryClient, id: string): string | null {
-  for (const [, page] of queryClient.getQueriesData<CustomersPage>({ queryKey: CUSTOMER_LISTS_KEY })) {
-    const found = page?.customers.find((scope) => scope.id === id);
-    if (found) return found.name;
-  }
-  return null;
-}
