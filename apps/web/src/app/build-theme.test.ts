@@ -1,6 +1,28 @@
-import { getContrastRatio } from '@mui/material/styles';
+import { decomposeColor, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { buildTheme, readableOnWhite, TEXT_CONTRAST } from './build-theme.ts';
+import { buildTheme, DARK_SURFACE, readableOnDark, readableOnWhite, TEXT_CONTRAST } from './build-theme.ts';
+
+/** The hue of a colour in degrees (0-360), to tell an adapted colour from a dropped one. */
+function hue(color: string): number {
+  const [r, g, b] = decomposeColor(color).values.map((value) => value / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const delta = max - Math.min(r, g, b);
+  if (delta === 0) return 0;
+  const sector =
+    max === r ? ((g - b) / delta + 6) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4;
+  return sector * 60;
+}
+
+const TENANT_COLORS = [
+  '#4190c7',
+  '#B0BF5D',
+  '#123456',
+  '#c62828',
+  '#7b1fa2',
+  '#000000',
+  '#ffeb3b',
+  '#ffffff',
+];
 
 describe('tenant theme contrast', () => {
   it('keeps #4190c7 as the surface colour and puts text on it that reads at 4.5:1', () => {
@@ -16,5 +38,51 @@ describe('tenant theme contrast', () => {
       expect(getContrastRatio(readableOnWhite(color), '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
     expect(readableOnWhite('#123456')).toBe('#123456');
+  });
+});
+
+describe('dark theme', () => {
+  it('lightens a tenant colour that does not read on the dark surfaces until it reads at 4.5:1, keeping its hue', () => {
+    for (const color of ['#4190c7', '#123456', '#c62828', '#7b1fa2']) {
+      expect(getContrastRatio(color, DARK_SURFACE), color).toBeLessThan(TEXT_CONTRAST);
+      const adapted = readableOnDark(color);
+      expect(getContrastRatio(adapted, DARK_SURFACE), color).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      expect(Math.abs(hue(adapted) - hue(color)), color).toBeLessThan(2);
+      // Adapted, not dropped: not white (every colour would read as white).
+      expect(getContrastRatio(adapted, '#ffffff'), color).toBeGreaterThan(1.5);
+    }
+    expect(getContrastRatio(readableOnDark('#000000'), DARK_SURFACE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('keeps a tenant colour that already reads on the dark surfaces', () => {
+    expect(readableOnDark('#B0BF5D')).toBe('#B0BF5D');
+    expect(readableOnDark('#ffeb3b')).toBe('#ffeb3b');
+    expect(readableOnDark('#ffffff')).toBe('#ffffff');
+  });
+
+  it("gives the dark scheme the tenant's colours and the status colours as text that reads at 4.5:1", () => {
+    for (const primaryColor of TENANT_COLORS) {
+      const dark = buildTheme({ primaryColor, secondaryColor: '#ffffff' }).colorSchemes.dark?.palette;
+      if (!dark) throw new Error('no dark scheme');
+      expect(dark.mode).toBe('dark');
+      expect(dark.primary.main).toBe(readableOnDark(primaryColor));
+      for (const color of [dark.primary, dark.secondary, dark.error, dark.warning, dark.info, dark.success]) {
+        expect(getContrastRatio(color.main, DARK_SURFACE), primaryColor).toBeGreaterThanOrEqual(
+          TEXT_CONTRAST,
+        );
+        // Contained buttons and chips: their text on the colour.
+        expect(getContrastRatio(color.contrastText, color.main), primaryColor).toBeGreaterThanOrEqual(
+          TEXT_CONTRAST,
+        );
+      }
+      expect(getContrastRatio(dark.text.primary, DARK_SURFACE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      expect(getContrastRatio(dark.text.secondary, DARK_SURFACE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+  });
+
+  it('keeps the light scheme as it was: the tenant colour itself as the surface colour', () => {
+    const theme = buildTheme({ primaryColor: '#123456', secondaryColor: '#B0BF5D' });
+    expect(theme.colorSchemes.light?.palette.primary.main).toBe('#123456');
+    expect(theme.colorSchemes.light?.palette.background.default).toBe('#f5f7fa');
   });
 });

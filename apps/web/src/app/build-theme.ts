@@ -1,4 +1,11 @@
-import { createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
+import {
+  createTheme,
+  darken,
+  getContrastRatio,
+  getOverlayAlpha,
+  lighten,
+  type Theme,
+} from '@mui/material/styles';
 import flagFontUrl from 'country-flag-emoji-polyfill/dist/TwemojiCountryFlags.woff2?url';
 import type { Branding } from './branding.ts';
 
@@ -19,71 +26,127 @@ const FONT_FAMILY = `"${FLAG_FONT}", "Roboto", "Helvetica", "Arial", sans-serif`
 /** WCAG 2 AA for normal text. */
 export const TEXT_CONTRAST = 4.5;
 const PAGE_BACKGROUND = '#ffffff';
-
+/** The dark theme's page and paper colour (MUI's own). */
+const DARK_BACKGROUND = '#121212';
 /**
- * The tenant's colour as text on a white surface (links, text and outlined buttons, tabs, focused labels):
- * the colour itself when it reads well enough, else the same hue darkened until it does.
+ * The lightest surface text sits on in the dark theme: a dialog's paper, which MUI lightens with a white
+ * overlay for its elevation (24, the highest in use; about #393939). A colour that reads there reads on every
+ * darker surface too.
  */
-export function readableOnWhite(color: string): string {
+export const DARK_SURFACE = lighten(DARK_BACKGROUND, getOverlayAlpha(24));
+
+/** The colour itself when it reads at 4.5:1 on `surface`, else the same hue moved towards black or white until it does. */
+function readableOn(surface: string, color: string, shift: (color: string) => string): string {
   let text = color;
-  for (let step = 0; step < 20 && getContrastRatio(text, PAGE_BACKGROUND) < TEXT_CONTRAST; step++) {
-    text = darken(text, 0.1);
-  }
+  for (let step = 0; step < 20 && getContrastRatio(text, surface) < TEXT_CONTRAST; step++) text = shift(text);
   return text;
 }
 
+/** The tenant's colour as text on a white surface: darkened until it reads. */
+export const readableOnWhite = (color: string) => readableOn(PAGE_BACKGROUND, color, (c) => darken(c, 0.1));
+
+/** The tenant's colour as text on the dark theme's surfaces: lightened until it reads. */
+export const readableOnDark = (color: string) => readableOn(DARK_SURFACE, color, (c) => lighten(c, 0.1));
+
+/** Black or white text on a coloured surface, whichever reads at 4.5:1 (as MUI's `contrastThreshold`). */
+export const textOnColor = (color: string) =>
+  getContrastRatio(color, '#fff') >= TEXT_CONTRAST ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+
+/** Where the browser remembers the Appearance choice (`system`, `light` or `dark`; `system` when absent). */
+export const COLOR_MODE_STORAGE_KEY = 'portal.colorMode';
+
+/** The data attribute on <html> naming the colour scheme shown: `data-color-scheme="dark"`. */
+export const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
+
 /**
- * The MUI theme of a tenant: its primary and secondary colours feed the palette. Text on a coloured surface
- * (app bar, contained buttons) is black or white, whichever reads at 4.5:1 (#4190c7 takes black); the colours
- * used as text on white are darkened where needed (docs/ui.md 'Accessibility').
+ * The MUI theme of a tenant, in a light and a dark colour scheme (docs/ui.md 'Light and dark'). Light: the
+ * tenant's primary and secondary colours are the surfaces' colours, and where used as text on white (links,
+ * text and outlined buttons, tabs, focused labels, the focus ring) darkened until they read at 4.5:1. Dark:
+ * the same colours lightened until they read at 4.5:1 on the dark surfaces, everywhere but the app bar, which
+ * keeps the tenant's own colour. Text on a coloured surface is black or white, whichever reads at 4.5:1.
  */
 export function buildTheme({
   primaryColor,
   secondaryColor,
 }: Pick<Branding, 'primaryColor' | 'secondaryColor'>): Theme {
-  const primaryText = readableOnWhite(primaryColor);
-  const secondaryText = readableOnWhite(secondaryColor);
-  const textColor = (color: unknown) =>
-    color === 'secondary'
-      ? secondaryText
-      : color === 'primary' || color === undefined
-        ? primaryText
-        : undefined;
+  const onWhite = { primary: readableOnWhite(primaryColor), secondary: readableOnWhite(secondaryColor) };
+  const onDark = { primary: readableOnDark(primaryColor), secondary: readableOnDark(secondaryColor) };
+  // The colour a text-like control of `color` takes in each scheme (undefined: MUI's own).
+  const textColor = (theme: Theme, color: unknown) => {
+    const key =
+      color === 'secondary' ? 'secondary' : color === 'primary' || color === undefined ? 'primary' : null;
+    return key ? { color: onWhite[key], ...theme.applyStyles('dark', { color: onDark[key] }) } : {};
+  };
   return createTheme({
-    palette: {
-      primary: { main: primaryColor },
-      secondary: { main: secondaryColor },
-      background: { default: '#f5f7fa' },
-      contrastThreshold: TEXT_CONTRAST,
+    cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
+    colorSchemes: {
+      light: {
+        palette: {
+          primary: { main: primaryColor },
+          secondary: { main: secondaryColor },
+          background: { default: '#f5f7fa' },
+          contrastThreshold: TEXT_CONTRAST,
+        },
+      },
+      dark: {
+        palette: {
+          primary: { main: onDark.primary },
+          secondary: { main: onDark.secondary },
+          background: { default: DARK_BACKGROUND, paper: DARK_BACKGROUND },
+          // MUI's own dark status colours, lightened where they would not read in a dialog (its error red:
+          // 5.1:1 on the page, 3.1:1 on a dialog).
+          error: { main: readableOnDark('#f44336') },
+          warning: { main: readableOnDark('#ffa726') },
+          info: { main: readableOnDark('#29b6f6') },
+          success: { main: readableOnDark('#66bb6a') },
+          contrastThreshold: TEXT_CONTRAST,
+        },
+      },
     },
     shape: { borderRadius: 8 },
     typography: { fontFamily: FONT_FAMILY },
     components: {
       MuiCssBaseline: { styleOverrides: FLAG_FONT_FACE },
+      // The app bar keeps the tenant's colour in the dark scheme too (MUI would make it grey).
+      MuiAppBar: {
+        defaultProps: { enableColorOnDark: true },
+        styleOverrides: {
+          colorPrimary: ({ theme }) =>
+            theme.applyStyles('dark', {
+              '--AppBar-background': primaryColor,
+              '--AppBar-color': textOnColor(primaryColor),
+            }),
+        },
+      },
       // A visible focus ring on every button, checkbox, switch, tab and menu entry reached by keyboard.
       MuiButtonBase: {
         styleOverrides: {
-          root: { '&.Mui-focusVisible': { outline: `2px solid ${primaryText}`, outlineOffset: 2 } },
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': {
+              outline: `2px solid ${onWhite.primary}`,
+              outlineOffset: 2,
+              ...theme.applyStyles('dark', { outlineColor: onDark.primary }),
+            },
+          }),
         },
       },
       MuiButton: {
         styleOverrides: {
-          root: ({ ownerState }) =>
-            ownerState.variant !== 'contained' && textColor(ownerState.color)
-              ? { color: textColor(ownerState.color) }
-              : {},
+          root: ({ ownerState, theme }) =>
+            ownerState.variant === 'contained' ? {} : textColor(theme, ownerState.color),
         },
       },
       MuiLink: {
         styleOverrides: {
-          root: ({ ownerState }) => (ownerState.color === 'primary' ? { color: primaryText } : {}),
+          root: ({ ownerState, theme }) =>
+            ownerState.color === 'primary' ? textColor(theme, 'primary') : {},
         },
       },
       MuiTab: {
-        styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-selected': textColor(theme, 'primary') }) },
       },
       MuiFormLabel: {
-        styleOverrides: { root: { '&.Mui-focused': { color: primaryText } } },
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-focused': textColor(theme, 'primary') }) },
       },
     },
   });

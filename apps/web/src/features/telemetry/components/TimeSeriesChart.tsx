@@ -1,7 +1,8 @@
-import { Box, LinearProgress, Typography, useTheme } from '@mui/material';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useSchemePalette } from '../../../lib/use-scheme-palette.ts';
 import { extent, timeAxisRange, valueAxisRange } from '../chart-scales.ts';
 import type { TimeRange } from '../intervals.ts';
 import type { OfflineArea } from '../offline-areas.ts';
@@ -40,20 +41,22 @@ function drawOffline(plot: uPlot, areas: readonly OfflineArea[]) {
 /** A line chart of one sensor over time (uPlot on a canvas: fast with thousands of points). */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { title, times, values, range, offline, height, system = false, loading = false } = props;
-  const theme = useTheme();
+  // The canvas takes colour values, not the theme's CSS variables: the light or dark scheme's, as shown.
+  const palette = useSchemePalette();
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   // The scale and draw callbacks read the newest props through this ref: the plot is built once.
   const latest = useRef({ range, times, values, offline });
   latest.current = { range, times, values, offline };
   const plotHeight = height - TITLE_HEIGHT;
-  const stroke = theme.palette.primary.main;
-  const axisColor = theme.palette.text.secondary;
+  const stroke = palette.primary.main;
+  const axisColor = palette.text.secondary;
+  const gridColor = palette.divider;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const axis = { stroke: axisColor, grid: { stroke: theme.palette.divider, width: 1 } };
+    const axis = { stroke: axisColor, grid: { stroke: gridColor, width: 1 } };
     const created = new uPlot(
       {
         width: Math.max(element.clientWidth, 100),
@@ -102,7 +105,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       created.destroy();
       plot.current = null;
     };
-  }, [plotHeight, system, title, stroke, axisColor, theme.palette.divider]);
+  }, [plotHeight, system, title, stroke, axisColor, gridColor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scale and draw callbacks read range and offline through `latest`; a change must redraw.
   useEffect(() => {
