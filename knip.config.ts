@@ -1,17 +1,18 @@
 import type { KnipConfig } from 'knip';
 
 /**
- * `npm run check:dead` (knip, in `npm test` after the table owners): files no entry reaches, exports and types
- * nothing imports, dependencies no file uses, and packages imported without being listed in the importing
- * workspace's package.json. The entries are how each workspace really starts. Knip's own plugins add what the
- * package.json files name (scripts, `exports`, `bin`), the web app's vite.config.ts and index.html
- * (src/main.tsx), and the tools' configurations (vitest.config.ts, biome.json, .dependency-cruiser.cjs); the
- * rest is listed here with where it comes from. Lazily imported screens (`lazyPage(() => import(...))`) are
- * followed like any import.
+ * `npm run check:dead` (knip, in `npm test` after the table owners): files no entry reaches, exports and
+ * types nothing imports, dependencies no file uses, and packages imported without being listed in the
+ * importing workspace's package.json. The entries are how each workspace really starts. Knip's own plugins
+ * add what the package.json files name (scripts, `exports`, `bin`), the web app's vite.config.ts and
+ * index.html (src/main.tsx), and the tools' configurations (vitest.config.ts, biome.json,
+ * .dependency-cruiser.cjs); the rest is listed here with where it comes from. Lazily imported screens
+ * (`lazyPage(() => import(...))`) are followed like any import. A second name for the same schema (one per
+ * route, in the contract) carries `@alias` for knip's duplicate-export check.
  */
 const config: KnipConfig = {
-  // An export used in its own file is live code (only its `export` is more than needed); what is reported is an
-  // export nothing uses at all. The api/ files export fetcher, query options and hook together by design.
+  // An export used in its own file is live code (only its `export` is more than needed); what is reported is
+  // an export nothing uses at all. The api/ files export fetcher, query options and hook together by design.
   ignoreExportsUsedInFile: true,
   // Debian's packages, started by the cluster scripts and tests and installed by scripts/ensure-*.mjs and
   // scripts/check-services.mjs, not npm packages.
@@ -32,7 +33,8 @@ const config: KnipConfig = {
     'apps/server': {
       entry: [
         // src/server.ts (package.json `dev`) and src/main.ts, src/demo.ts (`exports`) come from package.json;
-        // scripts/build-server.mjs bundles these command-line tools (package.json provision, backup, restore).
+        // scripts/build-server.mjs bundles these command-line tools (package.json provision, backup,
+        // restore).
         'src/cli/{provision-gateways,backup,restore}.ts',
         // Each migration is a kysely Migration read through migrations/index.ts's record (its up and down are
         // called by kysely's Migrator, which knip cannot follow through the record).

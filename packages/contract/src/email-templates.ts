@@ -109,5 +109,9 @@ export const updateEmailTemplateBody = z
   });
 export type UpdateEmailTemplateBody = z.infer<typeof updateEmailTemplateBody>;
 
-/** POST /api/emailTemplate/test: sends the template as given (saved or not) to the caller. */
+/**
+ * POST /api/emailTemplate/test: sends the template as given (saved or not) to the caller; the update's body,
+ * named after its route like every call's schema.
+ * @alias
+ */
 export const testEmailTemplateBody = updateEmailTemplateBody;

@@ -192,6 +192,10 @@ export const abortInstructionsResult = z.object({ aborted: z.number().int() });
 
 /** DELETE /api/unregister-gateway/macId/{m}. */
 export const unregisterGatewayParams = z.object({ m: macId });
+/**
+ * Its answer is an instruction's, as createInstructionResult; named after the route like every call's schema.
+ * @alias
+ */
 export const unregisterGatewayResult = createInstructionResult;
 
 /** The URLs the live messages carry for a camera image and a device log file. */
