@@ -14,9 +14,9 @@ const labels = (overrides: Partial<AccessContext>) =>
 const freeTier: Partial<AccessContext> = { tenantKind: 'free_tier' };
 
 describe('account menu entries', () => {
-  it('always offers Logout, and Change Password to users who do not sign in socially', () => {
-    expect(labels({})).toEqual(['Change Password', 'Two-Factor Authentication', 'Logout']);
-    expect(labels({ user: { socialLogin: true } })).toEqual(['Logout']);
+  it('always offers Appearance and Logout, and Change Password to users who do not sign in socially', () => {
+    expect(labels({})).toEqual(['Change Password', 'Two-Factor Authentication', 'Appearance', 'Logout']);
+    expect(labels({ user: { socialLogin: true } })).toEqual(['Appearance', 'Logout']);
   });
 
   it('offers the 2FA switch to password users outside the free tier', () => {
@@ -31,8 +31,12 @@ describe('account menu entries', () => {
   });
 
   it("offers 'Remove your account' to free-tier users only, social or not", () => {
-    expect(labels(freeTier)).toEqual(['Change Password', 'Remove your account', 'Logout']);
-    expect(labels({ ...freeTier, user: { socialLogin: true } })).toEqual(['Remove your account', 'Logout']);
+    expect(labels(freeTier)).toEqual(['Change Password', 'Remove your account', 'Appearance', 'Logout']);
+    expect(labels({ ...freeTier, user: { socialLogin: true } })).toEqual([
+      'Remove your account',
+      'Appearance',
+      'Logout',
+    ]);
     expect(labels({})).not.toContain('Remove your account');
     expect(labels({ tenantKind: 'support' })).not.toContain('Remove your account');
     expect(labels({ ...freeTier, isRootUser: true })).not.toContain('Remove your account');
@@ -48,6 +52,7 @@ describe('account menu entries', () => {
       'Update Gateway OS',
       'Portal Configuration',
       'E-mail Templates',
+      'Appearance',
       'Logout',
     ]);
     expect(labels({ permissions: ['IOT_DEVICE_SCOPE_MIGRATE'] })).not.toContain('Portal Configuration');

@@ -11,8 +11,8 @@ type AccountMenuPageId =
   | 'themeConfig'
   | 'emailTemplates'
   | 'logout';
-/** Entries that act in place, through a dialog over the menu. */
-type AccountMenuActionId = 'twoFactor' | 'removeAccount';
+/** Entries that act in place, through a dialog or a menu over the menu. */
+export type AccountMenuActionId = 'twoFactor' | 'removeAccount' | 'appearance';
 export type AccountMenuEntryId = AccountMenuPageId | AccountMenuActionId;
 
 export type AccountMenuEntry =
@@ -29,6 +29,7 @@ export const ACCOUNT_MENU_ENTRIES: readonly AccountMenuEntry[] = [
   { id: 'themeConfig', label: 'Theme Configuration', path: '/theme-config' },
   { id: 'emailTemplates', label: 'E-mail Templates', path: '/email-templates' },
   { id: 'removeAccount', label: 'Remove your account', path: null },
+  { id: 'appearance', label: 'Appearance', path: null },
   { id: 'logout', label: 'Logout', path: '/logout' },
 ];
 
@@ -62,6 +63,8 @@ const VISIBILITY: Record<AccountMenuEntryId, (context: AccessContext) => boolean
   // Ours (docs/audit.md): the mails the portal sends are the platform's, edited by root users only.
   emailTemplates: (context) => context.isRootUser,
   removeAccount: isFreeTierUser,
+  // Ours (docs/ui.md 'Light and dark'): System, Light or Dark, for everyone.
+  appearance: () => true,
   logout: () => true,
 };
 

@@ -1,10 +1,23 @@
 import { Box, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppVersion } from '../../components/AppVersion.tsx';
 import { RemoveAccountMenuItem, TwoFactorMenuItem } from '../../features/identity/index.ts';
 import { useSession } from '../../lib/session.ts';
-import { type AccountMenuEntry, visibleAccountMenuEntries } from '../account-menu.ts';
+import {
+  type AccountMenuActionId,
+  type AccountMenuEntry,
+  visibleAccountMenuEntries,
+} from '../account-menu.ts';
+import { AppearanceMenuItem } from './AppearanceMenuItem.tsx';
 import { ACCOUNT_MENU_ICONS } from './account-menu-icons.tsx';
+
+/** The entries that act in place: the 2FA switch and 'Remove your account' open dialogs, Appearance a menu. */
+const ACTION_ITEMS: Record<AccountMenuActionId, ComponentType<{ icon: ReactNode; label: string }>> = {
+  twoFactor: TwoFactorMenuItem,
+  removeAccount: RemoveAccountMenuItem,
+  appearance: AppearanceMenuItem,
+};
 
 /** Full name and email at the top of the menu; MUI's menu keyboard focus skips it. */
 function SignedInUser({ fullName, email }: { fullName: string; email: string }) {
@@ -33,9 +46,8 @@ export function AccountMenuPopup({ id, anchor, onClose }: AccountMenuPopupProps)
 
   const menuItem = (entry: AccountMenuEntry) => {
     const icon = ACCOUNT_MENU_ICONS[entry.id];
-    // The 2FA switch and 'Remove your account' open their dialogs over the menu.
     if (entry.path === null) {
-      const ActionItem = entry.id === 'twoFactor' ? TwoFactorMenuItem : RemoveAccountMenuItem;
+      const ActionItem = ACTION_ITEMS[entry.id];
       return <ActionItem key={entry.id} icon={icon} label={entry.label} />;
     }
     return (

@@ -1,3 +1,4 @@
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
@@ -21,5 +22,6 @@ export const ACCOUNT_MENU_ICONS: Record<AccountMenuEntryId, ReactElement> = {
   themeConfig: <PaletteOutlined fontSize="small" />,
   emailTemplates: <EmailOutlined fontSize="small" />,
   removeAccount: <PersonRemoveOutlined fontSize="small" />,
+  appearance: <DarkModeOutlined fontSize="small" />,
   logout: <LogoutOutlined fontSize="small" />,
 };
