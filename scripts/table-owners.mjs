@@ -152,7 +152,10 @@ export const READ_MODELS = {
   },
   tenants: {
     gateways: "the customers list: each tenant with its subtree's gateway figures in one grouped pass",
-    firmware_latest: "the customers list: gateways running other versions than their customer's latest",
+    firmware_assignments:
+      "the customers list: gateways running other versions than their customer's latest (not deleted)",
+    firmware_files:
+      "the customers list: gateways running other versions than their customer's latest (not deleted)",
     firmware_rollouts: "the customers list: a customer's rollout in progress",
     firmware_rollout_targets: "the customers list: a customer's rollout in progress",
   },

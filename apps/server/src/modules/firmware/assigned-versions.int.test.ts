@@ -1,4 +1,4 @@
-import type { GatewayPage, GatewaySummary } from '@portal/contract';
+import type { CustomersPage, GatewayPage, GatewaySummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -124,6 +124,50 @@ describe(`assigned versions on the gateway lists (${backend} backend)`, () => {
       assignedCustomerFw: null,
       customerFw: null,
     });
+  });
+
+  it('forgets a deleted version: the customer keeps its latest remaining one, or none (issue 30.2)', async () => {
+    const calls = firmwareCalls(portal);
+    const customer = await createCustomerWithUser(portal, 'Deleted');
+    for (const version of ['06.00', '06.01']) {
+      const uploaded = await calls.upload(root, 'osPatch', osPatchName(version), zipFile());
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const applied = await calls.apply(root, 'osPatch', uploaded.json().id, customer.tenant.id);
+      expect(applied.statusCode, applied.body).toBe(200);
+    }
+    // The customer had no gateway: its rollouts are over, so 06.01 may be deleted.
+    const db = portal.database.db;
+    await db
+      .updateTable('firmware_rollouts')
+      .set({ status: 'completed' })
+      .where('tenant_id', '=', customer.tenant.id)
+      .execute();
+    expect((await calls.remove(root, 'osPatch', ['06.01'])).statusCode).toBe(200);
+    // A gateway moved into the customer afterwards, running the version the customer still has.
+    const movedIn = randomMac();
+    await portal.services.gateways.provision(customer.tenant.id, movedIn, 'Moved in', { registered: true });
+    await db.updateTable('gateways').set({ os_version: '06.00' }).where('mac', '=', movedIn).execute();
+    const mismatches = async () => {
+      const response = await injectAs(portal, root, 'GET', '/api/customers', {
+        query: { search: customer.tenant.name, pageSize: 10 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CustomersPage>().customers.find((c) => c.id === customer.tenant.id)
+        ?.versionMismatchCount;
+    };
+    expect((await list(root, customer.tenant.id)).get(movedIn)).toMatchObject({
+      OSversion: '06.00',
+      assignedOSversion: '06.00',
+    });
+    expect(await mismatches()).toBe(0);
+    // With 06.00 deleted too, nothing is assigned any more and nothing differs.
+    expect((await calls.remove(root, 'osPatch', ['06.00'])).statusCode).toBe(200);
+    expect((await list(root, customer.tenant.id)).get(movedIn)?.assignedOSversion).toBeNull();
+    expect(await mismatches()).toBe(0);
+    // The downgrade gate still remembers 06.01: an older version cannot be applied.
+    const older = await calls.upload(root, 'osPatch', osPatchName('05.00'), zipFile());
+    const refused = await calls.apply(root, 'osPatch', older.json().id, customer.tenant.id);
+    expect(refused.statusCode).toBe(409);
   });
 
   it("another customer's user sees neither the gateways nor their versions", async () => {

@@ -194,20 +194,22 @@ export class FirmwareRepository {
     return result.rows.map((r) => ({ version: r.version, storageKey: r.storage_key }));
   }
 
-  /** Each listed customer's latest applied version per kind: the versions assigned to its gateways. */
+  /**
+   * Each listed customer's latest applied version per kind that still exists: the versions assigned to its
+   * gateways. A deleted version's assignments go with it (firmware_assignments cascades in the deleting
+   * statement), so the customer is assigned the latest one left, or none; the downgrade gate
+   * (firmware_latest) still remembers the deleted one.
+   */
   async assignedVersions(tenantIds: string[]): Promise<Map<string, Partial<Record<FirmwareKind, string>>>> {
     const byTenant = new Map<string, Partial<Record<FirmwareKind, string>>>();
     if (tenantIds.length === 0) return byTenant;
-    const rows = await this.db
-      .selectFrom('firmware_latest')
-      .select(['tenant_id', 'kind', 'version'])
-      .where('tenant_id', 'in', tenantIds)
-      .execute();
-    for (const row of rows)
-      byTenant.set(row.tenant_id, {
-        ...byTenant.get(row.tenant_id),
-        [row.kind as FirmwareKind]: row.version,
-      });
+    const result = await sql<{ tenant_id: string; kind: FirmwareKind; version: string }>`
+      SELECT DISTINCT ON (a.tenant_id, a.kind) a.tenant_id, a.kind, f.version
+      FROM firmware_assignments a JOIN firmware_files f ON f.id = a.file_id
+      WHERE a.tenant_id = ANY(${tenantIds}::uuid[])
+      ORDER BY a.tenant_id, a.kind, f.version_order DESC`.execute(this.db);
+    for (const row of result.rows)
+      byTenant.set(row.tenant_id, { ...byTenant.get(row.tenant_id), [row.kind]: row.version });
     return byTenant;
   }
 

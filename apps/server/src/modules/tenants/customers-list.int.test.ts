@@ -197,8 +197,8 @@ describe(`customers (${backend} backend)`, () => {
           .returning('id')
           .executeTakeFirstOrThrow();
         await db()
-          .insertInto('firmware_latest')
-          .values({ tenant_id: tenantId, kind, version, version_order: 1, file_id: file.id })
+          .insertInto('firmware_assignments')
+          .values({ tenant_id: tenantId, kind, file_id: file.id })
           .execute();
       };
       await assign(parent.tenant.id, 'firmware', '20250304');
@@ -254,8 +254,8 @@ describe(`customers (${backend} backend)`, () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await db()
-        .insertInto('firmware_latest')
-        .values({ tenant_id: app, kind: 'customerFw', version: 'V03.2', version_order: 1, file_id: file.id })
+        .insertInto('firmware_assignments')
+        .values({ tenant_id: app, kind: 'customerFw', file_id: file.id })
         .execute();
       await gateways(app, [{}, {}, {}]);
       const macs = (

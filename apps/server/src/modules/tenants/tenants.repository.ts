@@ -342,13 +342,19 @@ const normal = (version: Expression<string | null>, firmware: boolean) => {
 
 /**
  * Whether a gateway (the row of `gateways` in the grouped pass) runs something other than one of its assigned
- * versions: its own customer's latest applied firmware, OS patch or customer app (firmware_latest), against
- * the reported firmware, OS version and last reported customer app (docs/rollouts.md). Nothing assigned,
- * nothing to differ from; an assigned kind the gateway reports nothing for differs.
+ * versions: its own customer's latest applied firmware, OS patch or customer app that still exists
+ * (firmware_assignments of a version not deleted), against the reported firmware, OS version and last reported
+ * customer app (docs/rollouts.md). Nothing assigned, nothing to differ from; an assigned kind the gateway
+ * reports nothing for differs.
  */
 const differsFromAssigned = sql<SqlBool>`exists (
-  select 1 from firmware_latest fl
-  where fl.tenant_id = gateways.tenant_id and btrim(fl.version) <> ''
+  select 1 from (
+    select distinct on (a.kind) a.kind, f.version
+    from firmware_assignments a join firmware_files f on f.id = a.file_id
+    where a.tenant_id = gateways.tenant_id
+    order by a.kind, f.version_order desc
+  ) fl
+  where btrim(fl.version) <> ''
     and (case fl.kind
            when 'firmware' then ${normal(sql.ref('gateways.firmware'), true)}
            when 'osPatch' then ${normal(sql.ref('gateways.os_version'), false)}
