@@ -113,6 +113,25 @@ export const FIRMWARE_RULES: Record<FirmwareKind, KindRules> = {
   },
 };
 
+/** A rollout not finished (running or paused) that uses a version asked to be deleted. */
+export interface RolloutInTheWay {
+  version: string;
+  status: 'running' | 'paused';
+  customer: string;
+}
+
+/**
+ * Ours (the spec gives only 'Failed to Delete ...'): why versions were not deleted, naming each rollout that
+ * still uses one; nothing of the list is deleted. 'OS Patch 01.02 is used by the running rollout to Acme. ...'
+ */
+export function versionsInUseMessage(kind: FirmwareKind, rollouts: readonly RolloutInTheWay[]): string {
+  const uses = rollouts.map(
+    (r) => `${FIRMWARE_RULES[kind].label} ${r.version} is used by the ${r.status} rollout to ${r.customer}`,
+  );
+  const them = rollouts.length === 1 ? 'it' : 'them';
+  return `${uses.join('; ')}. Cancel ${them} or let ${them} finish before deleting.`;
+}
+
 /** Customer firmware upload failures the spec words apart (001 section 8). */
 export const CUSTOMER_FW_UPLOAD_APPLY_FAILED = {
   one: (customer: string) => `Failed to apply Customer Firmware for ${customer}`,

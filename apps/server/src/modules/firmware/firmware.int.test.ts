@@ -18,7 +18,7 @@ describe(`firmware versions (${backend} backend)`, () => {
   let portal: TestPortal;
   let root: string;
   let alpha: { id: string; cookie: string };
-  let beta: { id: string };
+  let beta: { id: string; name: string };
   let calls: ReturnType<typeof firmwareCalls>;
 
   beforeAll(async () => {
@@ -29,7 +29,8 @@ describe(`firmware versions (${backend} backend)`, () => {
       permissions: ['FIRMWARE_READ', 'FIRMWARE_WRITE', 'IOT_DEVICE_READ', 'IOT_DEVICE_SCOPE_MIGRATE'],
     });
     alpha = { id: a.tenant.id, cookie: await signIn(portal, a.email, a.password) };
-    beta = { id: (await createCustomerWithUser(portal, 'Beta')).tenant.id };
+    const b = await createCustomerWithUser(portal, 'Beta');
+    beta = { id: b.tenant.id, name: b.tenant.name };
   });
   afterAll(async () => {
     await portal?.close();
@@ -244,9 +245,20 @@ describe(`firmware versions (${backend} backend)`, () => {
     };
     const before = await storedFirmware(portal);
     expect((await calls.apply(root, 'osPatch', file.id, beta.id)).statusCode).toBe(200);
-    // In use by a rollout not finished (paused here, so the worker cannot finish it first): refused.
+    // In use by a rollout not finished (paused here, so the worker cannot finish it first): refused, naming
+    // the rollout, and nothing of the list is deleted (the other version listed stays too).
     await portal.database.db.updateTable('firmware_rollouts').set({ status: 'paused' }).execute();
-    expect((await calls.remove(root, 'osPatch', ['30.00'])).statusCode).toBe(409);
+    const spare = (await calls.upload(root, 'osPatch', osPatchName('30.01'), zipFile())).json() as {
+      version: string;
+    };
+    const inUse = await calls.remove(root, 'osPatch', ['30.00', spare.version]);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe(
+      `OS Patch 30.00 is used by the paused rollout to ${beta.name}. Cancel it or let it finish before deleting.`,
+    );
+    const kept = (await calls.all(root, 'osPatch')).json().map((f: { version: string }) => f.version);
+    expect(kept).toEqual(expect.arrayContaining(['30.00', '30.01']));
+    expect((await calls.remove(root, 'osPatch', ['30.01'])).statusCode).toBe(200);
     await portal.database.db.updateTable('firmware_rollouts').set({ status: 'completed' }).execute();
     const removed = await calls.remove(root, 'osPatch', ['30.00', '99.99']);
     expect(removed.statusCode, removed.body).toBe(200);

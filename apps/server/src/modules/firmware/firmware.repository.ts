@@ -178,20 +178,51 @@ export class FirmwareRepository {
   }
 
   /**
-   * Deletes the kind's listed versions that no running or paused rollout uses, in one statement; answers the
-   * deleted ones with their storage keys.
+   * Deletes the kind's listed versions, all or none: when a running or paused rollout uses one of them, nothing
+   * is deleted and those rollouts are answered instead. The versions' rows are locked first, so an apply
+   * starting a rollout of one of them meanwhile is either seen here or fails on the deleted row.
    */
   async deleteVersions(
     kind: FirmwareKind,
     versions: string[],
-  ): Promise<{ version: string; storageKey: string }[]> {
-    const result = await sql<{ version: string; storage_key: string }>`
-      DELETE FROM firmware_files f
-      WHERE f.kind = ${kind} AND f.version = ANY(${versions}::text[])
-        AND NOT EXISTS (
-          SELECT 1 FROM firmware_rollouts r WHERE r.file_id = f.id AND r.status IN ('running', 'paused'))
-      RETURNING f.version, f.storage_key`.execute(this.db);
-    return result.rows.map((r) => ({ version: r.version, storageKey: r.storage_key }));
+  ): Promise<{
+    deleted: { version: string; storageKey: string }[];
+    inUse: { version: string; status: 'running' | 'paused'; tenantId: string }[];
+  }> {
+    return this.db.transaction().execute(async (trx) => {
+      const files = await trx
+        .selectFrom('firmware_files')
+        .select('id')
+        .where('kind', '=', kind)
+        .where('version', 'in', versions)
+        .forUpdate()
+        .execute();
+      const ids = files.map((f) => f.id);
+      if (ids.length === 0) return { deleted: [], inUse: [] };
+      const inUse = await trx
+        .selectFrom('firmware_rollouts')
+        .select(['version', 'status', 'tenant_id'])
+        .where('file_id', 'in', ids)
+        .where('status', 'in', ['running', 'paused'])
+        .orderBy('created_at')
+        .execute();
+      if (inUse.length > 0) {
+        return {
+          deleted: [],
+          inUse: inUse.map((r) => ({
+            version: r.version,
+            status: r.status as 'running' | 'paused',
+            tenantId: r.tenant_id,
+          })),
+        };
+      }
+      const deleted = await trx
+        .deleteFrom('firmware_files')
+        .where('id', 'in', ids)
+        .returning(['version', 'storage_key'])
+        .execute();
+      return { deleted: deleted.map((r) => ({ version: r.version, storageKey: r.storage_key })), inUse: [] };
+    });
   }
 
   /**

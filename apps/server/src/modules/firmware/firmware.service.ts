@@ -12,6 +12,7 @@ import {
   uploadInfo,
   versionFromFileName,
   versionOrder,
+  versionsInUseMessage,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -58,7 +59,6 @@ export const firmwareTexts = {
   info: 'The info part is missing or not valid JSON.',
   noFile: 'The upload part holding the file is missing.',
   typeMismatch: 'The type does not match the version chosen.',
-  inUse: 'A running or paused rollout uses this version.',
 };
 
 /** Versions of the three kinds: upload (streamed, checked), list, delete, and apply to a customer. */
@@ -285,20 +285,21 @@ export class FirmwareService {
     };
   }
 
-  /** Deletes the listed versions (and their files) that no running or paused rollout uses. */
+  /**
+   * Deletes the listed versions (and their files), or none of them when a running or paused rollout uses one:
+   * 409 naming those rollouts.
+   */
   async deleteVersions(principal: Principal, kind: FirmwareKind, versions: string[]): Promise<string[]> {
     const context = { kind, versions, userId: principal.userId };
     await this.assertWriter(principal);
-    const deleted = await this.deps.repo.deleteVersions(kind, [...new Set(versions)]);
-    for (const { storageKey } of deleted) await this.deps.storage.remove(storageKey);
-    if (deleted.length === 0) {
-      const inUse = (await this.deps.repo.listFiles(kind)).some((f) => versions.includes(f.version));
-      this.refuse(
-        inUse ? 'CONFLICT' : 'NOT_FOUND',
-        inUse ? firmwareTexts.inUse : 'Version not found',
-        context,
-      );
+    const { deleted, inUse } = await this.deps.repo.deleteVersions(kind, [...new Set(versions)]);
+    if (inUse.length > 0) {
+      const names = await this.deps.repo.tenantNames([...new Set(inUse.map((r) => r.tenantId))]);
+      const rollouts = inUse.map((r) => ({ ...r, customer: names.get(r.tenantId) ?? r.tenantId }));
+      this.refuse('CONFLICT', versionsInUseMessage(kind, rollouts), context);
     }
+    if (deleted.length === 0) this.refuse('NOT_FOUND', 'Version not found', context);
+    for (const { storageKey } of deleted) await this.deps.storage.remove(storageKey);
     this.deps.logger.info({ ...context, deleted: deleted.map((d) => d.version) }, 'firmware deleted');
     return deleted.map((d) => d.version);
   }

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mui/material';
 import { FIRMWARE_RULES, type FileStore, type FirmwareKind } from '@portal/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { applyFirmware } from '../api/apply-firmware.ts';
 import { deleteFirmwareVersions } from '../api/delete-firmware-versions.ts';
@@ -50,8 +51,10 @@ export function ApplyPanel({ kind, versions, selected, onSelect, customers, onDo
       );
       notify({ variant: 'success', text: rules.messages.deleted });
       onSelect([]);
-    } catch {
-      notify({ variant: 'error', text: rules.messages.deleteFailed });
+    } catch (error) {
+      // A refusal the server explains (a rollout still uses the version) is shown with its reason.
+      const reason = error instanceof ApiError && error.status === 409 ? `: ${error.message}` : '';
+      notify({ variant: 'error', text: `${rules.messages.deleteFailed}${reason}` });
     } finally {
       setBusy(false);
       setConfirmDelete(false);
