@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { language } from './languages.ts';
 
 export const loginBody = z.object({
   email: z.string().min(1).max(40),
@@ -35,6 +36,8 @@ export const userDetails = z.object({
     socialLogin: z.boolean(),
     /** The tenant's super admin (spec 000 section 3); decides some row rules of the users screen. */
     owner: z.boolean(),
+    /** The user's chosen language (docs/i18n.md); null (or absent): none chosen, the browser's languages decide. */
+    language: language.nullable().optional(),
   }),
   isRootUser: z.boolean(),
   /** The user's e-mail is of a vendor staff domain (STAFF_EMAIL_DOMAINS): activity feed, device logs. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { language } from './languages.ts';
 
 /**
  * Every mail the portal sends, with the placeholders its template may use (docs/audit.md, "E-mail
@@ -75,6 +76,8 @@ export function renderTemplateText(
 
 export const emailTemplate = z.object({
   name: z.enum(EMAIL_TEMPLATE_NAMES as [EmailTemplateName, ...EmailTemplateName[]]),
+  /** Each language has its own text (docs/i18n.md); a mail goes out in its recipient's language. */
+  language,
   subject: z.string(),
   body: z.string(),
   placeholders: z.array(z.string()),
@@ -82,10 +85,14 @@ export const emailTemplate = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplate>;
 
-/** PUT /api/updateEmailTemplate: the subject (one line) and HTML body of one template. */
+/** GET /api/emailTemplate/all?language=de: the templates of one language (English when not given). */
+export const emailTemplatesQuery = z.object({ language: language.optional() });
+
+/** PUT /api/updateEmailTemplate: the subject (one line) and HTML body of one template in one language (English when not given). */
 export const updateEmailTemplateBody = z
   .object({
     name: z.enum(EMAIL_TEMPLATE_NAMES as [EmailTemplateName, ...EmailTemplateName[]]),
+    language: language.optional(),
     subject: z
       .string()
       .trim()

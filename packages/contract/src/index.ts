@@ -22,6 +22,7 @@ export * from './gateway-registry.ts';
 export * from './gateways.ts';
 export * from './graph-generator.ts';
 export * from './instructions.ts';
+export * from './languages.ts';
 export * from './lock-access.ts';
 export * from './lock-alerts.ts';
 export * from './lock-history.ts';

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -15,6 +16,8 @@ export interface FeedbackTable {
 /** A template changed by root; templates never changed are the defaults in code. */
 export interface EmailTemplatesTable {
   name: string;
+  /** The language of this text (docs/i18n.md); the key is (name, language). */
+  language: ColumnType<Language, Language | undefined, Language>;
   subject: string;
   body: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

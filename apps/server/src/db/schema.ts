@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Metric } from './metrics.ts';
 import type { AlertEngineTables } from './schema-alert-engine.ts';
@@ -5,16 +6,7 @@ import type { AuditTables } from './schema-audit.ts';
 import type { FirmwareTables } from './schema-firmware.ts';
 import type { LockTables } from './schema-locks.ts';
 
-export type {
-  LockAccessState,
-  LockCommandSlotsTable,
-  LockEventsTable,
-  LocksTable,
-  LockTables,
-  LockUserAccessTable,
-  LockUsersTable,
-  PasscodeChangesTable,
-} from './schema-locks.ts';
+export type { LockTables, LockUsersTable } from './schema-locks.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -65,6 +57,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<number | null, number | null, number | null>;
   /** The identity provider's subject of a social-login user. */
   social_subject: string | null;
+  /** The user's chosen language (docs/i18n.md); null: none chosen. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 export interface TrustedDevicesTable {

@@ -28,6 +28,7 @@ import * as dashboardVariant from './0031_dashboard_variant.ts';
 import * as co2Sort from './0032_co2_sort.ts';
 import * as principalChanges from './0033_principal_changes.ts';
 import * as alertOwner from './0034_alert_owner.ts';
+import * as languages from './0035_languages.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032_co2_sort': co2Sort,
   '0033_principal_changes': principalChanges,
   '0034_alert_owner': alertOwner,
+  '0035_languages': languages,
 };
 
 export const migrationProvider: MigrationProvider = {

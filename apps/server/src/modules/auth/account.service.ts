@@ -1,4 +1,4 @@
-import type { PortalUsersLiveMessage, UserDetails } from '@portal/contract';
+import type { Language, PortalUsersLiveMessage, UserDetails } from '@portal/contract';
 import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
@@ -39,6 +39,11 @@ export class AccountService {
     });
   }
 
+  /** The signed-in user's own language (docs/i18n.md): the web app and the mails to the user follow it. */
+  async setLanguage(principal: Principal, language: Language): Promise<void> {
+    await this.deps.users.setLanguage(principal.userId, language);
+  }
+
   async userDetails(principal: Principal): Promise<UserDetails> {
     const user = await this.deps.users.findById(principal.userId);
     const tenant = await this.deps.tenants.findById(principal.tenantId);
@@ -53,6 +58,7 @@ export class AccountService {
         secureAuthentication: user.two_factor_enabled,
         socialLogin: user.social_login,
         owner: user.owner,
+        language: user.language,
       },
       isRootUser: user.is_root,
       vendorStaff: isVendorStaff(user.email, this.deps.staffDomains ?? []),

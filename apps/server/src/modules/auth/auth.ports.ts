@@ -16,6 +16,7 @@ export interface AuthDependencies {
     | 'setPendingTotpSecret'
     | 'within'
     | 'delete'
+    | 'setLanguage'
   >;
   tenants: Pick<TenantsService, 'findById' | 'reachableTenantIds'>;
   throttle: ThrottleService;

@@ -15,6 +15,7 @@ import {
   twoStepVerificationBody,
   twoStepVerificationHeaders,
   userDetails,
+  userLanguageBody,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -181,6 +182,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => account.userDetails(principalOf(request)),
+  );
+
+  app.put(
+    '/api/user-details/language',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's own language: the web app and the mails to the user follow it",
+        body: userLanguageBody,
+        response: { 200: userLanguageBody },
+      },
+    },
+    async (request) => {
+      await account.setLanguage(principalOf(request), request.body.language);
+      return { language: request.body.language };
+    },
   );
 
   app.post(

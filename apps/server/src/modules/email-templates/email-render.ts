@@ -1,4 +1,4 @@
-import { escapeHtml, renderTemplateText } from '@portal/contract';
+import { escapeHtml, LANGUAGE_LOCALES, type Language, renderTemplateText } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 
 export interface Branding {
@@ -67,4 +67,15 @@ export function htmlToText(html: string): string {
       .replace(/\n{3,}/g, '\n\n')
       .trim()
   );
+}
+
+/** '1 hour', '7 days' ('1 Stunde', '7 Tage'): how long a link stays good, in the largest whole unit. */
+export function describeDuration(ms: number, language: Language): string {
+  const days = ms / (24 * 3600_000);
+  const [value, unit] = Number.isInteger(days) ? [days, 'day'] : [Math.round(ms / 3600_000), 'hour'];
+  return new Intl.NumberFormat(LANGUAGE_LOCALES[language], {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
 }

@@ -1,10 +1,11 @@
-import type { EmailTemplateName } from '@portal/contract';
+import type { EmailTemplateName, Language } from '@portal/contract';
+import { GERMAN_TEMPLATES } from './email-templates.de.ts';
 
 /**
  * The texts of the portal's mails until root changes them (PUT /api/updateEmailTemplate). The activation and
  * reset texts are the ones the passwords module wrote in code before, as HTML.
  */
-export const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; body: string }> = {
+const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; body: string }> = {
   activation: {
     subject: 'Set your {{portalName}} password',
     body: [
@@ -60,6 +61,14 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateName, { subject: string; bod
     body: '<p>Hello {{firstName}},</p>\n<p>This is a test of the {{portalName}} mail templates, sent to {{email}}.</p>',
   },
 };
+
+const BUILT_IN: Record<Language, Record<EmailTemplateName, { subject: string; body: string }>> = {
+  en: DEFAULT_TEMPLATES,
+  de: GERMAN_TEMPLATES,
+};
+
+/** The built-in text of a mail in a language (docs/i18n.md): used until root changes that language's one. */
+export const builtInTemplate = (name: EmailTemplateName, language: Language) => BUILT_IN[language][name];
 
 /** Values shown in the preview and used by the test send, per placeholder. */
 export const SAMPLE_VALUES: Record<string, string> = {

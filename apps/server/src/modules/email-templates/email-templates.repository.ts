@@ -1,18 +1,25 @@
+import type { Language } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export class EmailTemplatesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  all() {
-    return this.db.selectFrom('email_templates').selectAll().execute();
+  /** The templates root changed in one language. */
+  all(language: Language) {
+    return this.db.selectFrom('email_templates').selectAll().where('language', '=', language).execute();
   }
 
-  find(name: string) {
-    return this.db.selectFrom('email_templates').selectAll().where('name', '=', name).executeTakeFirst();
+  find(name: string, language: Language) {
+    return this.db
+      .selectFrom('email_templates')
+      .selectAll()
+      .where('name', '=', name)
+      .where('language', '=', language)
+      .executeTakeFirst();
   }
 
-  upsert(row: { name: string; subject: string; body: string; updatedBy: string }) {
+  upsert(row: { name: string; language: Language; subject: string; body: string; updatedBy: string }) {
     const values = {
       subject: row.subject,
       body: row.body,
@@ -21,8 +28,8 @@ export class EmailTemplatesRepository {
     };
     return this.db
       .insertInto('email_templates')
-      .values({ name: row.name, ...values })
-      .onConflict((oc) => oc.column('name').doUpdateSet(values))
+      .values({ name: row.name, language: row.language, ...values })
+      .onConflict((oc) => oc.columns(['name', 'language']).doUpdateSet(values))
       .returningAll()
       .executeTakeFirstOrThrow();
   }

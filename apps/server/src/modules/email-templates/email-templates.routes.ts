@@ -1,4 +1,9 @@
-import { emailTemplate, testEmailTemplateBody, updateEmailTemplateBody } from '@portal/contract';
+import {
+  emailTemplate,
+  emailTemplatesQuery,
+  testEmailTemplateBody,
+  updateEmailTemplateBody,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.ts';
@@ -17,11 +22,12 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<{ templates: EmailTempl
       config: { access: 'authenticated' },
       schema: {
         tags: ['email-templates'],
-        summary: 'Every e-mail template with its placeholders (root)',
+        summary: 'Every e-mail template with its placeholders, in one language (English unless asked; root)',
+        querystring: emailTemplatesQuery,
         response: { 200: z.array(emailTemplate) },
       },
     },
-    async (request) => templates.all(principalOf(request)),
+    async (request) => templates.all(principalOf(request), request.query.language),
   );
 
   app.put(

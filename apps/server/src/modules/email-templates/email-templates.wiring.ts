@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ModuleParts } from '../../lib/module.ts';
@@ -12,8 +13,11 @@ export function createEmailTemplatesModule(options: {
   db: Kysely<Database>;
   mailer: Pick<Mailer, 'send'>;
   origin: () => string;
-  /** The signed-in user's address and first name (modules/users). */
-  users: { sessionUser(principal: Principal): Promise<{ email: string; first_name: string }> };
+  /** The signed-in user's address and first name, and the language a user chose (modules/users). */
+  users: {
+    sessionUser(principal: Principal): Promise<{ email: string; first_name: string }>;
+    languageOfEmail(email: string): Promise<Language | null>;
+  };
 }) {
   const templates = new EmailTemplatesService({
     repo: new EmailTemplatesRepository(options.db),
@@ -23,6 +27,7 @@ export function createEmailTemplatesModule(options: {
       const user = await options.users.sessionUser(principal);
       return { email: user.email, firstName: user.first_name };
     },
+    languageOf: (email) => options.users.languageOfEmail(email),
   });
   return {
     templates,

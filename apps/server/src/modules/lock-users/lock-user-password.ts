@@ -20,9 +20,9 @@ import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { principalOf } from '../../plugins/access.ts';
-import type { TemplatedMail } from '../email-templates/index.ts';
+import { describeDuration, type TemplatedMail } from '../email-templates/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { describeDuration, type PasswordsService } from '../passwords/index.ts';
+import type { PasswordsService } from '../passwords/index.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { ThrottleService } from '../throttle/index.ts';
 
@@ -84,7 +84,7 @@ export class LockUserPasswordService {
           firstName: user.first_name,
           email: user.email,
           link,
-          validity: describeDuration(ttlMs),
+          validity: (language) => describeDuration(ttlMs, language),
         },
         { tenantId: user.tenant_id },
       );

@@ -1,2 +1,2 @@
-export { describeDuration, type PasswordsService } from './passwords.service.ts';
+export type { PasswordsService } from './passwords.service.ts';
 export { createPasswordsModule } from './passwords.wiring.ts';

@@ -2,6 +2,7 @@ import {
   forgotPasswordBody,
   forgotPasswordMessages,
   messageResponse,
+  preferredLanguage,
   resetLinkMessages,
   resetPasswordBody,
 } from '@portal/contract';
@@ -25,7 +26,10 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
       },
     },
     async (request) => {
-      await passwords.forgotPassword(request.body.email, request.ip);
+      await passwords.forgotPassword(request.body.email, {
+        address: request.ip,
+        language: preferredLanguage(request.headers['accept-language']),
+      });
       return { message: forgotPasswordMessages.sent };
     },
   );

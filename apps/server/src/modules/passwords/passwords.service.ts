@@ -1,5 +1,6 @@
 import {
   ACTIVATION_LINK_TTL_MS,
+  type Language,
   RESET_LINK_TTL_MS,
   type ResetPasswordBody,
   resetLinkMessages,
@@ -8,19 +9,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { digest, hashPassword, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TemplatedMail } from '../email-templates/index.ts';
+import { describeDuration, type TemplatedMail } from '../email-templates/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ThrottleService } from '../throttle/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { PASSWORD_PURPOSES, type PasswordsRepository } from './passwords.repository.ts';
-
-/** '1 hour', '7 days': how long a link stays good, in the largest whole unit. */
-export function describeDuration(ms: number): string {
-  const days = ms / (24 * 3600_000);
-  if (Number.isInteger(days)) return days === 1 ? '1 day' : `${days} days`;
-  const hours = Math.round(ms / 3600_000);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
 
 /** The web app's pages that take a link's token (HashRouter routes, spec 000 section 2). */
 const LINK_PAGES = {
@@ -52,7 +45,12 @@ export class PasswordsService {
    * Mails a reset link to a password-login account. Every request counts towards the 'forgot' limit of the
    * address typed and of the client address; the caller answers the same whether or not the account exists.
    */
-  async forgotPassword(email: string, clientAddress: string, now = new Date()) {
+  async forgotPassword(
+    email: string,
+    request: { address: string; language: Language | null },
+    now = new Date(),
+  ) {
+    const clientAddress = request.address;
     const address = email.trim().toLowerCase();
     const keys = ThrottleService.keys('forgot', address, clientAddress);
     await this.deps.throttle.reserve(keys, now);
@@ -62,14 +60,23 @@ export class PasswordsService {
     await this.deps.mail.sendTemplate(
       'resetPassword',
       user.email,
-      { firstName: user.first_name, email: user.email, link, validity: describeDuration(RESET_LINK_TTL_MS) },
-      { tenantId: user.tenant_id },
+      {
+        firstName: user.first_name,
+        email: user.email,
+        link,
+        validity: (language) => describeDuration(RESET_LINK_TTL_MS, language),
+      },
+      { tenantId: user.tenant_id, language: request.language },
     );
   }
 
-  /** Mails the user a link to set a first password (new portal user, sign-up). */
+  /**
+   * Mails the user a link to set a first password (new portal user, sign-up); `language` is the sign-up
+   * request's, for a new user who has chosen none yet.
+   */
   async sendActivationLink(
     user: { id: string; email: string; firstName: string },
+    language: Language | null = null,
     now = new Date(),
   ): Promise<void> {
     const link = await this.issueUserLink(user.id, 'activation', ACTIVATION_LINK_TTL_MS, now);
@@ -81,9 +88,9 @@ export class PasswordsService {
         firstName: user.firstName,
         email: user.email,
         link,
-        validity: describeDuration(ACTIVATION_LINK_TTL_MS),
+        validity: (language) => describeDuration(ACTIVATION_LINK_TTL_MS, language),
       },
-      { tenantId },
+      { tenantId, language },
     );
   }
 

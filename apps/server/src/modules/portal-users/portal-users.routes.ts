@@ -6,6 +6,7 @@ import {
   portalUserMessages,
   portalUsersPage,
   portalUsersQuery,
+  preferredLanguage,
   signUpBody,
   signUpMessages,
   updatePortalUserBody,
@@ -115,7 +116,10 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await signUp.signUp(request.body, { address: request.ip });
+      await signUp.signUp(request.body, {
+        address: request.ip,
+        language: preferredLanguage(request.headers['accept-language']),
+      });
       return reply.status(201).send({ message: signUpMessages.created });
     },
   );

@@ -1,4 +1,4 @@
-import { SIGN_UP_PERMISSIONS, type signUpBody, signUpMessages } from '@portal/contract';
+import { type Language, SIGN_UP_PERMISSIONS, type signUpBody, signUpMessages } from '@portal/contract';
 import type { z } from 'zod';
 import type { NewUser, Tenant } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -32,7 +32,7 @@ export class SignUpService {
    * Signs up whatever scope or permissions the body asks for. Every attempt counts against the address
    * (5 per 15 minutes).
    */
-  async signUp(body: SignUpBody, request: { address: string }): Promise<void> {
+  async signUp(body: SignUpBody, request: { address: string; language: Language | null }): Promise<void> {
     const keys = ThrottleService.keys('signup', undefined, request.address);
     await this.deps.throttle.reserve(keys);
     const row = await this.enrol({
@@ -43,7 +43,7 @@ export class SignUpService {
       country_short_code: body.countryShortCode,
       password_hash: null,
     });
-    await this.deps.passwords.sendActivationLink(activationTarget(row));
+    await this.deps.passwords.sendActivationLink(activationTarget(row), request.language);
   }
 
   /** Id of the general users (free-tier) scope, which the sign-up form sends. */

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, User } from '../../db/schema.ts';
 import type { ListOptions, PortalUserChanges, PortalUserRow } from './users.types.ts';
@@ -218,6 +219,21 @@ export class UsersRepository {
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('users').where('users.id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
+  }
+
+  /** Sets the user's own language choice (docs/i18n.md). */
+  async setLanguage(userId: string, language: Language): Promise<void> {
+    await this.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+  }
+
+  /** The chosen language of the user with this address (any case); null when none is chosen or no such user. */
+  async languageOfEmail(email: string): Promise<Language | null> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return user?.language ?? null;
   }
 
   /** A user's e-mail address; '' when there is no such user. */

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, User } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -43,6 +44,16 @@ export class UsersService {
   /** A user's e-mail address; '' when there is no such user. */
   emailOf(userId: string): Promise<string> {
     return this.repo.emailOf(userId);
+  }
+
+  /** The user's own language choice (docs/i18n.md). */
+  setLanguage(userId: string, language: Language): Promise<void> {
+    return this.repo.setLanguage(userId, language);
+  }
+
+  /** The language mails to this address are written in, when its user chose one. */
+  languageOfEmail(email: string): Promise<Language | null> {
+    return this.repo.languageOfEmail(email);
   }
 
   /** A user as given (the first-start seed, tests); fails when the e-mail is taken. */
