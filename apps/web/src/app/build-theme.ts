@@ -142,6 +142,14 @@ export function buildTheme({
             ownerState.color === 'primary' ? textColor(theme, 'primary') : {},
         },
       },
+      MuiTypography: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) =>
+            ownerState.color === 'primary' || ownerState.color === 'secondary'
+              ? textColor(theme, ownerState.color)
+              : {},
+        },
+      },
       MuiTab: {
         styleOverrides: { root: ({ theme }) => ({ '&.Mui-selected': textColor(theme, 'primary') }) },
       },

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 
 /** A point on the dial's half circle: 0 at the left end, 1 at the right. */
 function pointAt(share: number, radius: number): [number, number] {
@@ -30,6 +30,8 @@ export function Dial({
   const [ex, ey] = pointAt(1, 48);
   const [vx, vy] = pointAt(share, 48);
   const text = value === null ? '-' : `${value} ${unit}`;
+  // The track in the theme's divider colour (a CSS variable: light or dark as shown).
+  const track = useTheme().vars.palette.divider;
   return (
     <Box
       role="meter"
@@ -41,7 +43,12 @@ export function Dial({
       sx={{ textAlign: 'center' }}
     >
       <svg viewBox="0 0 120 70" width="100%" style={{ maxWidth: 220 }} aria-hidden="true">
-        <path d={`M ${sx} ${sy} A 48 48 0 0 1 ${ex} ${ey}`} fill="none" stroke="#e0e0e0" strokeWidth={10} />
+        <path
+          d={`M ${sx} ${sy} A 48 48 0 0 1 ${ex} ${ey}`}
+          fill="none"
+          style={{ stroke: track }}
+          strokeWidth={10}
+        />
         {share > 0 && (
           <path d={`M ${sx} ${sy} A 48 48 0 0 1 ${vx} ${vy}`} fill="none" stroke={color} strokeWidth={10} />
         )}

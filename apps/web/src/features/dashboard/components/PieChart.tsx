@@ -1,4 +1,4 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { percent } from '../dashboard-links.ts';
 
@@ -27,6 +27,8 @@ function slicePath(a0: number, a1: number): string {
  * few SVG paths). Slices are named '{label}: {count}' for keyboards and screen readers.
  */
 export function PieChart({ title, slices }: { title: string; slices: PieSlice[] }) {
+  // The empty ring and the lines between slices in the theme's colours (CSS variables: light or dark as shown).
+  const { palette } = useTheme().vars;
   const total = slices.reduce((sum, s) => sum + s.count, 0);
   let angle = 0;
   const drawn = slices
@@ -56,7 +58,7 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
               cy={SIZE / 2}
               r={(R + INNER) / 2}
               fill="none"
-              stroke="#e0e0e0"
+              style={{ stroke: palette.divider }}
               strokeWidth={R - INNER}
             />
           )}
@@ -73,7 +75,13 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
                   strokeWidth={R - INNER}
                 />
               ) : (
-                <path key="shape" d={slicePath(a0, a1)} fill={slice.color} stroke="#fff" strokeWidth={1} />
+                <path
+                  key="shape"
+                  d={slicePath(a0, a1)}
+                  fill={slice.color}
+                  style={{ stroke: palette.background.paper }}
+                  strokeWidth={1}
+                />
               );
             const name = `${slice.label}: ${slice.count}`;
             return slice.to ? (

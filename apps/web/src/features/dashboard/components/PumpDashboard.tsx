@@ -136,7 +136,7 @@ function Readings({ gateway }: { gateway: PumpGateway }) {
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-        <Dial label="Soil moisture" value={reading.SOIL} unit="%" color="#6d4c41" />
+        <Dial label="Soil moisture" value={reading.SOIL} unit="%" color="#8d6e63" />
         <Dial label="Humidity" value={reading.HUM} unit="%" color="#4190c7" />
       </Box>
       <Box sx={{ px: 1.5 }}>

@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material';
 import { memo } from 'react';
 import { formatReading } from '../../../components/gateway-display.ts';
 import { scaleLabel } from '../mini-chart-scale.ts';
@@ -40,6 +41,7 @@ export const MiniChart = memo(function MiniChart({
   const latest = values.length > 0 ? formatReading(values[values.length - 1]) : '-';
   const plotHeight = MINI_CHART_HEIGHT - LABEL_HEIGHT;
   const [low, high] = scale;
+  const plotBackground = useTheme().vars.palette.action.hover;
   return (
     <figure
       aria-label={`${label} chart`}
@@ -58,7 +60,7 @@ export const MiniChart = memo(function MiniChart({
           height="100%"
           role="img"
           aria-label={`${label}: ${values.length} points on a scale of ${low} to ${high} ${unit}`}
-          style={{ background: 'rgba(0,0,0,0.03)', borderRadius: 4, display: 'block' }}
+          style={{ background: plotBackground, borderRadius: 4, display: 'block' }}
         >
           <polyline
             points={polylinePoints(values, VIEW_WIDTH, plotHeight, scale)}
