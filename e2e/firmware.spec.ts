@@ -310,14 +310,14 @@ describe('firmware pages', () => {
     // Neither gateway runs the version assigned to it: each card and each list row says so.
     await page.goto(`/#/cli/gateways/grid_view?scopeId=${failing.scopeId}`);
     await page.getByRole('article').nth(1).waitFor();
-    const marker = page.getByRole('note', { name: 'Firmware differs from assigned 20240120' });
+    const marker = page.getByRole('note', { name: 'Firmware differs from assigned FW 2024-01-20' });
     await expect.poll(() => marker.count()).toBe(2);
-    expect(await marker.first().textContent()).toBe('FW assigned 20240120');
+    expect(await marker.first().textContent()).toBe('Assigned FW 2024-01-20');
     await saveScreenshot(page, 'gateway card version differs 1280');
     await page.goto(`/#/cli/gateways/list_view?scopeId=${failing.scopeId}`);
     await page.getByRole('table').waitFor();
     await expect.poll(() => marker.count()).toBe(2);
-    expect(await marker.first().textContent()).toBe('Assigned 20240120');
+    expect(await marker.first().textContent()).toBe('Assigned FW 2024-01-20');
 
     // The customers list counts them on the customer's row.
     await page.goto('/#/admin/tenants');

@@ -11,13 +11,16 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 }
 
 /**
- * Spec 000 section 2: a firmware number shows as 'FW ' plus year(4)-month(2)-day(2); null when it is empty or
- * holds no valid date. The customers list and Customers.csv both show it this way.
+ * How every screen and CSV shows a gateway's firmware (spec 000 section 2, spec 001 section 3): 'FW ' plus
+ * year(4)-month(2)-day(2) of the release date inside the version ('20261101', 'v2026-11-01', '2026.11.01' all
+ * read 'FW 2026-11-01'); a version holding no valid date as the gateway reports it; null when there is none
+ * (the screens show '-', a CSV an empty cell).
  */
-export function firmwareDateLabel(version: string | null | undefined): string | null {
-  const match = version?.trim() ? DATE_IN_VERSION.exec(version) : null;
-  if (!match) return null;
+export function firmwareLabel(version: string | null | undefined): string | null {
+  const trimmed = version?.trim();
+  if (!trimmed) return null;
+  const match = DATE_IN_VERSION.exec(trimmed);
+  if (!match) return trimmed;
   const [, year, , month, day] = match as unknown as [string, string, string, string, string];
-  if (!isCalendarDate(Number(year), Number(month), Number(day))) return null;
-  return `FW ${year}-${month}-${day}`;
+  return isCalendarDate(Number(year), Number(month), Number(day)) ? `FW ${year}-${month}-${day}` : trimmed;
 }

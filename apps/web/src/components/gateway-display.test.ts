@@ -2,16 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { formatFirmware, formatLastUpdate, formatReading, NO_VALUE } from './gateway-display.ts';
 
 describe('formatFirmware', () => {
-  it('shows a dated version as FW and its date', () => {
-    expect(formatFirmware('v2024-05-12')).toBe('FW 2024-05-12');
+  it.each([
+    ['20261101', 'FW 2026-11-01'],
+    ['v2026-11-01', 'FW 2026-11-01'],
+    ['2024.05.17', 'FW 2024-05-17'],
+    ['2024-05-17T08:30:00Z', 'FW 2024-05-17'],
+    ['2024/12/31', 'FW 2024-12-31'],
+    [' 2024.02.29 ', 'FW 2024-02-29'],
+  ])('shows the dated version %s as %s', (version, shown) => {
+    expect(formatFirmware(version)).toBe(shown);
   });
 
-  it('shows another version as it is', () => {
-    expect(formatFirmware('1.4.2')).toBe('1.4.2');
+  it.each([
+    ['1.4.2'],
+    ['2024.13.01'],
+    ['2023.02.29'],
+    ['2024.04.31'],
+    ['2024.05-17'],
+    ['120240517'],
+    ['202405170'],
+    ['abc'],
+  ])('shows %s, which holds no date, as it is', (version) => {
+    expect(formatFirmware(version)).toBe(version);
   });
 
   it('shows a dash when there is no version', () => {
     expect(formatFirmware(null)).toBe(NO_VALUE);
+    expect(formatFirmware(undefined)).toBe(NO_VALUE);
     expect(formatFirmware('  ')).toBe(NO_VALUE);
   });
 });

@@ -1,14 +1,14 @@
+import { firmwareLabel } from '@portal/contract';
+
 /** What the table shows for a missing value. */
 export const NO_VALUE = '-';
 
-const DATED_FIRMWARE = /^v(\d{4}-\d{2}-\d{2})\b/;
-
-/** 'v2024-05-12' -> 'FW 2024-05-12'; another non-empty version as it is; '-' when there is none. */
+/**
+ * A gateway's firmware on every screen (the contract's firmwareLabel, as Customers.csv): '20261101' and
+ * 'v2026-11-01' -> 'FW 2026-11-01'; a version without a date as it is; '-' when there is none.
+ */
 export function formatFirmware(firmware: string | null | undefined): string {
-  const version = firmware?.trim();
-  if (!version) return NO_VALUE;
-  const dated = DATED_FIRMWARE.exec(version);
-  return dated ? `FW ${dated[1]}` : version;
+  return firmwareLabel(firmware) ?? NO_VALUE;
 }
 
 /** A sensor reading rounded to 2 decimals, without trailing zeros; '-' when there is none. */

@@ -50,7 +50,7 @@ describe('customers CSV', () => {
       customer({ name: 'Bolt', customerId: '=1+1', firmwareVersion: 'build 7', osPatch: 'p3' }),
     ]);
     expect(csv).toBe(
-      '\uFEFFname,customerId,gatewayFirmware,gatewayOS,partialOS\r\n"Acme, Inc",A1,FW 2024-01-02,5.1,\r\nBolt,\'=1+1,,,p3\r\n',
+      '\uFEFFname,customerId,gatewayFirmware,gatewayOS,partialOS\r\n"Acme, Inc",A1,FW 2024-01-02,5.1,\r\nBolt,\'=1+1,build 7,,p3\r\n',
     );
   });
 });

@@ -1,9 +1,4 @@
-import {
-  CUSTOMERS_CSV_COLUMNS,
-  type CustomersPage,
-  firmwareDateLabel,
-  superAdminPreset,
-} from '@portal/contract';
+import { CUSTOMERS_CSV_COLUMNS, type CustomersPage, firmwareLabel, superAdminPreset } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, createCustomerWithUser, signIn, type TestPortal } from '../../../test/harness.ts';
 import { customerCalls, startCustomersPortal, tag } from './test-helpers.ts';
@@ -314,7 +309,7 @@ describe(`customers (${backend} backend)`, () => {
           [
             c.name,
             c.customerId,
-            firmwareDateLabel(c.firmwareVersion) ?? '',
+            firmwareLabel(c.firmwareVersion) ?? '',
             c.osVersion ?? '',
             c.osPatch ?? '',
           ].join(','),
@@ -331,7 +326,7 @@ describe(`customers (${backend} backend)`, () => {
       const body = (await csv({ search: mark })).body.replace(/^\uFEFF/, '');
       const rows = body.split('\r\n').slice(1, -1);
       expect(rows).toHaveLength(2);
-      expect(rows).toContain(`"'=X(""${mark}"")",'+${mark},,'@SUM(A1),'\tcmd`);
+      expect(rows).toContain(`"'=X(""${mark}"")",'+${mark},'-1+1,'@SUM(A1),'\tcmd`);
       expect(rows).toContain(`"${mark}, ""quoted""",'-${mark},,,`);
       // The list itself keeps the values as they are.
       const listed: CustomersPage = (await list({ search: mark })).json();

@@ -12,6 +12,12 @@ describe("the dashboards' filters of the gateways page", () => {
     expect(dashboardSelection(filters)).toEqual({ firmware: '' });
   });
 
+  it('names a firmware column as every screen shows the firmware, and sends it as reported', () => {
+    const filters = filtersFrom(params('firmware=20261101'));
+    expect(activeFilters(filters)).toEqual([{ param: 'firmware', label: 'Firmware FW 2026-11-01' }]);
+    expect(dashboardSelection(filters)).toEqual({ firmware: '20261101' });
+  });
+
   it("names a customer's slice by its name, and a cluster's area", () => {
     const filters = filtersFrom(
       params(`tenant=${ID}&tenantName=Acme&os=Bookworm&area=2.35,48.85,2.36,48.86`),

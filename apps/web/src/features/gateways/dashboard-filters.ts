@@ -1,4 +1,5 @@
 import { gatewayAreaFilter } from '@portal/contract';
+import { formatFirmware } from '../../components/gateway-display.ts';
 
 /**
  * The filters the dashboards link to the gateways page with (docs/dashboards.md), beside status and enrollment:
@@ -38,7 +39,10 @@ export function dashboardFiltersFrom(params: URLSearchParams): DashboardFilters 
 export function dashboardChips(filters: DashboardFilters): { param: string; label: string }[] {
   const chips: { param: string; label: string }[] = [];
   if (filters.firmware !== undefined)
-    chips.push({ param: FIRMWARE_PARAM, label: `Firmware ${filters.firmware || '(none)'}` });
+    chips.push({
+      param: FIRMWARE_PARAM,
+      label: `Firmware ${filters.firmware ? formatFirmware(filters.firmware) : '(none)'}`,
+    });
   if (filters.os !== undefined) chips.push({ param: OS_PARAM, label: `OS ${filters.os || '(none)'}` });
   if (filters.tenant) chips.push({ param: TENANT_PARAM, label: filters.tenant.name || 'Customer' });
   if (filters.area) chips.push({ param: AREA_PARAM, label: 'Map cluster area' });

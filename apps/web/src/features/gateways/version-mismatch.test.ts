@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testGateway } from '../../api/test-gateway.ts';
-import { mismatchLabel, mismatchTitle, sameVersion, versionMismatches } from './version-mismatch.ts';
+import {
+  mismatchLabel,
+  mismatchText,
+  mismatchTitle,
+  sameVersion,
+  versionMismatches,
+} from './version-mismatch.ts';
 
 describe('versionMismatches', () => {
   it('marks nothing when nothing is assigned', () => {
@@ -45,10 +51,14 @@ describe('versionMismatches', () => {
       ['os', '5.15.1', '01.02'],
     ]);
     expect(marks.map(mismatchLabel)).toEqual([
-      'Firmware differs from assigned 20250304',
+      'Firmware differs from assigned FW 2025-03-04',
       'OS differs from assigned 01.02',
     ]);
-    expect(mismatchTitle(marks[0]!)).toBe('Firmware differs from assigned 20250304 (reports v2024-05-12)');
+    expect(mismatchTitle(marks[0]!)).toBe(
+      'Firmware differs from assigned FW 2025-03-04 (reports FW 2024-05-12)',
+    );
+    expect(marks.map((m) => mismatchText(m, true))).toEqual(['Assigned FW 2025-03-04', 'OS assigned 01.02']);
+    expect(marks.map((m) => mismatchText(m, false))).toEqual(['Assigned FW 2025-03-04', 'Assigned 01.02']);
   });
 
   it('marks an assigned version the gateway never reported', () => {

@@ -1,4 +1,5 @@
 import type { GatewaySummary } from '@portal/contract';
+import { formatFirmware } from '../../components/gateway-display.ts';
 
 /** A version a gateway reports that is not the one assigned to it (its customer's latest applied one). */
 export interface VersionMismatch {
@@ -61,9 +62,25 @@ export function versionMismatches(gateway: Versions): VersionMismatch[] {
   return out;
 }
 
-/** Read aloud for the marker: 'Firmware differs from assigned 20250304'. */
-export const mismatchLabel = (m: VersionMismatch) => `${m.name} differs from assigned ${m.assigned}`;
+/** A version as the portal shows it: a firmware as every screen does ('FW 2025-03-04'), others as they are. */
+const shownVersion = (kind: VersionMismatch['kind'], version: string) =>
+  kind === 'firmware' ? formatFirmware(version) : version;
+
+/** Read aloud for the marker: 'Firmware differs from assigned FW 2025-03-04'. */
+export const mismatchLabel = (m: VersionMismatch) =>
+  `${m.name} differs from assigned ${shownVersion(m.kind, m.assigned)}`;
 
 /** The marker's tooltip: the label and what the gateway reports. */
 export const mismatchTitle = (m: VersionMismatch) =>
-  `${mismatchLabel(m)} (reports ${m.reported ?? 'nothing'})`;
+  `${mismatchLabel(m)} (reports ${m.reported ? shownVersion(m.kind, m.reported) : 'nothing'})`;
+
+/**
+ * The marker's text: 'Assigned FW 2025-03-04', 'Assigned 01.02'. `prefixed` (a card, where no column says the
+ * kind) adds it unless the version already says it: 'OS assigned 01.02', but 'Assigned FW 2025-03-04'.
+ */
+export function mismatchText(m: VersionMismatch, prefixed: boolean): string {
+  const version = shownVersion(m.kind, m.assigned);
+  return prefixed && !version.startsWith(`${m.short} `)
+    ? `${m.short} assigned ${version}`
+    : `Assigned ${version}`;
+}

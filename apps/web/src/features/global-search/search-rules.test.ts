@@ -4,7 +4,6 @@ import { lastPage, nextSort } from '../../lib/list-paging.ts';
 import {
   COLUMNS,
   cellText,
-  firmwareText,
   GATEWAY_NAME_PARAM,
   gatewayPathFor,
   globalSearchPath,
@@ -120,13 +119,6 @@ describe('table', () => {
     expect(cellText(null)).toBe('-');
     expect(cellText(' ')).toBe('-');
     expect(cellText('1.2.3')).toBe('1.2.3');
-  });
-
-  it("shows a dated firmware as 'FW yyyy-mm-dd', another as it is, '-' when there is none", () => {
-    expect(firmwareText('v2025-03-06')).toBe('FW 2025-03-06');
-    expect(firmwareText('1.4.0')).toBe('1.4.0');
-    expect(firmwareText(null)).toBe('-');
-    expect(firmwareText('')).toBe('-');
   });
 });
 

@@ -84,16 +84,6 @@ export function cellText(value: string | null | undefined): string {
   return value?.trim() ? value : '-';
 }
 
-const DATED_FIRMWARE = /^v(\d{4}-\d{2}-\d{2})\b/;
-
-/** Firmware as elsewhere in the portal: 'v2024-05-12' shows as 'FW 2024-05-12'; another version as it is. */
-export function firmwareText(value: string | null | undefined): string {
-  const version = value?.trim();
-  if (!version) return '-';
-  const dated = DATED_FIRMWARE.exec(version);
-  return dated ? `FW ${dated[1]}` : version;
-}
-
 /** The gateways page's query parameter that carries the chosen gateway's name ('Filtered by'). */
 export const GATEWAY_NAME_PARAM = 'name';
 

@@ -1,5 +1,6 @@
 import type { Scope } from '@portal/contract';
-import { formatFirmwareDate, onlineTotal, textOrDash } from './customer-display.ts';
+import { formatFirmware } from '../../components/gateway-display.ts';
+import { onlineTotal, textOrDash } from './customer-display.ts';
 import type { CustomerSortBy } from './customers-list.ts';
 
 export interface DetailColumn {
@@ -15,7 +16,7 @@ export const DETAIL_COLUMNS: readonly DetailColumn[] = [
   {
     label: 'Gateway Firmware',
     sortBy: 'firmwareVersion',
-    text: (scope) => formatFirmwareDate(scope.firmwareVersion),
+    text: (scope) => formatFirmware(scope.firmwareVersion),
   },
   { label: 'Gateway OS', sortBy: 'osVersion', text: (scope) => textOrDash(scope.osVersion) },
   { label: 'Partial OS', sortBy: 'osPatch', text: (scope) => textOrDash(scope.osPatch) },

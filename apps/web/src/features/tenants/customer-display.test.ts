@@ -3,42 +3,10 @@ import {
   AVATAR_PALETTE,
   avatarColor,
   avatarInitial,
-  formatFirmwareDate,
   onlineTotal,
   textOrDash,
   versionMismatchText,
 } from './customer-display.ts';
-
-describe('formatFirmwareDate', () => {
-  it.each([
-    ['2024.05.17', 'FW 2024-05-17'],
-    ['20240517', 'FW 2024-05-17'],
-    ['2024-05-17', 'FW 2024-05-17'],
-    ['2024-05-17T08:30:00Z', 'FW 2024-05-17'],
-    ['v2024-05-12', 'FW 2024-05-12'],
-    ['2024/12/31', 'FW 2024-12-31'],
-    [' 2024.02.29 ', 'FW 2024-02-29'],
-  ])('%s shows as %s', (version, shown) => {
-    expect(formatFirmwareDate(version)).toBe(shown);
-  });
-
-  it.each([
-    [null],
-    [undefined],
-    [''],
-    ['   '],
-    ['1.2.3'],
-    ['2024.13.01'],
-    ['2023.02.29'],
-    ['2024.04.31'],
-    ['2024.05-17'],
-    ['120240517'],
-    ['202405170'],
-    ['abc'],
-  ])('%s shows as -', (version) => {
-    expect(formatFirmwareDate(version)).toBe('-');
-  });
-});
 
 describe('textOrDash and onlineTotal', () => {
   it('shows a dash for an empty text', () => {

@@ -1,12 +1,7 @@
-import { firmwareDateLabel, type Scope } from '@portal/contract';
+import type { Scope } from '@portal/contract';
 
 /** What the table shows for a missing value. */
 export const NO_VALUE = '-';
-
-/** Spec 000 section 2: 'FW ' plus the date inside the firmware number, or '-'. */
-export function formatFirmwareDate(version: string | null | undefined): string {
-  return firmwareDateLabel(version) ?? NO_VALUE;
-}
 
 /** A text column's value, or '-'. */
 export function textOrDash(value: string | null | undefined): string {

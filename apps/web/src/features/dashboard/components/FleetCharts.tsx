@@ -1,5 +1,5 @@
 import { Box, Paper } from '@mui/material';
-import type { DashboardSummary, DistributionEntry } from '@portal/contract';
+import { type DashboardSummary, type DistributionEntry, firmwareLabel } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { gatewaysLink, valueLabel } from '../dashboard-links.ts';
 import { type Column, ColumnChart } from './ColumnChart.tsx';
@@ -87,7 +87,9 @@ export function customerSlices(summary: DashboardSummary, scopeId: string): PieS
 
 function columnsOf(entries: DistributionEntry[], scopeId: string, field: 'firmware' | 'os'): Column[] {
   return entries.map((entry) => ({
-    label: entry.others ? 'Others' : valueLabel(entry.value),
+    label: entry.others
+      ? 'Others'
+      : valueLabel(field === 'firmware' ? (firmwareLabel(entry.value) ?? '') : entry.value),
     count: entry.count,
     to: entry.others
       ? undefined

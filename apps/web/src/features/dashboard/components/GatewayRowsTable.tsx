@@ -9,6 +9,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { useState } from 'react';
+import { formatFirmware } from '../../../components/gateway-display.ts';
 import { useReachablePage } from '../api/get-reachable-page.ts';
 
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -41,7 +42,7 @@ export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
                 <TableCell sx={{ fontFamily: 'monospace' }}>{row.MAC}</TableCell>
                 <TableCell>{row.tenantName}</TableCell>
                 <TableCell>{row.OS ?? '-'}</TableCell>
-                <TableCell>{row.FW ?? '-'}</TableCell>
+                <TableCell>{formatFirmware(row.FW)}</TableCell>
                 <TableCell>{row.CS === 1 ? 'Online' : 'Offline'}</TableCell>
               </TableRow>
             ))}

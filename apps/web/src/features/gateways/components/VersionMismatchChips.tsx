@@ -1,11 +1,11 @@
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { Box, Chip, Tooltip } from '@mui/material';
-import { mismatchLabel, mismatchTitle, type VersionMismatch } from '../version-mismatch.ts';
+import { mismatchLabel, mismatchText, mismatchTitle, type VersionMismatch } from '../version-mismatch.ts';
 
 /**
- * Warning chips for versions a gateway reports that differ from the assigned ones ('Assigned 20250304', read
- * as 'Firmware differs from assigned 20250304'). `prefixed`: the chip names the kind ('FW assigned ...'), for
- * a card, where no column says it.
+ * Warning chips for versions a gateway reports that differ from the assigned ones ('Assigned FW 2025-03-04',
+ * read as 'Firmware differs from assigned FW 2025-03-04'). `prefixed`: the chip names the kind ('OS assigned
+ * ...'), for a card, where no column says it.
  */
 export function VersionMismatchChips({
   mismatches,
@@ -26,7 +26,7 @@ export function VersionMismatchChips({
             color="warning"
             variant="outlined"
             icon={<WarningAmber />}
-            label={prefixed ? `${m.short} assigned ${m.assigned}` : `Assigned ${m.assigned}`}
+            label={mismatchText(m, prefixed)}
             sx={{ height: 20, '& .MuiChip-label': { px: 0.75, fontSize: 11 } }}
           />
         </Tooltip>

@@ -1,11 +1,11 @@
 import { Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { formatFirmware } from '../../../components/gateway-display.ts';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
 import {
   COLUMNS,
   cellText,
-  firmwareText,
   type GlobalSearchRow,
   gatewayPathFor,
   type Sort,
@@ -57,7 +57,7 @@ export function GlobalSearchTable({ rows, sort, onSort, onOpen }: GlobalSearchTa
                 </Link>
               </TableCell>
               <TableCell>{cellText(row.osVersion)}</TableCell>
-              <TableCell>{firmwareText(row.fwVersion)}</TableCell>
+              <TableCell>{formatFirmware(row.fwVersion)}</TableCell>
               <TableCell>
                 <Chip
                   size="small"
