@@ -41,7 +41,7 @@ async function launch(): Promise<void> {
           i === 0 ? { ...gateway, pump: true, ...cameraRemoval(started.config) } : gateway,
         ),
         seed: fleet.seed,
-        // DEMO_LOCK_FAILURES=0: locks that never jam, leave radio range or refuse a command (repeatable runs).
+        // Locks that never jam, leave radio range or refuse a command, unless DEMO_LOCK_FAILURES=1 (docs/locks.md).
         ...(started.config.DEMO_LOCK_FAILURES ? {} : { locks: RELIABLE_LOCKS }),
       });
       void fleet.writeHistory();

@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       MQTT_PORT: 1884,
       DATA_DIR: './data',
       DEMO: true,
+      // A newcomer's first unlock of a demo lock must not fail at random (issue 30.6).
+      DEMO_LOCK_FAILURES: false,
       DATABASE_URL: undefined,
       MQTT_URL: undefined,
     });
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
 
   it('reads DEMO=0 as off and treats empty values as unset', () => {
     expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
+    expect(loadConfig({ DEMO_LOCK_FAILURES: '1' }).DEMO_LOCK_FAILURES).toBe(true);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
   it('reads the demo camera removal in seconds (DEMO_CAMERA_REMOVAL_AFTER, DEMO_CAMERA_REFIT_AFTER)', () => {

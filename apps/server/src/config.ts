@@ -124,10 +124,10 @@ export const configSchema = z.object({
   DEMO: flag.default(true),
   DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10000).default(6),
   /**
-   * Whether the demo locks fail now and then as real ones do (jams, radio range lost, commands refused); 0 for
-   * runs that must be repeatable, such as the end-to-end specs.
+   * Whether the demo locks fail now and then as real ones do (jams, radio range lost, commands refused). Off by
+   * default, so that a newcomer's first unlock does what it says (issue 30.6; docs/locks.md "The demo's locks").
    */
-  DEMO_LOCK_FAILURES: flag.default(true),
+  DEMO_LOCK_FAILURES: flag.default(false),
   /**
    * Seconds after `npm start` at which the first demo gateway ('Demo Gateway 1', given a camera module) loses its
    * camera module (the simulator's cameraRemoval: its state says CMS 0, camera removal alerts fire); unset: never.

@@ -4,6 +4,7 @@ import {
   LOCK_ALARMS,
   LOCK_EVENT_KINDS,
   LOCK_REFUSALS,
+  type LockInstructionFailure,
   lockStatus,
 } from './lock-protocol.ts';
 import { macId } from './mac.ts';
@@ -85,11 +86,46 @@ export const lockResultMessage = z.object({
 });
 export type LockResultMessage = z.infer<typeof lockResultMessage>;
 
+/**
+ * Why a lock or unlock from the portal failed, for the person at the door and whoever pressed the button: what
+ * happened and what to do (ours). One per code of the gateway's answer (LOCK_INSTRUCTION_FAILURES) and the
+ * portal's own 'Timed-out'; the code itself is shown after it as a detail.
+ */
+export const LOCK_FAILURE_REASONS: Record<LockInstructionFailure | 'Timed-out', string> = {
+  LOCK_UNREACHABLE:
+    'the gateway could not reach the lock over Bluetooth (out of range, or the radio link dropped). Try again in a minute; if it keeps failing, check that the lock is within reach of its gateway.',
+  LOCK_MEMORY_FULL:
+    "the lock's memory is full. Remove a lock user who no longer needs this lock, then try again.",
+  LOCK_UNKNOWN:
+    'this gateway does not manage the lock (it is paired with another gateway). Refresh the locks list and try again.',
+  LOW_BATTERY:
+    "the lock's battery is too low to move the bolt. Replace the lock's batteries, then try again.",
+  JAMMED:
+    'the bolt is jammed. Make sure the door is fully closed and nothing blocks the bolt, then try again.',
+  REJECTED:
+    "the lock refused the gateway's command (it did not accept the gateway's key). Try again; if it keeps refusing, pair the lock with its gateway again.",
+  GATEWAY_BUSY: 'the gateway is busy with other lock commands. Wait a moment, then try again.',
+  GATEWAY_REBOOTED:
+    'the gateway restarted before it could send the command. Try again once it is back online.',
+  'Timed-out':
+    "the gateway did not answer in time, so the door may or may not have moved. Check the lock's status in the list before trying again.",
+};
+
+/** A reason the portal has no words for: the gateway's own code (or none) is all there is. */
+const UNKNOWN_LOCK_FAILURE = 'the gateway gave no reason the portal knows. Try again.';
+
 /** Texts of the lock toggle's outcome (ours; the spec gives only the creation texts). */
 export const lockResultTexts = {
   unlocked: (name: string) => `${name} unlocked`,
   locked: (name: string) => `${name} locked`,
-  failed: (name: string, reason: string) => `${name}: lock instruction failed (${reason})`,
+  /** 'Front door did not unlock: the lock refused ... (code REJECTED)'. */
+  failed: (name: string, unlocking: boolean, reason: string | null) => {
+    const known = reason !== null && Object.hasOwn(LOCK_FAILURE_REASONS, reason);
+    const why = known
+      ? LOCK_FAILURE_REASONS[reason as keyof typeof LOCK_FAILURE_REASONS]
+      : UNKNOWN_LOCK_FAILURE;
+    return `${name} did not ${unlocking ? 'unlock' : 'lock'}: ${why}${reason ? ` (code ${reason})` : ''}`;
+  },
   queued: 'Gateway is offline: the instruction waits for it (up to 24 hours).',
 } as const;
 

@@ -39,7 +39,7 @@ describe('lock toggle', () => {
     expect(createFailedNotice).toEqual({ variant: 'error', text: 'Failed To Create Instruction' });
   });
 
-  it('tells the result: locked, unlocked, failed with its reason, nothing for an abort', () => {
+  it('tells the result: locked, unlocked, failed with a human reason and its code, nothing for an abort', () => {
     const base = { uid: 'u1', macId: 'AA0000000001', gatewayMacId: 'DE0000000001', reason: null };
     expect(resultNotice(testLock(), { ...base, status: 'SUCCESS', lockStatus: 'UNLOCKED' })).toEqual({
       variant: 'success',
@@ -48,9 +48,31 @@ describe('lock toggle', () => {
     expect(resultNotice(testLock(), { ...base, status: 'SUCCESS', lockStatus: 'LOCKED' })?.text).toBe(
       'Front door locked',
     );
-    expect(
-      resultNotice(testLock(), { ...base, status: 'FAILED', lockStatus: null, reason: 'JAMMED' }),
-    ).toEqual({ variant: 'error', text: 'Front door: lock instruction failed (JAMMED)' });
+    const failed = (reason: string | null, unlocking?: boolean) =>
+      resultNotice(
+        testLock({ status: 'LOCKED' }),
+        { ...base, status: 'FAILED', lockStatus: null, reason },
+        unlocking,
+      );
+    expect(failed('REJECTED')).toEqual({
+      variant: 'error',
+      text:
+        "Front door did not unlock: the lock refused the gateway's command (it did not accept the gateway's key). " +
+        'Try again; if it keeps refusing, pair the lock with its gateway again. (code REJECTED)',
+    });
+    expect(failed('JAMMED', false)?.text).toBe(
+      'Front door did not lock: the bolt is jammed. Make sure the door is fully closed and nothing blocks the ' +
+        'bolt, then try again. (code JAMMED)',
+    );
+    expect(failed('Timed-out')?.text).toMatch(
+      /^Front door did not unlock: the gateway did not answer in time.* \(code Timed-out\)$/,
+    );
+    expect(failed('INVALID_ANSWER')?.text).toBe(
+      'Front door did not unlock: the gateway gave no reason the portal knows. Try again. (code INVALID_ANSWER)',
+    );
+    expect(failed(null)?.text).toBe(
+      'Front door did not unlock: the gateway gave no reason the portal knows. Try again.',
+    );
     expect(resultNotice(testLock(), { ...base, status: 'ABORTED', lockStatus: null })).toBeNull();
   });
 });

@@ -35,8 +35,15 @@ export function createdNotices(lock: LockDevice, locked: boolean): Notice[] {
 
 export const createFailedNotice: Notice = { variant: 'error', text: lockMessages.instructionFailed };
 
-/** The snackbar of the result channel's message. */
-export function resultNotice(lock: LockDevice, message: LockResultMessage): Notice | null {
+/**
+ * The snackbar of the result channel's message. `unlocking`: whether it answers an unlock (the toggle knows
+ * what it asked; by default what the lock's status asks for).
+ */
+export function resultNotice(
+  lock: LockDevice,
+  message: LockResultMessage,
+  unlocking = lock.status === 'LOCKED',
+): Notice | null {
   const name = lockName(lock);
   if (message.status === 'ABORTED') return null;
   if (message.status === 'SUCCESS') {
@@ -45,7 +52,7 @@ export function resultNotice(lock: LockDevice, message: LockResultMessage): Noti
       text: message.lockStatus === 'LOCKED' ? lockResultTexts.locked(name) : lockResultTexts.unlocked(name),
     };
   }
-  return { variant: 'error', text: lockResultTexts.failed(name, message.reason ?? 'unknown') };
+  return { variant: 'error', text: lockResultTexts.failed(name, unlocking, message.reason) };
 }
 
 /** What the toggle's button says for a lock (its accessible name). */

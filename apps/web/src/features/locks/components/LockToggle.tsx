@@ -31,7 +31,7 @@ export function LockToggle({ lock }: { lock: LockDevice }) {
     if (!message.success || !waiting || ended.current.has(message.data.uid)) return;
     if (waiting.uid !== null && message.data.uid !== waiting.uid) return;
     ended.current.add(message.data.uid);
-    const notice = resultNotice(lock, message.data);
+    const notice = resultNotice(lock, message.data, waiting.target === 'UNLOCKED');
     if (notice) notify(notice);
     setWaiting(null);
   });
