@@ -14,6 +14,7 @@ interface GatewayListStatusProps {
   emptyText: string;
   canRegister: boolean;
   onRegister: () => void;
+  selfService: boolean;
   showSimulator: boolean;
 }
 
@@ -29,6 +30,7 @@ export function GatewayListStatus({
   emptyText,
   canRegister,
   onRegister,
+  selfService,
   showSimulator,
 }: GatewayListStatusProps) {
   const { loaded, error, scopeMissing, noGateways, total } = list;
@@ -50,6 +52,7 @@ export function GatewayListStatus({
           scopeId={scopeId}
           canRegister={canRegister}
           onRegister={onRegister}
+          selfService={selfService}
           showSimulator={showSimulator}
         />
       )}

@@ -1,5 +1,10 @@
 import { Alert, Paper, Typography } from '@mui/material';
-import { effectivePermissions, type GatewaySummary, gatewayListMessages } from '@portal/contract';
+import {
+  effectivePermissions,
+  type GatewaySummary,
+  gatewayListMessages,
+  TENANT_KIND,
+} from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -142,6 +147,7 @@ function GatewaysScreen() {
         emptyText={emptyText}
         canRegister={held.has('IOT_DEVICE_WRITE')}
         onRegister={() => setRegistering(true)}
+        selfService={!session.isRootUser && session.tenantKind === TENANT_KIND.freeTier}
         showSimulator={session.isRootUser}
       />
       {maximised && <SensorGraphView gateway={maximised} open onClose={() => setOpened(null)} />}

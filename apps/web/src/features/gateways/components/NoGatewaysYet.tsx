@@ -4,6 +4,8 @@ interface NoGatewaysYetProps {
   scopeId: string;
   canRegister: boolean;
   onRegister: () => void;
+  /** A free-tier (self-service) user: nobody administers the account for them (docs/decisions.md). */
+  selfService: boolean;
   /**
    * The simulator commands, run on the portal's host: only for the platform's operators (root users); a
    * customer's staff or a free-tier user cannot run them.
@@ -21,9 +23,17 @@ export function simulatorCommands(scopeId: string, host: string): string {
 
 /**
  * A customer without gateways (spec-free wording): how to get the first one, by registering a gateway (its
- * credential is handed out once) or by provisioning simulated ones to try the portal.
+ * credential is handed out once) or by provisioning simulated ones to try the portal. A customer's user who
+ * may not register asks the customer's administrator; a self-service user has none, and is told how a
+ * gateway comes to an account here.
  */
-export function NoGatewaysYet({ scopeId, canRegister, onRegister, showSimulator }: NoGatewaysYetProps) {
+export function NoGatewaysYet({
+  scopeId,
+  canRegister,
+  onRegister,
+  selfService,
+  showSimulator,
+}: NoGatewaysYetProps) {
   return (
     <Paper variant="outlined" role="region" aria-labelledby="no-gateways-title" sx={{ p: 3, maxWidth: 760 }}>
       <Typography id="no-gateways-title" variant="h6" component="h2" gutterBottom>
@@ -40,6 +50,8 @@ export function NoGatewaysYet({ scopeId, canRegister, onRegister, showSimulator 
             Register a gateway
           </Button>
         </>
+      ) : selfService ? (
+        <SelfServiceHelp />
       ) : (
         <Typography variant="body2" sx={{ mb: showSimulator ? 2 : 0 }}>
           Gateways appear here once they are registered for you or moved here from another customer. Ask your
@@ -48,6 +60,27 @@ export function NoGatewaysYet({ scopeId, canRegister, onRegister, showSimulator 
       )}
       {showSimulator && <SimulatorHelp scopeId={scopeId} />}
     </Paper>
+  );
+}
+
+/**
+ * The free-tier account holds no gateways (a gateway is registered to a customer, never to the free tier:
+ * docs/decisions.md 'Moving gateways between customers'): its user gets one through the customer that runs it.
+ */
+function SelfServiceHelp() {
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Your account is a free self-service account, and gateways are not added to it: in this portal a
+        gateway is registered to the customer account of the company that runs it, whose users see and manage
+        it.
+      </Typography>
+      <Typography variant="body2">
+        To see your gateway here, ask the company that supplied or installed it to register it in its customer
+        account and to add you as one of its users. An e-mail address holds one account: to be added with this
+        one, first remove this free account (account menu, Remove your account).
+      </Typography>
+    </>
   );
 }
 
