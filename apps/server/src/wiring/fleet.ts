@@ -25,7 +25,7 @@ import type { Identity } from './identity.ts';
  * The fleet: gateways and what they report, answer and are told, the locks behind them and the people who open
  * them, alerts, firmware and agent configuration, and ingest, which hands every device message to its module.
  * Built in this order, which is also the order of the listeners of an event (`gatewayOnline`: instructions,
- * lock-access, firmware, agent-config) and of `instructions.onEnded` and `registry.onMoved`.
+ * lock-access, agent-config, firmware, as before the events) and of `instructions.onEnded` and `registry.onMoved`.
  */
 export function wireFleet(identity: Identity, storage: FileStorage, passwords: PasswordsService) {
   const { config, db, tenants, users } = identity;
@@ -60,12 +60,12 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
   locksModule.locks.onInventoryUsers(lockAccessModule.inventoryUsers);
   locksModule.locks.onLockEvents(lockAccessModule.lockEvents);
   const alertsModule = createAlertsModule({ ...identity, supportEmails: config.SUPPORT_EMAILS });
-  const firmwareModule = createFirmwareModule({ ...withFiles, gatewayLists: gatewaysModule });
   const agentConfigModule = createAgentConfigModule({
     ...withFiles,
     emailOf: (userId) => users.emailOf(userId),
     key: config.AGENT_CONFIG_KEY,
   });
+  const firmwareModule = createFirmwareModule({ ...withFiles, gatewayLists: gatewaysModule });
   const alertEngineModule = createAlertEngineModule({
     ...identity,
     events: telemetry,
