@@ -114,12 +114,3 @@ export function canDeliver(principal: MqttPrincipal | undefined, topic: string):
   if (principal.kind === 'gateway') return true;
   return !isSystemTopic(topic) && !/[+#]/.test(topic) && browserMayListen(principal, topic);
 }
-
-/** Client ids are bound to the credential: a gateway's is its MAC; a browser's was issued with its token. */
-export function clientIdMatches(
-  principal: MqttPrincipal,
-  clientId: string,
-  issuedClientId?: string,
-): boolean {
-  return principal.kind === 'gateway' ? clientId === principal.mac : clientId === issuedClientId;
-}

@@ -238,8 +238,6 @@ export async function createAedesBroker(deps: AedesDeps) {
   };
 }
 
-export type AedesBroker = Awaited<ReturnType<typeof createAedesBroker>>;
-
 /** The user a portal-users announcement is about (newUser, updateUser, deleteUser), if any. */
 function announcedUser(payload: Buffer | string): string | null {
   try {

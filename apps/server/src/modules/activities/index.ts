@@ -1,7 +1,2 @@
-export type {
-  ActivitiesService,
-  ActivityActor,
-  ActivityRecorder,
-  SessionUsers,
-} from './activities.service.ts';
+export type { ActivitiesService, ActivityRecorder } from './activities.service.ts';
 export { createActivitiesModule } from './activities.wiring.ts';

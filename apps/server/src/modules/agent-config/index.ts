@@ -1,3 +1,2 @@
 export type { AgentConfigService } from './agent-config.service.ts';
 export { createAgentConfigModule } from './agent-config.wiring.ts';
-export type { AgentConfigDelivery } from './agent-config-delivery.ts';

@@ -1,2 +1,1 @@
-export type { DashboardsService } from './dashboards.service.ts';
 export { createDashboardsModule } from './dashboards.wiring.ts';

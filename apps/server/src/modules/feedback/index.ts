@@ -1,2 +1,1 @@
-export type { FeedbackService } from './feedback.service.ts';
 export { createFeedbackModule } from './feedback.wiring.ts';

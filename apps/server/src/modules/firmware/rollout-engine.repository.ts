@@ -1,4 +1,4 @@
-import type { RolloutSettings, UpdateProgressMessage } from '@portal/contract';
+import type { UpdateProgressMessage } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RolloutRow } from './rollouts.repository.ts';
@@ -348,5 +348,3 @@ export class RolloutEngineRepository {
       WHERE r.id = ${rolloutId}`.execute(this.db);
   }
 }
-
-export type { RolloutSettings };

@@ -1,4 +1,4 @@
-import type { ActivityLogEntry, ActivityLogsQuery } from '@portal/contract';
+import type { ActivityLogEntry } from '@portal/contract';
 import { forbidden } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { isVendorStaff } from '../../lib/vendor-staff.ts';
@@ -52,5 +52,3 @@ export class ActivityFeedService {
     return isVendorStaff(email, this.deps.staffDomains);
   }
 }
-
-export type { ActivityLogsQuery };

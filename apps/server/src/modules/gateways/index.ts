@@ -1,6 +1,6 @@
 export { gatewayLatitude, gatewayLongitude } from './gateway-dashboard-filters.ts';
-export type { GatewayMovedListener, GatewayRegistryService } from './gateway-registry.service.ts';
+export type { GatewayRegistryService } from './gateway-registry.service.ts';
 export { tenantGateways, unregisteredGateway } from './gateways.ports.ts';
-export type { GatewaysQuery, GatewayVersionsPort } from './gateways.query.ts';
+export type { GatewayVersionsPort } from './gateways.query.ts';
 export type { GatewaysService } from './gateways.service.ts';
 export { createGatewaysModule } from './gateways.wiring.ts';

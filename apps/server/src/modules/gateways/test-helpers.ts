@@ -19,8 +19,6 @@ export const WRITER_PERMISSIONS = [
   'IOT_DEVICE_SCOPE_MIGRATE',
 ];
 
-export type Customer = Awaited<ReturnType<typeof createCustomerWithUser>> & { cookie: string };
-
 async function customer(
   portal: TestPortal,
   label: string,

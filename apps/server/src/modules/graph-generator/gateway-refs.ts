@@ -1,6 +1,6 @@
 import { normalizeMac } from '@portal/contract';
 import type { CatalogueGateway } from './catalogue.ts';
-import { phrasePattern, type Sentence } from './sentence.ts';
+import type { Sentence } from './sentence.ts';
 import { ALL_GATEWAYS_WORDS, catalogueKey, STATUS_WORDS } from './vocabulary.ts';
 
 /** How the sentence named its gateways, before they are combined. */
@@ -127,5 +127,3 @@ export const noRefs = (): GatewayRefs => ({
   ambiguous: null,
   unknown: null,
 });
-
-export { phrasePattern };

@@ -1,4 +1,3 @@
-export type { LockAccessService, LockAccessSettings } from './lock-access.service.ts';
+export type { LockAccessService } from './lock-access.service.ts';
 export { createLockAccessModule } from './lock-access.wiring.ts';
-export type { LockAccessDelivery } from './lock-access-delivery.ts';
-export { type UserRevocations, userRevocations } from './user-revocations.ts';
+export { userRevocations } from './user-revocations.ts';

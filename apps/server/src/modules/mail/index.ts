@@ -1,3 +1,3 @@
 export { createMailModule } from './mail.wiring.ts';
-export type { Mailer, MailerOptions, MailMessage } from './mailer.ts';
+export type { Mailer } from './mailer.ts';
 export { type OutboxEntry, OutboxRepository } from './outbox.repository.ts';

@@ -1,2 +1,1 @@
-export type { PumpService } from './pump.service.ts';
 export { createPumpModule } from './pump.wiring.ts';

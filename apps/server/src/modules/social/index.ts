@@ -1,3 +1,3 @@
-export type { SocialMode, SocialService } from './social.service.ts';
+export type { SocialService } from './social.service.ts';
 export { createSocialModule } from './social.wiring.ts';
 export type { SocialAccountsService } from './social-accounts.service.ts';

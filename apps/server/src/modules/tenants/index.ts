@@ -1,4 +1,3 @@
-export type { CustomersService } from './customers.service.ts';
 export { tenantRows } from './tenants.ports.ts';
 export type { TenantsService } from './tenants.service.ts';
 export { createTenantsModule } from './tenants.wiring.ts';

@@ -1,2 +1,2 @@
-export { type GuessLimits, type SprayingLimits, ThrottleService } from './throttle.service.ts';
+export { ThrottleService } from './throttle.service.ts';
 export { createThrottleModule } from './throttle.wiring.ts';
