@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Metric } from './metrics.ts';
 import type { AlertEngineTables } from './schema-alert-engine.ts';
@@ -56,6 +57,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<number | null, number | null, number | null>;
   /** The identity provider's subject of a social-login user. */
   social_subject: string | null;
+  /** The user's chosen language (docs/i18n.md); null: none chosen. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 export interface TrustedDevicesTable {
