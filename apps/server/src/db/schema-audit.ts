@@ -40,6 +40,21 @@ export interface AuditLogTable {
   summary: Record<string, { from?: unknown; to?: unknown }>;
   request_id: string | null;
   address: string | null;
+  /** Names as they were when written (migration 0036); null on older rows. */
+  subject: ColumnType<AuditSubject | null, never, never>;
+}
+
+/** What an audit row is about, named as it was (docs/audit.md, "In people's words"). */
+export interface AuditSubject {
+  actor?: string;
+  /** A few identifying fields of the row: name, alert_name, type, kind, action, first_name, e-mail, MAC... */
+  fields?: Record<string, string | number | boolean>;
+  customer?: string;
+  gateway?: string;
+  lock?: string;
+  user?: string;
+  alert?: string;
+  moved?: { from?: string; to?: string };
 }
 
 export interface AuditSettingsTable {

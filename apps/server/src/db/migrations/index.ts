@@ -29,6 +29,7 @@ import * as co2Sort from './0032_co2_sort.ts';
 import * as principalChanges from './0033_principal_changes.ts';
 import * as alertOwner from './0034_alert_owner.ts';
 import * as languages from './0035_languages.ts';
+import * as auditSubject from './0036_audit_subject.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0033_principal_changes': principalChanges,
   '0034_alert_owner': alertOwner,
   '0035_languages': languages,
+  '0036_audit_subject': auditSubject,
 };
 
 export const migrationProvider: MigrationProvider = {

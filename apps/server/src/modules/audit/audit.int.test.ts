@@ -235,7 +235,7 @@ describe(`audit log (${backend} backend)`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('Activity.csv');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Time,Who,Action,Operation,Table,Target,Customer,Changes,Request,Address');
+    expect(lines[0]).toBe('Time,Activity,Who,Action,Operation,Table,Target,Customer,Changes,Request,Address');
     expect(lines.length).toBe((await entries(betaAdmin)).total + 1);
     expect(response.body).toContain(`'=HYPERLINK`);
     expect(response.body).not.toContain(alpha.email);

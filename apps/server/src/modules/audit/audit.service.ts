@@ -4,12 +4,17 @@ import { csvCell } from '../../lib/csv.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
+import { describeAudit } from './audit-phrases.ts';
 
 type Query = z.output<typeof auditQuery>;
 type Row = Awaited<ReturnType<AuditRepository['rows']>>[number];
 
+/** Words of a search beyond these are ignored (each is one more condition over every row). */
+const MAX_WORDS = 8;
+
 const CSV_HEADER = [
   'Time',
+  'Activity',
   'Who',
   'Action',
   'Operation',
@@ -34,7 +39,11 @@ export class AuditService {
     if (principal.freeTierMember) throw forbidden();
     return {
       scopeId: principal.isRoot ? null : principal.tenantId,
+      words: query.q.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS),
       who: query.who,
+      thing: query.thing,
+      name: query.name,
+      action: query.action,
       what: query.what,
       target: query.target,
       from: query.from,
@@ -58,6 +67,7 @@ export class AuditService {
       lines.push(
         [
           row.at,
+          row.description.text,
           row.actorEmail,
           row.action,
           row.operation,
@@ -87,6 +97,17 @@ function toEntry(row: Row): AuditEntry {
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
+    description: describeAudit({
+      kind: row.kind,
+      table: row.table_name,
+      operation: row.operation,
+      actorUserId: row.actor_user_id,
+      actorEmail: row.actor_email,
+      fields: row.fields,
+      subject: row.subject,
+      summary: row.summary ?? {},
+      tenantName: row.tenant_name,
+    }),
     actorEmail: row.actor_email,
     actorTenantId: row.actor_tenant_id,
     action: row.action,
