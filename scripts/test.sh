@@ -11,6 +11,8 @@ echo "== import directions (dependency-cruiser)"
 npm run -s check:imports
 echo "== table owners (one module writes and names each table: scripts/table-owners.mjs)"
 npm run -s check:tables
+echo "== dead code and unused dependencies (knip)"
+npx knip --no-progress
 echo "== type-check (tsc, strict)"
 npm run typecheck
 echo "== services for the real backend"
