@@ -18,16 +18,16 @@ import type { AuditSubject } from '../../db/schema-audit.ts';
  * the filters and the search see the rows as this file tells them.
  */
 
-export type Operation = 'INSERT' | 'UPDATE' | 'DELETE';
+type Operation = 'INSERT' | 'UPDATE' | 'DELETE';
 type Summary = Record<string, { from?: unknown; to?: unknown }>;
 
 /**
  * What a table's rows are to a person: the kind of thing (the screen's filter), the noun of the sentence,
- * and what the thing belongs to when it has no name of its own. A table not here is an 'other' thing, a
+ * and what the thing is told as belonging to. A table not here is an 'other' thing, a
  * 'record (broker sessions)'.
  */
 export const TABLES: Readonly<
-  Record<string, { thing: AuditThing; noun: string; of?: 'customer' | 'gateway' }>
+  Record<string, { thing: AuditThing; noun: string; of?: 'customer' | 'gateway' | 'alert' }>
 > = {
   tenants: { thing: 'customer', noun: 'customer' },
   portal_config: { thing: 'customer', noun: 'portal configuration', of: 'customer' },
@@ -44,7 +44,7 @@ export const TABLES: Readonly<
   lock_user_access: { thing: 'lockUser', noun: 'lock access' },
   passcode_changes: { thing: 'lockUser', noun: 'passcode change' },
   alerts: { thing: 'alert', noun: 'alert' },
-  alert_receivers: { thing: 'alert', noun: 'receiver' },
+  alert_receivers: { thing: 'alert', noun: 'receiver', of: 'alert' },
   firmware_files: { thing: 'firmware', noun: 'firmware' },
   firmware_assignments: { thing: 'firmware', noun: 'firmware assignment', of: 'customer' },
   firmware_latest: { thing: 'firmware', noun: 'assigned firmware', of: 'customer' },
@@ -154,7 +154,7 @@ const numbers = new Intl.NumberFormat('en-US');
 const list = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** The label of a field as a sentence says it. */
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
 
 /** 'SCAN' -> 'Scan', 'FORCE-IDLE' -> 'Force idle', 'CAMERA_CAPTURE' -> 'Camera capture'. */
 const humanize = (code: string) => {
@@ -261,7 +261,7 @@ function changesOf(facts: AuditFacts): Told[] {
   const changes: Told[] = [];
   for (const [field, change] of Object.entries(facts.summary)) {
     if (UNTOLD.test(field)) continue;
-    const moved = field === 'tenant_id' || field === 'scope_id';
+    const moved = field === 'tenant_id';
     changes.push({
       field: fieldLabel(field),
       from: moved ? text(facts.subject?.moved?.from) : shown(change.from),
@@ -319,7 +319,7 @@ function objectOf(facts: AuditFacts, action: AuditAction, name: string | null): 
       ? ` of the gateway ${quoted(gateway)}`
       : table.of === 'customer' && customer
         ? ` of ${customer}`
-        : facts.table === 'alert_receivers' && alert
+        : table.of === 'alert' && alert
           ? ` of the alert ${quoted(alert)}`
           : '';
   return `${name || !owner ? the(table.noun) : `the ${table.noun}`}${owner}`;

@@ -5,9 +5,19 @@ describe('audit filter', () => {
   it('sends only the filters given, times as ISO instants', () => {
     expect(auditSearch(EMPTY_FILTER, 0, 25)).toBe('page=0&pageSize=25');
     const search = new URLSearchParams(
-      auditSearch({ ...EMPTY_FILTER, who: ' ann ', from: '2026-01-02T03:04', to: 'nonsense' }),
+      auditSearch({
+        ...EMPTY_FILTER,
+        q: ' unlock door ',
+        who: ' ann ',
+        thing: 'lock',
+        from: '2026-01-02T03:04',
+        to: 'nonsense',
+      }),
     );
+    expect(search.get('q')).toBe('unlock door');
     expect(search.get('who')).toBe('ann');
+    expect(search.get('thing')).toBe('lock');
+    expect(search.has('action')).toBe(false);
     expect(search.get('from')).toBe(new Date('2026-01-02T03:04').toISOString());
     expect(search.has('to')).toBe(false);
   });

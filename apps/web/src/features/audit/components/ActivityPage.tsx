@@ -1,6 +1,20 @@
 import Download from '@mui/icons-material/Download';
-import { Alert, Button, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AUDIT_PAGE_SIZES } from '@portal/contract';
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import {
+  Alert,
+  Button,
+  Collapse,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZES, AUDIT_THINGS } from '@portal/contract';
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
@@ -16,32 +30,125 @@ const LIST_NAME = 'activity';
 /** Spec 002 section 9: debounce 500 ms. */
 const DEBOUNCE_MS = 500;
 
-function Filters({ filter, onChange }: { filter: AuditFilter; onChange: (next: AuditFilter) => void }) {
-  const field = (key: keyof AuditFilter, label: string, type = 'text') => (
+const ANY = 'Any';
+
+/** A select of the filter: '' is any; the options are the contract's labels. */
+function Choice<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: K | '';
+  options: Readonly<Record<K, string>>;
+  onChange: (next: K | '') => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as K | '')}
+      sx={{ minWidth: { xs: '100%', sm: 180 } }}
+    >
+      <MenuItem value="">{ANY}</MenuItem>
+      {(Object.keys(options) as K[]).map((key) => (
+        <MenuItem key={key} value={key}>
+          {options[key]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Search over the sentences, then person, thing (kind and name), kind of action and time. */
+function Filters({
+  filter,
+  onChange,
+  phone,
+}: {
+  filter: AuditFilter;
+  onChange: (next: AuditFilter) => void;
+  /** On a phone the filters but the search open with a button. */
+  phone: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const set = <K extends keyof AuditFilter>(key: K, value: AuditFilter[K]) =>
+    onChange({ ...filter, [key]: value });
+  const field = (key: 'who' | 'name' | 'from' | 'to', label: string, type = 'text') => (
     <TextField
       size="small"
       label={label}
       type={type}
       value={filter[key]}
-      onChange={(event) => onChange({ ...filter, [key]: event.target.value })}
+      onChange={(event) => set(key, event.target.value)}
       slotProps={{ inputLabel: type === 'text' ? {} : { shrink: true }, htmlInput: { maxLength: 100 } }}
       sx={{ minWidth: { xs: '100%', sm: 180 } }}
     />
   );
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-      {field('who', 'Who (e-mail)')}
-      {field('what', 'What (action or record)')}
-      {field('target', 'Target')}
-      {field('from', 'From', 'datetime-local')}
-      {field('to', 'To', 'datetime-local')}
+    <Stack spacing={1.5} sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          fullWidth
+          type="search"
+          label="Search activity"
+          placeholder="unlock, a name, threshold…"
+          value={filter.q}
+          onChange={(event) => set('q', event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {phone && (
+          <Button
+            aria-expanded={open}
+            startIcon={<FilterList />}
+            onClick={() => setOpen(!open)}
+            sx={{ flexShrink: 0 }}
+          >
+            Filters
+          </Button>
+        )}
+      </Stack>
+      <Collapse in={!phone || open}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {field('who', 'Person')}
+          <Choice
+            label="Thing"
+            value={filter.thing}
+            options={AUDIT_THINGS}
+            onChange={(v) => set('thing', v)}
+          />
+          {field('name', 'Named')}
+          <Choice
+            label="Action"
+            value={filter.action}
+            options={AUDIT_ACTIONS}
+            onChange={(v) => set('action', v)}
+          />
+          {field('from', 'From', 'datetime-local')}
+          {field('to', 'To', 'datetime-local')}
+        </Stack>
+      </Collapse>
     </Stack>
   );
 }
 
 /**
- * /cli/activity: the audit log (docs/audit.md): every change made through the portal in the user's tenant
- * and the tenants below it (root: everywhere), with filters and a CSV export.
+ * /cli/activity: the audit log in people's words (docs/audit.md): every change made through the portal in the
+ * user's tenant and the tenants below it (root: everywhere, with the raw row of each one click away), searched
+ * and filtered on the server, with a CSV export.
  */
 export function ActivityPage() {
   const session = useSession();
@@ -72,6 +179,7 @@ export function ActivityPage() {
         </Button>
       </Stack>
       <Filters
+        phone={phone}
         filter={filter}
         onChange={(next) => {
           setFilter(next);
@@ -84,7 +192,11 @@ export function ActivityPage() {
         <Alert severity="error">{audit.error.message}</Alert>
       ) : (
         <>
-          {phone ? <ActivityCards items={audit.data.items} /> : <ActivityTable items={audit.data.items} />}
+          {phone ? (
+            <ActivityCards items={audit.data.items} showRaw={session.isRootUser} />
+          ) : (
+            <ActivityTable items={audit.data.items} showRaw={session.isRootUser} />
+          )}
           <ListPagination
             listName={LIST_NAME}
             count={audit.data.total}

@@ -1,5 +1,10 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Box,
+  Button,
+  Collapse,
+  IconButton,
   Paper,
   Stack,
   Table,
@@ -11,66 +16,112 @@ import {
   Typography,
 } from '@mui/material';
 import type { AuditEntry } from '@portal/contract';
+import { Fragment, useState } from 'react';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { changeLines } from '../audit-filter.ts';
 
 const EMPTY = 'No activity found.';
+const RAW = 'Raw row';
 const when = (entry: AuditEntry) => formatDateTime(Date.parse(entry.at));
 
-function Changes({ entry }: { entry: AuditEntry }) {
+/** The row as the audit trigger wrote it: root's one click away from the sentence (docs/audit.md). */
+const RAW_DETAILS: readonly Detail<AuditEntry>[] = [
+  { label: 'Who', text: (e) => `${e.actorEmail ?? '—'}${e.address ? ` (${e.address})` : ''}` },
+  { label: 'Call', text: (e) => e.action || '—' },
+  { label: 'Record', text: (e) => `${e.operation} ${e.table} ${e.targetId ?? ''}` },
+  { label: 'Request', text: (e) => e.requestId ?? '—' },
+  {
+    label: 'Changes',
+    text: (e) => (
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {changeLines(e.summary).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </Box>
+    ),
+  },
+];
+
+function RawRow({ entry }: { entry: AuditEntry }) {
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2, overflowWrap: 'anywhere' }}>
-      {changeLines(entry.summary).map((line) => (
-        <li key={line}>{line}</li>
-      ))}
+    <Box sx={{ py: 1 }} aria-label={`${RAW} of: ${entry.description.text}`} role="group">
+      <DetailList details={RAW_DETAILS} item={entry} />
     </Box>
   );
 }
 
-const Caption = ({ text }: { text: string | null }) =>
-  text ? (
+const Customer = ({ entry }: { entry: AuditEntry }) =>
+  entry.tenantName ? (
     <Typography variant="caption" component="div" color="text.secondary">
-      {text}
+      {entry.tenantName}
     </Typography>
   ) : null;
 
-/** The audit rows as a table (tablets and wider). */
-export function ActivityTable({ items }: { items: AuditEntry[] }) {
+interface RowsProps {
+  items: AuditEntry[];
+  /** Root: each row opens on the raw row. */
+  showRaw: boolean;
+}
+
+function useOpenRows() {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return { isOpen: (id: string) => open.has(id), toggle };
+}
+
+/** The activity as a table (tablets and wider): when, what happened in words, the customer. */
+export function ActivityTable({ items, showRaw }: RowsProps) {
+  const rows = useOpenRows();
+  const columns = showRaw ? 4 : 3;
   return (
     <TableContainer>
       <Table size="small" aria-label="Activity">
         <TableHead>
           <TableRow>
             <TableCell>Time</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>What</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Changes</TableCell>
+            <TableCell>Activity</TableCell>
+            <TableCell>Customer</TableCell>
+            {showRaw && <TableCell sx={{ whiteSpace: 'nowrap' }}>{RAW}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
-          {items.length === 0 && <EmptyTableRow colSpan={5} text={EMPTY} />}
+          {items.length === 0 && <EmptyTableRow colSpan={columns} text={EMPTY} />}
           {items.map((entry) => (
-            <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
-              <TableCell sx={{ minWidth: 120 }}>{when(entry)}</TableCell>
-              <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                {entry.actorEmail ?? '—'}
-                <Caption text={entry.address} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
-                {entry.action}
-                <Caption text={`${entry.operation} ${entry.table}`} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
-                {entry.targetId ?? '—'}
-                <Caption text={entry.tenantName} />
-              </TableCell>
-              <TableCell>
-                <Changes entry={entry} />
-              </TableCell>
-            </TableRow>
+            <Fragment key={entry.id}>
+              <TableRow sx={{ verticalAlign: 'top' }}>
+                <TableCell sx={{ minWidth: 120, whiteSpace: 'nowrap' }}>{when(entry)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.description.text}</TableCell>
+                <TableCell sx={{ minWidth: 120, overflowWrap: 'anywhere' }}>
+                  {entry.tenantName ?? '—'}
+                </TableCell>
+                {showRaw && (
+                  <TableCell>
+                    <IconButton
+                      size="small"
+                      aria-label={RAW}
+                      aria-expanded={rows.isOpen(entry.id)}
+                      onClick={() => rows.toggle(entry.id)}
+                    >
+                      {rows.isOpen(entry.id) ? <ExpandLess /> : <ExpandMore />}
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+              {showRaw && rows.isOpen(entry.id) && (
+                <TableRow>
+                  <TableCell colSpan={columns}>
+                    <RawRow entry={entry} />
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
           ))}
         </TableBody>
       </Table>
@@ -78,24 +129,37 @@ export function ActivityTable({ items }: { items: AuditEntry[] }) {
   );
 }
 
-const DETAILS: readonly Detail<AuditEntry>[] = [
-  { label: 'Who', text: (e) => `${e.actorEmail ?? '—'}${e.address ? ` (${e.address})` : ''}` },
-  { label: 'What', text: (e) => `${e.action} · ${e.operation} ${e.table}` },
-  { label: 'Target', text: (e) => `${e.targetId ?? '—'}${e.tenantName ? ` · ${e.tenantName}` : ''}` },
-  { label: 'Changes', text: (e) => <Changes entry={e} /> },
-];
-
-/** The audit rows as cards (phones). */
-export function ActivityCards({ items }: { items: AuditEntry[] }) {
+/** The activity as cards (phones). */
+export function ActivityCards({ items, showRaw }: RowsProps) {
+  const rows = useOpenRows();
   if (items.length === 0) return <Typography color="text.secondary">{EMPTY}</Typography>;
   return (
     <Stack component="ul" aria-label="Activity" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {items.map((entry) => (
-        <Paper component="li" variant="outlined" key={entry.id} sx={{ p: 1.5 }}>
-          <Typography variant="subtitle2" component="p" gutterBottom>
+        <Paper component="li" variant="outlined" key={entry.id} sx={{ p: 1.5, overflowWrap: 'anywhere' }}>
+          <Typography variant="caption" component="p" color="text.secondary">
             {when(entry)}
           </Typography>
-          <DetailList details={DETAILS} item={entry} />
+          <Typography variant="body2" component="p">
+            {entry.description.text}
+          </Typography>
+          <Customer entry={entry} />
+          {showRaw && (
+            <>
+              <Button
+                size="small"
+                aria-expanded={rows.isOpen(entry.id)}
+                endIcon={rows.isOpen(entry.id) ? <ExpandLess /> : <ExpandMore />}
+                onClick={() => rows.toggle(entry.id)}
+                sx={{ mt: 0.5, ml: -0.5 }}
+              >
+                {RAW}
+              </Button>
+              <Collapse in={rows.isOpen(entry.id)} unmountOnExit>
+                <RawRow entry={entry} />
+              </Collapse>
+            </>
+          )}
         </Paper>
       ))}
     </Stack>
