@@ -135,6 +135,7 @@ export const READ_MODELS = {
     instructions:
       'the lock history and mode queue read the instruction of each command (value, pending or not)',
     lock_users: 'a lock history entry and a lock list the users they name, by name',
+    users: 'a lock history entry of a portal lock/unlock names the portal user who asked',
     lock_user_access: 'a lock lists the users it holds and the delivery state of each',
   },
   metrics: {

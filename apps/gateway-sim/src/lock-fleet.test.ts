@@ -109,18 +109,21 @@ describe('radio range', () => {
 describe('lock instructions on a lock', () => {
   const quiet = { unreachableRate: 0, rejectRate: 0, jamRate: 0, openingsPerHour: 0 };
 
-  it('unlocks and locks remotely: status, a remote history entry, the answer in the lock clock', () => {
-    const lock = testLock({ battery: 90, clock: { offsetMs: 2_000, driftPpm: 0, setAt: NOW } });
+  it('unlocks and locks remotely: status, a remote entry naming who asked, the lock clock set first', () => {
+    const lock = testLock({ battery: 90, clock: { offsetMs: -60_000, driftPpm: 0, setAt: NOW } });
     const fleet = fleetOf([lock], quiet);
     const result = fleet.apply(
       'LOCK_DEVICE_LOCK_UNLOCK',
-      { lockMac: lock.mac, locked: false },
+      { lockMac: lock.mac, locked: false, userId: 'portal-user-1' },
       lock.mac,
       NOW,
     );
-    expect(result).toEqual({ ok: true, value: { lockMac: lock.mac, status: 'UNLOCKED', TI: NOW + 2_000 } });
+    // The lock's clock was a minute behind; the gateway set it on connecting, so the entry has the true time.
+    expect(result).toEqual({ ok: true, value: { lockMac: lock.mac, status: 'UNLOCKED', TI: NOW } });
     const { events, changed } = fleet.outbox.take();
-    expect(events).toMatchObject([{ kind: 'UNLOCKED', method: 'remote', MAC: lock.mac }]);
+    expect(events).toMatchObject([
+      { kind: 'UNLOCKED', method: 'remote', MAC: lock.mac, TI: NOW, userId: 'portal-user-1' },
+    ]);
     expect(changed).toEqual([lock.mac]);
     expect(lock.relockAt).toBe(NOW + 300_000);
     fleet.apply('LOCK_DEVICE_LOCK_UNLOCK', { lockMac: lock.mac, locked: true }, lock.mac, NOW + 1);

@@ -289,11 +289,16 @@ export class LockFleet {
     if (lock.battery < LOCK_CRITICAL_BATTERY)
       return fail('LOW_BATTERY', `${lock.name} battery at ${Math.floor(lock.battery)} %`);
     if (chance(random, settings.rejectRate)) return fail('REJECTED', `${lock.name} refused the admin key`);
+    // Connected to the lock for a command, the gateway sets its clock (docs/mqtt.md 3.6): what the command does is
+    // stamped in the portal's time, after the portal's own entry for it.
+    setLockClock(lock, now);
     switch (type) {
       case 'LOCK_DEVICE_LOCK_UNLOCK': {
         if (isJammed(lock, now)) return fail('JAMMED', `${lock.name} bolt jammed`);
         const target = value.locked ? 'LOCKED' : 'UNLOCKED';
-        const { jammed, entries } = moveBolt(lock, target, now, 'remote', {}, settings, random);
+        // The lock records who asked: the portal user the instruction names.
+        const who = typeof value.userId === 'string' ? { userId: value.userId } : {};
+        const { jammed, entries } = moveBolt(lock, target, now, 'remote', who, settings, random);
         this.note(lock, entries);
         if (jammed) return fail('JAMMED', `${lock.name} bolt jammed`);
         lock.relockAt = target === 'UNLOCKED' ? now + settings.remoteHoldMs : null;

@@ -126,7 +126,10 @@ export const lockEvent = z
     TI: epochMs,
     kind: z.enum(LOCK_EVENT_KINDS),
     method: lockAccessMethod.optional(),
-    /** Who: the lock user's id (as ADD_LOCKDEVICE_USER gave it), the card read, or the passcode slot. */
+    /**
+     * Who: the lock user's id (as ADD_LOCKDEVICE_USER gave it; for a `remote` entry the portal user's, as
+     * LOCK_DEVICE_LOCK_UNLOCK gave it), the card read, or the passcode slot.
+     */
     userId: lockUserId.optional(),
     cardCSN: z.string().regex(CARD_CSN_PATTERN).optional(),
     passcodeSlot: z.number().int().min(0).max(9999).optional(),
@@ -177,8 +180,15 @@ export const lockSchedule = z.object({
 });
 export type LockSchedule = z.infer<typeof lockSchedule>;
 
-/** Value of LOCK_DEVICE_LOCK_UNLOCK: lock (`locked` true) or open the lock `lockMac`. */
-export const lockUnlockInstruction = z.object({ lockMac: macId, locked: z.boolean() });
+/**
+ * Value of LOCK_DEVICE_LOCK_UNLOCK: lock (`locked` true) or open the lock `lockMac`. `userId`: the portal user who
+ * asked, which the lock records as its entry's `userId` (docs/mqtt.md 3.6).
+ */
+export const lockUnlockInstruction = z.object({
+  lockMac: macId,
+  locked: z.boolean(),
+  userId: lockUserId.optional(),
+});
 /** Value of ADD_LOCKDEVICE_USER: put (or replace) the user's credentials on one lock. */
 export const addLockUserInstruction = z
   .object({

@@ -12,7 +12,10 @@ export interface ToggleLockRow {
   connected: boolean;
 }
 
-/** One stored history entry with the name of its lock user, where one of the lock's customer matches. */
+/**
+ * One stored history entry with the name of whoever it names: a lock user of the lock's customer (by id, else by
+ * card), or the portal user of a portal lock/unlock.
+ */
 export interface HistoryRow {
   lock_mac: string;
   event_id: string;
@@ -29,6 +32,9 @@ export interface HistoryRow {
   message: string | null;
   user_name: string | null;
 }
+
+/** A portal user's name in the history, of `users` as `p`: first and last name, else the e-mail. */
+const PORTAL_USER_NAME = sql<string>`coalesce(nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email)`;
 
 /** SQL of lock and unlock and of the locks' history (docs/locks.md). */
 export class LockHistoryRepository {
@@ -93,6 +99,16 @@ export class LockHistoryRepository {
     return row?.value;
   }
 
+  /** A portal user's name as the history shows it (first and last), null when there is none. */
+  async portalUserName(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users as p')
+      .select(PORTAL_USER_NAME.as('name'))
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
   /** The portal's own entry (kind PORTAL), once per id; answers whether it is new. */
   async insertPortalEntry(entry: {
     lockMac: string;
@@ -124,7 +140,8 @@ export class LockHistoryRepository {
   /**
    * Entries of lock `lockMac` from `start` to `end` (lock time), newest first, at most `limit`, recorded through
    * the gateways that hold the lock in `tenantId` (a lock heard by another customer's gateway keeps that
-   * customer's history apart). The user's name comes from its id, else from the card, among the customer's users.
+   * customer's history apart). The user's name comes from its id, else from the card, among the customer's users;
+   * a portal lock/unlock (its PORTAL entry and the lock's `remote` one) names the portal user who asked.
    */
   async history(
     lockMac: string,
@@ -144,6 +161,11 @@ export class LockHistoryRepository {
             ]),
           ),
       )
+      .leftJoin('users as p', (join) =>
+        join.on((eb) =>
+          eb.and([eb('e.method', '=', 'remote'), eb(sql`p.id::text`, '=', eb.ref('e.user_id'))]),
+        ),
+      )
       .select([
         'e.lock_mac',
         'e.event_id',
@@ -158,7 +180,9 @@ export class LockHistoryRepository {
         'e.alarm',
         'e.battery_level',
         'e.message',
-        sql<string | null>`min(u.first_name || ' ' || u.last_name)`.as('user_name'),
+        sql<string | null>`coalesce(min(u.first_name || ' ' || u.last_name), min(${PORTAL_USER_NAME}))`.as(
+          'user_name',
+        ),
       ])
       .where('e.lock_mac', '=', lockMac)
       .where('e.ti', '>=', range.start)

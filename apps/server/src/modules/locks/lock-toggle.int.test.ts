@@ -277,7 +277,17 @@ describe(`lock and unlock, lock history (${backend} backend)`, () => {
     expect(unreported.statusCode).toBe(200);
     const { uid } = unreported.json<CreateInstructionResult>();
     await waitFor(async () => sent.find((s) => s.uid === uid));
-    expect(sent.find((s) => s.uid === uid)?.value).toEqual({ lockMac: lockMac(9), locked: true });
+    // It names who asked: the lock records that portal user on its entry (docs/mqtt.md 3.6).
+    const asker = await portal.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', alpha.email)
+      .executeTakeFirstOrThrow();
+    expect(sent.find((s) => s.uid === uid)?.value).toEqual({
+      lockMac: lockMac(9),
+      locked: true,
+      userId: asker.id,
+    });
   });
 
   it("keeps the lock's history with who and how, refusals and alarms, within a bounded range", async () => {

@@ -105,7 +105,8 @@ export class LockToggleService {
       (await this.unreportedLock(body.macId, body.gatewayMacId, tenantIds));
     if (!lock) throw notFound('Lock');
     const name = lock.name ?? lock.mac;
-    const value = { lockMac: lock.mac, locked: body.locked };
+    // The lock records who asked as its entry's userId (docs/mqtt.md 3.6): the history names the portal user.
+    const value = { lockMac: lock.mac, locked: body.locked, userId: principal.userId };
     // One of the gateway's GATEWAY_LOCK_QUEUE_MIN slots first (shared with lock modes and the ledger): a full
     // queue is refused here, so the gateway never answers GATEWAY_BUSY.
     const uid = newInstructionUid();
@@ -136,8 +137,8 @@ export class LockToggleService {
       TI: Date.now(),
       kind: 'PORTAL',
       method: 'remote',
-      userId: null,
-      userName: null,
+      userId: principal.userId,
+      userName: await this.deps.repo.portalUserName(principal.userId),
       cardCSN: null,
       passcodeSlot: null,
       reason: null,
@@ -151,6 +152,7 @@ export class LockToggleService {
       id: entry.id,
       ti: entry.TI,
       message: entry.message!,
+      userId: principal.userId,
     });
     this.publishLocks(lock.tenant_id, { type: 'history', macId: lock.mac, entries: [entry] });
     return { instructionId: row.id, uid: row.uid, status: row.status };

@@ -1,4 +1,12 @@
-import { DEFAULT_PERMISSIONS, type LockAccessLedger, type LockMode, type LocksPage } from '@portal/contract';
+import {
+  type CreateInstructionResult,
+  DEFAULT_PERMISSIONS,
+  type LockAccessLedger,
+  type LockHistory,
+  type LockHistoryEntry,
+  type LockMode,
+  type LocksPage,
+} from '@portal/contract';
 import { type Simulation, startSimulation } from '@portal/gateway-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +54,7 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
         'IOT_DEVICE_WRITE',
         'IOT_USER_READ',
         'IOT_USER_WRITE',
+        'GATEWAY_INSTRUCTIONS_WRITE',
       ],
     });
     scopeId = alpha.tenant.id;
@@ -121,6 +130,49 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
       return row?.mode === mode && row.requested_mode === null ? row : null;
     }, 20_000);
     expect(confirmed.mode).toBe(mode);
+  });
+
+  it("stamps a portal unlock's lock entry after the portal's 'Unlock Initiated', both naming who asked (issue 30.5)", async () => {
+    // Every lock of a gateway: their clocks start up to 90 s off the true time (some behind, some ahead).
+    const { locks } = await waitFor(async () => {
+      const response = await injectAs(portal, cookie, 'GET', '/api/iot-service/get-all-locks', {
+        query: { scopeId, macId: macs[1]!, pageSize: 100 },
+      });
+      const page = response.json<LocksPage>();
+      return page.locks.length > 1 ? page : null;
+    }, 20_000);
+    const start = Date.now() - 5 * 60_000;
+    const asked: { lock: (typeof locks)[number]; uid: string }[] = [];
+    const seen: { lock: string; initiated: LockHistoryEntry; unlocked: LockHistoryEntry }[] = [];
+    for (const lock of locks) {
+      const response = await injectAs(portal, cookie, 'PUT', '/api/generic/create-instruction', {
+        payload: { type: 'lock-unlock', macId: lock.macId, gatewayMacId: macs[1]!, locked: false, scopeId },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      asked.push({ lock, uid: response.json<CreateInstructionResult>().uid });
+    }
+    for (const { lock, uid } of asked) {
+      const entries = await waitFor(async () => {
+        const response = await injectAs(
+          portal,
+          cookie,
+          'GET',
+          `/api/lock-history/start/${start}/end/${Date.now() + 60_000}/macId/${lock.macId}/scopeId/${scopeId}`,
+        );
+        const { entries } = response.json<LockHistory>();
+        return entries.some((e) => e.kind === 'UNLOCKED' && e.method === 'remote') ? entries : null;
+      }, 60_000);
+      const initiated = entries.find((e) => e.id === `portal-${uid}`)!;
+      const unlocked = entries.find((e) => e.kind === 'UNLOCKED' && e.method === 'remote')!;
+      seen.push({ lock: lock.macId, initiated, unlocked });
+    }
+    // Newest first: each lock's entry is above the portal's, its time not earlier.
+    const outOfOrder = seen.filter(({ initiated, unlocked }) => unlocked.TI < initiated.TI);
+    expect(outOfOrder.map((s) => `${s.lock}: ${s.unlocked.TI - s.initiated.TI} ms`)).toEqual([]);
+    for (const { initiated, unlocked } of seen) {
+      expect(initiated.userName).toBe('SimLocks User');
+      expect(unlocked.userName).toBe('SimLocks User');
+    }
   });
 
   it('gives access to a simulated lock, and gives it again when a restarted simulator has forgotten it', async () => {
