@@ -1,5 +1,6 @@
 import { TextField } from '@mui/material';
 import { AUTHENTICATOR_CODE_LENGTH } from '@portal/contract';
+import { useT } from '../lib/i18n/index.ts';
 import { sanitizeAuthenticatorCode } from './authenticator-code.ts';
 
 interface AuthenticatorCodeFieldProps {
@@ -16,9 +17,10 @@ export function AuthenticatorCodeField({
   disabled,
   autoFocus,
 }: AuthenticatorCodeFieldProps) {
+  const t = useT('components');
   return (
     <TextField
-      label="Authentication code"
+      label={t('authenticationCode')}
       value={value}
       onChange={(event) => onChange(sanitizeAuthenticatorCode(event.target.value))}
       disabled={disabled}

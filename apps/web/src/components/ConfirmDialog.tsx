@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
+import { useT } from '../lib/i18n/index.ts';
 
 interface ConfirmDialogProps {
   title: string;
@@ -14,12 +15,13 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   text,
-  confirmLabel = 'OK',
+  confirmLabel,
   pending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const titleId = useId();
+  const t = useT('common');
   return (
     <Dialog open onClose={pending ? undefined : onCancel} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -28,10 +30,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={onConfirm} loading={pending}>
-          {confirmLabel}
+          {confirmLabel ?? t('ok')}
         </Button>
       </DialogActions>
     </Dialog>

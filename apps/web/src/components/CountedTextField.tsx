@@ -1,4 +1,5 @@
 import { Box, TextField, type TextFieldProps } from '@mui/material';
+import { useMessageText } from '../lib/i18n/index.ts';
 import { lengthCounter } from './counted-text.ts';
 
 type CountedTextFieldProps = Omit<TextFieldProps, 'helperText' | 'error'> & {
@@ -20,6 +21,8 @@ export function CountedTextField({
   ...props
 }: CountedTextFieldProps) {
   const maxLength = allowOverflow ? undefined : max;
+  // A rule's message from the contract in the language shown.
+  const messageText = useMessageText();
   return (
     <TextField
       {...props}
@@ -28,7 +31,7 @@ export function CountedTextField({
       error={message !== undefined}
       helperText={
         <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-          <span>{message}</span>
+          <span>{message && messageText(message)}</span>
           <span>{lengthCounter(value, max)}</span>
         </Box>
       }

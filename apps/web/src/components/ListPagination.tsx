@@ -1,4 +1,5 @@
 import { TablePagination } from '@mui/material';
+import { useT } from '../lib/i18n/index.ts';
 import { lastPage } from '../lib/list-paging.ts';
 import { sessionStore } from '../lib/session.ts';
 
@@ -24,6 +25,7 @@ export function ListPagination({
   pageSizes,
   onPageChange,
 }: ListPaginationProps) {
+  const t = useT('components');
   return (
     <TablePagination
       component="div"
@@ -31,6 +33,13 @@ export function ListPagination({
       page={Math.min(page, lastPage(count, pageSize))}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...pageSizes]}
+      labelRowsPerPage={t('pagination.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        count === -1
+          ? t('pagination.displayedRowsMore', { from, to })
+          : t('pagination.displayedRows', { from, to, count })
+      }
+      getItemAriaLabel={(type) => t(`pagination.${type}`)}
       onPageChange={(_event, next) => onPageChange(next)}
       onRowsPerPageChange={(event) => {
         sessionStore.setRowsPerPage(listName, Number(event.target.value));

@@ -7,6 +7,7 @@ import {
   type Ref,
   useId,
 } from 'react';
+import { useMessageText } from '../lib/i18n/index.ts';
 
 export interface OutlinedFieldProps {
   label: string;
@@ -38,6 +39,8 @@ export const OutlinedField = forwardRef<HTMLDivElement, OutlinedFieldProps>(func
 ) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
+  // A rule's message from the contract ('Email is required.') in the language shown.
+  const messageText = useMessageText();
   return (
     <FormControl
       ref={ref}
@@ -57,7 +60,11 @@ export const OutlinedField = forwardRef<HTMLDivElement, OutlinedFieldProps>(func
         inputProps={{ maxLength }}
         aria-describedby={helperId}
       />
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
+      {helperText ? (
+        <FormHelperText id={helperId}>
+          {typeof helperText === 'string' ? messageText(helperText) : helperText}
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 });

@@ -2,12 +2,14 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment } from '@mui/material';
 import { forwardRef, useState } from 'react';
+import { useT } from '../lib/i18n/index.ts';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField.tsx';
 
 /** A password text field with a button that shows or hides what was typed (hidden at first). */
 export const PasswordInput = forwardRef<HTMLDivElement, Omit<OutlinedFieldProps, 'type' | 'endAdornment'>>(
   function PasswordInput(props, ref) {
     const [shown, setShown] = useState(false);
+    const t = useT('components');
     return (
       <OutlinedField
         {...props}
@@ -16,7 +18,7 @@ export const PasswordInput = forwardRef<HTMLDivElement, Omit<OutlinedFieldProps,
         endAdornment={
           <InputAdornment position="end">
             <IconButton
-              aria-label={shown ? 'Hide password' : 'Show password'}
+              aria-label={shown ? t('password.hide') : t('password.show')}
               aria-pressed={shown}
               onClick={() => setShown((value) => !value)}
               onMouseDown={(event) => event.preventDefault()}

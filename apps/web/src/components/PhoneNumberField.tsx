@@ -1,6 +1,7 @@
 import { Autocomplete, Box, createFilterOptions, Stack, TextField } from '@mui/material';
 import { PHONE_MAX_DIGITS } from '@portal/contract';
 import { useMemo } from 'react';
+import { currentLocale, useMessageText, useT } from '../lib/i18n/index.ts';
 import {
   type CountryOption,
   countryOptions,
@@ -21,7 +22,7 @@ interface PhoneNumberFieldProps {
   /** Marks the country picker as the part in error (a number typed without its country). */
   countryError?: boolean;
   disabled?: boolean;
-  /** Label of the number input; 'Phone number' unless given. */
+  /** Label of the number input; 'Phone number' (in the language shown) unless given. */
   label?: string;
 }
 
@@ -38,9 +39,13 @@ export function PhoneNumberField({
   helperText,
   countryError,
   disabled,
-  label = 'Phone number',
+  label,
 }: PhoneNumberFieldProps) {
-  const options = useMemo(() => countryOptions(navigator.language), []);
+  const t = useT('components');
+  const messageText = useMessageText();
+  // Countries are named in the language shown.
+  const locale = currentLocale();
+  const options = useMemo(() => countryOptions(locale), [locale]);
   const country = selectedCountry(options, value, countryShortCode);
   const digits = phoneDigits(value);
   const change = (nextCountry: CountryOption | null, nextDigits: string) => {
@@ -65,19 +70,19 @@ export function PhoneNumberField({
             {option.name} ({option.callingCode})
           </Box>
         )}
-        renderInput={(params) => <TextField {...params} label="Country" error={countryError} />}
+        renderInput={(params) => <TextField {...params} label={t('phone.country')} error={countryError} />}
         autoHighlight
         disabled={disabled}
         sx={{ flex: '1 0 150px' }}
         slotProps={{ popper: { sx: { minWidth: 300 } } }}
       />
       <TextField
-        label={label}
+        label={label ?? t('phone.number')}
         type="tel"
         value={digits}
         onChange={(event) => change(country, sanitizePhoneDigits(event.target.value))}
         error={error}
-        helperText={helperText}
+        helperText={helperText && messageText(helperText)}
         disabled={disabled}
         sx={{ flex: '3 1 180px' }}
         slotProps={{

@@ -1,6 +1,7 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { InputAdornment, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/index.ts';
 
 interface SearchFieldProps {
   value: string;
@@ -16,9 +17,10 @@ interface SearchFieldProps {
 
 /** The 'Search' box above a list, with a magnifier in front. */
 export function SearchField({ value, onChange, width = 320, mb, maxLength, ...props }: SearchFieldProps) {
+  const t = useT('components');
   return (
     <TextField
-      label="Search"
+      label={t('search')}
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}

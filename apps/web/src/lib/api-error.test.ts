@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorFromResponse, isSessionLoss } from './api-error.ts';
+import { initI18n } from './i18n/index.ts';
 
 describe('API errors', () => {
+  beforeAll(() => initI18n('en'));
+
   it("carries the server's error envelope", () => {
     const body = JSON.stringify({
       code: 'CONFLICT',

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorEnvelope, errorStatus, SESSION_LOST_TEXTS } from '@portal/contract';
+import { i18n } from './i18n/i18n.ts';
 
 /** A failed API call, carrying the server's error envelope `{ code, message, details }` and the HTTP status. */
 export class ApiError extends Error {
@@ -42,17 +43,13 @@ export function apiErrorFromResponse(status: number, bodyText: string): ApiError
   const message =
     plainText && plainText.length <= 300 && !plainText.startsWith('<')
       ? plainText
-      : `Request failed with status ${status}`;
+      : i18n.t('lib:requestFailed', { status });
   return new ApiError(status, codeForStatus(status), message);
 }
 
 export function noResponseError(cause: unknown): ApiError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ApiError(
-    NO_RESPONSE_STATUS,
-    'UNAVAILABLE',
-    `The portal server could not be reached (${reason})`,
-  );
+  return new ApiError(NO_RESPONSE_STATUS, 'UNAVAILABLE', i18n.t('lib:unreachable', { reason }));
 }
 
 /** Spec 000 section 4 'Session loss': a 401, or any error whose text names a lost or refused session. */

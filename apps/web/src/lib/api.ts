@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromResponse, isSessionLoss, noResponseError } from './api-error.ts';
 import { LOGIN_PATH } from './home-path.ts';
+import { currentLanguage, i18n } from './i18n/i18n.ts';
 import { authPathWith } from './return-path.ts';
 import { clearSession } from './session.ts';
 
@@ -30,7 +31,12 @@ function endLostSession(): void {
 }
 
 function requestInit(options: ApiRequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The language shown: a mail the call causes (a forgotten password) is written in it (docs/i18n.md).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -51,11 +57,11 @@ function parseBody<T>(text: string, status: number, schema: z.ZodType<T>): T {
   try {
     json = text === '' ? undefined : JSON.parse(text);
   } catch {
-    throw new ApiError(status, 'INTERNAL', 'The server answered with something other than JSON');
+    throw new ApiError(status, 'INTERNAL', i18n.t('lib:notJson'));
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError(status, 'INTERNAL', 'The server answered in an unexpected shape', parsed.error.issues);
+    throw new ApiError(status, 'INTERNAL', i18n.t('lib:unexpectedShape'), parsed.error.issues);
   }
   return parsed.data;
 }
