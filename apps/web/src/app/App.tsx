@@ -5,5 +5,5 @@ import { AppRoutes } from './routes/AppRoutes.tsx';
 
 export function App() {
   const ready = useBrowserSession();
-  return <AppProviders>{ready ? <AppRoutes /> : <CenteredProgress label="Loading" />}</AppProviders>;
+  return <AppProviders>{ready ? <AppRoutes /> : <CenteredProgress />}</AppProviders>;
 }

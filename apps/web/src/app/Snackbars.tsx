@@ -1,5 +1,6 @@
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
+import { messageText } from '../lib/i18n/index.ts';
 import { attachNoticeHost, type Notice } from '../lib/notices.ts';
 
 /** Spec 000 section 9: snackbars last 2 to 3 s, at most 3 at once. */
@@ -23,7 +24,8 @@ export default function Snackbars() {
           return;
         }
         const { notice } = command;
-        enqueueSnackbar(notice.text, {
+        // A text the contract gives (most notices, and the server's answers) in the language shown.
+        enqueueSnackbar(messageText(notice.text), {
           key: command.key,
           variant: notice.variant,
           ...(notice.untilClosed ? { persist: true } : { autoHideDuration: DURATION_MS[notice.variant] }),

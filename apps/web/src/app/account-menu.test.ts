@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessContext } from './access-context.ts';
 import { visibleAccountMenuEntries } from './account-menu.ts';
+import english from './locales/en.json';
 
 const labels = (overrides: Partial<AccessContext>) =>
   visibleAccountMenuEntries({
@@ -9,14 +10,20 @@ const labels = (overrides: Partial<AccessContext>) =>
     tenantKind: 'customer',
     user: { socialLogin: false },
     ...overrides,
-  }).map((entry) => entry.label);
+  }).map((entry) => english.accountMenu[entry.id]);
 
 const freeTier: Partial<AccessContext> = { tenantKind: 'free_tier' };
 
 describe('account menu entries', () => {
-  it('always offers Appearance and Logout, and Change Password to users who do not sign in socially', () => {
-    expect(labels({})).toEqual(['Change Password', 'Two-Factor Authentication', 'Appearance', 'Logout']);
-    expect(labels({ user: { socialLogin: true } })).toEqual(['Appearance', 'Logout']);
+  it('always offers Language, Appearance and Logout, and Change Password to users who do not sign in socially', () => {
+    expect(labels({})).toEqual([
+      'Change Password',
+      'Two-Factor Authentication',
+      'Language',
+      'Appearance',
+      'Logout',
+    ]);
+    expect(labels({ user: { socialLogin: true } })).toEqual(['Language', 'Appearance', 'Logout']);
   });
 
   it('offers the 2FA switch to password users outside the free tier', () => {
@@ -31,9 +38,16 @@ describe('account menu entries', () => {
   });
 
   it("offers 'Remove your account' to free-tier users only, social or not", () => {
-    expect(labels(freeTier)).toEqual(['Change Password', 'Remove your account', 'Appearance', 'Logout']);
+    expect(labels(freeTier)).toEqual([
+      'Change Password',
+      'Remove your account',
+      'Language',
+      'Appearance',
+      'Logout',
+    ]);
     expect(labels({ ...freeTier, user: { socialLogin: true } })).toEqual([
       'Remove your account',
+      'Language',
       'Appearance',
       'Logout',
     ]);
@@ -52,6 +66,7 @@ describe('account menu entries', () => {
       'Update Gateway OS',
       'Portal Configuration',
       'E-mail Templates',
+      'Language',
       'Appearance',
       'Logout',
     ]);

@@ -12,25 +12,27 @@ type AccountMenuPageId =
   | 'emailTemplates'
   | 'logout';
 /** Entries that act in place, through a dialog or a menu over the menu. */
-export type AccountMenuActionId = 'twoFactor' | 'removeAccount' | 'appearance';
+export type AccountMenuActionId = 'twoFactor' | 'removeAccount' | 'language' | 'appearance';
 export type AccountMenuEntryId = AccountMenuPageId | AccountMenuActionId;
 
+/** Named in the 'app' catalogue as `accountMenu.{id}` (app/locales). */
 export type AccountMenuEntry =
-  | { id: AccountMenuPageId; label: string; path: string }
-  | { id: AccountMenuActionId; label: string; path: null };
+  | { id: AccountMenuPageId; path: string }
+  | { id: AccountMenuActionId; path: null };
 
 export const ACCOUNT_MENU_ENTRIES: readonly AccountMenuEntry[] = [
-  { id: 'changePassword', label: 'Change Password', path: '/change-password' },
-  { id: 'twoFactor', label: 'Two-Factor Authentication', path: null },
-  { id: 'gatewayFirmware', label: 'Update Gateway Firmware', path: '/upgrade-firmware' },
-  { id: 'customerFirmware', label: 'Customer Firmware App', path: '/customer-firmware' },
-  { id: 'gatewayOs', label: 'Update Gateway OS', path: '/update-OS' },
-  { id: 'portalConfig', label: 'Portal Configuration', path: '/portal-config' },
-  { id: 'themeConfig', label: 'Theme Configuration', path: '/theme-config' },
-  { id: 'emailTemplates', label: 'E-mail Templates', path: '/email-templates' },
-  { id: 'removeAccount', label: 'Remove your account', path: null },
-  { id: 'appearance', label: 'Appearance', path: null },
-  { id: 'logout', label: 'Logout', path: '/logout' },
+  { id: 'changePassword', path: '/change-password' },
+  { id: 'twoFactor', path: null },
+  { id: 'gatewayFirmware', path: '/upgrade-firmware' },
+  { id: 'customerFirmware', path: '/customer-firmware' },
+  { id: 'gatewayOs', path: '/update-OS' },
+  { id: 'portalConfig', path: '/portal-config' },
+  { id: 'themeConfig', path: '/theme-config' },
+  { id: 'emailTemplates', path: '/email-templates' },
+  { id: 'removeAccount', path: null },
+  { id: 'language', path: null },
+  { id: 'appearance', path: null },
+  { id: 'logout', path: '/logout' },
 ];
 
 const isPlatformOperator = (context: AccessContext) =>
@@ -63,6 +65,8 @@ const VISIBILITY: Record<AccountMenuEntryId, (context: AccessContext) => boolean
   // Ours (docs/audit.md): the mails the portal sends are the platform's, edited by root users only.
   emailTemplates: (context) => context.isRootUser,
   removeAccount: isFreeTierUser,
+  // Ours (docs/i18n.md): English or Deutsch, for everyone.
+  language: () => true,
   // Ours (docs/ui.md 'Light and dark'): System, Light or Dark, for everyone.
   appearance: () => true,
   logout: () => true,

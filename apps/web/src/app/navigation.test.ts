@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessContext } from './access-context.ts';
+import english from './locales/en.json';
 import { canSeeNavItem, canUseGlobalSearch, visibleNavItems } from './navigation.ts';
 
 const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
@@ -10,7 +11,7 @@ const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
   ...overrides,
 });
 const labels = (overrides: Partial<AccessContext>) =>
-  visibleNavItems(context(overrides)).map((item) => item.label);
+  visibleNavItems(context(overrides)).map((item) => english.nav[item.id]);
 
 const ADMIN_PERMISSIONS = ['PORTAL_USER_READ', 'ALERTS_READ'];
 const TENANT_KINDS = ['root', 'provider', 'support', 'free_tier', 'enterprise', 'customer'];

@@ -14,26 +14,26 @@ export type NavItemId =
   | 'feedback'
   | 'activity';
 
+/** Named in the 'app' catalogue as `nav.{id}` (app/locales). */
 export interface NavItem {
   id: NavItemId;
-  label: string;
   /** Shell view path; links add ?scopeId={tenant id}. */
   path: string;
   section: 'main' | 'admin';
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'dashboard', label: 'Dashboard', path: '/cli/dashboard', section: 'main' },
-  { id: 'gateways', label: 'Gateways', path: '/cli/gateways', section: 'main' },
-  { id: 'locks', label: 'Locks', path: '/cli/locks', section: 'main' },
-  { id: 'userDashboard', label: 'UserDashboard', path: '/cli/UserDashboard', section: 'main' },
-  { id: 'globalDashboard', label: 'Global Dashboard', path: '/cli/globalDashboard', section: 'main' },
-  { id: 'portalUsers', label: 'Users', path: '/cli/portal_users', section: 'admin' },
-  { id: 'lockUsers', label: 'Lock Users', path: '/cli/lock-users', section: 'admin' },
-  { id: 'alerts', label: 'Alerts', path: '/cli/alerts', section: 'admin' },
-  { id: 'agentConfig', label: 'Agent Config', path: '/cli/agent-config', section: 'admin' },
-  { id: 'feedback', label: 'Feedback', path: '/cli/feedback', section: 'admin' },
-  { id: 'activity', label: 'Activity', path: '/cli/activity', section: 'admin' },
+  { id: 'dashboard', path: '/cli/dashboard', section: 'main' },
+  { id: 'gateways', path: '/cli/gateways', section: 'main' },
+  { id: 'locks', path: '/cli/locks', section: 'main' },
+  { id: 'userDashboard', path: '/cli/UserDashboard', section: 'main' },
+  { id: 'globalDashboard', path: '/cli/globalDashboard', section: 'main' },
+  { id: 'portalUsers', path: '/cli/portal_users', section: 'admin' },
+  { id: 'lockUsers', path: '/cli/lock-users', section: 'admin' },
+  { id: 'alerts', path: '/cli/alerts', section: 'admin' },
+  { id: 'agentConfig', path: '/cli/agent-config', section: 'admin' },
+  { id: 'feedback', path: '/cli/feedback', section: 'admin' },
+  { id: 'activity', path: '/cli/activity', section: 'admin' },
 ];
 
 const isFreeTier = (context: AccessContext) => context.tenantKind === TENANT_KIND.freeTier;

@@ -1,12 +1,11 @@
 import { LOGIN_PATH, LOGOUT_PATH } from './home-path.ts';
 
-/** Why the login page opened, said above the form (our wording: the spec gives none). */
-export const SIGN_IN_REASONS = {
-  idle: 'You were signed out after 15 minutes without activity. Sign in to continue where you were.',
-  ended: 'Your session has ended. Sign in again to continue.',
-  elsewhere: 'You signed out in another tab. Sign in again to continue.',
-} as const;
-export type SignInReason = keyof typeof SIGN_IN_REASONS;
+/**
+ * Why the login page opened, said above the form (our wording: the spec gives none): `signInReasons.{reason}`
+ * in the 'lib' catalogue (lib/locales).
+ */
+const SIGN_IN_REASONS = ['idle', 'ended', 'elsewhere'] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 
 /**
  * A page to return to after signing in: an app path ('/cli/gateways?scopeId=...'), never the sign-in or
@@ -20,9 +19,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 }
 
 export function signInReason(value: string | null | undefined): SignInReason | null {
-  return value !== null && value !== undefined && Object.hasOwn(SIGN_IN_REASONS, value)
-    ? (value as SignInReason)
-    : null;
+  return SIGN_IN_REASONS.find((reason) => reason === value) ?? null;
 }
 
 /** `/login` or `/logout` carrying the page to come back to and the reason, e.g. `/login?reason=idle&next=...`. */

@@ -37,7 +37,7 @@ const guarded = (allows: (session: Session) => boolean, page: ReactNode) => (
 export function AppRoutes() {
   useDocumentTitle();
   return (
-    <Suspense fallback={<CenteredProgress label="Loading" />}>
+    <Suspense fallback={<CenteredProgress />}>
       <Routes>
         <Route index element={<EntryRedirect />} />
         <Route path="home" element={<EntryRedirect />} />

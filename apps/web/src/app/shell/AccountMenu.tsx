@@ -2,6 +2,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import { IconButton } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useLiveTwoFactorStatus } from '../../features/identity/index.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 
 const MENU_ID = 'account-menu';
@@ -15,6 +16,7 @@ export function AccountMenu() {
   // Once opened, the menu stays mounted so that it closes with its transition.
   const [opened, setOpened] = useState(false);
   const open = anchor !== null;
+  const t = useT('app');
   // The 2FA switch follows live changes whether or not the menu has been opened.
   useLiveTwoFactorStatus();
 
@@ -22,7 +24,7 @@ export function AccountMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label="Account menu"
+        aria-label={t('accountMenu.button')}
         aria-haspopup="true"
         aria-controls={open ? MENU_ID : undefined}
         aria-expanded={open}

@@ -2,6 +2,7 @@ import { Box, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
+import { useUserLanguage } from '../../lib/i18n/index.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { useLiveConnection } from '../../lib/mqtt.ts';
 import { useSession } from '../../lib/session.ts';
@@ -43,8 +44,9 @@ function useNavLayout() {
  * live changes of the tenant being viewed (name, logo, colours).
  */
 export function AppShell() {
-  const { userLoggedIn } = useSession();
+  const { userLoggedIn, user } = useSession();
   const nav = useNavLayout();
+  useUserLanguage(user?.language);
   useRefreshUserDetails(userLoggedIn);
   useLiveConnection(userLoggedIn);
   const idle = useIdleLogout();
@@ -61,7 +63,7 @@ export function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
         <TenantContextBar />
-        <Suspense fallback={<CenteredProgress label="Loading" />}>
+        <Suspense fallback={<CenteredProgress />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -2,14 +2,12 @@ import Check from '@mui/icons-material/Check';
 import { ListItemIcon, ListItemText, Menu, MenuItem, type MenuItemProps, Typography } from '@mui/material';
 import { useColorScheme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../lib/i18n/index.ts';
 
 type Mode = 'system' | 'light' | 'dark';
 
-const MODES: readonly { mode: Mode; label: string }[] = [
-  { mode: 'system', label: 'System' },
-  { mode: 'light', label: 'Light' },
-  { mode: 'dark', label: 'Dark' },
-];
+/** Named in the 'app' catalogue as `appearance.{mode}`. */
+const MODES: readonly Mode[] = ['system', 'light', 'dark'];
 
 const SUBMENU_ID = 'appearance-menu';
 
@@ -27,7 +25,8 @@ export function AppearanceMenuItem({ icon, label, ...menuItemProps }: Appearance
   const { mode = 'system', setMode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
-  const current = MODES.find((each) => each.mode === mode) ?? MODES[0]!;
+  const t = useT('app');
+  const current = MODES.find((each) => each === mode) ?? 'system';
 
   return (
     <>
@@ -41,7 +40,7 @@ export function AppearanceMenuItem({ icon, label, ...menuItemProps }: Appearance
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText>{label}</ListItemText>
         <Typography variant="body2" color="text.secondary" sx={{ ml: 2 }}>
-          {current.label}
+          {t(`appearance.${current}`)}
         </Typography>
       </MenuItem>
       <Menu
@@ -55,17 +54,17 @@ export function AppearanceMenuItem({ icon, label, ...menuItemProps }: Appearance
       >
         {MODES.map((each) => (
           <MenuItem
-            key={each.mode}
+            key={each}
             role="menuitemradio"
-            aria-checked={each.mode === current.mode}
-            selected={each.mode === current.mode}
+            aria-checked={each === current}
+            selected={each === current}
             onClick={() => {
-              setMode(each.mode);
+              setMode(each);
               setAnchor(null);
             }}
           >
-            <ListItemIcon>{each.mode === current.mode && <Check fontSize="small" />}</ListItemIcon>
-            {each.label}
+            <ListItemIcon>{each === current && <Check fontSize="small" />}</ListItemIcon>
+            {t(`appearance.${each}`)}
           </MenuItem>
         ))}
       </Menu>

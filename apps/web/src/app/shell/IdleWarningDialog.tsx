@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOGOUT_PATH } from '../../lib/home-path.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import type { IdleState } from './use-idle-logout.ts';
 
 /** Seconds left until `at`, counted down every second. */
@@ -19,21 +20,21 @@ function useSecondsUntil(at: number | null): number {
 /** A minute before the idle sign-out: how long is left, and a way to stay (our wording). */
 export function IdleWarningDialog({ signOutAt, stay }: IdleState) {
   const seconds = useSecondsUntil(signOutAt);
+  const t = useT('app');
   return (
     <Dialog open={signOutAt !== null} onClose={stay} aria-labelledby="idle-warning-title">
-      <DialogTitle id="idle-warning-title">Still there?</DialogTitle>
+      <DialogTitle id="idle-warning-title">{t('idle.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText role="timer" aria-live="polite">
-          You will be signed out in {seconds} {seconds === 1 ? 'second' : 'seconds'} because there has been no
-          activity for 14 minutes.
+          {t('idle.text', { count: seconds })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button component={RouterLink} to={LOGOUT_PATH}>
-          Sign out
+          {t('idle.signOut')}
         </Button>
         <Button variant="contained" onClick={stay} autoFocus>
-          Stay signed in
+          {t('idle.stay')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { scopedPath } from '../../lib/home-path.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { useSession } from '../../lib/session.ts';
 import { type NavItem, visibleNavItems } from '../navigation.ts';
 import { HintTooltip } from './HintTooltip.tsx';
@@ -26,22 +27,24 @@ const isActive = (item: NavItem, pathname: string) =>
 
 function NavLink({ item, collapsed, tenantId }: { item: NavItem; collapsed: boolean; tenantId: string }) {
   const { pathname } = useLocation();
+  const t = useT('app');
   const active = isActive(item, pathname);
+  const label = t(`nav.${item.id}`);
   return (
     <ListItem disablePadding>
-      <HintTooltip title={collapsed ? item.label : ''} placement="right">
+      <HintTooltip title={collapsed ? label : ''} placement="right">
         <ListItemButton
           component={RouterLink}
           to={scopedPath(item.path, tenantId)}
           selected={active}
           aria-current={active ? 'page' : undefined}
-          aria-label={collapsed ? item.label : undefined}
+          aria-label={collapsed ? label : undefined}
           sx={{ minHeight: 48, justifyContent: collapsed ? 'center' : 'flex-start', px: 2.5 }}
         >
           <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, justifyContent: 'center' }}>
             {NAV_ICONS[item.id]}
           </ListItemIcon>
-          {!collapsed && <ListItemText primary={item.label} />}
+          {!collapsed && <ListItemText primary={label} />}
         </ListItemButton>
       </HintTooltip>
     </ListItem>
@@ -59,6 +62,7 @@ interface SideNavProps {
 
 export function SideNav({ phone, drawerOpen, closeDrawer, collapsed }: SideNavProps) {
   const session = useSession();
+  const t = useT('app');
   const items = visibleNavItems(session);
   const adminItems = items.filter((item) => item.section === 'admin');
   const railOnly = collapsed && !phone;
@@ -69,12 +73,16 @@ export function SideNav({ phone, drawerOpen, closeDrawer, collapsed }: SideNavPr
   const content = (
     <>
       <Toolbar />
-      <Box component="nav" aria-label="Main navigation" data-collapsed={railOnly}>
+      <Box component="nav" aria-label={t('nav.label')} data-collapsed={railOnly}>
         <List>{items.filter((item) => item.section === 'main').map(link)}</List>
         {adminItems.length > 0 && (
           <>
             <Divider />
-            <List subheader={railOnly ? undefined : <ListSubheader component="li">Admin</ListSubheader>}>
+            <List
+              subheader={
+                railOnly ? undefined : <ListSubheader component="li">{t('nav.admin')}</ListSubheader>
+              }
+            >
               {adminItems.map(link)}
             </List>
           </>

@@ -4,6 +4,7 @@ import { Box, Breadcrumbs, Button, Link, ListSubheader, Menu, MenuItem, TextFiel
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ROOT_HOME_PATH } from '../../lib/home-path.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { filterEntries, type SwitcherEntry, switchTargetPath } from '../viewed-tenant.ts';
 
 const MENU_ID = 'customer-switcher';
@@ -12,6 +13,7 @@ const SEARCH_FROM = 8;
 
 function CustomerSwitcher({ entries, current }: { entries: SwitcherEntry[]; current: string }) {
   const { pathname } = useLocation();
+  const t = useT('app');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [text, setText] = useState('');
   const close = () => {
@@ -25,7 +27,7 @@ function CustomerSwitcher({ entries, current }: { entries: SwitcherEntry[]; curr
       <Button
         color="inherit"
         endIcon={<ArrowDropDown />}
-        aria-label={`Customer: ${currentName}. Switch customer`}
+        aria-label={t('switcher.button', { name: currentName })}
         aria-haspopup="true"
         aria-controls={anchor ? MENU_ID : undefined}
         aria-expanded={anchor !== null}
@@ -49,8 +51,8 @@ function CustomerSwitcher({ entries, current }: { entries: SwitcherEntry[]; curr
               size="small"
               fullWidth
               autoFocus
-              placeholder="Search customers"
-              slotProps={{ htmlInput: { 'aria-label': 'Search customers', maxLength: 100 } }}
+              placeholder={t('switcher.search')}
+              slotProps={{ htmlInput: { 'aria-label': t('switcher.search'), maxLength: 100 } }}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />
@@ -68,7 +70,7 @@ function CustomerSwitcher({ entries, current }: { entries: SwitcherEntry[]; curr
             {entry.name}
           </MenuItem>
         ))}
-        {shown.length === 0 && <MenuItem disabled>No customers found.</MenuItem>}
+        {shown.length === 0 && <MenuItem disabled>{t('switcher.none')}</MenuItem>}
       </Menu>
     </>
   );
@@ -82,8 +84,12 @@ interface TenantSwitcherBarProps {
 
 /** The bar TenantContextBar.tsx shows (and loads) when there is somewhere to go: back, or to another customer. */
 export function TenantSwitcherBar({ isRootUser, entries, current }: TenantSwitcherBarProps) {
+  const t = useT('app');
   return (
-    <Breadcrumbs aria-label="Customer" sx={{ mb: 2, minHeight: 36, display: 'flex', alignItems: 'center' }}>
+    <Breadcrumbs
+      aria-label={t('switcher.label')}
+      sx={{ mb: 2, minHeight: 36, display: 'flex', alignItems: 'center' }}
+    >
       {isRootUser && (
         <Link
           component={RouterLink}
@@ -93,7 +99,7 @@ export function TenantSwitcherBar({ isRootUser, entries, current }: TenantSwitch
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
         >
           <ArrowBack fontSize="small" />
-          Customers
+          {t('switcher.customers')}
         </Link>
       )}
       {entries.length > 0 && <CustomerSwitcher entries={entries} current={current} />}

@@ -3,6 +3,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { AppBar, Box, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { homePathFor, LOGIN_PATH } from '../../lib/home-path.ts';
+import { useT } from '../../lib/i18n/index.ts';
 import { useSession } from '../../lib/session.ts';
 import { canUseGlobalSearch } from '../navigation.ts';
 import { useBranding } from '../use-branding.ts';
@@ -24,13 +25,14 @@ export const GLOBAL_SEARCH_PATH = '/global-search';
 export function TopBar({ navExpanded, onToggleNav }: TopBarProps) {
   const session = useSession();
   const branding = useBranding();
+  const t = useT('app');
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar>
         <IconButton
           color="inherit"
           edge="start"
-          aria-label="Toggle navigation"
+          aria-label={t('nav.toggle')}
           aria-expanded={navExpanded}
           onClick={onToggleNav}
           sx={{ mr: 2 }}
@@ -59,12 +61,12 @@ export function TopBar({ navExpanded, onToggleNav }: TopBarProps) {
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         {canUseGlobalSearch(session) && (
-          <HintTooltip title="Global search">
+          <HintTooltip title={t('globalSearch')}>
             <IconButton
               color="inherit"
               component={RouterLink}
               to={GLOBAL_SEARCH_PATH}
-              aria-label="Global search"
+              aria-label={t('globalSearch')}
             >
               <SearchOutlined />
             </IconButton>

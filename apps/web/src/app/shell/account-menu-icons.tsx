@@ -7,6 +7,7 @@ import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import SystemUpdateAltOutlined from '@mui/icons-material/SystemUpdateAltOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
 import type { ReactElement } from 'react';
@@ -22,6 +23,7 @@ export const ACCOUNT_MENU_ICONS: Record<AccountMenuEntryId, ReactElement> = {
   themeConfig: <PaletteOutlined fontSize="small" />,
   emailTemplates: <EmailOutlined fontSize="small" />,
   removeAccount: <PersonRemoveOutlined fontSize="small" />,
+  language: <TranslateOutlined fontSize="small" />,
   appearance: <DarkModeOutlined fontSize="small" />,
   logout: <LogoutOutlined fontSize="small" />,
 };

@@ -1,22 +1,26 @@
 import { authMessages, loginBody, type TrustPeriod, twoFactorMessages } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { forgotPasswordFailed, signInMessages } from './messages.ts';
+import { i18n } from '../../lib/i18n/index.ts';
+import { forgotPasswordFailed } from './messages.ts';
 
 /** The sign-in form checks what the server checks: the contract's login body, without the fingerprint. */
 export const signInFormSchema = loginBody.pick({ email: true, password: true });
 export type SignInFormValues = z.infer<typeof signInFormSchema>;
 
-/** Error map for the sign-in form: the spec's wording for each rule of the contract schema. */
+/**
+ * Error map for the sign-in form: the spec's wording for each rule of the contract schema ('Email is required.',
+ * spec 000 section 5, kept in the contract), ours for the others, in the language shown.
+ */
 export function signInIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = issue.path?.[0];
   if (field === 'email') {
-    if (issue.code === 'too_big') return signInMessages.emailTooLong;
-    return signInMessages.emailRequired;
+    if (issue.code === 'too_big') return i18n.t('auth:signIn.emailTooLong');
+    return authMessages.emailRequired;
   }
   if (field === 'password') {
-    if (issue.code === 'too_big') return signInMessages.passwordTooLong;
-    return signInMessages.passwordRequired;
+    if (issue.code === 'too_big') return i18n.t('auth:signIn.passwordTooLong');
+    return i18n.t('auth:signIn.passwordRequired');
   }
   return undefined;
 }

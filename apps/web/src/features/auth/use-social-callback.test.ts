@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
+
+// The rules write their texts through the catalogue (English here).
+beforeAll(() => initI18n('en', ['auth']));
+
 import { ApiError } from '../../lib/api-error.ts';
 import { memoryStorage } from '../../lib/storage.ts';
 import {

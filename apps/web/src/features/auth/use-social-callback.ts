@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 import { browserStorage, type KeyValueStorage } from '../../lib/storage.ts';
 import { type SocialMode, type SocialReturn, signInWithGoogle, signUpWithGoogle } from './api/social.ts';
 import { goHome, openSession } from './open-session.ts';
@@ -17,7 +18,7 @@ const LANDING_KEYS = ['socialCode', 'state', 'socialError'];
 const tabStorage = browserStorage('sessionStorage');
 
 export const socialButtonLabel = (mode: SocialMode, providerName: string) =>
-  `${mode === 'signIn' ? 'Sign in' : 'Sign up'} with ${providerName}`;
+  i18n.t(`auth:social.${mode}`, { provider: providerName });
 
 /** Kept in the tab while the browser is away at the provider: the callback alone does not tell. */
 export function rememberSocialMode(mode: SocialMode, storage: KeyValueStorage = tabStorage): void {

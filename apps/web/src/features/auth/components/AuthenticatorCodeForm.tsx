@@ -3,6 +3,7 @@ import { AUTHENTICATOR_CODE_LENGTH } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { AuthenticatorCodeField } from '../../../components/AuthenticatorCodeField.tsx';
 import { isCompleteAuthenticatorCode } from '../../../components/authenticator-code.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useVerifyTwoStep } from '../api/verify-two-step.ts';
 import { authenticatorCodeErrorText, trustPeriodFor } from '../sign-in-rules.ts';
@@ -22,6 +23,8 @@ export function AuthenticatorCodeForm({ request, onBack }: AuthenticatorCodeForm
   const [code, setCode] = useState('');
   const [errorText, showError] = useTransientMessage(CODE_ERROR_MS);
   const verify = useVerifyTwoStep();
+  const t = useT('auth');
+  const messageText = useMessageText();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,15 +46,15 @@ export function AuthenticatorCodeForm({ request, onBack }: AuthenticatorCodeForm
   };
 
   return (
-    <Stack component="form" aria-label="Authenticator code" spacing={2} noValidate onSubmit={submit}>
+    <Stack component="form" aria-label={t('code.form')} spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
-        Two-factor authentication
+        {t('code.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Enter the {AUTHENTICATOR_CODE_LENGTH}-digit code from your authenticator app for {request.email}.
+        {t('code.intro', { digits: AUTHENTICATOR_CODE_LENGTH, email: request.email })}
       </Typography>
       <AuthenticatorCodeField value={code} onChange={setCode} autoFocus />
-      {errorText && <Alert severity="error">{errorText}</Alert>}
+      {errorText && <Alert severity="error">{messageText(errorText)}</Alert>}
       <Button
         type="submit"
         variant="contained"
@@ -59,7 +62,7 @@ export function AuthenticatorCodeForm({ request, onBack }: AuthenticatorCodeForm
         disabled={!isCompleteAuthenticatorCode(code)}
         loading={verify.isPending}
       >
-        Verify
+        {t('code.submit')}
       </Button>
       <BackToSignInLink onClick={onBack} />
     </Stack>

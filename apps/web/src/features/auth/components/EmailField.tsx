@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH } from '@portal/contract';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { lengthCounter } from '../../../components/counted-text.ts';
 import { OutlinedField } from '../../../components/OutlinedField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface EmailFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -20,6 +21,8 @@ interface EmailFieldProps<T extends FieldValues> {
  * counted, n/max beside it like CountedTextField). An OutlinedField: the login page loads no TextField.
  */
 export function EmailField<T extends FieldValues>({ control, name, counted, ...props }: EmailFieldProps<T>) {
+  const t = useT('auth');
+  const messageText = useMessageText();
   return (
     <Controller
       name={name}
@@ -29,14 +32,14 @@ export function EmailField<T extends FieldValues>({ control, name, counted, ...p
           {...field}
           {...props}
           inputRef={ref}
-          label="Email"
+          label={t('email')}
           type="email"
           fullWidth
           error={fieldState.invalid}
           helperText={
             counted ? (
               <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                <span>{fieldState.error?.message}</span>
+                <span>{fieldState.error && messageText(fieldState.error.message ?? '')}</span>
                 <span>{lengthCounter(String(field.value ?? ''), EMAIL_MAX_LENGTH)}</span>
               </Box>
             ) : (

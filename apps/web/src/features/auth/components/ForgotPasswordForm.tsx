@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { email, forgotPasswordMessages } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { forgotPasswordErrorText } from '../sign-in-rules.ts';
@@ -18,6 +19,8 @@ const forgotPasswordForm = z.object({ email });
 
 export function ForgotPasswordForm() {
   const forgotPassword = useForgotPassword();
+  const t = useT('auth');
+  const messageText = useMessageText();
   const [errorText, showError] = useTransientMessage(ERROR_MS);
   const sent = forgotPassword.isSuccess;
   useReloadToSignIn(sent ? RELOAD_MS : null);
@@ -35,18 +38,18 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <Stack component="form" aria-label="Forgot password" spacing={2} noValidate onSubmit={submit}>
+    <Stack component="form" aria-label={t('forgot.form')} spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
-        Forgot password?
+        {t('forgot.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Enter your email and we will send you a link to reset your password.
+        {t('forgot.intro')}
       </Typography>
       <EmailField control={control} name="email" autoComplete="username" autoFocus disabled={sent} />
-      {sent && <Alert severity="success">{forgotPasswordMessages.sent}</Alert>}
-      {errorText && <Alert severity="error">{errorText}</Alert>}
+      {sent && <Alert severity="success">{messageText(forgotPasswordMessages.sent)}</Alert>}
+      {errorText && <Alert severity="error">{messageText(errorText)}</Alert>}
       <Button type="submit" variant="contained" fullWidth disabled={sent} loading={forgotPassword.isPending}>
-        Send reset link
+        {t('forgot.submit')}
       </Button>
       <BackToSignInLink />
     </Stack>

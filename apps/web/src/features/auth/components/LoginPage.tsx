@@ -2,8 +2,9 @@ import { Alert, LinearProgress, Stack } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { homePathFor } from '../../../lib/home-path.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import { SIGN_IN_REASONS, safeReturnPath, signInReason } from '../../../lib/return-path.ts';
+import { safeReturnPath, signInReason } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type SocialCallback, useSocialCallback } from '../use-social-callback.ts';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
@@ -27,9 +28,11 @@ function LoginModeForm() {
 
 /** The outcome of a return from the social identity provider, above the form. */
 function SocialOutcome({ status, message }: SocialCallback) {
-  if (status === 'pending') return <LinearProgress aria-label="Signing in with the identity provider" />;
-  if (status === 'created' && message) return <Alert severity="success">{message}</Alert>;
-  if (status === 'failed' && message) return <Alert severity="error">{message}</Alert>;
+  const t = useT('auth');
+  const messageText = useMessageText();
+  if (status === 'pending') return <LinearProgress aria-label={t('socialPending')} />;
+  if (status === 'created' && message) return <Alert severity="success">{messageText(message)}</Alert>;
+  if (status === 'failed' && message) return <Alert severity="error">{messageText(message)}</Alert>;
   return null;
 }
 
@@ -37,6 +40,8 @@ function SocialOutcome({ status, message }: SocialCallback) {
 export function LoginPage() {
   const session = useSession();
   const socialCallback = useSocialCallback();
+  const t = useT('common');
+  const libText = useT('lib');
   const [searchParams] = useSearchParams();
   const reason = signInReason(searchParams.get('reason'));
   const home = homePathFor(session);
@@ -45,9 +50,9 @@ export function LoginPage() {
   return (
     <AuthPageFrame>
       <Stack spacing={2}>
-        {reason && <Alert severity="info">{SIGN_IN_REASONS[reason]}</Alert>}
+        {reason && <Alert severity="info">{libText(`signInReasons.${reason}`)}</Alert>}
         <SocialOutcome {...socialCallback} />
-        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+        <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
           <LoginModeForm />
         </Suspense>
       </Stack>

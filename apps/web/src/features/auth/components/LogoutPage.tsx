@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { tellOtherTabs } from '../../../lib/browser-tabs.ts';
 import { LOGIN_PATH } from '../../../lib/home-path.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { authPathWith, signInReason } from '../../../lib/return-path.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { logout } from '../api/logout.ts';
@@ -14,6 +15,7 @@ import { logout } from '../api/logout.ts';
  */
 export function LogoutPage() {
   const navigate = useNavigate();
+  const t = useT('auth');
   const [searchParams] = useSearchParams();
   const reason = signInReason(searchParams.get('reason'));
   const loginPath = authPathWith(LOGIN_PATH, { reason, next: searchParams.get('next') });
@@ -26,5 +28,5 @@ export function LogoutPage() {
         navigate(loginPath, { replace: true });
       });
   }, [navigate, loginPath, reason]);
-  return <CenteredProgress label="Signing out" />;
+  return <CenteredProgress label={t('signingOut')} />;
 }

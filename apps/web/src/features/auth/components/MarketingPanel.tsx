@@ -1,23 +1,20 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { Box, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { useT } from '../../../lib/i18n/index.ts';
 
-/** Spec 000 section 2, login screen: what the page advertises. */
-const SELLING_POINTS = [
-  'Edge sensor integration through an IoT gateway',
-  'Secure hardware and software solution',
-  'Production-proven platform deployed in high volume',
-  'Customizable solution for any IoT platform',
-];
+/** Spec 000 section 2, login screen: what the page advertises (`marketing.{point}` in the 'auth' catalogue). */
+const SELLING_POINTS = ['edge', 'secure', 'proven', 'customizable'] as const;
 
 /**
  * On phones the panel sits above the form in small type, so the sign-in button stays on the first screen
  * (at 360 x 740 it was 90 px below it, with only the e-mail field in view).
  */
 export function MarketingPanel() {
+  const t = useT('auth');
   return (
     <Box
       component="section"
-      aria-label="About the portal"
+      aria-label={t('marketing.label')}
       sx={{
         bgcolor: 'primary.main',
         color: 'primary.contrastText',
@@ -43,7 +40,7 @@ export function MarketingPanel() {
             </ListItemIcon>
             <ListItemText
               sx={{ my: { xs: 0, md: 0.5 } }}
-              primary={point}
+              primary={t(`marketing.${point}`)}
               slotProps={{
                 primary: {
                   variant: 'h6',

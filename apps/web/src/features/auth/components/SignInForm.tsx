@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
 import {
@@ -32,6 +33,8 @@ export function SignInForm({
   const [trustDevice, setTrustDevice] = useState(false);
   const [errorText, showError] = useTransientMessage(SIGN_IN_ERROR_MS);
   const signIn = useSignIn();
+  const t = useT('auth');
+  const messageText = useMessageText();
   const { control, handleSubmit } = useForm<SignInFormValues>({
     resolver: zodResolver(signInFormSchema, { error: signInIssueMessage }),
     defaultValues: { email: '', password: '' },
@@ -47,9 +50,9 @@ export function SignInForm({
   );
 
   return (
-    <Stack component="form" aria-label="Sign in" spacing={2} noValidate onSubmit={submit}>
+    <Stack component="form" aria-label={t('signIn.form')} spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
-        Sign in to your account
+        {t('signIn.title')}
       </Typography>
       <EmailField control={control} name="email" autoComplete="username" autoFocus />
       <Controller
@@ -59,7 +62,7 @@ export function SignInForm({
           <PasswordInput
             {...field}
             inputRef={ref}
-            label="Password"
+            label={t('password')}
             autoComplete="current-password"
             fullWidth
             error={fieldState.invalid}
@@ -72,21 +75,21 @@ export function SignInForm({
           control={
             <Checkbox checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
           }
-          label="Trust this device"
+          label={t('signIn.trustDevice')}
         />
         <Link component={RouterLink} to="/login?mode=forgot-password">
-          Forgot password?
+          {t('signIn.forgot')}
         </Link>
       </Stack>
-      {errorText && <Alert severity="error">{errorText}</Alert>}
+      {errorText && <Alert severity="error">{messageText(errorText)}</Alert>}
       <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
-        Sign In
+        {t('signIn.submit')}
       </Button>
       <SocialSignInButton mode="signIn" />
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        No account yet?{' '}
+        {t('signIn.noAccount')}{' '}
         <Link component={RouterLink} to="/login?mode=sign-up">
-          Sign Up
+          {t('signIn.signUp')}
         </Link>
       </Typography>
     </Stack>

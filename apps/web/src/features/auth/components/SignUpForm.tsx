@@ -4,6 +4,7 @@ import { NAME_MAX_LENGTH, signUpMessages, stripLeadingSpace } from '@portal/cont
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import {
   canSignUp,
@@ -24,6 +25,8 @@ const RELOAD_MS = 4000;
 /** Sign-up mode (spec 000 sections 2, 4, 5): names, email and phone; a link to set the password follows by mail. */
 export function SignUpForm() {
   const signUp = useSignUp();
+  const t = useT('auth');
+  const messageText = useMessageText();
   const created = signUp.isSuccess;
   useReloadToSignIn(created ? RELOAD_MS : null);
   const { control, handleSubmit, setValue } = useForm<SignUpFormValues, unknown, SignUpFormOutput>({
@@ -57,13 +60,13 @@ export function SignUpForm() {
   );
 
   return (
-    <Stack component="form" aria-label="Sign up" spacing={2} noValidate onSubmit={submit}>
+    <Stack component="form" aria-label={t('signUp.form')} spacing={2} noValidate onSubmit={submit}>
       <Typography variant="h5" component="h1">
-        Create your account
+        {t('signUp.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {nameField('firstName', 'First name')}
-        {nameField('lastName', 'Last name')}
+        {nameField('firstName', t('signUp.firstName'))}
+        {nameField('lastName', t('signUp.lastName'))}
       </Stack>
       <EmailField control={control} name="email" autoComplete="email" required disabled={created} counted />
       <Controller
@@ -83,8 +86,8 @@ export function SignUpForm() {
           />
         )}
       />
-      {created && <Alert severity="success">{signUpMessages.created}</Alert>}
-      {signUp.isError && <Alert severity="error">{signUpErrorText(signUp.error)}</Alert>}
+      {created && <Alert severity="success">{messageText(signUpMessages.created)}</Alert>}
+      {signUp.isError && <Alert severity="error">{messageText(signUpErrorText(signUp.error))}</Alert>}
       <Button
         type="submit"
         variant="contained"
@@ -92,7 +95,7 @@ export function SignUpForm() {
         disabled={created || !canSignUp({ ...EMPTY_SIGN_UP_FORM, ...values })}
         loading={signUp.isPending}
       >
-        Sign Up
+        {t('signUp.submit')}
       </Button>
       <SocialSignInButton mode="signUp" />
       <BackToSignInLink />

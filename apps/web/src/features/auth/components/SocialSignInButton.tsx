@@ -1,6 +1,7 @@
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { getSocialAuthorizeUrl, type SocialMode, useSocialConfig } from '../api/social.ts';
 import { rememberSocialMode, socialButtonLabel, socialFailureText } from '../use-social-callback.ts';
@@ -16,6 +17,7 @@ async function leaveForProvider(mode: SocialMode): Promise<void> {
 export function SocialSignInButton({ mode }: { mode: SocialMode }) {
   const config = useSocialConfig();
   const notify = useNotify();
+  useT('auth');
   const leave = useMutation({
     mutationFn: () => leaveForProvider(mode),
     // A refused start is a plain failure, whatever its status (a 404 here is no 'User not Found').
