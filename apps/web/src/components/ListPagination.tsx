@@ -14,6 +14,22 @@ interface ListPaginationProps {
 }
 
 /**
+ * The texts of MUI's TablePagination in the language shown ('Rows per page:', '1–10 of 57', the arrows'
+ * names): spread them on any TablePagination, `<TablePagination {...usePaginationTexts()} ... />`.
+ */
+export function usePaginationTexts() {
+  const t = useT('components');
+  return {
+    labelRowsPerPage: t('pagination.rowsPerPage'),
+    labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+      count === -1
+        ? t('pagination.displayedRowsMore', { from, to })
+        : t('pagination.displayedRows', { from, to, count }),
+    getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => t(`pagination.${type}`),
+  };
+}
+
+/**
  * The paging under a list: a page past the last one shows as the last; a new rows-per-page choice is remembered
  * for the session and goes back to the first page.
  */
@@ -25,21 +41,15 @@ export function ListPagination({
   pageSizes,
   onPageChange,
 }: ListPaginationProps) {
-  const t = useT('components');
+  const texts = usePaginationTexts();
   return (
     <TablePagination
+      {...texts}
       component="div"
       count={count}
       page={Math.min(page, lastPage(count, pageSize))}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...pageSizes]}
-      labelRowsPerPage={t('pagination.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) =>
-        count === -1
-          ? t('pagination.displayedRowsMore', { from, to })
-          : t('pagination.displayedRows', { from, to, count })
-      }
-      getItemAriaLabel={(type) => t(`pagination.${type}`)}
       onPageChange={(_event, next) => onPageChange(next)}
       onRowsPerPageChange={(event) => {
         sessionStore.setRowsPerPage(listName, Number(event.target.value));

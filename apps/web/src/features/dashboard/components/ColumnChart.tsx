@@ -1,6 +1,8 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
+import { dashboardMessages } from '@portal/contract';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useMessageText } from '../../../lib/i18n/index.ts';
 
 export interface Column {
   label: string;
@@ -53,6 +55,7 @@ function useMoreToTheRight(columnCount: number) {
 export function ColumnChart({ title, columns, color }: { title: string; columns: Column[]; color: string }) {
   const max = Math.max(1, ...columns.map((c) => c.count));
   const scroller = useMoreToTheRight(columns.length);
+  const messageText = useMessageText();
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }} aria-label={title}>
       <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -60,7 +63,7 @@ export function ColumnChart({ title, columns, color }: { title: string; columns:
       </Typography>
       {columns.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No gateways yet.
+          {messageText(dashboardMessages.noGateways)}
         </Typography>
       ) : (
         <Box

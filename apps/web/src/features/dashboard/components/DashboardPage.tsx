@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { usePumpDashboard } from '../api/get-pump-dashboard.ts';
@@ -25,48 +26,53 @@ const PumpDashboard = lazy(async () => ({ default: (await import('./PumpDashboar
 const CO2_COLORS = { good: '#2e7d32', moderate: '#f5a623', poor: '#c62828' } as const;
 
 function Co2Picture({ summary }: { summary: DashboardSummary }) {
+  const t = useT('dashboard');
   const slices = [
     ...CO2_BANDS.map((band) => ({
-      label: band.label,
+      label: t(`co2.${band.band}`),
       count: summary.co2[band.band],
       color: CO2_COLORS[band.band],
     })),
-    { label: 'No reading in the last hour', count: summary.co2.noData, color: '#bdbdbd' },
+    { label: t('co2.noData'), count: summary.co2.noData, color: '#bdbdbd' },
   ];
   return (
     <Stack spacing={1}>
-      <PieChart title="CO2 of the fleet" slices={slices} />
+      <PieChart title={t('co2.title')} slices={slices} />
       <Typography variant="body2" color="text.secondary">
         {summary.co2.average === null
-          ? 'No CO2 readings in the last hour.'
-          : `Fleet average over the last hour: ${summary.co2.average} ppm`}
+          ? t('co2.noReadings')
+          : t('co2.average', { value: formatNumber(summary.co2.average) })}
       </Typography>
     </Stack>
   );
 }
 
 function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
+  const t = useT('dashboard');
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       {to ? (
-        <Link component={RouterLink} to={to} variant="h5" underline="hover" aria-label={`${label}: ${value}`}>
-          {value}
+        <Link
+          component={RouterLink}
+          to={to}
+          variant="h5"
+          underline="hover"
+          aria-label={t('figures.link', { label, value: formatNumber(value) })}
+        >
+          {formatNumber(value)}
         </Link>
       ) : (
-        <Typography variant="h5">{value}</Typography>
+        <Typography variant="h5">{formatNumber(value)}</Typography>
       )}
     </Paper>
   );
 }
 
-const DELIVERY_STATES = [
-  { state: 'pending', label: 'Pending' },
-  { state: 'sent', label: 'Sent' },
-  { state: 'failed', label: 'Failed' },
-] as const;
+/** Named in the 'dashboard' catalogue as `credentials.{state}`. */
+const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
 
 /**
  * The lock-access ledger's credentials not yet on their locks, per delivery state; each count opens the locks
@@ -79,23 +85,27 @@ function Credentials({
   scopeId: string;
   credentials: DashboardSummary['locks']['credentials'];
 }) {
+  const t = useT('dashboard');
   return (
     <Paper variant="outlined" component="section" aria-labelledby="credentials-title" sx={{ p: 2 }}>
       <Typography id="credentials-title" variant="body2" color="text.secondary">
-        Credentials not yet delivered
+        {t('credentials.title')}
       </Typography>
       <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', mt: 0.5 }}>
-        {DELIVERY_STATES.map(({ state, label }) => (
+        {DELIVERY_STATES.map((state) => (
           <Stack key={state} direction="row" sx={{ gap: 1, alignItems: 'baseline' }}>
-            <Typography variant="body2">{label}</Typography>
+            <Typography variant="body2">{t(`credentials.${state}`)}</Typography>
             <Link
               component={RouterLink}
               to={locksLink(scopeId, { access: state })}
               variant="h6"
               underline="hover"
-              aria-label={`Credentials ${label.toLowerCase()}: ${credentials[state]}`}
+              aria-label={t('credentials.link', {
+                state: t(`credentials.${state}`).toLowerCase(),
+                value: formatNumber(credentials[state]),
+              })}
             >
-              {credentials[state]}
+              {formatNumber(credentials[state])}
             </Link>
           </Stack>
         ))}
@@ -107,16 +117,18 @@ function Credentials({
 /** The customer's fleet at a glance, every number a link to its gateways. */
 function FleetDashboard({ scopeId }: { scopeId: string }) {
   const summary = useDashboardSummary(scopeId);
+  const t = useT('dashboard');
+  const messageText = useMessageText();
   // The free tier has no locks to manage (no Locks screen for its figures to open).
   const withLocks = useSession().tenantKind !== TENANT_KIND.freeTier;
   const figures = summary.data;
   return (
     <>
-      {summary.isPending && <CenteredProgress label="Loading the dashboard" />}
-      {summary.isError && <Alert severity="error">{summary.error.message}</Alert>}
+      {summary.isPending && <CenteredProgress label={t('loading')} />}
+      {summary.isError && <Alert severity="error">{messageText(summary.error.message)}</Alert>}
       {figures && (
         <Stack spacing={2}>
-          {figures.total === 0 && <Alert severity="info">{dashboardMessages.noGateways}</Alert>}
+          {figures.total === 0 && <Alert severity="info">{messageText(dashboardMessages.noGateways)}</Alert>}
           <Box
             sx={{
               display: 'grid',
@@ -128,26 +140,28 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
               },
             }}
           >
-            <Figure label="Gateways" value={figures.total} to={gatewaysLink(scopeId)} />
+            <Figure label={t('figures.gateways')} value={figures.total} to={gatewaysLink(scopeId)} />
             <Figure
-              label="Online"
+              label={t('figures.online')}
               value={figures.connectivity.online}
               to={gatewaysLink(scopeId, { status: 'online' })}
             />
             <Figure
-              label="Offline"
+              label={t('figures.offline')}
               value={figures.connectivity.offline}
               to={gatewaysLink(scopeId, { status: 'offline' })}
             />
             <Figure
-              label="Unregistered"
+              label={t('figures.unregistered')}
               value={figures.enrollment.unregistered}
               to={gatewaysLink(scopeId, { enrollment: 'unregistered' })}
             />
-            {withLocks && <Figure label="Locks" value={figures.locks.total} to={locksLink(scopeId)} />}
+            {withLocks && (
+              <Figure label={t('figures.locks')} value={figures.locks.total} to={locksLink(scopeId)} />
+            )}
             {withLocks && (
               <Figure
-                label="Locks with low battery"
+                label={t('figures.lowBattery')}
                 value={figures.locks.lowBattery}
                 to={locksLink(scopeId, { battery: 'low' })}
               />
@@ -185,20 +199,22 @@ export function DashboardPage() {
   // Asked beside the variant, so the fleet's first render waits for one round trip, not two (and the map
   // index the pump screen also shows starts building).
   useDashboardSummary(scopeId, mayReadDevices);
+  const t = useT('dashboard');
+  const messageText = useMessageText();
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1">
-        Dashboard
+        {t('title')}
       </Typography>
       <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
         {tenantName}
       </Typography>
-      {!mayReadDevices && <Alert severity="info">{gatewayListMessages.noDeviceRead}</Alert>}
-      {mayReadDevices && variant.isPending && <CenteredProgress label="Loading the dashboard" />}
-      {variant.isError && <Alert severity="error">{variant.error.message}</Alert>}
+      {!mayReadDevices && <Alert severity="info">{messageText(gatewayListMessages.noDeviceRead)}</Alert>}
+      {mayReadDevices && variant.isPending && <CenteredProgress label={t('loading')} />}
+      {variant.isError && <Alert severity="error">{messageText(variant.error.message)}</Alert>}
       {variant.data?.dashboardVariant === 'fleet' && <FleetDashboard scopeId={scopeId} />}
       {variant.data?.dashboardVariant === 'pump' && (
-        <Suspense fallback={<CenteredProgress label="Loading the dashboard" />}>
+        <Suspense fallback={<CenteredProgress label={t('loading')} />}>
           <PumpDashboard scopeId={scopeId} data={variant.data} />
         </Suspense>
       )}

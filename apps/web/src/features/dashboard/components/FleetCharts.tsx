@@ -1,9 +1,14 @@
 import { Box, Paper } from '@mui/material';
 import { type DashboardSummary, type DistributionEntry, firmwareLabel } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { gatewaysLink, valueLabel } from '../dashboard-links.ts';
 import { type Column, ColumnChart } from './ColumnChart.tsx';
 import { PieChart, type PieSlice } from './PieChart.tsx';
+
+/** The dashboard's texts, handed to the functions that build the charts' slices and columns. */
+type DashboardT = TFunction<'dashboard'>;
 
 const PALETTE = [
   '#4190c7',
@@ -40,16 +45,16 @@ export const chartGrid = {
   },
 } as const;
 
-export function connectivitySlices(summary: DashboardSummary, scopeId: string): PieSlice[] {
+export function connectivitySlices(t: DashboardT, summary: DashboardSummary, scopeId: string): PieSlice[] {
   return [
     {
-      label: 'Online',
+      label: t('charts.online'),
       count: summary.connectivity.online,
       color: '#2e7d32',
       to: gatewaysLink(scopeId, { status: 'online' }),
     },
     {
-      label: 'Offline',
+      label: t('charts.offline'),
       count: summary.connectivity.offline,
       color: '#c62828',
       to: gatewaysLink(scopeId, { status: 'offline' }),
@@ -57,16 +62,16 @@ export function connectivitySlices(summary: DashboardSummary, scopeId: string): 
   ];
 }
 
-export function enrollmentSlices(summary: DashboardSummary, scopeId: string): PieSlice[] {
+export function enrollmentSlices(t: DashboardT, summary: DashboardSummary, scopeId: string): PieSlice[] {
   return [
     {
-      label: 'Registered',
+      label: t('charts.registered'),
       count: summary.enrollment.registered,
       color: '#4190c7',
       to: gatewaysLink(scopeId, { enrollment: 'registered' }),
     },
     {
-      label: 'Unregistered',
+      label: t('charts.unregistered'),
       count: summary.enrollment.unregistered,
       color: '#f5a623',
       to: gatewaysLink(scopeId, { enrollment: 'unregistered' }),
@@ -85,10 +90,15 @@ export function customerSlices(summary: DashboardSummary, scopeId: string): PieS
   }));
 }
 
-function columnsOf(entries: DistributionEntry[], scopeId: string, field: 'firmware' | 'os'): Column[] {
+function columnsOf(
+  t: DashboardT,
+  entries: DistributionEntry[],
+  scopeId: string,
+  field: 'firmware' | 'os',
+): Column[] {
   return entries.map((entry) => ({
     label: entry.others
-      ? 'Others'
+      ? t('charts.others')
       : valueLabel(field === 'firmware' ? (firmwareLabel(entry.value) ?? '') : entry.value),
     count: entry.count,
     to: entry.others
@@ -107,22 +117,27 @@ export function FleetCharts({
   scopeId: string;
   extra?: ReactNode;
 }) {
+  const t = useT('dashboard');
   return (
     <Box sx={chartGrid}>
       <Tile>
-        <PieChart title="Connectivity" slices={connectivitySlices(summary, scopeId)} />
+        <PieChart title={t('charts.connectivity')} slices={connectivitySlices(t, summary, scopeId)} />
       </Tile>
       <Tile>
-        <PieChart title="Enrollment Status" slices={enrollmentSlices(summary, scopeId)} />
+        <PieChart title={t('charts.enrollment')} slices={enrollmentSlices(t, summary, scopeId)} />
       </Tile>
       {extra}
       <Tile>
-        <ColumnChart title="Gateway OS" columns={columnsOf(summary.os, scopeId, 'os')} color="#7b61ff" />
+        <ColumnChart
+          title={t('charts.os')}
+          columns={columnsOf(t, summary.os, scopeId, 'os')}
+          color="#7b61ff"
+        />
       </Tile>
       <Tile>
         <ColumnChart
-          title="Gateway Firmware"
-          columns={columnsOf(summary.firmware, scopeId, 'firmware')}
+          title={t('charts.firmware')}
+          columns={columnsOf(t, summary.firmware, scopeId, 'firmware')}
           color="#26a69a"
         />
       </Tile>

@@ -10,6 +10,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatFirmware } from '../../../components/gateway-display.ts';
+import { usePaginationTexts } from '../../../components/ListPagination.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useReachablePage } from '../api/get-reachable-page.ts';
 
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -19,20 +21,23 @@ export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(PAGE_SIZES[0]);
   const rows = useReachablePage(scopeId, page, size);
-  if (rows.isError) return <Alert severity="error">{rows.error.message}</Alert>;
+  const t = useT('dashboard');
+  const messageText = useMessageText();
+  const paginationTexts = usePaginationTexts();
+  if (rows.isError) return <Alert severity="error">{messageText(rows.error.message)}</Alert>;
   const data = rows.data;
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Gateways of every customer">
+        <Table size="small" aria-label={t('table.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>MAC</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell>OS</TableCell>
-              <TableCell>FW</TableCell>
-              <TableCell>Status</TableCell>
+              <TableCell>{t('table.name')}</TableCell>
+              <TableCell>{t('table.mac')}</TableCell>
+              <TableCell>{t('table.customer')}</TableCell>
+              <TableCell>{t('table.os')}</TableCell>
+              <TableCell>{t('table.fw')}</TableCell>
+              <TableCell>{t('table.status')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -43,13 +48,14 @@ export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
                 <TableCell>{row.tenantName}</TableCell>
                 <TableCell>{row.OS ?? '-'}</TableCell>
                 <TableCell>{formatFirmware(row.FW)}</TableCell>
-                <TableCell>{row.CS === 1 ? 'Online' : 'Offline'}</TableCell>
+                <TableCell>{row.CS === 1 ? t('table.online') : t('table.offline')}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
       <TablePagination
+        {...paginationTexts}
         component="div"
         count={data?.totalElements ?? 0}
         page={data && page >= data.totalPages && data.totalPages > 0 ? data.totalPages - 1 : page}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { appDetailsQueryOptions } from '../../../lib/app-details.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { sessionStore, useSession } from '../../../lib/session.ts';
 import { earlyMapKey, getDashboardMap, WORLD_VIEW } from '../api/get-dashboard-map.ts';
 import { earlySummaryKey, getDashboardSummary, useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -48,13 +49,15 @@ export function GlobalDashboardPage() {
   }, [queryClient]);
   const summary = useDashboardSummary(scopeId);
   const figures = summary.data;
+  const t = useT('dashboard');
+  const messageText = useMessageText();
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
-        Global Dashboard
+        {t('globalTitle')}
       </Typography>
-      {summary.isPending && <CenteredProgress label="Loading the dashboard" />}
-      {summary.isError && <Alert severity="error">{summary.error.message}</Alert>}
+      {summary.isPending && <CenteredProgress label={t('loading')} />}
+      {summary.isError && <Alert severity="error">{messageText(summary.error.message)}</Alert>}
       {figures && (
         <Stack spacing={2}>
           <FleetCharts
@@ -62,14 +65,14 @@ export function GlobalDashboardPage() {
             scopeId={scopeId}
             extra={
               <Tile>
-                <PieChart title="Gateways Distribution" slices={customerSlices(figures, scopeId)} />
+                <PieChart title={t('charts.distribution')} slices={customerSlices(figures, scopeId)} />
               </Tile>
             }
           />
           <LocationsTile scopeId={scopeId} height={420} eager />
           <Tile>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Gateways
+              {t('table.title')}
             </Typography>
             <GatewayRowsTable scopeId={scopeId} />
           </Tile>

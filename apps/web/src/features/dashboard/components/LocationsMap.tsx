@@ -1,6 +1,8 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { type DashboardMap, dashboardMessages, MAP_MAX_ZOOM } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import L from 'leaflet';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -56,6 +58,8 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
   const tileUrl = appDetails.data?.mapTileUrl ?? null;
   const navigate = useNavigate();
   const data = useDashboardMap(scopeId, view);
+  const t = useT('dashboard');
+  const messageText = useMessageText();
 
   // The map is made once; its tiles come when the portal's details say where from.
   useEffect(() => {
@@ -104,36 +108,40 @@ export function LocationsMap({ scopeId, height = 360 }: { scopeId: string; heigh
     const layer = layerRef.current;
     if (!map || !layer || !data.data) return;
     layer.clearLayers();
-    draw(layer, map, data.data, scopeId, navigate);
+    draw(t, layer, map, data.data, scopeId, navigate);
     // The first answer frames the fleet (the world view asked first holds every gateway).
     if (!fitted.current && data.data.located > 0) {
       fitted.current = true;
       const frame = fleetBounds(data.data);
       if (frame) map.fitBounds(frame, { padding: [32, 32], maxZoom: 12 });
     }
-  }, [data.data, scopeId, navigate]);
+  }, [t, data.data, scopeId, navigate]);
 
   const answer = data.data;
   return (
     <Box>
       {tilesFailed && (
         <Alert severity="warning" sx={{ mb: 1 }} role="status">
-          {dashboardMessages.tilesUnavailable}
+          {messageText(dashboardMessages.tilesUnavailable)}
         </Alert>
       )}
       <Box
         ref={container}
         role="region"
-        aria-label="Locations map"
+        aria-label={t('locations.map')}
         data-zoom={answer?.zoom}
         sx={{ height, width: '100%', bgcolor: '#eef2f5', borderRadius: 1 }}
       />
       <Typography variant="caption" color="text.secondary" role="status" aria-live="polite">
         {answer
           ? answer.located === 0
-            ? dashboardMessages.noLocations
-            : `${answer.located} located gateways; in view: ${answer.clusters.length} clusters, ${answer.points.length} gateways${answer.truncated ? ' (zoom in to see every gateway)' : ''}`
-          : 'Loading the map...'}
+            ? messageText(dashboardMessages.noLocations)
+            : t('locations.summary', {
+                located: formatNumber(answer.located),
+                clusters: formatNumber(answer.clusters.length),
+                points: formatNumber(answer.points.length),
+              }) + (answer.truncated ? t('locations.truncated') : '')
+          : t('locations.loading')}
       </Typography>
     </Box>
   );
@@ -152,6 +160,7 @@ function fleetBounds(answer: DashboardMap): L.LatLngBounds | null {
 }
 
 function draw(
+  t: TFunction<'dashboard'>,
   layer: L.LayerGroup,
   map: L.Map,
   answer: DashboardMap,
@@ -159,7 +168,11 @@ function draw(
   navigate: (to: string) => void,
 ): void {
   for (const cluster of answer.clusters) {
-    const label = `${cluster.count} gateways: ${cluster.online} online, ${cluster.offline} offline`;
+    const label = t('locations.cluster', {
+      total: cluster.count,
+      online: cluster.online,
+      offline: cluster.offline,
+    });
     const marker = L.marker([cluster.lat, cluster.lng], {
       icon: clusterIcon(cluster.count, cluster.online),
       title: label,
@@ -170,11 +183,11 @@ function draw(
     popup.innerHTML = `<p style="margin:0 0 8px">${escapeHtml(label)}</p>`;
     const zoomIn = document.createElement('button');
     zoomIn.type = 'button';
-    zoomIn.textContent = 'Zoom into cluster';
+    zoomIn.textContent = t('locations.zoomIn');
     zoomIn.onclick = () => map.setView([cluster.lat, cluster.lng], cluster.expansionZoom);
     const list = document.createElement('button');
     list.type = 'button';
-    list.textContent = 'Show gateways';
+    list.textContent = t('locations.showGateways');
     list.style.marginLeft = '8px';
     list.onclick = () => navigate(gatewaysLink(scopeId, { area: cluster.bounds }));
     popup.append(zoomIn, list);
@@ -184,7 +197,7 @@ function draw(
     layer.addLayer(marker);
   }
   for (const point of answer.points) {
-    const label = `${point.name} (${point.online ? 'online' : 'offline'})`;
+    const label = t(point.online ? 'locations.pointOnline' : 'locations.pointOffline', { name: point.name });
     const marker = L.circleMarker([point.lat, point.lng], {
       radius: 7,
       color: '#fff',
@@ -194,10 +207,10 @@ function draw(
     });
     marker.bindTooltip(escapeHtml(label));
     const popup = document.createElement('div');
-    popup.innerHTML = `<p style="margin:0 0 8px"><strong>${escapeHtml(point.name)}</strong><br>${escapeHtml(point.tenantName)}<br>${point.online ? 'Online' : 'Offline'}</p>`;
+    popup.innerHTML = `<p style="margin:0 0 8px"><strong>${escapeHtml(point.name)}</strong><br>${escapeHtml(point.tenantName)}<br>${point.online ? t('locations.online') : t('locations.offline')}</p>`;
     const open = document.createElement('button');
     open.type = 'button';
-    open.textContent = 'Show gateway';
+    open.textContent = t('locations.showGateway');
     open.onclick = () =>
       navigate(
         `/cli/gateways/list_view?${new URLSearchParams({ scopeId: point.scopeId, name: point.name })}`,

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { Tile } from './FleetCharts.tsx';
 import { WhenVisible } from './WhenVisible.tsx';
 
@@ -31,15 +32,16 @@ export function LocationsTile({
   height?: number;
   eager?: boolean;
 }) {
+  const t = useT('dashboard');
   const map = (
-    <Suspense fallback={<CenteredProgress label="Loading the map" />}>
+    <Suspense fallback={<CenteredProgress label={t('locations.loadingMap')} />}>
       <LocationsMap scopeId={scopeId} height={height} />
     </Suspense>
   );
   return (
     <Tile>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        Locations
+        {t('locations.title')}
       </Typography>
       {eager ? map : <WhenVisible height={height}>{map}</WhenVisible>}
     </Tile>

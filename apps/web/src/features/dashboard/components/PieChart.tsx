@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useT } from '../../../lib/i18n/index.ts';
 import { percent } from '../dashboard-links.ts';
 
 export interface PieSlice {
@@ -27,6 +28,7 @@ function slicePath(a0: number, a1: number): string {
  * few SVG paths). Slices are named '{label}: {count}' for keyboards and screen readers.
  */
 export function PieChart({ title, slices }: { title: string; slices: PieSlice[] }) {
+  const t = useT('dashboard');
   // The empty ring and the lines between slices in the theme's colours (CSS variables: light or dark as shown).
   const { palette } = useTheme().vars;
   const total = slices.reduce((sum, s) => sum + s.count, 0);
@@ -50,7 +52,7 @@ export function PieChart({ title, slices }: { title: string; slices: PieSlice[] 
           height={SIZE}
           viewBox={`0 0 ${SIZE} ${SIZE}`}
           role="group"
-          aria-label={`${title} chart`}
+          aria-label={t('charts.chart', { title })}
         >
           {total === 0 && (
             <circle

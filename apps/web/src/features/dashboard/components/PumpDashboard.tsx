@@ -25,6 +25,8 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { pumpDashboardQueryOptions } from '../api/get-pump-dashboard.ts';
@@ -55,6 +57,8 @@ function useNow(active: boolean): number {
 function PumpControls({ gateway }: { gateway: PumpGateway }) {
   const notify = useNotify();
   const send = useSendPumpCommand(gateway.macId);
+  const t = useT('dashboard');
+  const messageText = useMessageText();
   const [seconds, setSeconds] = useState(PUMP_SECONDS_DEFAULT);
   const error = pumpSecondsError(seconds);
   const running = gateway.reading.PUMP === 1;
@@ -73,7 +77,7 @@ function PumpControls({ gateway }: { gateway: PumpGateway }) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <FormControlLabel
-          label="Pump"
+          label={t('pump.pump')}
           control={
             <Switch
               checked={running}
@@ -82,18 +86,22 @@ function PumpControls({ gateway }: { gateway: PumpGateway }) {
             />
           }
         />
-        <Typography role="status" aria-label="Pump state" variant="body1" sx={{ fontWeight: 600 }}>
-          {running ? `Running${left === null ? '' : `, stops in ${left} s`}` : 'Stopped'}
+        <Typography role="status" aria-label={t('pump.state')} variant="body1" sx={{ fontWeight: 600 }}>
+          {running
+            ? left === null
+              ? t('pump.running')
+              : t('pump.stopsIn', { seconds: left })
+            : t('pump.stopped')}
         </Typography>
         {!gateway.online && (
           <Typography variant="body2" color="error">
-            {gatewayCommandMessages.offlineLabel}
+            {messageText(gatewayCommandMessages.offlineLabel)}
           </Typography>
         )}
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
         <Slider
-          aria-label="Pump seconds"
+          aria-label={t('pump.seconds')}
           value={
             Number.isNaN(seconds)
               ? PUMP_SECONDS_MIN
@@ -112,13 +120,13 @@ function PumpControls({ gateway }: { gateway: PumpGateway }) {
           sx={{ flex: 1, minWidth: 120 }}
         />
         <TextField
-          label="Pump seconds"
+          label={t('pump.seconds')}
           type="number"
           size="small"
           value={Number.isNaN(seconds) ? '' : seconds}
           disabled={running}
           error={error !== null}
-          helperText={error ?? ' '}
+          helperText={error ? messageText(error) : ' '}
           onChange={(event) =>
             setSeconds(event.target.value === '' ? Number.NaN : Number(event.target.value))
           }
@@ -133,15 +141,16 @@ function PumpControls({ gateway }: { gateway: PumpGateway }) {
 /** The soil sensor: moisture and humidity dials, and its raw value on a read-only gauge slider (0-1023). */
 function Readings({ gateway }: { gateway: PumpGateway }) {
   const { reading } = gateway;
+  const t = useT('dashboard');
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-        <Dial label="Soil moisture" value={reading.SOIL} unit="%" color="#8d6e63" />
-        <Dial label="Humidity" value={reading.HUM} unit="%" color="#4190c7" />
+        <Dial label={t('pump.soilMoisture')} value={reading.SOIL} unit="%" color="#8d6e63" />
+        <Dial label={t('pump.humidity')} value={reading.HUM} unit="%" color="#4190c7" />
       </Box>
       <Box sx={{ px: 1.5 }}>
         <Typography variant="body2" color="text.secondary" id="raw-gauge-label">
-          Raw sensor (0-1023): <strong>{reading.RAW}</strong>
+          {t('pump.raw')} <strong>{reading.RAW}</strong>
         </Typography>
         <Slider
           aria-labelledby="raw-gauge-label"
@@ -155,7 +164,7 @@ function Readings({ gateway }: { gateway: PumpGateway }) {
           ]}
         />
         <Typography variant="caption" color="text.secondary">
-          Last reading {new Date(reading.TI).toLocaleTimeString()}
+          {t('pump.lastReading', { time: formatTime(reading.TI) })}
         </Typography>
       </Box>
     </Stack>
@@ -170,6 +179,8 @@ export function PumpDashboard({ scopeId, data }: { scopeId: string; data: PumpDa
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
   const gateway = selectedPumpGateway(data.gateways, chosen);
+  const t = useT('dashboard');
+  const messageText = useMessageText();
   useLiveTopic(gateway ? live.pump(gateway.scopeId, gateway.macId) : null, (message) => {
     const parsed = pumpLiveMessage.safeParse(message);
     if (!parsed.success) return;
@@ -181,13 +192,13 @@ export function PumpDashboard({ scopeId, data }: { scopeId: string; data: PumpDa
   return (
     <Stack spacing={2}>
       {gateway === null ? (
-        <Alert severity="info">{pumpMessages.noPump}</Alert>
+        <Alert severity="info">{messageText(pumpMessages.noPump)}</Alert>
       ) : (
         <>
           {data.gateways.length > 1 && (
             <TextField
               select
-              label="Pump gateway"
+              label={t('pump.gateway')}
               value={gateway.macId}
               onChange={(event) => setChosen(event.target.value)}
               sx={{ maxWidth: 360 }}
@@ -206,13 +217,13 @@ export function PumpDashboard({ scopeId, data }: { scopeId: string; data: PumpDa
               gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
             }}
           >
-            <Paper variant="outlined" component="section" aria-label="Pump" sx={{ p: 2 }}>
+            <Paper variant="outlined" component="section" aria-label={t('pump.pump')} sx={{ p: 2 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
                 {gateway.name}
               </Typography>
               <PumpControls key={gateway.macId} gateway={gateway} />
             </Paper>
-            <Paper variant="outlined" component="section" aria-label="Soil sensor" sx={{ p: 2 }}>
+            <Paper variant="outlined" component="section" aria-label={t('pump.soilSensor')} sx={{ p: 2 }}>
               <Readings gateway={gateway} />
             </Paper>
           </Box>

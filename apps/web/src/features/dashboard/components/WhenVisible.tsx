@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /**
  * Draws `children` once this place comes near the screen (a phone scrolls to the map; a first visit that never
@@ -8,6 +9,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 export function WhenVisible({ children, height }: { children: ReactNode; height: number }) {
   const place = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
+  const t = useT('dashboard');
   useEffect(() => {
     const element = place.current;
     if (!element || visible) return;
@@ -35,7 +37,7 @@ export function WhenVisible({ children, height }: { children: ReactNode; height:
       }}
     >
       <Typography variant="body2" color="text.secondary">
-        The map loads as it comes into view.
+        {t('locations.later')}
       </Typography>
     </Box>
   );
