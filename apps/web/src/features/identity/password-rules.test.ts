@@ -1,5 +1,10 @@
 import { resetLinkMessages, resetPasswordBody } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n/index.ts';
+
+// The rules write their texts through the catalogue (English here).
+beforeAll(() => initI18n('en', ['identity']));
+
 import { ApiError } from '../../lib/api-error.ts';
 import {
   activationCodeFromPath,
@@ -86,14 +91,10 @@ describe('reset-password link', () => {
 
 describe('the page of an e-mailed password link', () => {
   it("names a new user's first password apart from a reset", () => {
-    expect(passwordLinkPage('/portal-user/reset-password/xyz')).toMatchObject({
-      title: 'Set Your Password',
-      submit: 'Set Password',
-    });
-    expect(passwordLinkPage('/reset-password/abc')).toMatchObject({
-      title: 'Reset Password',
-      submit: 'Reset Password',
-    });
+    expect(passwordLinkPage('/portal-user/reset-password/xyz')).toBe('firstPassword');
+    expect(passwordLinkPage('/reset-password/abc')).toBe('reset');
+    expect(i18n.t('identity:passwordLink.firstPassword.title')).toBe('Set Your Password');
+    expect(i18n.t('identity:passwordLink.reset.submit')).toBe('Reset Password');
   });
 
   it('enables the button only when the server would take both fields, at the bounds of the rule', () => {

@@ -7,7 +7,8 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { changePasswordMessages, resetFailed } from './messages.ts';
+import { i18n, messageText } from '../../lib/i18n/index.ts';
+import { resetFailed } from './messages.ts';
 
 /** The change-password form: the contract's body plus the confirmation (spec 000 section 5). */
 export const changePasswordFormSchema = changePasswordBody
@@ -22,10 +23,15 @@ export const changePasswordFormSchema = changePasswordBody
   });
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
-/** 'Failed to update new password. error:{server text}', or 'Failed to change password' without one. */
+/**
+ * 'Failed to update new password. error:{server text}', or 'Failed to change password' without one (spec 000
+ * section 8), in the language shown, the server's text too.
+ */
 export function changePasswordFailureText(error: unknown): string {
   const serverText = error instanceof ApiError ? error.message.trim() : '';
-  return serverText ? changePasswordMessages.failedWith(serverText) : changePasswordMessages.failed;
+  return serverText
+    ? i18n.t('identity:changePassword.failedWith', { serverText: messageText(serverText) })
+    : i18n.t('identity:changePassword.failed');
 }
 
 /** Answers whose message is about the link itself: used (401), unknown (404), expired (410). */
@@ -43,28 +49,14 @@ export function resetPasswordErrorText(error: unknown): string {
     : resetFailed;
 }
 
-/** The page an e-mailed link opens: a first password (new or signed-up user) or a reset of a forgotten one. */
-export interface PasswordLinkPage {
-  /** Heading and screen name ('Set Your Password' matches the document title, app/page-title.ts). */
-  title: string;
-  intro: string;
-  submit: string;
-}
-
-const FIRST_PASSWORD_PAGE: PasswordLinkPage = {
-  title: 'Set Your Password',
-  intro: 'Choose a password to finish setting up your account.',
-  submit: 'Set Password',
-};
-const RESET_PAGE: PasswordLinkPage = {
-  title: 'Reset Password',
-  intro: 'Choose a new password for your account.',
-  submit: 'Reset Password',
-};
-
-/** 'portal-user/reset-password/{code}' is the activation link of a new user; any other is a reset link. */
-export function passwordLinkPage(pathname: string): PasswordLinkPage {
-  return pathname.includes('portal-user/reset-password/') ? FIRST_PASSWORD_PAGE : RESET_PAGE;
+/**
+ * The page an e-mailed link opens: a first password (new or signed-up user) or a reset of a forgotten one; its
+ * title, intro and button are `passwordLink.{page}.*` in the 'identity' catalogue ('Set Your Password' matches
+ * the document title, app/page-title.ts). 'portal-user/reset-password/{code}' is the activation link of a new
+ * user; any other is a reset link.
+ */
+export function passwordLinkPage(pathname: string): 'firstPassword' | 'reset' {
+  return pathname.includes('portal-user/reset-password/') ? 'firstPassword' : 'reset';
 }
 
 /** The button is enabled only when the server would take the body: the contract's rule and a match. */

@@ -16,10 +16,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-error.ts';
 import { homePathFor, LOGIN_PATH } from '../../../lib/home-path.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { changePasswordMessages } from '../messages.ts';
 import {
   type ChangePasswordFormValues,
   changePasswordFailureText,
@@ -37,6 +37,8 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const changePassword = useChangePassword();
+  const t = useT('identity');
+  const common = useT('common');
   const [confirming, setConfirming] = useState<ChangePasswordFormValues | null>(null);
   const changed = changePassword.isSuccess;
   const { control, handleSubmit, setError } = useForm<ChangePasswordFormValues>({
@@ -68,48 +70,48 @@ export function ChangePasswordPage() {
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        Change Password
+        {t('changePassword.title')}
       </Typography>
       <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(setConfirming)}>
         <PasswordField
           control={control}
           name="oldPassword"
-          label="Old Password"
+          label={t('changePassword.old')}
           autoComplete="current-password"
           disabled={busy}
         />
         <PasswordField
           control={control}
           name="newPassword"
-          label="New Password"
+          label={t('changePassword.new')}
           autoComplete="new-password"
           disabled={busy}
         />
         <PasswordField
           control={control}
           name="confirmPassword"
-          label="Confirm Password"
+          label={t('changePassword.confirm')}
           autoComplete="new-password"
           disabled={busy}
         />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(homePathFor(session) ?? LOGIN_PATH)} disabled={busy}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={changed} loading={changePassword.isPending}>
-            Change Password
+            {t('changePassword.submit')}
           </Button>
         </Stack>
       </Stack>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>Change Password</DialogTitle>
+        <DialogTitle>{t('changePassword.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{changePasswordMessages.confirm}</DialogContentText>
+          <DialogContentText>{t('changePassword.question')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button onClick={() => setConfirming(null)}>{common('cancel')}</Button>
           <Button variant="contained" onClick={change}>
-            Yes
+            {common('yes')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,4 +1,5 @@
 import { twoFactorMessages } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { proofErrorText } from '../two-factor-rules.ts';
@@ -19,6 +20,7 @@ export function DisableTwoFactorDialog({ open, email, onClose }: DisableTwoFacto
   const disable = useDisableTwoFactor();
   const setTwoFactorStatus = useSetTwoFactorStatus();
   const notify = useNotify();
+  const t = useT('identity');
   const close = () => {
     disable.reset();
     onClose();
@@ -27,8 +29,8 @@ export function DisableTwoFactorDialog({ open, email, onClose }: DisableTwoFacto
   return (
     <TwoFactorProofDialog
       open={open}
-      title="Disable Two-Factor Authentication"
-      text="Do you want to disable two-factor authentication? Signing in will then need only your password. Confirm with a code from your authenticator app or your password."
+      title={t('twoFactor.disableTitle')}
+      text={t('twoFactor.disableText')}
       codeAvailable
       pending={disable.isPending}
       errorText={proofErrorText(disable.error)}

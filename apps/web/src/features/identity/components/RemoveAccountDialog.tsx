@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { removeAccountMessages } from '@portal/contract';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useRemoveAccount } from '../api/remove-account.ts';
@@ -27,6 +28,9 @@ export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps)
   const remove = useRemoveAccount();
   const notify = useNotify();
   const removed = remove.isSuccess;
+  const t = useT('identity');
+  const common = useT('common');
+  const messageText = useMessageText();
 
   useSignOutAfter(removed, LOGOUT_AFTER_MS);
 
@@ -48,25 +52,22 @@ export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps)
 
   return (
     <Dialog open={open} onClose={busy ? undefined : cancel} maxWidth="xs" fullWidth>
-      <DialogTitle>Remove your account</DialogTitle>
+      <DialogTitle>{t('removeAccount.title')}</DialogTitle>
       <DialogContent>
         {removed ? (
-          <Alert severity="success">{removeAccountMessages.removed}</Alert>
+          <Alert severity="success">{messageText(removeAccountMessages.removed)}</Alert>
         ) : (
-          <DialogContentText>
-            Your account will be deleted and you will be signed out. This cannot be undone. Do you want to
-            remove your account?
-          </DialogContentText>
+          <DialogContentText>{t('removeAccount.question')}</DialogContentText>
         )}
         {remove.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {removeAccountMessages.dialogFailed}
+            {messageText(removeAccountMessages.dialogFailed)}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={cancel} disabled={busy}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button
           variant="contained"
@@ -75,7 +76,7 @@ export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps)
           disabled={removed}
           loading={remove.isPending}
         >
-          Remove
+          {t('removeAccount.remove')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -9,6 +9,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LOGIN_PATH } from '../../../lib/home-path.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { AuthPageFrame } from '../../auth/index.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import {
@@ -33,6 +34,8 @@ export function ResetPasswordPage() {
 function PasswordLinkForm({ pathname }: { pathname: string }) {
   const activationCode = activationCodeFromPath(pathname);
   const page = passwordLinkPage(pathname);
+  const t = useT('identity');
+  const messageText = useMessageText();
   const resetPassword = useResetPassword();
   const done = resetPassword.isSuccess;
   const { control, handleSubmit, watch } = useForm<ResetPasswordBody>({
@@ -47,15 +50,15 @@ function PasswordLinkForm({ pathname }: { pathname: string }) {
   return (
     <AuthPageFrame component="section" aria-labelledby="page-title">
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        {page.title}
+        {t(`passwordLink.${page}.title`)}
       </Typography>
       {activationCode ? (
         <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-          {!done && <Typography color="text.secondary">{page.intro}</Typography>}
+          {!done && <Typography color="text.secondary">{t(`passwordLink.${page}.intro`)}</Typography>}
           <PasswordField
             control={control}
             name="password"
-            label="New Password"
+            label={t('changePassword.new')}
             autoComplete="new-password"
             disabled={done}
             hint={passwordMessages.rule}
@@ -63,13 +66,13 @@ function PasswordLinkForm({ pathname }: { pathname: string }) {
           <PasswordField
             control={control}
             name="confirm_password"
-            label="Confirm Password"
+            label={t('changePassword.confirm')}
             autoComplete="new-password"
             disabled={done}
           />
-          {done && <Alert severity="success">{resetPassword.data.message}</Alert>}
+          {done && <Alert severity="success">{messageText(resetPassword.data.message)}</Alert>}
           {resetPassword.isError && (
-            <Alert severity="error">{resetPasswordErrorText(resetPassword.error)}</Alert>
+            <Alert severity="error">{messageText(resetPasswordErrorText(resetPassword.error))}</Alert>
           )}
           {!done && (
             <Button
@@ -79,15 +82,15 @@ function PasswordLinkForm({ pathname }: { pathname: string }) {
               disabled={!valid}
               loading={resetPassword.isPending}
             >
-              {page.submit}
+              {t(`passwordLink.${page}.submit`)}
             </Button>
           )}
         </Stack>
       ) : (
-        <Alert severity="error">{resetLinkMessages.invalid}</Alert>
+        <Alert severity="error">{messageText(resetLinkMessages.invalid)}</Alert>
       )}
       <Link component={RouterLink} to={LOGIN_PATH} sx={{ display: 'inline-block', mt: 2 }}>
-        {done ? 'Sign in' : 'Back to sign in'}
+        {done ? t('passwordLink.signIn') : t('passwordLink.backToSignIn')}
       </Link>
     </AuthPageFrame>
   );

@@ -9,6 +9,7 @@ import {
 } from '@mui/material';
 import { twoFactorMessages } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
+import { useMessageText } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type TwoFactorDialog, twoFactorSwitchChecked } from '../two-factor-rules.ts';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog.tsx';
@@ -27,6 +28,7 @@ interface TwoFactorMenuItemProps extends MenuItemProps {
 export function TwoFactorMenuItem({ icon, label, ...menuItemProps }: TwoFactorMenuItemProps) {
   const { user } = useSession();
   const [dialog, setDialog] = useState<TwoFactorDialog>(null);
+  const messageText = useMessageText();
   const enabled = user?.secureAuthentication ?? false;
   const checked = twoFactorSwitchChecked(enabled, dialog);
   const closeDialog = () => setDialog(null);
@@ -34,7 +36,7 @@ export function TwoFactorMenuItem({ icon, label, ...menuItemProps }: TwoFactorMe
   return (
     <>
       <Tooltip
-        title={enabled ? twoFactorMessages.enabledTooltip : twoFactorMessages.disabledTooltip}
+        title={messageText(enabled ? twoFactorMessages.enabledTooltip : twoFactorMessages.disabledTooltip)}
         placement="left"
         describeChild
       >

@@ -13,6 +13,7 @@ import {
 import type { DisableTwoFactorBody } from '@portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { AuthenticatorCodeField } from '../../../components/AuthenticatorCodeField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { type ProofMethod, proofFromInput } from '../two-factor-rules.ts';
 
 interface TwoFactorProofDialogProps {
@@ -39,6 +40,9 @@ function ProofForm({
   const [method, setMethod] = useState<ProofMethod>(codeAvailable ? 'code' : 'password');
   const [input, setInput] = useState('');
   const proof = proofFromInput(method, input);
+  const t = useT('identity');
+  const common = useT('common');
+  const messageText = useMessageText();
   const switchMethod = () => {
     setMethod(method === 'code' ? 'password' : 'code');
     setInput('');
@@ -57,7 +61,7 @@ function ProofForm({
             <AuthenticatorCodeField value={input} onChange={setInput} disabled={pending} autoFocus />
           ) : (
             <TextField
-              label="Your password"
+              label={t('twoFactor.yourPassword')}
               type="password"
               value={input}
               onChange={(event) => setInput(event.target.value)}
@@ -75,18 +79,18 @@ function ProofForm({
               onClick={switchMethod}
               sx={{ alignSelf: 'start' }}
             >
-              {method === 'code' ? 'Use your password instead' : 'Use an authentication code instead'}
+              {method === 'code' ? t('twoFactor.usePassword') : t('twoFactor.useCode')}
             </Link>
           )}
-          {errorText && <Alert severity="error">{errorText}</Alert>}
+          {errorText && <Alert severity="error">{messageText(errorText)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={!proof} loading={pending}>
-          Yes
+          {common('yes')}
         </Button>
       </DialogActions>
     </form>

@@ -14,6 +14,7 @@ import { AUTHENTICATOR_CODE_LENGTH, twoFactorMessages } from '@portal/contract';
 import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { AuthenticatorCodeField } from '../../../components/AuthenticatorCodeField.tsx';
 import { isCompleteAuthenticatorCode } from '../../../components/authenticator-code.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -36,6 +37,9 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
   const enable = useEnableTwoFactor();
   const setTwoFactorStatus = useSetTwoFactorStatus();
   const notify = useNotify();
+  const t = useT('identity');
+  const common = useT('common');
+  const messageText = useMessageText();
   const [code, setCode] = useState('');
   const [errorText, showError] = useTransientMessage(WRONG_CODE_MS);
   const verified = enable.isSuccess;
@@ -74,24 +78,23 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
       <DialogContent>
         {qrCode.isPending && (
           <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
-            <CircularProgress aria-label="Loading QR code" />
+            <CircularProgress aria-label={t('twoFactor.loadingQr')} />
           </Box>
         )}
-        {qrCode.isError && <Alert severity="error">{twoFactorMessages.enableFailed}</Alert>}
+        {qrCode.isError && <Alert severity="error">{messageText(twoFactorMessages.enableFailed)}</Alert>}
         {qrCode.data && (
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
             <Typography variant="body2">
-              Scan this QR code with your authenticator app, then enter the {AUTHENTICATOR_CODE_LENGTH}-digit
-              code it shows.
+              {t('twoFactor.scan', { digits: AUTHENTICATOR_CODE_LENGTH })}
             </Typography>
             <Box
               component="img"
               src={qrCode.data.qrCodeUrl}
-              alt="QR code for your authenticator app"
+              alt={t('twoFactor.qrAlt')}
               sx={{ width: 200, height: 200 }}
             />
             <Typography variant="body2" sx={{ textAlign: 'center' }}>
-              Or enter this key by hand:
+              {t('twoFactor.byHand')}
               <Box
                 component="code"
                 sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
@@ -102,12 +105,12 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
             <AuthenticatorCodeField value={code} onChange={setCode} disabled={verified} autoFocus />
             {errorText && !verified && (
               <Alert severity="error" sx={{ width: '100%' }}>
-                {errorText}
+                {messageText(errorText)}
               </Alert>
             )}
             {verified && (
               <Alert severity="success" sx={{ width: '100%' }}>
-                {twoFactorMessages.verified}
+                {messageText(twoFactorMessages.verified)}
               </Alert>
             )}
           </Stack>
@@ -115,11 +118,11 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
       </DialogContent>
       <DialogActions>
         {verified ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{common('close')}</Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={enable.isPending}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button
               type="submit"
@@ -127,7 +130,7 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
               disabled={!qrCode.data || !isCompleteAuthenticatorCode(code)}
               loading={enable.isPending}
             >
-              Verify
+              {t('twoFactor.verify')}
             </Button>
           </>
         )}
@@ -138,9 +141,10 @@ function SetupForm({ email, onClose }: Omit<TwoFactorSetupDialogProps, 'open'>) 
 
 /** Spec 000 section 4 'Two-factor enable': scan the QR code, prove it with a code; cancelling changes nothing. */
 export function TwoFactorSetupDialog({ open, email, onClose }: TwoFactorSetupDialogProps) {
+  const t = useT('identity');
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Set up Two-Factor Authentication</DialogTitle>
+      <DialogTitle>{t('twoFactor.setupTitle')}</DialogTitle>
       <SetupForm email={email} onClose={onClose} />
     </Dialog>
   );
