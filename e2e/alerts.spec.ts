@@ -85,6 +85,16 @@ describe('Alerts page', () => {
     await second.getByLabel(/^Threshold \(ppm\)/).fill('900');
     await second.getByRole('button', { name: 'Create', exact: true }).click();
     await second.getByText('Cannot create duplicate CO2 alert. Please edit the existing one.').waitFor();
+    // Issue 30.10: that one clear error, no second red 'Failed to create alert' beside it (a snackbar would show
+    // within a moment of the dialog's text).
+    await page.waitForTimeout(1000);
+    expect(await page.getByText('Failed to create alert').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /duplicate|Failed/ })
+        .count(),
+    ).toBe(1);
     await second.getByRole('button', { name: 'Cancel' }).click();
 
     // Search ignores case and spaces.

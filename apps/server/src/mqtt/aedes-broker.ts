@@ -218,11 +218,16 @@ export async function createAedesBroker(deps: AedesDeps) {
         ),
       );
     },
-    /** Closes the connection of the client with this id, if it is connected here; true when it was. */
-    disconnectClient(clientId: string): boolean {
-      // Aedes keeps its connected clients by id; its typings leave the map out.
+    /**
+     * Closes the connection of the client with this id, if it is connected here; true when it was. `will`
+     * false: closed as if the client had said DISCONNECT, so its will (a gateway's {"CS":0}) is not published.
+     */
+    disconnectClient(clientId: string, { will = true }: { will?: boolean } = {}): boolean {
+      // Aedes keeps its connected clients by id, and marks a client that said DISCONNECT with _disconnected
+      // (then it drops the will); its typings leave both out.
       const client = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
       if (!client) return false;
+      if (!will) (client as unknown as { _disconnected: boolean })._disconnected = true;
       client.close();
       return true;
     },

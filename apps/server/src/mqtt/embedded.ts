@@ -16,8 +16,12 @@ export async function createEmbeddedMessaging(
     live: { publish: (topic, payload) => void broker.publish(topic, payload, 1).catch(() => {}) },
     publishToDevices: (topic, payload, qos = 1) => broker.publish(topic, payload, qos),
     disconnectDevice(mac, reason = 'moved') {
-      // A gateway's client id is its MAC (docs/mqtt.md section 1).
-      if (broker.disconnectClient(mac)) deps.logger.info({ mac }, `gateway disconnected: ${reason}`);
+      // A gateway's client id is its MAC (docs/mqtt.md section 1). A moved gateway is dropped only to be
+      // authorised again as its new customer's and reconnects at once: no will, since that is no outage (no
+      // 'Gateway offline' alert for a move: issue 30.10). A rotated credential ends the gateway's access: its
+      // will says it is offline.
+      const dropped = broker.disconnectClient(mac, { will: reason !== 'moved' });
+      if (dropped) deps.logger.info({ mac }, `gateway disconnected: ${reason}`);
     },
     handleUpgrade: broker.handleUpgrade,
     async start() {

@@ -1,5 +1,6 @@
 import { alertMessages, noMobileMessage, type SensorAlert, thresholdHint } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error.ts';
 import {
   blockedThresholdKey,
   lockBodyFrom,
@@ -9,10 +10,24 @@ import {
   menuTypes,
   pageOf,
   pageSizeFrom,
+  saveFailureText,
   sensorBodyFrom,
   sensorFormErrors,
   sensorFormFrom,
 } from './alerts-view.ts';
+
+describe('saveFailureText', () => {
+  it("shows the server's reason for a refused alert, else the spec's failure text", () => {
+    const duplicate = 'Cannot create duplicate CO2 alert. Please edit the existing one.';
+    expect(saveFailureText(new ApiError(409, 'CONFLICT', duplicate), false)).toBe(duplicate);
+    expect(saveFailureText(new ApiError(500, 'INTERNAL', 'Internal server error'), false)).toBe(
+      alertMessages.createFailed,
+    );
+    expect(
+      saveFailureText(new ApiError(0, 'UNAVAILABLE', 'The portal server could not be reached'), true),
+    ).toBe(alertMessages.updateFailed);
+  });
+});
 
 const users = [
   { id: 'u1', name: 'Ada Lovelace', email: 'ada@x.com', phoneNumber: '+1 5551234567' },

@@ -21,6 +21,17 @@ import {
   WAITING_TIME_MAX,
   WAITING_TIME_PRESETS,
 } from '@portal/contract';
+import { ApiError } from '../../lib/api-error.ts';
+
+/**
+ * The one error a failed save shows, in its dialog: the server's reason when it refused the alert (a duplicate,
+ * a bound, a receiver: a 4xx answer) is the clear one; any other failure is the spec's 'Failed to create alert'
+ * / 'Failed to update alert'.
+ */
+export function saveFailureText(error: Error, editing: boolean): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
+  return editing ? alertMessages.updateFailed : alertMessages.createFailed;
+}
 
 /** Session key of the alert tables' rows-per-page choice; the sizes and default of spec 002 section 9. */
 export const ALERTS_LIST_NAME = 'alerts';

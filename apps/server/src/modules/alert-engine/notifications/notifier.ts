@@ -26,8 +26,10 @@ export interface SmsSender {
 /**
  * Notifies an incident's receivers: e-mail to those subscribed by e-mail when the rule sends e-mail, SMS to
  * those subscribed by SMS with a phone when the rule sends SMS. A no-data or offline incident is told to the
- * receivers of every sensor/system rule that covers the gateway, each address once. Each is stored in the
- * outbox (delivered and retried there) and recorded in alert_notifications with its outbox row.
+ * receivers of every sensor/system rule that covers the gateway, each address once. A resolution or a repeat
+ * goes only to the addresses its firing was told to: nobody hears that an alert ended (or is still on) that
+ * they never heard start. Each is stored in the outbox (delivered and retried there) and recorded in
+ * alert_notifications with its outbox row.
  */
 export class AlertNotifier {
   constructor(
@@ -52,6 +54,11 @@ export class AlertNotifier {
         if (rule.emailAlert && receiver.email_on && receiver.email) emails.add(receiver.email.toLowerCase());
         if (rule.smsAlert && receiver.sms_on && receiver.phone) phones.add(receiver.phone);
       }
+    if (event !== 'fired') {
+      const told = await this.toldOfFiring(incident.id);
+      for (const to of emails) if (!told.has(`email ${to}`)) emails.delete(to);
+      for (const to of phones) if (!told.has(`sms ${to}`)) phones.delete(to);
+    }
     for (const to of emails) {
       try {
         rows.push({
@@ -78,5 +85,16 @@ export class AlertNotifier {
       .values(rows.map((row) => ({ ...row, incident_id: incident.id, tenant_id: incident.tenant_id, event })))
       .execute();
     return rows.length;
+  }
+
+  /** The channels and addresses ('email a@b.c', 'sms +4915...') the incident's firing was told to. */
+  private async toldOfFiring(incidentId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('alert_notifications')
+      .select(['channel', 'recipient'])
+      .where('incident_id', '=', incidentId)
+      .where('event', '=', 'fired')
+      .execute();
+    return new Set(rows.map((row) => `${row.channel} ${row.recipient}`));
   }
 }

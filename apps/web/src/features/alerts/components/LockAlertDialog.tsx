@@ -34,6 +34,7 @@ import {
   lockBodyFrom,
   lockFormErrors,
   lockFormFrom,
+  saveFailureText,
 } from '../alerts-view.ts';
 import { useSaveLockAlert } from '../api/alerts-api.ts';
 
@@ -95,10 +96,7 @@ export function LockAlertDialog({
           notify({ variant: 'success', text: saved.message });
           onClose();
         },
-        onError: (error) => {
-          setServerError(error.message);
-          notify({ variant: 'error', text: alert ? alertMessages.updateFailed : alertMessages.createFailed });
-        },
+        onError: (error) => setServerError(saveFailureText(error, alert !== null)),
       },
     );
   };

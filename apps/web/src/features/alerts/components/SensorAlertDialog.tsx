@@ -37,6 +37,7 @@ import {
   blockedThresholdKey,
   menuTypes,
   type SensorAlertForm,
+  saveFailureText,
   sensorBodyFrom,
   sensorFormErrors,
   sensorFormFrom,
@@ -107,10 +108,7 @@ export function SensorAlertDialog({
             });
           onClose();
         },
-        onError: (error) => {
-          setServerError(error.message);
-          notify({ variant: 'error', text: alert ? alertMessages.updateFailed : alertMessages.createFailed });
-        },
+        onError: (error) => setServerError(saveFailureText(error, alert !== null)),
       },
     );
   };
