@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README command two): lint, import directions, type-check, build, then every test
 # project: unit, integration on both backends (embedded PGlite + Aedes, and real PostgreSQL + Mosquitto),
-# and end-to-end in Debian's Chromium; then the container image (scripts/container-test.mjs).
+# and end-to-end in Debian's Chromium; then the container image (scripts/container-test.mjs) and the compose
+# topology (scripts/compose-test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,4 +34,8 @@ echo "== container image (podman): build, run, health, non-root, volume, SIGTERM
 container_started=$SECONDS
 node scripts/container-test.mjs || status=$?
 echo "container image test: $((SECONDS - container_started)) s"
+echo "== compose topology (podman-compose): two portals, PostgreSQL, Mosquitto, nginx; one portal killed mid-run"
+compose_started=$SECONDS
+node scripts/compose-test.mjs || status=$?
+echo "compose topology test: $((SECONDS - compose_started)) s"
 exit "$status"
