@@ -267,6 +267,7 @@ try {
   const cookieAfter = await signIn(url, ROOT_PASSWORD);
   check(true, 'root signs in through nginx with portal-a killed');
   await samplesStoredAndLive(cookieAfter, tenant, macs, killedAt, 'portal-a killed');
+  log(`all of that ${Date.now() - killedAt} ms after the kill`);
   const stateOfA = podman(['inspect', container('portal-a'), '--format', '{{.State.Status}}'], {
     quiet: true,
   });
