@@ -2,7 +2,6 @@ import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, LANGUAGES, type Language } from '@p
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { rememberLanguage, startLanguage } from './language.ts';
-import { ENGLISH_MESSAGES } from './messages.ts';
 
 /**
  * Every catalogue of the app, found by its place (docs/i18n.md): `src/**\/<folder>/locales/<language>.json`
@@ -20,11 +19,28 @@ const catalogues = new Map(
   }),
 );
 
+/**
+ * The contract's texts and their lookup (messages.ts) come with a language other than English only: English
+ * shows them as they are, so its first screen does not carry them.
+ */
+let contractMessages: typeof import('./messages.ts') | null = null;
+const loadContractMessages = async () => {
+  contractMessages ??= await import('./messages.ts');
+  return contractMessages;
+};
+export const loadedContractMessages = () => contractMessages;
+
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    if (namespace === 'messages' && language === DEFAULT_LANGUAGE) return callback(null, ENGLISH_MESSAGES);
+    if (namespace === 'messages' && language === DEFAULT_LANGUAGE) {
+      loadContractMessages().then(
+        (messages) => callback(null, messages.ENGLISH_MESSAGES),
+        (error: unknown) => callback(error as Error, false),
+      );
+      return;
+    }
     const load = catalogues.get(`${language}/${namespace}`);
     if (!load) return callback(new Error(`No catalogue ${namespace} in ${language}`), false);
     load().then(
@@ -37,8 +53,13 @@ const catalogueBackend: BackendModule = {
 /** The app's one i18next instance; React components reach it through useTranslation / useT. */
 export const i18n = i18next.createInstance();
 
-/** Namespaces the shell, the shared components and every screen use: loaded before the first paint. */
-const FIRST_NAMESPACES = ['common', 'app', 'components', 'lib', 'messages'] as const;
+/**
+ * Namespaces the shell, the shared components and every screen use: loaded before the first paint; the
+ * contract's texts ('messages') too in a language other than English.
+ */
+const FIRST_NAMESPACES = ['common', 'app', 'components', 'lib'];
+const firstNamespaces = (language: Language) =>
+  language === DEFAULT_LANGUAGE ? FIRST_NAMESPACES : [...FIRST_NAMESPACES, 'messages'];
 
 /** The language being shown (one of LANGUAGES). */
 export const currentLanguage = (): Language => (i18n.resolvedLanguage ?? DEFAULT_LANGUAGE) as Language;
@@ -54,6 +75,7 @@ export async function initI18n(
   language: Language = startLanguage(),
   namespaces: string[] = [],
 ): Promise<void> {
+  if (language !== DEFAULT_LANGUAGE) await loadContractMessages();
   i18n.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
@@ -65,7 +87,7 @@ export async function initI18n(
       supportedLngs: LANGUAGES,
       // Every catalogue is complete (a missing German key is a type error, i18next.d.ts): nothing to fall back on.
       fallbackLng: false,
-      ns: [...FIRST_NAMESPACES, ...namespaces],
+      ns: [...firstNamespaces(language), ...namespaces],
       defaultNS: 'common',
       // React escapes what it renders.
       interpolation: { escapeValue: false },
@@ -76,5 +98,9 @@ export async function initI18n(
 /** Shows the app in `language` (screens already open load their namespaces first) and keeps it for this device. */
 export async function changeLanguage(language: Language): Promise<void> {
   rememberLanguage(language);
+  if (language !== DEFAULT_LANGUAGE) {
+    await loadContractMessages();
+    await i18n.reloadResources([language], ['messages']);
+  }
   await i18n.changeLanguage(language);
 }

@@ -2,8 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@portal/contract';
 import type { FlatNamespace } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, i18n } from './i18n.ts';
-import { messageKey } from './messages.ts';
+import { changeLanguage, currentLanguage, i18n, loadedContractMessages } from './i18n.ts';
 
 /**
  * The web app's languages (docs/i18n.md). A component takes its texts from its namespace:
@@ -26,14 +25,15 @@ export function useT<const Ns extends FlatNamespace>(namespace: Ns) {
  * English as it is, else its catalogue entry (namespace `messages`); any other text as it is.
  */
 export function messageText(text: string): string {
-  if (currentLanguage() === DEFAULT_LANGUAGE) return text;
-  const found = messageKey(text);
+  const messages = loadedContractMessages();
+  if (currentLanguage() === DEFAULT_LANGUAGE || !messages) return text;
+  const found = messages.messageKey(text);
   return found ? i18n.t(`messages:${found.key}`, { ...found.values, defaultValue: text }) : text;
 }
 
 /** messageText for rendering: the component renders again when the language changes. */
 export function useMessageText(): (text: string) => string {
-  useTranslation('messages');
+  useTranslation();
   return messageText;
 }
 
