@@ -293,6 +293,28 @@ describe('firmware pages', () => {
     );
     expect(applied.status()).toBe(200);
     await page.goto('/#/upgrade-firmware');
+    await page.getByRole('heading', { name: 'Update Gateway Firmware' }).waitFor();
+
+    // Issue 30.3: the version of a rollout not finished cannot be deleted, and the page says why.
+    await expect
+      .poll(async () => (await latestRollout(page, failing.scopeId, 'firmware'))?.status, { timeout: 30_000 })
+      .toBe('paused');
+    await page.getByLabel('Apply').check();
+    await page.getByLabel('Versions').click();
+    await page.getByRole('option').filter({ hasText: '20240120 (' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'DELETE', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Gateway Firmware' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await page
+      .getByText(
+        `Failed to Delete Firmware: Gateway Firmware 20240120 is used by the paused rollout to ${failing.name}. ` +
+          'Cancel it or let it finish before deleting.',
+      )
+      .waitFor();
+
     await page.getByRole('button', { name: 'Control Firmware Update' }).click();
     const dialog = page.getByRole('dialog', { name: 'Control Firmware Update' });
     await dialog.getByLabel('Customer').click();
