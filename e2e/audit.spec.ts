@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
+import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
@@ -148,6 +149,7 @@ describe('e-mail templates and the Activity screen', () => {
     expect(await raw.innerText()).toContain('INSERT instructions');
     await saveScreenshot(page, 'activity 1440');
     expect(await raw.isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: 'Raw row' }).click();
     await raw.waitFor({ state: 'detached' });
 
@@ -174,6 +176,7 @@ describe('e-mail templates and the Activity screen', () => {
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await saveScreenshot(page, 'activity 360');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
