@@ -14,7 +14,7 @@ import { ROOT_EMAIL, ROOT_PASSWORD, type RunningPortal, startPortal } from './su
  * the user panel's 'Credentials on locks' shows both reach 'Confirmed on the lock' without a reload.
  */
 let portal: RunningPortal;
-let simulation: Simulation | undefined;
+const simulations: Simulation[] = [];
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await simulation?.stop();
+  await Promise.all(simulations.map((s) => s.stop()));
   await portal?.stop();
   await smtp?.close();
 });
@@ -44,7 +44,7 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
   // What the simulated gateway says, kept to explain a failure below.
   const said: string[] = [];
   const keep = (message: string) => said.push(message);
-  simulation = startSimulation({
+  const simulation = startSimulation({
     logger: { info: keep, warn: keep },
     brokerUrl: portal.deviceBrokerUrl,
     gateways: credentials,
@@ -60,6 +60,7 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
       commandMs: { min: 200, max: 600 },
     },
   });
+  simulations.push(simulation);
   await simulation.whenConnected();
   // The gateway reports its locks soon after it connects; a busy machine may take a while to store them.
   const deadline = Date.now() + 60_000;
@@ -160,5 +161,43 @@ describe('Credentials on locks', () => {
       .getByText('Invalid reset password link. Contact administrator to reset your password.')
       .waitFor();
     await app.close();
+  });
+
+  it('Add User on the locks list takes a passcode for a lock user who has neither passcode nor card (issue 30.1)', async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const { scopeId, locks } = await simulatedGateway(page);
+    const lock = locks[0]!;
+    const name = lock.name ?? lock.macId;
+    const email = `ada-${randomBytes(3).toString('hex')}@example.com`;
+    const created = await page.request.post('/api/create-new-iot-lock-user', {
+      data: { firstName: 'Ada', lastName: 'Lovelace', email, scopeId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto(`/#/cli/locks?scopeId=${scopeId}`);
+    const row = page.getByRole('table', { name: 'Locks' }).getByRole('row', { name });
+    await row.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('button', { name: 'Add User', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('Lock user').fill('Lovelace');
+    await page.getByRole('option', { name: new RegExp(email) }).click();
+    // The user has no passcode and no card: the dialog asks for the credential instead of dead-ending.
+    await dialog.getByText('Give a passcode, the card, or both.').waitFor();
+    const add = dialog.getByRole('button', { name: 'Add User', exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Card (none)' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Passcode').fill('48');
+    await dialog.getByText('Passcode must be 4 to 10 digits.').waitFor();
+    await dialog.getByLabel('Passcode').fill('482914');
+    await saveScreenshot(page, 'locks add user passcode 1280');
+    await add.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The lock's users now include her, with the passcode given (the ledger carries it to the lock).
+    await row.getByRole('button', { name: `Users of ${name}: 1` }).click();
+    const users = page.getByRole('dialog', { name: `Users of ${name}` });
+    await users.getByText('Ada Lovelace').waitFor();
+    await users.getByText(/passcode 482914/).waitFor();
   });
 });

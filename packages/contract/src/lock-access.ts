@@ -34,21 +34,37 @@ export const lockAccessOperation = z.enum(['grant', 'revoke']);
 /** Locks in one POST /api/lock-user-access. */
 export const LOCK_ACCESS_MAX_LOCKS = 100;
 
+export const lockAccessMessages = {
+  noCard: 'This user has no card to give.',
+  lockOutOfReach: "The lock is not within reach of the user's customer.",
+  passcodeFormat: 'Passcode must be 4 to 10 digits.',
+  credentialRequired: 'Give a passcode, the card, or both.',
+} as const;
+
 /** POST /api/lock-user-access: give a user access to locks (passcode, the user's card, or both). */
 export const grantLockAccessBody = z
   .object({
     userId: z.string().uuid(),
     lockIds: z.array(z.string().uuid()).min(1).max(LOCK_ACCESS_MAX_LOCKS),
-    passcode: z.string().regex(PASSCODE_PATTERN, 'Passcode must be 4 to 10 digits.').nullable().optional(),
+    passcode: z.string().regex(PASSCODE_PATTERN, lockAccessMessages.passcodeFormat).nullable().optional(),
     /** The user's own card (its cardCSN) goes to the locks too. */
     card: z.boolean().default(false),
     role: lockRole.default('USER'),
     schedule: lockSchedule.nullable().optional(),
   })
   .refine((b) => Boolean(b.passcode) || b.card, {
-    message: 'Give a passcode, the card, or both.',
+    message: lockAccessMessages.credentialRequired,
     path: ['passcode'],
   });
+
+/**
+ * The grant's credential rules for a form (the same as the body's above): why a passcode ('' or null: none)
+ * and card cannot be given, or null.
+ */
+export function lockCredentialProblem(passcode: string | null, card: boolean): string | null {
+  if (passcode && !PASSCODE_PATTERN.test(passcode)) return lockAccessMessages.passcodeFormat;
+  return passcode || card ? null : lockAccessMessages.credentialRequired;
+}
 
 /** One credential on one lock, as the ledger has it. Times are epoch ms. */
 export const lockAccessEntry = z.object({
@@ -100,11 +116,6 @@ export const lockCommandQueueParams = z.object({ macId });
 
 /** DELETE /api/lock-user-access/userId/{u}/lockId/{l}: `revoking` (sent to the lock) or `removed` (never there). */
 export const lockAccessRevoked = z.object({ outcome: z.enum(['revoking', 'removed']) });
-
-export const lockAccessMessages = {
-  noCard: 'This user has no card to give.',
-  lockOutOfReach: "The lock is not within reach of the user's customer.",
-} as const;
 
 /**
  * A lock holds a user the ledger has no row for (a full inventory's `users`, docs/mqtt.md 2.6): the lock's history

@@ -1,4 +1,4 @@
-import { effectivePermissions, type LockDevice, lockMessages } from '@portal/contract';
+import { effectivePermissions, type LockDevice, type LockUser, lockMessages } from '@portal/contract';
 
 /** Selected locks by MAC, kept across pages and live updates (a lock that leaves is dropped); `id` for Add User. */
 export type LockSelection = ReadonlyMap<
@@ -59,6 +59,18 @@ export function addUserCheck(selection: LockSelection): { type: string | null; e
   if (types.size > 1) return { type: null, error: lockMessages.sameTypeRequired };
   return { type: locks[0]?.type ?? null, error: null };
 }
+
+/** What Add User gives the selected locks: a passcode ('' for none) and whether the user's own card goes too. */
+export interface LockCredential {
+  passcode: string;
+  card: boolean;
+}
+
+/** The chosen user's own credential to start from: its passcode, and its card when it has one. */
+export const defaultCredential = (user: Pick<LockUser, 'passcode' | 'cardCSN'>): LockCredential => ({
+  passcode: user.passcode ?? '',
+  card: Boolean(user.cardCSN),
+});
 
 export interface LockUserAbilities {
   /** The users of a lock (its Users button): the lock users' list needs IOT_USER_READ. */

@@ -2,25 +2,28 @@ import {
   Alert,
   Autocomplete,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Stack,
   TextField,
 } from '@mui/material';
-import type { LockUser } from '@portal/contract';
+import { type LockUser, lockCredentialProblem } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLockUserPicker } from '../api/search-lock-users.ts';
 import { lockName } from '../lock-display.ts';
-import type { LockSelection } from '../lock-selection.ts';
+import { defaultCredential, type LockCredential, type LockSelection } from '../lock-selection.ts';
 
 /** Gives the chosen user access to the chosen locks (the credential ledger's call, docs/ui.md 'Locks and lock users'). */
 export type GrantLockAccess = (
   user: LockUser,
   locks: { id?: string; macId: string; type: string | null }[],
+  credential: LockCredential,
 ) => Promise<void>;
 
 const PICKER_DELAY_MS = 500;
@@ -36,7 +39,11 @@ interface AddUserDialogProps {
   onGranted: () => void;
 }
 
-/** Add User on the selected locks (spec 001 section 2): pick a lock user; the grant goes to the ledger. */
+/**
+ * Add User on the selected locks (spec 001 section 2): pick a lock user, then the credential the locks get: the
+ * user's own passcode and card to start with, a passcode typed here when the user has none (issue 30.1). The
+ * grant goes to the ledger.
+ */
 export function AddUserDialog({
   scopeId,
   selection,
@@ -50,18 +57,21 @@ export function AddUserDialog({
   const search = useDebouncedValue(input.trim(), PICKER_DELAY_MS);
   const users = useLockUserPicker(scopeId, search);
   const [user, setUser] = useState<LockUser | null>(null);
+  const [credential, setCredential] = useState<LockCredential>({ passcode: '', card: false });
+  const problem = user ? lockCredentialProblem(credential.passcode, credential.card) : null;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const locks = [...selection.values()];
 
   const grant = async () => {
-    if (!user) return;
+    if (!user || problem) return;
     setPending(true);
     setError(null);
     try {
       await grantAccess(
         user,
         locks.map((lock) => ({ id: lock.id, macId: lock.macId, type: lock.type })),
+        credential,
       );
       onGranted();
     } catch (cause) {
@@ -83,7 +93,10 @@ export function AddUserDialog({
           <Autocomplete
             options={users.data?.users ?? []}
             value={user}
-            onChange={(_event, chosen) => setUser(chosen)}
+            onChange={(_event, chosen) => {
+              setUser(chosen);
+              if (chosen) setCredential(defaultCredential(chosen));
+            }}
             inputValue={input}
             onInputChange={(_event, text) => setInput(text)}
             filterOptions={(options) => options}
@@ -92,6 +105,32 @@ export function AddUserDialog({
             loading={users.isFetching}
             renderInput={(params) => <TextField {...params} label="Lock user" />}
           />
+          {user && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'baseline' } }}
+            >
+              <TextField
+                label="Passcode"
+                value={credential.passcode}
+                onChange={(event) => setCredential({ ...credential, passcode: event.target.value.trim() })}
+                error={problem !== null}
+                helperText={problem ?? ' '}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={credential.card}
+                    onChange={(event) => setCredential({ ...credential, card: event.target.checked })}
+                  />
+                }
+                label={user.cardCSN ? `Card ${user.cardCSN}` : 'Card (none)'}
+                disabled={!user.cardCSN}
+              />
+            </Stack>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -99,7 +138,7 @@ export function AddUserDialog({
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={grant} loading={pending} disabled={!user}>
+        <Button variant="contained" onClick={grant} loading={pending} disabled={!user || problem !== null}>
           Add User
         </Button>
       </DialogActions>

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useLocks } from '../api/get-locks.ts';
-import { grantWithUserDefaults } from '../api/grant-lock-access.ts';
+import { grantChosenCredential } from '../api/grant-lock-access.ts';
 import type { LockUrlFilters } from '../lock-filters.ts';
 import {
   addUserCheck,
@@ -163,7 +163,7 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
           scopeId={scopeId}
           selection={selection}
           type={addingUser.type}
-          grantAccess={grantWithUserDefaults}
+          grantAccess={grantChosenCredential}
           onClose={() => setAddingUser(null)}
           onGranted={() => {
             setAddingUser(null);
