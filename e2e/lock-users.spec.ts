@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { LOCK_USERS_CSV_COLUMNS } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp.ts';
@@ -226,4 +228,58 @@ describe('Lock Users screen', () => {
     await openLockUsers(page, demo);
     await page.getByRole('table', { name: 'Lock Users' }).getByText(email, { exact: true }).waitFor();
   });
+
+  it("downloads LockUsers.csv of the list's search; another customer's user gets none of these users", async () => {
+    const { page } = browser;
+    await signInAsRoot(page);
+    const demo = await scopeIdByName(page, DEMO_CUSTOMER);
+    const tag = randomBytes(3).toString('hex');
+    const email = `csv-${tag}@example.com`;
+    const created = await page.request.post('/api/create-new-iot-lock-user', {
+      data: { firstName: 'Cass', lastName: 'Export', email, division: 'Ops', scopeId: demo },
+    });
+    expect(created.status()).toBe(201);
+    await page.request.post('/api/create-new-iot-lock-user', {
+      data: { firstName: 'Other', lastName: 'Person', email: `other-${tag}@example.com`, scopeId: demo },
+    });
+    await openLockUsers(page, demo);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+    await page.getByRole('table', { name: 'Lock Users' }).getByText(email, { exact: true }).waitFor();
+    await page.getByText(`other-${tag}@example.com`).waitFor({ state: 'detached' });
+    const file = await downloadCsv(page);
+    expect(file.name).toBe('LockUsers.csv');
+    expect(file.lines[0]).toBe(LOCK_USERS_CSV_COLUMNS.join(','));
+    // The search's one user, without locks: one row, its lock cells '-'.
+    expect(file.lines).toHaveLength(2);
+    const cell = (column: (typeof LOCK_USERS_CSV_COLUMNS)[number]) =>
+      file.lines[1]?.split(',')[LOCK_USERS_CSV_COLUMNS.indexOf(column)];
+    expect([cell('firstName'), cell('lastName'), cell('email'), cell('division')]).toEqual([
+      'Cass',
+      'Export',
+      email,
+      'Ops',
+    ]);
+    expect(cell('macId')).toBe('-');
+
+    const other = await createCustomer(page, `Csv Other ${tag}`);
+    const stranger = await browser.otherPersonPage();
+    await signInAsNewUser(page, stranger, smtp, other, ['IOT_USER_READ']);
+    await openLockUsers(stranger, other);
+    await stranger.getByText('No lock users yet.', { exact: false }).first().waitFor();
+    const walled = await downloadCsv(stranger);
+    expect(walled.lines).toEqual([LOCK_USERS_CSV_COLUMNS.join(',')]);
+    expect(walled.text).not.toContain(tag);
+    // Asked for the demo customer's users directly: nothing either.
+    expect((await stranger.request.get(`/api/lock-users/csv?scopeId=${demo}`)).status()).toBe(404);
+  });
 });
+
+/** Clicks 'Download CSV' and reads the saved file: its name, text (byte-order mark dropped) and lines. */
+async function downloadCsv(page: Page): Promise<{ name: string; text: string; lines: string[] }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = (await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+  return { name: file.suggestedFilename(), text, lines: text.trim().split('\r\n') };
+}

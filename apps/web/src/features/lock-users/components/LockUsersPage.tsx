@@ -21,6 +21,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AddFab } from '../../../components/AddFab.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DownloadCsvButton } from '../../../components/DownloadCsvButton.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -30,6 +31,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useDeleteLockUser } from '../api/delete-lock-user.ts';
+import { downloadLockUsersCsv, LOCK_USERS_CSV_FILE_NAME } from '../api/download-lock-users-csv.ts';
 import { useLockUsers } from '../api/get-lock-users.ts';
 import { canWriteLockUsers } from '../lock-user-access.ts';
 import { blockedDeleteLocks } from '../lock-user-form.ts';
@@ -109,16 +111,22 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
-      {canWrite && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => setImporting({ isCardUsers: false })}>
-            Upload users CSV
-          </Button>
-          <Button variant="outlined" onClick={() => setImporting({ isCardUsers: true })}>
-            Upload RFID users CSV
-          </Button>
-        </Stack>
-      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        {canWrite && (
+          <>
+            <Button variant="outlined" onClick={() => setImporting({ isCardUsers: false })}>
+              Upload users CSV
+            </Button>
+            <Button variant="outlined" onClick={() => setImporting({ isCardUsers: true })}>
+              Upload RFID users CSV
+            </Button>
+          </>
+        )}
+        <DownloadCsvButton
+          download={() => downloadLockUsersCsv(scopeId, search)}
+          fileName={LOCK_USERS_CSV_FILE_NAME}
+        />
+      </Stack>
       <SearchField value={searchText} onChange={setSearchText} maxLength={100} mb={2} />
       {statusText && <ProgressStatus text={statusText} />}
       {users.isError && <Alert severity="error">{users.error.message}</Alert>}
