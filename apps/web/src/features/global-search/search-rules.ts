@@ -9,8 +9,8 @@ export const SEARCH_DEBOUNCE_MS = GLOBAL_SEARCH_DEBOUNCE_MS;
 /** The server refuses longer terms. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Shown under the field while 1 or 2 characters are typed (our wording; the spec gives none). */
-export const TOO_SHORT_HINT = `Enter at least ${GLOBAL_SEARCH_MIN_LENGTH} characters to search.`;
+/** Shown under the field while 1 or 2 characters are typed (our wording, `tooShort`; the spec gives none). */
+export const TOO_SHORT_MIN = GLOBAL_SEARCH_MIN_LENGTH;
 
 export type SearchGate = { state: 'empty' } | { state: 'tooShort' } | { state: 'ready'; term: string };
 
@@ -42,13 +42,8 @@ export type SortBy = 'customerName' | 'name' | 'osVersion' | 'fwVersion' | 'stat
 export type Sort = ColumnSort<SortBy>;
 export const INITIAL_SORT: Sort = { sortBy: 'name', sortOrder: 'asc' };
 
-export const COLUMNS: readonly { label: string; sortBy: SortBy }[] = [
-  { label: 'Customer Name', sortBy: 'customerName' },
-  { label: 'Name', sortBy: 'name' },
-  { label: 'Os Version', sortBy: 'osVersion' },
-  { label: 'FW Version', sortBy: 'fwVersion' },
-  { label: 'Status', sortBy: 'status' },
-];
+/** The table's columns in order; each header is `columns.{sortBy}` of the catalogue. */
+export const COLUMNS: readonly SortBy[] = ['customerName', 'name', 'osVersion', 'fwVersion', 'status'];
 
 /** The session key of the remembered rows-per-page choice. */
 export const GLOBAL_SEARCH_LIST_NAME = 'globalSearch';

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useGlobalSearch } from '../api/global-search.ts';
@@ -18,14 +19,14 @@ import {
   SEARCH_MAX_LENGTH,
   type Sort,
   searchGate,
-  TOO_SHORT_HINT,
+  TOO_SHORT_MIN,
 } from '../search-rules.ts';
 import { useDebouncedSearch } from '../use-debounced-search.ts';
 import { GlobalSearchTable } from './GlobalSearchTable.tsx';
 
-const SEARCHING_TEXT = 'Searching gateways ...';
-
 function GatewayResults({ term }: { term: string }) {
+  const t = useT('global-search');
+  const messageText = useMessageText();
   const session = useSession();
   const navigate = useNavigate();
   const [sort, setSort] = useState<Sort>(INITIAL_SORT);
@@ -43,8 +44,8 @@ function GatewayResults({ term }: { term: string }) {
 
   return (
     <>
-      {(results.isPending || results.isPlaceholderData) && <ProgressStatus text={SEARCHING_TEXT} />}
-      {results.isError && <Alert severity="error">{results.error.message}</Alert>}
+      {(results.isPending || results.isPlaceholderData) && <ProgressStatus text={t('searching')} />}
+      {results.isError && <Alert severity="error">{messageText(results.error.message)}</Alert>}
       {results.data && (
         <>
           <GlobalSearchTable
@@ -73,6 +74,7 @@ function GatewayResults({ term }: { term: string }) {
  * pages. Choosing a row opens that customer's gateways filtered by the gateway's name.
  */
 export function GlobalSearchPage() {
+  const t = useT('global-search');
   const [typed, setTyped] = useState('');
   const settled = useDebouncedSearch(typed);
   const gate = searchGate(typed);
@@ -81,19 +83,19 @@ export function GlobalSearchPage() {
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        Global Search
+        {t('title')}
       </Typography>
       <SearchField
         value={typed}
         onChange={setTyped}
-        helperText={gate.state === 'tooShort' ? TOO_SHORT_HINT : ' '}
+        helperText={gate.state === 'tooShort' ? t('tooShort', { min: TOO_SHORT_MIN }) : ' '}
         autoFocus
         width={400}
         maxLength={SEARCH_MAX_LENGTH}
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value="gateways" aria-label="Search results">
-          <Tab label="Gateways" value="gateways" id="global-search-tab-gateways" />
+        <Tabs value="gateways" aria-label={t('results')}>
+          <Tab label={t('tab')} value="gateways" id="global-search-tab-gateways" />
         </Tabs>
       </Box>
       <Box role="tabpanel" aria-labelledby="global-search-tab-gateways">
@@ -101,9 +103,7 @@ export function GlobalSearchPage() {
           <GatewayResults term={term} />
         ) : (
           <Typography color="text.secondary">
-            {isAwaitingSettle(typed, settled)
-              ? SEARCHING_TEXT
-              : 'Search gateways across customers by customer, name, MAC, serial number, type, OS, firmware or status.'}
+            {isAwaitingSettle(typed, settled) ? t('searching') : t('intro')}
           </Typography>
         )}
       </Box>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { formatFirmware } from '../../../components/gateway-display.ts';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import {
   COLUMNS,
   cellText,
@@ -21,16 +22,17 @@ interface GlobalSearchTableProps {
 
 /** The Gateways tab: Customer Name, Name, Os Version, FW Version, Status; a row opens the gateway. */
 export function GlobalSearchTable({ rows, sort, onSort, onOpen }: GlobalSearchTableProps) {
+  const t = useT('global-search');
   return (
     <TableContainer>
-      <Table size="small" aria-label="Gateways" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Table size="small" aria-label={t('table')} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
               <SortableHeaderCell
-                key={column.sortBy}
-                label={column.label}
-                column={column.sortBy}
+                key={column}
+                label={t(`columns.${column}`)}
+                column={column}
                 sort={sort}
                 onSort={onSort}
               />
@@ -61,14 +63,14 @@ export function GlobalSearchTable({ rows, sort, onSort, onOpen }: GlobalSearchTa
               <TableCell>
                 <Chip
                   size="small"
-                  label={row.status}
+                  label={t(`status.${row.status}`)}
                   color={row.status === 'Online' ? 'success' : 'default'}
                   variant="outlined"
                 />
               </TableCell>
             </TableRow>
           ))}
-          {rows.length === 0 && <EmptyTableRow colSpan={COLUMNS.length} text="No gateways found." />}
+          {rows.length === 0 && <EmptyTableRow colSpan={COLUMNS.length} text={t('empty')} />}
         </TableBody>
       </Table>
     </TableContainer>
