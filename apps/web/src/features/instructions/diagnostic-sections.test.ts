@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { DIAGNOSTIC_SECTION_TITLES, diagnosticSections, formatUptime } from './diagnostic-sections.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n/index.ts';
+import {
+  DIAGNOSTIC_SECTION_TITLES,
+  diagnosticSections as sectionsIn,
+  formatUptime as uptimeIn,
+} from './diagnostic-sections.ts';
 
+beforeAll(() => initI18n('en', ['instructions']));
+const english = () => i18n.getFixedT('en', 'instructions');
+const diagnosticSections = (value: unknown) => sectionsIn(value, english());
+const formatUptime = (seconds: unknown) => uptimeIn(seconds, english());
 const byTitle = (value: unknown) =>
   Object.fromEntries(diagnosticSections(value).map((section) => [section.title, section]));
 
@@ -63,5 +72,13 @@ describe('diagnostic sections', () => {
     expect(formatUptime(90_061)).toBe('1 d 1 h 1 min');
     expect(formatUptime(-1)).toBeNull();
     expect(formatUptime('5400')).toBeNull();
+  });
+
+  it('speaks German when German is shown', async () => {
+    await i18n.loadLanguages('de');
+    const german = i18n.getFixedT('de', 'instructions');
+    expect(uptimeIn(90_061, german)).toBe('1 T. 1 Std. 1 Min.');
+    expect(sectionsIn({ NW: 1, SS: 3 }, german)[0]?.summary).toBe('Wi-Fi, Signalstärke 3');
+    expect(german(`diagnostics.sections.${DIAGNOSTIC_SECTION_TITLES[2]}`)).toBe('Speicher');
   });
 });

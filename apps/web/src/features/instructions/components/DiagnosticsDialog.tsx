@@ -16,6 +16,7 @@ import {
   instructionMessages,
 } from '@portal/contract';
 import { useEffect, useEffectEvent, useId } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { updateInstruction } from '../api/update-instruction.ts';
 import { diagnosticsOutcome } from '../request-outcome.ts';
 import { useDiagnosticViewed } from '../use-diagnostic-viewed.ts';
@@ -39,6 +40,9 @@ const markTimedOut = (uid: string) =>
  */
 function DiagnosticsContent({ gateway, onClose }: Omit<DiagnosticsDialogProps, 'open'>) {
   const titleId = useId();
+  const t = useT('instructions');
+  const common = useT('common');
+  const messageText = useMessageText();
   const request = useInstructionRequest({
     gateway,
     type: 'DIAGNOSTICS',
@@ -56,23 +60,25 @@ function DiagnosticsContent({ gateway, onClose }: Omit<DiagnosticsDialogProps, '
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Diagnostic Info</DialogTitle>
+      <DialogTitle id={titleId}>{t('diagnostics.title')}</DialogTitle>
       <DialogContent dividers>
         {!outcome && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Waiting for the gateway" />
+            <CircularProgress aria-label={t('diagnostics.waiting')} />
           </Box>
         )}
         {answered && <DiagnosticSectionList value={answered.value} />}
         {outcome && (
           <Alert severity={outcome.failed ? 'error' : 'success'} sx={{ mt: answered ? 2 : 0 }}>
-            {outcome.text}
+            {messageText(outcome.text)}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
-        {outcome?.failed && <Button onClick={request.start}>{instructionMessages.tryAgain}</Button>}
-        <Button onClick={onClose}>Close</Button>
+        {outcome?.failed && (
+          <Button onClick={request.start}>{messageText(instructionMessages.tryAgain)}</Button>
+        )}
+        <Button onClick={onClose}>{common('close')}</Button>
       </DialogActions>
     </Dialog>
   );

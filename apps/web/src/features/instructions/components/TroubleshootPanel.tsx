@@ -4,6 +4,7 @@ import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } f
 import { type GatewaySummary, instructionDeadlineMs, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
 import { SidePanel } from '../../../components/SidePanel.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { updateInstruction } from '../api/update-instruction.ts';
 import { capturedImageUrl, captureOutcome } from '../request-outcome.ts';
 import { useInstructionRequest } from '../use-instruction-request.ts';
@@ -27,6 +28,9 @@ function TroubleshootContent({
   onClose,
   titleId,
 }: Omit<TroubleshootPanelProps, 'open'> & { titleId: string }) {
+  const t = useT('instructions');
+  const common = useT('common');
+  const messageText = useMessageText();
   const request = useInstructionRequest({
     gateway,
     type: 'CAMERA_CAPTURE',
@@ -45,9 +49,9 @@ function TroubleshootContent({
         sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
       >
         <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>
-          Troubleshoot
+          {t('troubleshoot.title')}
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
+        <IconButton aria-label={common('close')} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Stack>
@@ -62,25 +66,27 @@ function TroubleshootContent({
           disabled={busy}
           sx={{ alignSelf: 'flex-start' }}
         >
-          Capture image
+          {t('troubleshoot.capture')}
         </Button>
         {busy && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
             <CircularProgress size={20} aria-hidden />
-            <Typography>{instructionMessages.sendingCapture}</Typography>
+            <Typography>{messageText(instructionMessages.sendingCapture)}</Typography>
           </Stack>
         )}
-        {outcome && <Alert severity={outcome.failed ? 'error' : 'success'}>{outcome.text}</Alert>}
+        {outcome && (
+          <Alert severity={outcome.failed ? 'error' : 'success'}>{messageText(outcome.text)}</Alert>
+        )}
         {outcome?.failed && (
           <Button onClick={request.start} sx={{ alignSelf: 'flex-start' }}>
-            {instructionMessages.tryAgain}
+            {messageText(instructionMessages.tryAgain)}
           </Button>
         )}
         {imageUrl && (
           <Box
             component="img"
             src={imageUrl}
-            alt={`Camera image of ${gateway.name}`}
+            alt={t('troubleshoot.image', { name: gateway.name })}
             sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}
           />
         )}
