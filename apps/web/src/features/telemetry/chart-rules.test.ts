@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n/index.ts';
 import { extent, timeAxisRange, valueAxisRange } from './chart-scales.ts';
 import { isGraphFailure } from './graph-failure.ts';
 import { offlineAreas } from './offline-areas.ts';
@@ -11,6 +12,9 @@ import {
   sensorSeries,
   sensorTitle,
 } from './sensors.ts';
+
+beforeAll(() => initI18n('en', ['telemetry']));
+const english = () => i18n.getFixedT('en', 'telemetry');
 
 const HOUR = 3_600_000;
 const T = 1_800_000_000_000;
@@ -117,13 +121,21 @@ describe('graph data', () => {
   });
 
   it('names charts with their units', () => {
-    expect(sensorTitle('CO2')).toBe('CO2 (ppm)');
-    expect(sensorTitle('TEMP')).toBe('Temperature (°C)');
-    expect(sensorTitle('CO')).toBe('CO (ppb)');
-    expect(sensorTitle('TVOC')).toBe('Total Volatile Organic Compounds (ppb)');
-    expect(sensorTitle('RSTC')).toBe('Resistance (ohms)');
-    expect(sensorTitle('CP')).toBe('CPU usage (%)');
-    expect(sensorTitle('MM')).toBe('Used memory (MB)');
+    const t = english();
+    expect(sensorTitle('CO2', t)).toBe('CO2 (ppm)');
+    expect(sensorTitle('TEMP', t)).toBe('Temperature (°C)');
+    expect(sensorTitle('CO', t)).toBe('CO (ppb)');
+    expect(sensorTitle('TVOC', t)).toBe('Total Volatile Organic Compounds (ppb)');
+    expect(sensorTitle('RSTC', t)).toBe('Resistance (ohms)');
+    expect(sensorTitle('CP', t)).toBe('CPU usage (%)');
+    expect(sensorTitle('MM', t)).toBe('Used memory (MB)');
+  });
+
+  it('names charts in German when German is shown', async () => {
+    await i18n.loadLanguages('de');
+    const t = i18n.getFixedT('de', 'telemetry');
+    expect(sensorTitle('TEMP', t)).toBe('Temperatur (°C)');
+    expect(sensorTitle('MM', t)).toBe('Belegter Speicher (MB)');
   });
 });
 
@@ -138,7 +150,7 @@ describe('merging chunks and live samples', () => {
 
 describe('sensor groups', () => {
   it('give the side selector CO2, Air Quality (5) and Air Quality 2 with the spec chips', () => {
-    expect(SENSOR_GROUPS.map((group) => [group.label, group.sensors.length])).toEqual([
+    expect(SENSOR_GROUPS.map((group) => [english()(`groups.${group.id}`), group.sensors.length])).toEqual([
       ['CO2', 2],
       ['Air Quality (5)', 5],
       ['Air Quality 2', 2],

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../lib/i18n/index.ts';
 import { DEFAULT_INTERVAL, intervalLabel, PRESET_INTERVALS, presetRange } from './intervals.ts';
+
+beforeAll(() => initI18n('en', ['telemetry']));
 
 describe('graph intervals', () => {
   it('offers the spec intervals, 1 hour first and by default', () => {
-    expect(PRESET_INTERVALS.map((interval) => interval.label)).toEqual([
+    const t = i18n.getFixedT('en', 'telemetry');
+    expect(PRESET_INTERVALS.map((interval) => intervalLabel(interval, t))).toEqual([
       '1 hour',
       '6 hours',
       '24 hours',
@@ -13,7 +17,7 @@ describe('graph intervals', () => {
       '3 months',
     ]);
     expect(DEFAULT_INTERVAL).toBe('1h');
-    expect(intervalLabel({ key: 'custom', from: '2025-01-01', to: '2025-01-02' })).toBe('Custom Range');
+    expect(intervalLabel({ key: 'custom', from: '2025-01-01', to: '2025-01-02' }, t)).toBe('Custom Range');
   });
 
   it('ends a preset now; 1 hour is 3,600,000 ms, 1 month 30 days and 3 months 90', () => {

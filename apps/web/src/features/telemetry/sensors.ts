@@ -8,6 +8,7 @@ import {
   sensorsOfSeries,
   type TelemetrySample,
 } from '@portal/contract';
+import type { TFunction } from 'i18next';
 
 /**
  * The charted sensors of the metric catalogue (packages/contract/src/metrics.ts): spec 001 section 9 'Units':
@@ -26,17 +27,19 @@ export const SYSTEM_SENSORS: readonly SensorKey[] = sensorsOfSeries(METRIC_CATAL
  * compounds. Chips follow the spec's order.
  */
 export const SENSOR_GROUPS: readonly {
-  label: string;
+  /** Its name is `groups.{id}` of the catalogue. */
+  id: (typeof CHART_GROUPS)[number]['id'];
   kinds: readonly SensorKind[];
   sensors: readonly SensorKey[];
 }[] = CHART_GROUPS.map((group) => ({
-  label: group.label,
+  id: group.id,
   kinds: group.series,
   sensors: sensorsOfSeries(METRIC_CATALOGUE, group.series, 'chips'),
 }));
 
-/** 'CO2 (ppm)': a chart's title with its unit. */
-export const sensorTitle = (key: SensorKey) => `${SENSORS[key].label} (${SENSORS[key].unit})`;
+/** 'CO2 (ppm)': a chart's title with its unit, in the language shown. */
+export const sensorTitle = (key: SensorKey, t: TFunction<'telemetry'>) =>
+  t('sensorTitle', { label: t(`sensors.${key}`), unit: SENSORS[key].unit });
 
 /** Spec 001 section 9: data points rounded to 2 decimals. */
 export const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import {
   type AlertRow,
   alertRowHeight,
@@ -43,14 +44,17 @@ function useAlertRowHeight(): number {
  * the rows grouped by day, each with its time, name and value; red or green by the section 9 rules.
  */
 export function AlertsPanel({ lists, loading }: { lists: AlertList[]; loading: boolean }) {
+  const t = useT('telemetry');
+  const messageText = useMessageText();
   const [selected, setSelected] = useState(0);
   const [search, setSearch] = useState('');
   const list = lists[Math.min(selected, lists.length - 1)]!;
-  const heading = (l: AlertList) => `${l.title} (${l.rows.length})`;
+  const heading = (l: AlertList) =>
+    t('alerts.heading', { title: messageText(l.title), count: l.rows.length });
   return (
     <Box
       component="aside"
-      aria-label="Alerts"
+      aria-label={t('alerts.panel')}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, width: '100%' }}
     >
       {lists.length > 1 ? (
@@ -66,7 +70,7 @@ export function AlertsPanel({ lists, loading }: { lists: AlertList[]; loading: b
       )}
       <Box sx={{ px: 1, pt: 1 }}>
         <TextField
-          label="Search"
+          label={t('alerts.search')}
           type="search"
           size="small"
           fullWidth
@@ -84,7 +88,7 @@ export function AlertsPanel({ lists, loading }: { lists: AlertList[]; loading: b
           }}
         />
       </Box>
-      {loading && <LinearProgress aria-label="Loading alerts" />}
+      {loading && <LinearProgress aria-label={t('alerts.loading')} />}
       <AlertRows key={list.title} list={list} search={search} loading={loading} />
     </Box>
   );
@@ -93,6 +97,8 @@ export function AlertsPanel({ lists, loading }: { lists: AlertList[]; loading: b
 type Item = { kind: 'day'; day: string } | { kind: 'row'; row: AlertRow };
 
 function AlertRows({ list, search, loading }: { list: AlertList; search: string; loading: boolean }) {
+  const t = useT('telemetry');
+  const messageText = useMessageText();
   const rowHeight = useAlertRowHeight();
   const narrow = useMediaQuery(NARROW_MEDIA_QUERY);
   const scroller = useRef<HTMLDivElement>(null);
@@ -113,12 +119,17 @@ function AlertRows({ list, search, loading }: { list: AlertList; search: string;
   if (items.length === 0 && !loading) {
     return (
       <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-        {list.rows.length === 0 ? list.emptyText : 'No alerts match the search'}
+        {list.rows.length === 0 ? messageText(list.emptyText) : t('alerts.noMatch')}
       </Typography>
     );
   }
   return (
-    <Box ref={scroller} role="list" aria-label={list.title} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+    <Box
+      ref={scroller}
+      role="list"
+      aria-label={messageText(list.title)}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+    >
       <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((virtual) => {
           const item = items[virtual.index]!;

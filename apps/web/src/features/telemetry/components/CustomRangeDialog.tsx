@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { CUSTOM_RANGE_EARLIEST_DAY } from '@portal/contract';
 import { useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { customRangeErrors, type DayRange, dayOf, withFrom, withTo } from '../custom-range.ts';
 
 interface CustomRangeDialogProps {
@@ -33,24 +34,34 @@ export function CustomRangeDialog({ open, initial, onApply, onClose }: CustomRan
 }
 
 function CustomRangeForm({ initial, onApply, onClose }: Omit<CustomRangeDialogProps, 'open'>) {
+  const t = useT('telemetry');
+  const common = useT('common');
+  const messageText = useMessageText();
   const [range, setRange] = useState<DayRange>(initial ?? { from: '', to: '' });
   const today = dayOf(Date.now());
   const errors = customRangeErrors(range, today);
   const valid = Object.keys(errors).length === 0;
   // Untouched (empty) fields disable Apply without calling for attention.
-  const shown = (field: 'from' | 'to') => (range[field] ? errors[field] : undefined);
+  const shown = (field: 'from' | 'to') => {
+    const error = range[field] ? errors[field] : undefined;
+    return error && messageText(error);
+  };
   return (
     <>
       <DialogTitle id="custom-range-title" sx={{ pr: 6 }}>
-        Custom Range
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('intervals.custom')}
+        <IconButton
+          aria-label={common('close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1, alignItems: 'flex-start' }}>
           <TextField
-            label="From"
+            label={t('customRange.from')}
             type="date"
             value={range.from}
             onChange={(event) => setRange((r) => withFrom(r, event.target.value))}
@@ -62,7 +73,7 @@ function CustomRangeForm({ initial, onApply, onClose }: Omit<CustomRangeDialogPr
             }}
           />
           <TextField
-            label="To"
+            label={t('customRange.to')}
             type="date"
             value={range.to}
             onChange={(event) => setRange((r) => withTo(r, event.target.value))}
@@ -73,10 +84,10 @@ function CustomRangeForm({ initial, onApply, onClose }: Omit<CustomRangeDialogPr
               htmlInput: { min: range.from || CUSTOM_RANGE_EARLIEST_DAY, max: today },
             }}
           />
-          <Tooltip title="Apply Interval">
+          <Tooltip title={t('customRange.apply')}>
             <span>
               <IconButton
-                aria-label="Apply Interval"
+                aria-label={t('customRange.apply')}
                 color="primary"
                 disabled={!valid}
                 onClick={() => onApply(range)}
@@ -89,7 +100,7 @@ function CustomRangeForm({ initial, onApply, onClose }: Omit<CustomRangeDialogPr
         </Stack>
         {errors.range && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {errors.range}
+            {messageText(errors.range)}
           </Alert>
         )}
       </DialogContent>

@@ -14,6 +14,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /** Spec 001 section 2: at this width or less the alerts and the interval open through icons. */
 export const NARROW_MEDIA_QUERY = '(max-width:1024px)';
@@ -45,6 +46,8 @@ export function GraphDialogFrame({
   caption,
 }: GraphDialogFrameProps) {
   const titleId = useId();
+  const t = useT('telemetry');
+  const common = useT('common');
   const narrow = useMediaQuery(NARROW_MEDIA_QUERY);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [alertsOpen, setAlertsOpen] = useState(false);
@@ -57,13 +60,16 @@ export function GraphDialogFrame({
           </Typography>
           {narrow ? (
             <>
-              <Tooltip title="Filter">
-                <IconButton aria-label="Filter" onClick={(event) => setFilterAnchor(event.currentTarget)}>
+              <Tooltip title={t('frame.filter')}>
+                <IconButton
+                  aria-label={t('frame.filter')}
+                  onClick={(event) => setFilterAnchor(event.currentTarget)}
+                >
                   <FilterListIcon />
                 </IconButton>
               </Tooltip>
-              <Tooltip title="Alerts">
-                <IconButton aria-label="Alerts" onClick={() => setAlertsOpen(true)}>
+              <Tooltip title={t('frame.alerts')}>
+                <IconButton aria-label={t('frame.alerts')} onClick={() => setAlertsOpen(true)}>
                   <NotificationsIcon />
                 </IconButton>
               </Tooltip>
@@ -71,8 +77,8 @@ export function GraphDialogFrame({
           ) : (
             interval
           )}
-          <Tooltip title="Close">
-            <IconButton aria-label="Close" edge="end" onClick={onClose}>
+          <Tooltip title={common('close')}>
+            <IconButton aria-label={common('close')} edge="end" onClick={onClose}>
               <CloseIcon />
             </IconButton>
           </Tooltip>

@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { CUSTOM_RANGE_LABEL, type GraphInterval, PRESET_INTERVALS, type PresetKey } from '../intervals.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { type GraphInterval, PRESET_INTERVALS, type PresetKey } from '../intervals.ts';
 import { CustomRangeDialog } from './CustomRangeDialog.tsx';
 
 interface IntervalSelectorProps {
@@ -13,6 +14,7 @@ interface IntervalSelectorProps {
  * while they are open and goes back to the previous interval when they close without Apply.
  */
 export function IntervalSelector({ value, onChange }: IntervalSelectorProps) {
+  const t = useT('telemetry');
   const [pickingRange, setPickingRange] = useState(false);
   const shown = pickingRange ? 'custom' : value.key;
   return (
@@ -20,7 +22,7 @@ export function IntervalSelector({ value, onChange }: IntervalSelectorProps) {
       <TextField
         select
         size="small"
-        label="Interval"
+        label={t('intervals.label')}
         value={shown}
         onChange={(event) => {
           const key = event.target.value;
@@ -30,12 +32,12 @@ export function IntervalSelector({ value, onChange }: IntervalSelectorProps) {
       >
         {PRESET_INTERVALS.map((preset) => (
           <MenuItem key={preset.key} value={preset.key}>
-            {preset.label}
+            {t(`intervals.${preset.key}`)}
           </MenuItem>
         ))}
         {/* Opened on click, so choosing it again while a custom range is shown opens the pickers too. */}
         <MenuItem value="custom" onClick={() => setPickingRange(true)}>
-          {CUSTOM_RANGE_LABEL}
+          {t('intervals.custom')}
         </MenuItem>
       </TextField>
       <CustomRangeDialog

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import type { TimeRange } from '../intervals.ts';
 import type { OfflineArea } from '../offline-areas.ts';
 import {
@@ -23,11 +24,12 @@ interface SensorChartProps {
 
 /** The chart of one sensor, titled with its unit ('CO2 (ppm)'). */
 export function SensorChart({ sensor, readings, ...chart }: SensorChartProps) {
+  const t = useT('telemetry');
   const own = readings[SENSORS[sensor].kind];
   const { times, values } = useMemo(() => sensorSeries(own ?? [], sensor), [own, sensor]);
   return (
     <TimeSeriesChart
-      title={sensorTitle(sensor)}
+      title={sensorTitle(sensor, t)}
       times={times}
       values={values}
       system={SYSTEM_SENSORS.includes(sensor)}

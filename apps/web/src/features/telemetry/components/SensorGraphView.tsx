@@ -12,8 +12,9 @@ import {
 } from '@mui/material';
 import { type GatewaySummary, GRAPH_TEXTS } from '@portal/contract';
 import { useMemo, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { alertPanels } from '../alert-rules.ts';
-import { SENSOR_GROUPS, SENSORS, type SensorKey } from '../sensors.ts';
+import { SENSOR_GROUPS, type SensorKey } from '../sensors.ts';
 import { useGatewayGraphs } from '../use-gateway-graphs.ts';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { IntervalSelector } from './IntervalSelector.tsx';
@@ -41,6 +42,7 @@ export function SensorGraphView({ gateway, open, onClose }: SensorGraphViewProps
 }
 
 function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: () => void }) {
+  const t = useT('telemetry');
   const [groupIndex, setGroupIndex] = useState(0);
   const group = SENSOR_GROUPS[groupIndex]!;
   const [shown, setShown] = useState<readonly SensorKey[]>(group.sensors);
@@ -60,7 +62,7 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
     );
 
   return (
-    <Paper component="section" aria-label={`Sensor graphs of ${gateway.name}`} sx={{ p: 2 }}>
+    <Paper component="section" aria-label={t('sensorGraphs.label', { name: gateway.name })} sx={{ p: 2 }}>
       {/* On a phone the interval goes below the name, which would otherwise be cut to its first letter. */}
       <Stack
         direction="row"
@@ -78,8 +80,8 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
         <Box sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}>
           <IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />
         </Box>
-        <Tooltip title="Minimize">
-          <IconButton aria-label="Minimize" onClick={onClose}>
+        <Tooltip title={t('sensorGraphs.minimize')}>
+          <IconButton aria-label={t('sensorGraphs.minimize')} onClick={onClose}>
             <CloseFullscreenIcon />
           </IconButton>
         </Tooltip>
@@ -90,21 +92,21 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
           orientation="vertical"
           exclusive
           size="small"
-          aria-label="Sensor group"
+          aria-label={t('sensorGraphs.group')}
           value={groupIndex}
           onChange={(_, index: number | null) => index !== null && chooseGroup(index)}
           sx={{ alignSelf: 'flex-start', minWidth: 150 }}
         >
           {SENSOR_GROUPS.map((g, index) => (
-            <ToggleButton key={g.label} value={index} sx={{ textTransform: 'none' }}>
-              {g.label}
+            <ToggleButton key={g.id} value={index} sx={{ textTransform: 'none' }}>
+              {t(`groups.${g.id}`)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack
             role="group"
-            aria-label="Sensors"
+            aria-label={t('sensorGraphs.sensors')}
             direction="row"
             spacing={1}
             useFlexGap
@@ -115,7 +117,7 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
               return (
                 <Chip
                   key={sensor}
-                  label={SENSORS[sensor].label}
+                  label={t(`sensors.${sensor}`)}
                   aria-pressed={on}
                   color={on ? 'primary' : 'default'}
                   variant={on ? 'filled' : 'outlined'}
@@ -126,7 +128,7 @@ function SensorGraphs({ gateway, onClose }: { gateway: GatewaySummary; onClose: 
           </Stack>
           {charted.length === 0 && (
             <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              Choose a sensor above to show its chart.
+              {t('sensorGraphs.choose')}
             </Typography>
           )}
           <Stack spacing={1}>

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { type GatewaySummary, GRAPH_TEXTS } from '@portal/contract';
 import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { alertPanels } from '../alert-rules.ts';
 import { SENSORS, type SensorKey } from '../sensors.ts';
 import { useGatewayGraphs } from '../use-gateway-graphs.ts';
@@ -25,12 +26,13 @@ interface SensorHistoryDialogProps {
  * and the alerts of those sensors beside the System Alerts.
  */
 export function SensorHistoryDialog({ gateway, onClose, title, sensors }: SensorHistoryDialogProps) {
+  const t = useT('telemetry');
   const kinds = useMemo(() => [...new Set(sensors.map((sensor) => SENSORS[sensor].kind))], [sensors]);
   const graphs = useGatewayGraphs(gateway, kinds);
   const panels = useMemo(() => alertPanels(graphs.events, sensors), [graphs.events, sensors]);
   return (
     <GraphDialogFrame
-      title={`${title} - ${gateway.name}`}
+      title={t('history.title', { title, name: gateway.name })}
       open
       onClose={onClose}
       interval={<IntervalSelector value={graphs.interval.interval} onChange={graphs.interval.choose} />}

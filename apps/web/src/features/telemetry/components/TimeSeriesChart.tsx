@@ -2,6 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { currentLocale, useT } from '../../../lib/i18n/index.ts';
 import { useSchemePalette } from '../../../lib/use-scheme-palette.ts';
 import { extent, timeAxisRange, valueAxisRange } from '../chart-scales.ts';
 import type { TimeRange } from '../intervals.ts';
@@ -38,9 +39,27 @@ function drawOffline(plot: uPlot, areas: readonly OfflineArea[]) {
   ctx.restore();
 }
 
+/** uPlot's month and weekday names in the language shown (its own are English). */
+function dateNames(locale: string) {
+  const names = (options: Intl.DateTimeFormatOptions, count: number, day: (index: number) => Date) => {
+    const format = new Intl.DateTimeFormat(locale, options);
+    return Array.from({ length: count }, (_, index) => format.format(day(index)));
+  };
+  const month = (index: number) => new Date(2024, index, 1);
+  const weekday = (index: number) => new Date(2024, 0, 7 + index); // 7 January 2024 was a Sunday
+  return {
+    MMMM: names({ month: 'long' }, 12, month),
+    MMM: names({ month: 'short' }, 12, month),
+    WWWW: names({ weekday: 'long' }, 7, weekday),
+    WWW: names({ weekday: 'short' }, 7, weekday),
+  };
+}
+
 /** A line chart of one sensor over time (uPlot on a canvas: fast with thousands of points). */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { title, times, values, range, offline, height, system = false, loading = false } = props;
+  const t = useT('telemetry');
+  const locale = currentLocale();
   // The canvas takes colour values, not the theme's CSS variables: the light or dark scheme's, as shown.
   const palette = useSchemePalette();
   const container = useRef<HTMLDivElement>(null);
@@ -57,11 +76,14 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     const element = container.current;
     if (!element) return;
     const axis = { stroke: axisColor, grid: { stroke: gridColor, width: 1 } };
+    const names = locale.startsWith('en') ? null : dateNames(locale);
     const created = new uPlot(
       {
         width: Math.max(element.clientWidth, 100),
         height: plotHeight,
         ms: 1,
+        // English keeps uPlot's own names; another language its own, through Intl.
+        ...(names ? { fmtDate: (tpl: string) => uPlot.fmtDate(tpl, names) } : {}),
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
@@ -105,7 +127,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       created.destroy();
       plot.current = null;
     };
-  }, [plotHeight, system, title, stroke, axisColor, gridColor]);
+  }, [plotHeight, system, title, stroke, axisColor, gridColor, locale]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scale and draw callbacks read range and offline through `latest`; a change must redraw.
   useEffect(() => {
@@ -132,7 +154,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       </Typography>
       {loading && (
         <LinearProgress
-          aria-label={`Loading ${title}`}
+          aria-label={t('chartLoading', { title })}
           sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
         />
       )}
