@@ -155,4 +155,43 @@ describe('Customers', () => {
       await customerContext.close();
     }
   });
+
+  it('creates nothing when the super admin e-mail is taken, even after the check: the field says why (issue 30.4)', async () => {
+    const { page } = browser;
+    // Its own names each attempt (a retried attempt finds the first one's address taken before it starts).
+    const tag = randomBytes(3).toString('hex');
+    const label = `Taken ${tag}`;
+    const email = `taken-${tag}@acme.com`;
+    await signInAsRoot(page);
+    await page.getByRole('button', { name: 'Add Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Customer' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    await dialog.getByLabel('Customer Label').fill(label);
+    await dialog.getByLabel('Customer ID').fill(`TAKEN-${tag}`);
+    await dialog.getByLabel('First Name').fill('Tina');
+    await dialog.getByLabel('Last Name').fill('Taken');
+    await dialog.getByLabel('Super Admin Email').fill(email);
+    // The form's duplicate check has found the address free...
+    await expect.poll(() => create.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await page.waitForTimeout(1000);
+    // ...and another administrator takes it before Create is pressed.
+    const { rootTenantId } = (await (await page.request.get('/api/getRootTenantId/')).json()) as {
+      rootTenantId: string;
+    };
+    const taken = await page.request.post('/api/createPortalUser', {
+      data: { email, firstName: 'Tom', lastName: 'Other', scopeId: rootTenantId, permissions: [] },
+    });
+    expect(taken.status()).toBe(201);
+    await create.click();
+
+    await page.getByText('Failed to create customer instruction').waitFor();
+    const message = `The email ${email} is already registered for Platform Admin tenant and hence cannot be used.`;
+    await dialog.getByText(message).waitFor();
+    expect(await dialog.getByLabel('Super Admin Email').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Closing the dialog leaves no customer without an administrator behind.
+    const listed = await page.request.get(`/api/customers?search=${encodeURIComponent(label)}`);
+    expect(((await listed.json()) as { total: number }).total).toBe(0);
+  });
 });

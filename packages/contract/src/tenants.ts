@@ -130,6 +130,14 @@ export const superAdminFields = z.object({
     .transform((value) => value.toLowerCase()),
 });
 
+/**
+ * POST /api/createCustomer (ours, issue 30.4): the customer of POST /api/createScope and its super admin (an
+ * owner with the Super Admin preset, mailed the link to set a password) in one transaction: both or neither.
+ * A super admin e-mail in use answers 409 with `details.field` 'email'.
+ */
+export const createCustomerBody = createScopeBody.extend({ superAdmin: superAdminFields });
+export type CreateCustomerBody = z.input<typeof createCustomerBody>;
+
 /** Multipart POST /v1/auth-service/upload-images-files: logoFile, favIconFile, scopeId, includedFiles. */
 export const IMAGE_MAX_BYTES = 1024 * 1024;
 export const uploadImagesResponse = z.object({

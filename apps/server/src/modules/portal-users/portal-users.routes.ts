@@ -1,4 +1,5 @@
 import {
+  createCustomerBody,
   createPortalUserBody,
   duplicateEmailResponse,
   messageResponse,
@@ -7,6 +8,7 @@ import {
   portalUsersPage,
   portalUsersQuery,
   preferredLanguage,
+  scopeIdResponse,
   signUpBody,
   signUpMessages,
   updatePortalUserBody,
@@ -54,6 +56,25 @@ export const portalUsersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await portalUsers.create(principalOf(request), request.body);
       return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/createCustomer',
+    {
+      config: { access: 'SCOPE_WRITE' },
+      bodyLimit: PORTAL_USER_BODY_LIMIT,
+      schema: {
+        tags: ['portal-users', 'tenants'],
+        summary:
+          'Create a customer and its super admin in one transaction (both or neither); a set-password link is mailed',
+        body: createCustomerBody,
+        response: { 201: scopeIdResponse },
+      },
+    },
+    async (request, reply) => {
+      const created = await portalUsers.createCustomer(principalOf(request), request.body);
+      return reply.status(201).send(created);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  type createCustomerBody,
   type createPortalUserBody,
   customerMessages,
   DEFAULT_PERMISSIONS,
@@ -10,21 +11,23 @@ import {
   type PortalUsersPage,
   portalUserMessages,
   type portalUsersQuery,
+  superAdminPreset,
   type updatePortalUserBody,
 } from '@portal/contract';
 import type { z } from 'zod';
-import type { Tenant } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { NewUser, Tenant } from '../../db/schema.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { PasswordsService } from '../passwords/index.ts';
-import type { TenantsService } from '../tenants/index.ts';
+import type { NewCustomers, TenantsService } from '../tenants/index.ts';
 import type { PortalUserRow, UserIdentity, UsersService } from '../users/index.ts';
 import { activationTarget, publishUsers, toPortalUser } from './portal-user.ts';
 
 type ListQuery = z.output<typeof portalUsersQuery>;
 type CreateBody = z.output<typeof createPortalUserBody>;
+type CreateCustomerBody = z.output<typeof createCustomerBody>;
 type UpdateBody = z.output<typeof updatePortalUserBody>;
 
 export interface PortalUsersDependencies {
@@ -37,8 +40,11 @@ export interface PortalUsersDependencies {
     | 'update'
     | 'delete'
     | 'identityByEmail'
+    | 'within'
   >;
   tenants: Pick<TenantsService, 'findById' | 'scopeWithin' | 'reachableTenantIds'>;
+  /** Creating a customer, with its super admin written in the same transaction (createCustomer). */
+  customers: Pick<NewCustomers, 'create'>;
   passwords: Pick<PasswordsService, 'sendActivationLink'>;
   live: LivePublisher;
 }
@@ -68,23 +74,61 @@ export class PortalUsersService {
     const caller = await this.manager(principal);
     const scope = await this.scopeWithin(principal, body.scopeId);
     if (scope.status === 'DELETE_PENDING') throw new AppError('CONFLICT', customerMessages.beingDeleted);
-    const permissions = normalisePermissions(body.permissions, scope.kind === 'root');
-    assertMayGrant(principal, caller, { permissions, owner: body.owner }, { permissions: [], owner: false });
-    const row = await this.deps.users.insertPortalUser({
-      tenant_id: scope.id,
-      email: body.email,
-      first_name: body.firstName,
-      last_name: body.lastName,
-      phone_number: body.phoneNumber.trim(),
-      country_short_code: body.countryShortCode,
-      permissions,
-      owner: body.owner,
-      password_hash: null,
-    });
+    const user = newPortalUser(principal, caller, body, scope.kind === 'root');
+    const row = await this.deps.users.insertPortalUser({ ...user, tenant_id: scope.id });
     if (!row) throw await this.duplicateEmail(principal, body.email);
+    return this.welcome(row);
+  }
+
+  /**
+   * POST /api/createCustomer (issue 30.4): the customer and its super admin (owner, Super Admin preset) in one
+   * transaction, both or neither. What would refuse the super admin is checked before anything is written (the
+   * caller may create portal users and grant that preset, the e-mail is free); an e-mail taken meanwhile by
+   * another request is refused by the users' unique key inside the transaction, which takes the customer back.
+   */
+  async createCustomer(principal: Principal, body: CreateCustomerBody): Promise<{ id: string }> {
+    const caller = await this.manager(principal);
+    if (!principal.permissions.has('PORTAL_USER_WRITE')) throw forbidden();
+    const { superAdmin, ...scope } = body;
+    const owner = newPortalUser(
+      principal,
+      caller,
+      {
+        ...superAdmin,
+        permissions: superAdminPreset(false),
+        owner: true,
+        phoneNumber: '',
+        countryShortCode: '',
+      },
+      false,
+    );
+    if (await this.deps.users.findPortalUserByEmail(owner.email))
+      throw await this.duplicateEmail(principal, owner.email);
+    const emailTaken = new Error('the super admin e-mail was taken meanwhile');
+    try {
+      const { tenant, alongside: row } = await this.deps.customers.create(
+        principal,
+        scope,
+        async (trx, tenant) => {
+          const inserted = await this.deps.users
+            .within(trx)
+            .insertPortalUser({ ...owner, tenant_id: tenant.id });
+          if (!inserted) throw emailTaken;
+          return inserted;
+        },
+      );
+      if (row) await this.welcome(row);
+      return { id: tenant.id };
+    } catch (error) {
+      throw error === emailTaken ? await this.duplicateEmail(principal, owner.email) : error;
+    }
+  }
+
+  /** A new user's activation mail, and the users list of its scope told. */
+  private async welcome(row: PortalUserRow): Promise<PortalUser> {
     await this.deps.passwords.sendActivationLink(activationTarget(row));
     const user = toPortalUser(row);
-    this.publish(scope.id, { type: 'newUser', user });
+    this.publish(row.tenant_id, { type: 'newUser', user });
     return user;
   }
 
@@ -177,7 +221,9 @@ export class PortalUsersService {
     const reachable = await this.deps.tenants.reachableTenantIds(principal);
     const named = existing && (!reachable || reachable.has(existing.tenant_id));
     const tenant = named ? await this.deps.tenants.findById(existing.tenant_id) : undefined;
-    return new AppError('CONFLICT', duplicateEmailMessage(email, tenant?.name ?? 'another'));
+    return new AppError('CONFLICT', duplicateEmailMessage(email, tenant?.name ?? 'another'), {
+      field: 'email',
+    });
   }
 
   private publish(scopeId: string, message: PortalUsersLiveMessage): void {
@@ -193,6 +239,27 @@ function assertChangeable(principal: Principal, target: PortalUserRow, action: '
   const ownerEditable = action === 'edit' && principal.isRoot && target.tenant_id !== principal.tenantId;
   if (target.id === principal.userId || (target.owner && !ownerEditable))
     throw new AppError('FORBIDDEN', portalUserMessages.cannotEditSelfOrOwner);
+}
+
+/** A new portal user's record (its scope aside), with the permissions the caller may grant (assertMayGrant). */
+function newPortalUser(
+  principal: Principal,
+  caller: PortalUserRow,
+  body: Omit<CreateBody, 'scopeId'>,
+  rootScope: boolean,
+): Omit<NewUser, 'tenant_id'> & { email: string } {
+  const permissions = normalisePermissions(body.permissions, rootScope);
+  assertMayGrant(principal, caller, { permissions, owner: body.owner }, { permissions: [], owner: false });
+  return {
+    email: body.email,
+    first_name: body.firstName,
+    last_name: body.lastName,
+    phone_number: body.phoneNumber.trim(),
+    country_short_code: body.countryShortCode,
+    permissions,
+    owner: body.owner,
+    password_hash: null,
+  };
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   pumpMessages,
   type Scope,
   type ScopesLiveMessage,
-  THEME_DEFAULTS,
   type updateScopeBody,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -19,7 +18,9 @@ import type { Principal } from '../../lib/principal.ts';
 import type { PublicFiles } from '../files/index.ts';
 import { type ImageExtension, sniffImage } from '../files/index.ts';
 import { customersCsv } from './customers-csv.ts';
-import { isUniqueViolation, type ScopeRow, type TenantsRepository } from './tenants.repository.ts';
+import { assertNotBeingDeleted, emailDomain, type NewCustomers } from './new-customers.ts';
+import { toScope } from './scope-view.ts';
+import { isUniqueViolation, type TenantsRepository } from './tenants.repository.ts';
 import type { TenantsService } from './tenants.service.ts';
 
 type CreateBody = z.output<typeof createScopeBody>;
@@ -44,6 +45,7 @@ export class CustomersService {
     private readonly tenants: TenantsService,
     private readonly live: LivePublisher,
     private readonly files: PublicFiles,
+    private readonly newCustomers: NewCustomers,
   ) {}
 
   /** GET /api/hirarchy: the caller's own tenant as a tree (root: the whole tree from the root tenant). */
@@ -84,35 +86,12 @@ export class CustomersService {
   }
 
   /**
-   * A new customer below `parent` (default: the caller's own tenant), which the caller must reach.
-   * The super admin is created afterwards by the browser (POST /api/createPortalUser, owner).
+   * A new customer below `parent` (default: the caller's own tenant), which the caller must reach
+   * (new-customers.ts). Its super admin comes with POST /api/createCustomer (portal-users), or afterwards.
    */
   async create(principal: Principal, body: CreateBody): Promise<{ id: string }> {
-    const parent = await this.tenants.scopeWithin(principal, body.parent ?? principal.tenantId);
-    assertNotBeingDeleted(parent);
-    await this.assertCustomerIdFree(body.customerId);
-    const row = await this.repo.insertUnique({
-      name: body.name,
-      customer_id: body.customerId,
-      kind: 'customer',
-      parent_id: parent.id,
-      ancestors: [...parent.ancestors, parent.id],
-      email_domain: emailDomain(body.emailDomain),
-      primary_theme_color: body.primaryThemeColor ?? THEME_DEFAULTS.primary,
-      secondary_theme_color: body.secondaryThemeColor ?? THEME_DEFAULTS.secondary,
-      ...(body.dashboardVariant ? { dashboard_variant: body.dashboardVariant } : {}),
-    });
-    if (!row) {
-      const labelTaken = await this.repo.findSiblingByLabel(parent.id, body.name);
-      throw new AppError(
-        'CONFLICT',
-        labelTaken ? customerMessages.labelTaken : customerMessages.customerIdTaken,
-      );
-    }
-    const scope = await this.load(row.id);
-    // The parent's browsers and every level above (the root's list among them) hear of it.
-    this.publish([...row.ancestors], { type: 'scopeCreated', scope });
-    return { id: row.id };
+    const { tenant } = await this.newCustomers.create(principal, body);
+    return { id: tenant.id };
   }
 
   /** Colours, e-mail domain and customer id may change; the label may not. */
@@ -232,35 +211,4 @@ function imageType(bytes: Uint8Array): ImageExtension {
   const type = sniffImage(bytes);
   if (!type) throw new AppError('VALIDATION_ERROR', customerMessages.imageType);
   return type;
-}
-
-function assertNotBeingDeleted(scope: Tenant): void {
-  if (scope.status === 'DELETE_PENDING') throw new AppError('CONFLICT', customerMessages.beingDeleted);
-}
-
-/** Stored lower-case without surrounding spaces; empty means none. */
-const emailDomain = (value: string | undefined) => value?.trim().toLowerCase() || null;
-
-export function toScope(row: ScopeRow): Scope {
-  return {
-    id: row.id,
-    name: row.name,
-    customerId: row.customer_id,
-    kind: row.kind,
-    emailDomain: row.email_domain,
-    parent: row.parent_id,
-    ancestors: row.ancestors,
-    primaryThemeColor: row.primary_theme_color,
-    secondaryThemeColor: row.secondary_theme_color,
-    logoUrl: row.logo_url,
-    favIconUrl: row.fav_icon_url,
-    status: row.status,
-    firmwareVersion: row.firmware,
-    osVersion: row.os_version,
-    osPatch: row.os_patch,
-    onlineDevicesCount: row.online,
-    totalDevicesCount: row.total,
-    dashboardVariant: row.dashboard_variant,
-    ...(row.version_mismatches === null ? {} : { versionMismatchCount: row.version_mismatches }),
-  };
 }

@@ -1,3 +1,4 @@
+export { NewCustomers } from './new-customers.ts';
 export { tenantRows } from './tenants.ports.ts';
 export type { TenantsService } from './tenants.service.ts';
 export { createTenantsModule } from './tenants.wiring.ts';

@@ -4,6 +4,7 @@ import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { PublicFiles } from '../files/index.ts';
 import { CustomersService } from './customers.service.ts';
+import { NewCustomers } from './new-customers.ts';
 import { TenantsRepository } from './tenants.repository.ts';
 import { tenantsRoutes } from './tenants.routes.ts';
 import { TenantsService } from './tenants.service.ts';
@@ -16,7 +17,8 @@ export function createTenantsModule(options: {
 }) {
   const repo = new TenantsRepository(options.db);
   const tenants = new TenantsService(repo);
-  const customers = new CustomersService(repo, tenants, options.live, options.files);
+  const newCustomers = new NewCustomers({ db: options.db, tenants, live: options.live });
+  const customers = new CustomersService(repo, tenants, options.live, options.files, newCustomers);
   return {
     tenants,
     customers,

@@ -1,4 +1,4 @@
-import { customerMessages, superAdminPreset } from '@portal/contract';
+import { customerMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import {
@@ -23,112 +23,72 @@ type Outcome = 'ok' | Error;
 const NO_IMAGES: CustomerImages<string> = { logo: null, favicon: null };
 
 /** Fake calls answering as told, recording what was called with what. */
-function fakeCalls(outcomes: { scope?: Outcome; images?: Outcome; owner?: Outcome } = {}) {
+function fakeCalls(outcomes: { customer?: Outcome; images?: Outcome } = {}) {
   const log: string[] = [];
   const bodies: Record<string, unknown> = {};
   const answer = <T>(outcome: Outcome | undefined, value: T) =>
     outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(value);
   const calls: CreateCustomerCalls<string> = {
-    createScope: (body) => {
-      log.push('createScope');
-      bodies.scope = body;
-      return answer(outcomes.scope, { id: 'scope-9' });
+    createCustomer: (body) => {
+      log.push('createCustomer');
+      bodies.customer = body;
+      return answer(outcomes.customer, { id: 'scope-9' });
     },
     uploadImages: (scopeId, images) => {
       log.push(`uploadImages ${scopeId} ${images.logo ?? '-'} ${images.favicon ?? '-'}`);
       return answer(outcomes.images, { logoUrl: '/l', favIconUrl: null });
     },
-    createOwner: (body) => {
-      log.push('createOwner');
-      bodies.owner = body;
-      return answer(outcomes.owner, {});
-    },
   };
   return { calls, log, bodies };
 }
 
-const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+const duplicate =
+  'The email ada@acme.example.com is already registered for Other tenant and hence cannot be used.';
 
 describe('createCustomer', () => {
-  it('creates the scope, uploads the images, then the owner', async () => {
+  it('creates the customer with its super admin in one call, then uploads the images', async () => {
     const { calls, log, bodies } = fakeCalls();
     const result = await createCustomer(calls, values, { logo: 'logo.png', favicon: null });
     expect(result).toEqual({ status: 'created', scopeId: 'scope-9', imagesError: null });
-    expect(log).toEqual(['createScope', 'uploadImages scope-9 logo.png -', 'createOwner']);
-    expect(bodies.scope).toEqual({
+    expect(log).toEqual(['createCustomer', 'uploadImages scope-9 logo.png -']);
+    expect(bodies.customer).toEqual({
       name: 'Acme',
       customerId: 'ACME-1',
       emailDomain: 'acme.example.com',
       primaryThemeColor: '#112233',
       secondaryThemeColor: '#445566',
-    });
-    expect(bodies.owner).toEqual({
-      email: 'ada@acme.example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      scopeId: 'scope-9',
-      permissions: superAdminPreset(false),
-      owner: true,
+      superAdmin: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example.com' },
     });
   });
 
   it('uploads nothing when no image was chosen', async () => {
     const { calls, log } = fakeCalls();
     await createCustomer(calls, values, NO_IMAGES);
-    expect(log).toEqual(['createScope', 'createOwner']);
+    expect(log).toEqual(['createCustomer']);
   });
 
-  it('stops at a refused scope, creating nothing else', async () => {
-    const { calls, log } = fakeCalls({ scope: conflict(customerMessages.customerIdTaken) });
+  it('stops at a refusal, uploading nothing: the server created nothing either', async () => {
+    const { calls, log } = fakeCalls({
+      customer: new ApiError(409, 'CONFLICT', customerMessages.customerIdTaken),
+    });
     const result = await createCustomer(calls, values, { logo: 'logo.png', favicon: 'fav.ico' });
-    expect(result).toEqual({ status: 'scopeFailed', error: customerMessages.customerIdTaken });
-    expect(log).toEqual(['createScope']);
+    expect(result).toEqual({ status: 'failed', error: customerMessages.customerIdTaken, emailError: null });
+    expect(log).toEqual(['createCustomer']);
   });
 
-  it('still creates the owner when the images fail, and reports them', async () => {
-    const { calls, log } = fakeCalls({ images: new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too large') });
+  it("tells a refused super admin e-mail apart (the server's details.field)", async () => {
+    const { calls } = fakeCalls({ customer: new ApiError(409, 'CONFLICT', duplicate, { field: 'email' }) });
+    expect(await createCustomer(calls, values, NO_IMAGES)).toEqual({
+      status: 'failed',
+      error: duplicate,
+      emailError: duplicate,
+    });
+  });
+
+  it('reports images that failed; the customer and its super admin exist', async () => {
+    const { calls } = fakeCalls({ images: new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too large') });
     const result = await createCustomer(calls, values, { logo: 'logo.png', favicon: null });
     expect(result).toEqual({ status: 'created', scopeId: 'scope-9', imagesError: 'Too large' });
-    expect(log.at(-1)).toBe('createOwner');
-  });
-
-  it('keeps the customer when the owner fails, and a retry does only what is left', async () => {
-    const duplicate =
-      'The email ada@acme.example.com is already registered for Other tenant and hence cannot be used.';
-    const first = fakeCalls({ owner: conflict(duplicate) });
-    const result = await createCustomer(first.calls, values, { logo: 'logo.png', favicon: null });
-    expect(result).toEqual({
-      status: 'ownerFailed',
-      scopeId: 'scope-9',
-      imagesError: null,
-      error: duplicate,
-      progress: { scopeId: 'scope-9', imagesUploaded: true },
-    });
-    expect(first.log).not.toContain('deleteScope');
-
-    const retry = fakeCalls();
-    if (result.status !== 'ownerFailed') throw new Error('expected ownerFailed');
-    const second = await createCustomer(
-      retry.calls,
-      values,
-      { logo: 'logo.png', favicon: null },
-      result.progress,
-    );
-    expect(second).toEqual({ status: 'created', scopeId: 'scope-9', imagesError: null });
-    expect(retry.log).toEqual(['createOwner']);
-  });
-
-  it('retries the images too when they had failed', async () => {
-    const first = fakeCalls({ images: new Error('offline'), owner: new Error('offline') });
-    const result = await createCustomer(first.calls, values, { logo: null, favicon: 'fav.ico' });
-    expect(result.status === 'ownerFailed' && result.progress).toEqual({
-      scopeId: 'scope-9',
-      imagesUploaded: false,
-    });
-    const retry = fakeCalls();
-    if (result.status !== 'ownerFailed') throw new Error('expected ownerFailed');
-    await createCustomer(retry.calls, values, { logo: null, favicon: 'fav.ico' }, result.progress);
-    expect(retry.log).toEqual(['uploadImages scope-9 - fav.ico', 'createOwner']);
   });
 });
 
@@ -150,43 +110,16 @@ describe('createOutcome', () => {
 
   it('keeps the dialog open with the reason when nothing was created', () => {
     const outcome = createOutcome(
-      { status: 'scopeFailed', error: 'This Customer ID is already used.' },
+      { status: 'failed', error: 'This Customer ID is already used.', emailError: null },
       'Acme',
     );
     expect(outcome.notices).toEqual([{ variant: 'error', text: 'Failed to create customer instruction' }]);
     expect(outcome).toMatchObject({ close: false, dialogError: 'This Customer ID is already used.' });
   });
 
-  it('does not double the full stop of a server message', () => {
-    const outcome = createOutcome(
-      {
-        status: 'ownerFailed',
-        scopeId: 's',
-        imagesError: null,
-        error: 'The email a@b.com is already registered for X tenant and hence cannot be used.',
-        progress: { scopeId: 's', imagesUploaded: true },
-      },
-      'Acme',
-    );
-    expect(outcome.dialogError).toContain('cannot be used. Correct');
-  });
-
-  it('says clearly that the customer exists without its super admin', () => {
-    const outcome = createOutcome(
-      {
-        status: 'ownerFailed',
-        scopeId: 's',
-        imagesError: null,
-        error: 'Email taken',
-        progress: { scopeId: 's', imagesUploaded: true },
-      },
-      'Acme',
-    );
+  it('leaves a refused e-mail to its field', () => {
+    const outcome = createOutcome({ status: 'failed', error: duplicate, emailError: duplicate }, 'Acme');
+    expect(outcome).toMatchObject({ close: false, dialogError: null });
     expect(outcome.notices).toEqual([{ variant: 'error', text: 'Failed to create customer instruction' }]);
-    expect(outcome.close).toBe(false);
-    expect(outcome.dialogError).toContain(
-      'Customer Acme was created, but its super admin could not be: Email taken',
-    );
-    expect(outcome.dialogError).toContain('stays in the list');
   });
 });

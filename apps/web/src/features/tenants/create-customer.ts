@@ -1,22 +1,19 @@
-import {
-  type CreatePortalUserBody,
-  type CreateScopeBody,
-  customerMessages,
-  type uploadImagesResponse,
-} from '@portal/contract';
+import { type CreateCustomerBody, customerMessages, type uploadImagesResponse } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Notice } from '../../lib/use-notify.ts';
-import { type CreateCustomerFormOutput, createScopeBodyFrom, ownerBodyFrom } from './customer-form.ts';
+import { type CreateCustomerFormOutput, createCustomerBodyFrom } from './customer-form.ts';
 
 /** The answer of the image upload: the stored files' URLs. */
 export type UploadImagesResponse = z.infer<typeof uploadImagesResponse>;
 
-/** The three calls of spec 000 section 4 'Customer creation', injected so the sequence is testable. */
+/**
+ * The calls of spec 000 section 4 'Customer creation', injected so the sequence is testable: the customer and
+ * its super admin together (POST /api/createCustomer, both or neither), then the logo and favicon.
+ */
 export interface CreateCustomerCalls<Image> {
-  createScope(body: CreateScopeBody): Promise<{ id: string }>;
+  createCustomer(body: CreateCustomerBody): Promise<{ id: string }>;
   uploadImages(scopeId: string, images: CustomerImages<Image>): Promise<UploadImagesResponse>;
-  createOwner(body: CreatePortalUserBody): Promise<unknown>;
 }
 
 export interface CustomerImages<Image> {
@@ -24,26 +21,11 @@ export interface CustomerImages<Image> {
   favicon: Image | null;
 }
 
-/** The steps already done by an earlier attempt of the same dialog (a retry skips them). */
-export interface CreateProgress {
-  scopeId: string | null;
-  imagesUploaded: boolean;
-}
-export const NO_PROGRESS: CreateProgress = { scopeId: null, imagesUploaded: false };
-
 export type CreateCustomerResult =
-  /** All done; an image upload that failed is reported but does not stop the super admin step. */
-  | { status: 'created'; scopeId: string; imagesError: string | null }
-  /** Nothing was created. */
-  | { status: 'scopeFailed'; error: string }
-  /** The customer exists (and stays: it is not deleted behind the user's back); its super admin does not. */
-  | {
-      status: 'ownerFailed';
-      scopeId: string;
-      imagesError: string | null;
-      error: string;
-      progress: CreateProgress;
-    };
+  /** All done; an image upload that failed is reported (the customer and its super admin exist). */
+  | { status: 'created'; scopeId: string; imagesError: null | string }
+  /** Nothing was created; `emailError` when the super admin e-mail was the reason (the field shows it). */
+  | { status: 'failed'; error: string; emailError: string | null };
 
 /** The server's words for a refused call, or a generic text for anything else. */
 export function failureText(error: unknown): string {
@@ -51,48 +33,34 @@ export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
 }
 
+/** Whether the server refused the super admin e-mail (in use): its `details.field`. */
+const isEmailRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.details as { field?: unknown } | undefined)?.field === 'email';
+
 /**
- * createScope (emailDomain from the super admin's email) -> upload the logo and favicon, when chosen -> create
- * the super admin (owner, Super Admin preset). Steps done by an earlier attempt (`progress`) are skipped.
+ * The customer with its super admin (owner, Super Admin preset; emailDomain from its e-mail), then the logo
+ * and favicon when chosen. A refusal leaves nothing behind, so the dialog can simply be corrected and sent again.
  */
 export async function createCustomer<Image>(
   calls: CreateCustomerCalls<Image>,
   values: CreateCustomerFormOutput,
   images: CustomerImages<Image>,
-  progress: CreateProgress = NO_PROGRESS,
 ): Promise<CreateCustomerResult> {
-  let scopeId = progress.scopeId;
-  if (scopeId === null) {
-    try {
-      scopeId = (await calls.createScope(createScopeBodyFrom(values))).id;
-    } catch (error) {
-      return { status: 'scopeFailed', error: failureText(error) };
-    }
-  }
-
-  let imagesUploaded = progress.imagesUploaded || (images.logo === null && images.favicon === null);
-  let imagesError: string | null = null;
-  if (!imagesUploaded) {
-    try {
-      await calls.uploadImages(scopeId, images);
-      imagesUploaded = true;
-    } catch (error) {
-      imagesError = failureText(error);
-    }
-  }
-
+  let scopeId: string;
   try {
-    await calls.createOwner(ownerBodyFrom(values, scopeId));
+    scopeId = (await calls.createCustomer(createCustomerBodyFrom(values))).id;
   } catch (error) {
-    return {
-      status: 'ownerFailed',
-      scopeId,
-      imagesError,
-      error: failureText(error),
-      progress: { scopeId, imagesUploaded },
-    };
+    const text = failureText(error);
+    return { status: 'failed', error: text, emailError: isEmailRefusal(error) ? text : null };
   }
-  return { status: 'created', scopeId, imagesError };
+  if (images.logo === null && images.favicon === null)
+    return { status: 'created', scopeId, imagesError: null };
+  try {
+    await calls.uploadImages(scopeId, images);
+    return { status: 'created', scopeId, imagesError: null };
+  } catch (error) {
+    return { status: 'created', scopeId, imagesError: failureText(error) };
+  }
 }
 
 export interface CreateOutcome {
@@ -105,34 +73,17 @@ export interface CreateOutcome {
 const imagesWarning = (name: string, error: string) =>
   `The logo or favicon of ${name} could not be uploaded (${error}). Add them with Update.`;
 
-/** The text as a sentence: with a full stop, unless it already ends in one (or ! or ?). */
-const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
-
 /** What the user is told after an attempt. */
 export function createOutcome(result: CreateCustomerResult, name: string): CreateOutcome {
-  switch (result.status) {
-    case 'created': {
-      const notices: Notice[] = [{ variant: 'success', text: customerMessages.created }];
-      if (result.imagesError)
-        notices.push({ variant: 'warning', text: imagesWarning(name, result.imagesError) });
-      return { notices, close: true, dialogError: null };
-    }
-    case 'scopeFailed':
-      return {
-        notices: [{ variant: 'error', text: customerMessages.createFailed }],
-        close: false,
-        dialogError: result.error,
-      };
-    case 'ownerFailed': {
-      const images = result.imagesError ? ` ${imagesWarning(name, result.imagesError)}` : '';
-      return {
-        notices: [{ variant: 'error', text: customerMessages.createFailed }],
-        close: false,
-        dialogError:
-          `Customer ${name} was created, but its super admin could not be: ${asSentence(result.error)} ` +
-          'Correct the super admin and press Create to retry that step. If you close this dialog, the ' +
-          `customer stays in the list without a super admin.${images}`,
-      };
-    }
+  if (result.status === 'failed') {
+    return {
+      notices: [{ variant: 'error', text: customerMessages.createFailed }],
+      close: false,
+      // The e-mail's refusal is shown on its field.
+      dialogError: result.emailError ? null : result.error,
+    };
   }
+  const notices: Notice[] = [{ variant: 'success', text: customerMessages.created }];
+  if (result.imagesError) notices.push({ variant: 'warning', text: imagesWarning(name, result.imagesError) });
+  return { notices, close: true, dialogError: null };
 }

@@ -1,13 +1,11 @@
 import {
-  type CreatePortalUserBody,
-  type CreateScopeBody,
+  type CreateCustomerBody,
   createScopeBody,
   customerMessages,
   dashboardVariant,
   HEX_COLOR,
   type Scope,
   superAdminFields,
-  superAdminPreset,
   THEME_DEFAULTS,
   type UpdateScopeBody,
 } from '@portal/contract';
@@ -126,25 +124,15 @@ export function emailDomainOf(email: string): string {
         .toLowerCase();
 }
 
-export function createScopeBodyFrom(values: CreateCustomerFormOutput): CreateScopeBody {
+/** The customer and its super admin, created together (POST /api/createCustomer). */
+export function createCustomerBodyFrom(values: CreateCustomerFormOutput): CreateCustomerBody {
   return {
     name: values.name,
     customerId: values.customerId,
     emailDomain: emailDomainOf(values.email),
     primaryThemeColor: values.primaryThemeColor,
     secondaryThemeColor: values.secondaryThemeColor,
-  };
-}
-
-/** The super admin: an owner with the Super Admin preset of a customer tenant (not the admin tenant). */
-export function ownerBodyFrom(values: CreateCustomerFormOutput, scopeId: string): CreatePortalUserBody {
-  return {
-    email: values.email,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    scopeId,
-    permissions: superAdminPreset(false),
-    owner: true,
+    superAdmin: { firstName: values.firstName, lastName: values.lastName, email: values.email },
   };
 }
 

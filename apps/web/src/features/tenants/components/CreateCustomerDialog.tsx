@@ -5,20 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDuplicateEmailCheck } from '../../../api/check-duplicate-email.ts';
-import { createPortalUser } from '../../../api/create-portal-user.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { createScope } from '../api/create-scope.ts';
+import { createCustomer as createCustomerCall } from '../api/create-customer.ts';
 import { CUSTOMER_LISTS_KEY } from '../api/get-customers.ts';
 import { uploadImages } from '../api/upload-images.ts';
-import {
-  type CreateCustomerCalls,
-  type CreateProgress,
-  createCustomer,
-  createOutcome,
-  NO_PROGRESS,
-} from '../create-customer.ts';
+import { type CreateCustomerCalls, createCustomer, createOutcome } from '../create-customer.ts';
 import {
   type CreateCustomerFormOutput,
   type CreateCustomerFormValues,
@@ -34,14 +27,14 @@ import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
 /** The duplicate check asks once typing in the email has paused this long. */
 const EMAIL_CHECK_DELAY_MS = 500;
 
-const calls: CreateCustomerCalls<File> = { createScope, uploadImages, createOwner: createPortalUser };
+const calls: CreateCustomerCalls<File> = { createCustomer: createCustomerCall, uploadImages };
 
 type TextFieldName = 'name' | 'customerId' | 'firstName' | 'lastName' | 'email';
 
 function CreateCustomerForm({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, watch, setValue, formState } = useForm<
+  const { control, handleSubmit, watch, setValue, setError, formState } = useForm<
     CreateCustomerFormValues,
     unknown,
     CreateCustomerFormOutput
@@ -53,11 +46,8 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
   const values = watch();
   const [logo, setLogo] = useState<ChosenImage>(NO_IMAGE);
   const [favicon, setFavicon] = useState<ChosenImage>(NO_IMAGE);
-  const [progress, setProgress] = useState<CreateProgress>(NO_PROGRESS);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  /** Once the customer exists, only the super admin can still change (for a retry of that step). */
-  const scopeCreated = progress.scopeId !== null;
 
   const settledEmail = useDebouncedValue(values.email, EMAIL_CHECK_DELAY_MS);
   const emailToCheck = checkableEmail(settledEmail);
@@ -72,17 +62,18 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
   const submit = handleSubmit(async (output) => {
     setPending(true);
     setDialogError(null);
-    const result = await createCustomer(calls, output, { logo: logo.file, favicon: favicon.file }, progress);
+    const result = await createCustomer(calls, output, { logo: logo.file, favicon: favicon.file });
     setPending(false);
-    if (result.status !== 'scopeFailed') void queryClient.invalidateQueries({ queryKey: CUSTOMER_LISTS_KEY });
-    if (result.status === 'ownerFailed') setProgress(result.progress);
+    if (result.status === 'created') void queryClient.invalidateQueries({ queryKey: CUSTOMER_LISTS_KEY });
+    if (result.status === 'failed' && result.emailError)
+      setError('email', { message: result.emailError }, { shouldFocus: true });
     const outcome = createOutcome(result, output.name);
     for (const notice of outcome.notices) notify(notice);
     if (outcome.close) onClose();
     else setDialogError(outcome.dialogError);
   });
 
-  const textField = (name: TextFieldName, label: string, max: number, locked: boolean, type = 'text') => (
+  const textField = (name: TextFieldName, label: string, max: number, type = 'text') => (
     <Controller
       name={name}
       control={control}
@@ -94,7 +85,7 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
           type={type}
           required
           max={max}
-          disabled={locked || pending}
+          disabled={pending}
           message={
             fieldState.error?.message ?? (name === 'email' ? (duplicateMessage ?? undefined) : undefined)
           }
@@ -113,23 +104,23 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
     >
-      {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
-      {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH, scopeCreated)}
+      {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH)}
+      {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH)}
       <Typography variant="subtitle2" component="h3">
         Super Admin
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
-        {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH, false)}
+        {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH)}
+        {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH)}
       </Stack>
-      {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, false, 'email')}
+      {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, 'email')}
       <BrandingFields
         colors={{ values, setValue, errors: formState.errors }}
         logo={logo}
         favicon={favicon}
         onLogoChange={setLogo}
         onFaviconChange={setFavicon}
-        disabled={scopeCreated || pending}
+        disabled={pending}
       />
     </CustomerDialog>
   );
