@@ -127,7 +127,12 @@ const SCREENS: readonly Screen[] = [
   { name: 'gateways-grid', path: ({ demo }) => `/cli/gateways/grid_view?scopeId=${demo}`, converted: false },
   { name: 'gateways-list', path: ({ demo }) => `/cli/gateways/list_view?scopeId=${demo}`, converted: false },
   { name: 'locks', path: ({ demo }) => `/cli/locks?scopeId=${demo}`, converted: false },
-  { name: 'portal-users', path: ({ demo }) => `/cli/portal_users?scopeId=${demo}`, converted: false },
+  {
+    name: 'portal-users',
+    path: ({ demo }) => `/cli/portal_users?scopeId=${demo}`,
+    converted: true,
+    ready: '2FA',
+  },
   { name: 'lock-users', path: ({ demo }) => `/cli/lock-users?scopeId=${demo}`, converted: false },
   { name: 'alerts', path: ({ demo }) => `/cli/alerts?scopeId=${demo}`, converted: false },
   { name: 'agent-config', path: ({ demo }) => `/cli/agent-config?scopeId=${demo}`, converted: false },

@@ -1,5 +1,6 @@
 import { Checkbox, FormControlLabel, FormGroup, FormLabel, Stack, Typography } from '@mui/material';
 import { type Permission, type PermissionGroup, portalUserMessages } from '@portal/contract';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface PermissionGridProps {
   groups: PermissionGroup[];
@@ -14,21 +15,25 @@ interface PermissionGridProps {
  * signed-in user may not give can be taken away but not given.
  */
 export function PermissionGrid({ groups, permissions, onToggle, grantable }: PermissionGridProps) {
+  const t = useT('portal-users');
+  const messageText = useMessageText();
   const held = new Set(permissions);
   const someWithheld = groups.some((group) => group.permissions.some((entry) => !grantable(entry.code)));
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h3">
-        Permissions
+        {t('form.permissions')}
       </Typography>
       {groups.map((group) => (
         <Stack key={group.group} component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-          <FormLabel component="legend">{group.group}</FormLabel>
+          <FormLabel component="legend">
+            {t(`permissionGroups.${group.group}`, { defaultValue: group.group })}
+          </FormLabel>
           <FormGroup row>
             {group.permissions.map((entry) => (
               <FormControlLabel
                 key={entry.code}
-                label={entry.label}
+                label={t(`permissionLabels.${entry.label}`, { defaultValue: entry.label })}
                 control={
                   <Checkbox
                     checked={held.has(entry.code)}
@@ -43,7 +48,7 @@ export function PermissionGrid({ groups, permissions, onToggle, grantable }: Per
       ))}
       {someWithheld && (
         <Typography variant="body2" color="text.secondary">
-          {portalUserMessages.withheldPermissions}
+          {messageText(portalUserMessages.withheldPermissions)}
         </Typography>
       )}
     </Stack>

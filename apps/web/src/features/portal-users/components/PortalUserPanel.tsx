@@ -17,6 +17,7 @@ import { useDuplicateEmailCheck } from '../../../api/check-duplicate-email.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -63,6 +64,7 @@ function PortalUserForm({
   showAdminTenantOnly,
   onClose,
 }: PanelSettings & { target: PanelTarget; titleId: string }) {
+  const t = useT('portal-users');
   const loaded = target.mode === 'update' ? target.user : null;
   const notify = useNotify();
   // Spec 002 section 6: root gives anything, others only what they hold (the server refuses the rest).
@@ -146,10 +148,10 @@ function PortalUserForm({
   return (
     <Stack component="form" noValidate aria-labelledby={titleId} onSubmit={submit} spacing={2} sx={{ p: 3 }}>
       <Typography id={titleId} variant="h6" component="h2">
-        {loaded ? 'Update User' : 'Create User'}
+        {loaded ? t('form.updateTitle') : t('form.createTitle')}
       </Typography>
-      {nameField('firstName', 'First Name')}
-      {nameField('lastName', 'Last Name')}
+      {nameField('firstName', t('form.firstName'))}
+      {nameField('lastName', t('form.lastName'))}
       <Controller
         name="email"
         control={control}
@@ -157,7 +159,7 @@ function PortalUserForm({
           <CountedTextField
             {...field}
             inputRef={ref}
-            label="Email"
+            label={t('form.email')}
             type="email"
             required={!loaded}
             max={EMAIL_MAX_LENGTH}
@@ -171,7 +173,7 @@ function PortalUserForm({
         control={control}
         render={({ field, fieldState }) => (
           <PhoneNumberField
-            label="Mobile Number"
+            label={t('form.mobileNumber')}
             value={field.value}
             countryShortCode={values.countryShortCode}
             onChange={(phoneNumber, countryShortCode) => {
@@ -186,7 +188,7 @@ function PortalUserForm({
       />
       <TextField
         select
-        label="Role"
+        label={t('form.role')}
         value={values.role}
         onChange={(event) => {
           const role = ROLES.find((candidate) => candidate === event.target.value);
@@ -196,7 +198,7 @@ function PortalUserForm({
       >
         {roleOptions(target.mode, values.role).map((option) => (
           <MenuItem key={option.role} value={option.role} disabled={option.disabled}>
-            {option.role}
+            {t(`roles.${option.role}`)}
           </MenuItem>
         ))}
       </TextField>
@@ -209,9 +211,9 @@ function PortalUserForm({
         }
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('form.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
-          {loaded ? 'Update' : 'Create'}
+          {loaded ? t('form.update') : t('form.create')}
         </Button>
       </Stack>
     </Stack>

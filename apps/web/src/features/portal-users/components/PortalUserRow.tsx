@@ -2,6 +2,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { type PortalUser, portalUserDisplayName, twoFactorMessages } from '@portal/contract';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import type { PortalUserRowAccess } from '../portal-user-access.ts';
 import { emailText } from '../portal-users-list.ts';
 
@@ -25,16 +26,21 @@ function TwoFactorCell({
   access: PortalUserRowAccess;
   onToggle: () => void;
 }) {
+  const t = useT('portal-users');
+  const messageText = useMessageText();
   const on = user.secureAuthentication;
-  if (!access.twoFactor.visible) return <Typography variant="body2">{on ? 'On' : 'Off'}</Typography>;
+  if (!access.twoFactor.visible)
+    return <Typography variant="body2">{on ? t('table.on') : t('table.off')}</Typography>;
   return (
-    <Tooltip title={on ? twoFactorMessages.enabledTooltip : twoFactorMessages.disabledTooltip}>
+    <Tooltip title={messageText(on ? twoFactorMessages.enabledTooltip : twoFactorMessages.disabledTooltip)}>
       <span>
         <Switch
           checked={on}
           disabled={!access.twoFactor.enabled}
           onChange={onToggle}
-          slotProps={{ input: { 'aria-label': `Two FA for ${portalUserDisplayName(user)}` } }}
+          slotProps={{
+            input: { 'aria-label': t('table.twoFactorFor', { name: portalUserDisplayName(user) }) },
+          }}
         />
       </span>
     </Tooltip>
@@ -50,6 +56,8 @@ export function PortalUserRow({
   onDelete,
   onTwoFactorToggle,
 }: PortalUserRowProps) {
+  const t = useT('portal-users');
+  const messageText = useMessageText();
   const name = portalUserDisplayName(user);
   return (
     <TableRow hover aria-label={name}>
@@ -57,22 +65,22 @@ export function PortalUserRow({
         {name}
         {compact && (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {emailText(user.email)}
+            {messageText(emailText(user.email))}
           </Typography>
         )}
       </TableCell>
-      {!compact && <TableCell>{emailText(user.email)}</TableCell>}
+      {!compact && <TableCell>{messageText(emailText(user.email))}</TableCell>}
       <TableCell>
         <TwoFactorCell user={user} access={access} onToggle={() => onTwoFactorToggle(user)} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {access.edit && (
-          <IconButton aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
+          <IconButton aria-label={t('table.edit', { name })} onClick={() => onEdit(user)}>
             <EditOutlined />
           </IconButton>
         )}
         {access.delete && (
-          <IconButton aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
+          <IconButton aria-label={t('table.delete', { name })} onClick={() => onDelete(user)}>
             <DeleteOutlined />
           </IconButton>
         )}

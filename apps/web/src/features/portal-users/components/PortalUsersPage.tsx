@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -48,6 +49,8 @@ function usePortalUsersScopeId(): string {
 }
 
 function PortalUsersList({ scopeId }: { scopeId: string }) {
+  const t = useT('portal-users');
+  const messageText = useMessageText();
   const session = useSession();
   const viewer = usePortalUserViewer();
   const notify = useNotify();
@@ -118,18 +121,18 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
   return (
     <>
       <SearchField value={searchText} onChange={setSearchText} mb={2} />
-      {statusText && <ProgressStatus text={statusText} />}
-      {users.isError && <Alert severity="error">{users.error.message}</Alert>}
+      {statusText && <ProgressStatus text={messageText(statusText)} />}
+      {users.isError && <Alert severity="error">{messageText(users.error.message)}</Alert>}
       {users.data && (
         <>
           <PortalUsersTable
             users={users.data.users}
             emptyText={
               search !== ''
-                ? 'No users found.'
+                ? t('table.noMatch')
                 : canAddPortalUser(viewer)
-                  ? 'No users yet. Add one with the + button.'
-                  : 'No users yet.'
+                  ? t('table.noneAdd')
+                  : t('table.none')
             }
             viewer={viewer}
             sort={sort}
@@ -151,7 +154,7 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
           />
         </>
       )}
-      {canAddPortalUser(viewer) && <AddFab label="Add User" onClick={() => setPanel({ mode: 'create' })} />}
+      {canAddPortalUser(viewer) && <AddFab label={t('add')} onClick={() => setPanel({ mode: 'create' })} />}
       <PortalUserPanel
         target={panel}
         scopeId={scopeId}
@@ -161,9 +164,9 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
       />
       {deleting && (
         <ConfirmDialog
-          title="Delete User"
-          text={`Are you sure you want to delete ${portalUserDisplayName(deleting)}?`}
-          confirmLabel="Delete"
+          title={t('deleteDialog.title')}
+          text={t('deleteDialog.text', { name: portalUserDisplayName(deleting) })}
+          confirmLabel={t('deleteDialog.confirm')}
           pending={deleteUser.isPending}
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}
@@ -172,8 +175,13 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
       {disablingTwoFactor && (
         <TwoFactorProofDialog
           open
-          title="Disable Two-Factor Authentication"
-          text={`Turn off two-factor authentication for ${portalUserDisplayName(disablingTwoFactor)}? Confirm with your own ${session.user?.secureAuthentication ? 'authentication code or password' : 'password'}.`}
+          title={t('disableTwoFactor.title')}
+          text={t(
+            session.user?.secureAuthentication
+              ? 'disableTwoFactor.withCode'
+              : 'disableTwoFactor.withPassword',
+            { name: portalUserDisplayName(disablingTwoFactor) },
+          )}
           codeAvailable={session.user?.secureAuthentication ?? false}
           pending={disableTwoFactor.isPending}
           errorText={proofErrorText(disableTwoFactor.error)}
@@ -192,11 +200,12 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
 
 /** /cli/portal_users (?scopeId=): the users of a scope, searched, sorted and paged on the server, live. */
 export function PortalUsersPage() {
+  const t = useT('portal-users');
   const scopeId = usePortalUsersScopeId();
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        Users
+        {t('title')}
       </Typography>
       <PortalUsersList key={scopeId} scopeId={scopeId} />
     </Paper>

@@ -11,15 +11,16 @@ import {
 import type { PortalUser } from '@portal/contract';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { type PortalUserViewer, portalUserRowAccess } from '../portal-user-access.ts';
 import type { Sort, SortBy } from '../portal-users-list.ts';
 import { PortalUserRow } from './PortalUserRow.tsx';
 
-const COLUMNS: { label: string; sortBy: SortBy }[] = [
-  { label: 'Name', sortBy: 'name' },
-  { label: 'Email', sortBy: 'email' },
-  { label: 'Two FA', sortBy: 'secureAuthentication' },
-];
+const COLUMNS = [
+  { label: 'name', sortBy: 'name' },
+  { label: 'email', sortBy: 'email' },
+  { label: 'twoFactor', sortBy: 'secureAuthentication' },
+] as const satisfies readonly { label: string; sortBy: SortBy }[];
 
 /** Narrower than this, the e-mail goes under the name: four columns did not fit a phone (Actions scrolled out of view). */
 const compactQuery = (theme: Theme) => theme.breakpoints.down('md');
@@ -44,23 +45,24 @@ export function PortalUsersTable({
   onSort,
   ...rowActions
 }: PortalUsersTableProps) {
+  const t = useT('portal-users');
   const compact = useMediaQuery(compactQuery, { noSsr: true });
   const columns = compact ? COLUMNS.filter((column) => column.sortBy !== 'email') : COLUMNS;
   return (
     <TableContainer>
-      <Table size="small" aria-label="Users">
+      <Table size="small" aria-label={t('table.label')}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
               <SortableHeaderCell
                 key={column.sortBy}
-                label={column.label}
+                label={t(`table.${column.label}`)}
                 column={column.sortBy}
                 sort={sort}
                 onSort={onSort}
               />
             ))}
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right">{t('table.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
