@@ -134,7 +134,7 @@ const SCREENS: readonly Screen[] = [
     ready: '2FA',
   },
   { name: 'lock-users', path: ({ demo }) => `/cli/lock-users?scopeId=${demo}`, converted: false },
-  { name: 'alerts', path: ({ demo }) => `/cli/alerts?scopeId=${demo}`, converted: false },
+  { name: 'alerts', path: ({ demo }) => `/cli/alerts?scopeId=${demo}`, converted: true, ready: 'Alarmname' },
   { name: 'agent-config', path: ({ demo }) => `/cli/agent-config?scopeId=${demo}`, converted: false },
 ];
 

@@ -21,7 +21,9 @@ import {
   WAITING_TIME_MAX,
   WAITING_TIME_PRESETS,
 } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/i18n/index.ts';
 
 /**
  * The one error a failed save shows, in its dialog: the server's reason when it refused the alert (a duplicate,
@@ -193,8 +195,21 @@ export interface LockAlertForm {
 }
 
 export const HOUR_MS = 3_600_000;
-export const intervalLabel = (ms: number) =>
-  ms >= DAY_MS && ms % DAY_MS === 0 ? `${ms / DAY_MS} Day(s)` : `${ms / HOUR_MS} Hour(s)`;
+export const intervalLabel = (t: TFunction<'alerts'>, ms: number) =>
+  ms >= DAY_MS && ms % DAY_MS === 0
+    ? t('interval.days', { value: formatNumber(ms / DAY_MS) })
+    : t('interval.hours', { value: formatNumber(ms / HOUR_MS) });
+
+/** 'High CO2', 'Low Temperature', 'Camera Removal Alert' (the contract's sensorAlertLabel) in the language shown. */
+export function sensorTypeText(
+  t: TFunction<'alerts'>,
+  type: SensorAlertType,
+  thresholdType: ThresholdType | null,
+): string {
+  const name = t(`types.${type}`);
+  if (SENSOR_ALERT_TYPE_INFO[type].key === null) return name;
+  return t(`typeLabel.${thresholdType ?? 'greater_than'}`, { name });
+}
 
 export function lockFormFrom(alert: LockAlert | null, viewerId: string): LockAlertForm {
   if (!alert)

@@ -15,24 +15,34 @@ import {
   Typography,
 } from '@mui/material';
 import { type LockAlert, SENSOR_ALERT_TYPE_INFO, type SensorAlert } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
+import { usePaginationTexts } from '../../../components/ListPagination.tsx';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { sessionStore } from '../../../lib/session.ts';
-import { ALERT_TABLE_SIZES, ALERTS_LIST_NAME, intervalLabel, pageOf } from '../alerts-view.ts';
+import {
+  ALERT_TABLE_SIZES,
+  ALERTS_LIST_NAME,
+  intervalLabel,
+  pageOf,
+  sensorTypeText,
+} from '../alerts-view.ts';
 
 /** Columns that give way on phones (below 600 px), where a row keeps its name, type and actions. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 
 function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const t = useT('alerts');
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${name}`} onClick={onEdit} size="small">
+      <Tooltip title={t('table.edit')}>
+        <IconButton aria-label={t('table.editName', { name })} onClick={onEdit} size="small">
           <EditOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton aria-label={`Delete ${name}`} onClick={onDelete} size="small">
+      <Tooltip title={t('table.delete')}>
+        <IconButton aria-label={t('table.deleteName', { name })} onClick={onDelete} size="small">
           <DeleteOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -51,16 +61,19 @@ function Section<T>({
   pageSize: number;
   children: (rows: T[]) => React.ReactNode;
 }) {
+  const t = useT('alerts');
+  const paginationTexts = usePaginationTexts();
   const [page, setPage] = useState(0);
   const last = Math.max(0, Math.ceil(items.length / pageSize) - 1);
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title} ({items.length})
+        {t('sections.heading', { title, count: formatNumber(items.length) })}
       </Typography>
       <TableContainer>{children(pageOf(items, page, pageSize))}</TableContainer>
       {items.length > 0 && (
         <TablePagination
+          {...paginationTexts}
           component="div"
           count={items.length}
           page={Math.min(page, last)}
@@ -99,6 +112,8 @@ export const subscribed = (alert: SensorAlert, viewerId: string, channel: 'email
 /** Sensor or system alerts: name, type, threshold, waiting time, users; Email and SMS on the support tenant. */
 export function SensorAlertsTable(props: SensorTableProps) {
   const { alerts, support, canWrite, viewerId } = props;
+  const t = useT('alerts');
+  const messageText = useMessageText();
   const columns = 4 + (support ? 2 : 0) + (canWrite ? 1 : 0) + 1;
   return (
     <Section title={props.title} items={alerts} pageSize={props.pageSize}>
@@ -106,18 +121,18 @@ export function SensorAlertsTable(props: SensorTableProps) {
         <Table size="small" aria-label={props.title}>
           <TableHead>
             <TableRow>
-              <TableCell>Alert Name</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell sx={wide}>Threshold</TableCell>
-              <TableCell sx={wide}>Waiting Time</TableCell>
-              <TableCell sx={wide}>Users</TableCell>
-              {support && <TableCell>Email</TableCell>}
-              {support && <TableCell>SMS</TableCell>}
-              {canWrite && <TableCell align="right">Actions</TableCell>}
+              <TableCell>{t('table.alertName')}</TableCell>
+              <TableCell>{t('table.type')}</TableCell>
+              <TableCell sx={wide}>{t('table.threshold')}</TableCell>
+              <TableCell sx={wide}>{t('table.waitingTime')}</TableCell>
+              <TableCell sx={wide}>{t('table.users')}</TableCell>
+              {support && <TableCell>{t('channel.email')}</TableCell>}
+              {support && <TableCell>{t('channel.sms')}</TableCell>}
+              {canWrite && <TableCell align="right">{t('table.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={props.emptyText} />}
+            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={messageText(props.emptyText)} />}
             {rows.map((alert) => {
               const unit = SENSOR_ALERT_TYPE_INFO[alert.alertType].unit;
               return (
@@ -125,18 +140,23 @@ export function SensorAlertsTable(props: SensorTableProps) {
                   <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
                     {alert.alertName}
                   </TableCell>
-                  <TableCell>{alert.alertTypeName}</TableCell>
+                  <TableCell>{sensorTypeText(t, alert.alertType, alert.thresholdType)}</TableCell>
                   <TableCell sx={wide}>
                     {alert.threshold === null
                       ? '-'
-                      : `${alert.thresholdType === 'less_than' ? '<' : '>'} ${alert.threshold} ${unit}`}
+                      : `${alert.thresholdType === 'less_than' ? '<' : '>'} ${formatNumber(alert.threshold)} ${unit}`}
                   </TableCell>
-                  <TableCell sx={wide}>{alert.waitingTime} s</TableCell>
+                  <TableCell sx={wide}>
+                    {t('table.seconds', { value: formatNumber(alert.waitingTime) })}
+                  </TableCell>
                   <TableCell sx={wide}>{alert.receiversLength}</TableCell>
                   {support &&
                     (['email', 'sms'] as const).map((channel) => {
                       const on = subscribed(alert, viewerId, channel);
-                      const label = `${channel === 'email' ? 'Email' : 'SMS'} alerts of ${alert.alertName}`;
+                      const label = t('table.subscriptions', {
+                        channel: t(`channel.${channel}`),
+                        name: alert.alertName,
+                      });
                       return (
                         <TableCell key={channel} padding="checkbox">
                           <Checkbox
@@ -175,44 +195,52 @@ interface LockTableProps {
   onDelete: (alert: LockAlert) => void;
 }
 
-function lockDetail(alert: LockAlert): string {
+function lockDetail(t: TFunction<'alerts'>, alert: LockAlert): string {
   if (alert.alertType === 'BATTERY_LOW')
-    return `≤ ${alert.batteryLevel} %, every ${intervalLabel(Number(alert.intervalTime))}`;
+    return t('condition.battery', {
+      level: formatNumber(alert.batteryLevel ?? 0),
+      interval: intervalLabel(t, Number(alert.intervalTime)),
+    });
   if (alert.alertType === 'RFID')
-    return `More than ${alert.rfidThreshold} lockers in ${intervalLabel(Number(alert.rfidScheduleTime))}`;
-  return 'Every unlock';
+    return t('condition.rfid', {
+      threshold: alert.rfidThreshold,
+      interval: intervalLabel(t, Number(alert.rfidScheduleTime)),
+    });
+  return t('condition.unlock');
 }
 
 /** Lock alerts: type, what fires it, receivers. */
 export function LockAlertsTable(props: LockTableProps) {
+  const t = useT('alerts');
+  const messageText = useMessageText();
   const columns = 3 + (props.canWrite ? 1 : 0);
   return (
-    <Section title="Lock Alerts" items={props.alerts} pageSize={props.pageSize}>
+    <Section title={t('sections.lock')} items={props.alerts} pageSize={props.pageSize}>
       {(rows) => (
-        <Table size="small" aria-label="Lock Alerts">
+        <Table size="small" aria-label={t('sections.lock')}>
           <TableHead>
             <TableRow>
-              <TableCell>Alert Type</TableCell>
-              <TableCell sx={wide}>Condition</TableCell>
-              <TableCell>Receivers</TableCell>
-              {props.canWrite && <TableCell align="right">Actions</TableCell>}
+              <TableCell>{t('table.alertType')}</TableCell>
+              <TableCell sx={wide}>{t('table.condition')}</TableCell>
+              <TableCell>{t('table.receivers')}</TableCell>
+              {props.canWrite && <TableCell align="right">{t('table.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={props.emptyText} />}
+            {rows.length === 0 && <EmptyTableRow colSpan={columns} text={messageText(props.emptyText)} />}
             {rows.map((alert) => (
-              <TableRow key={alert.alertId} hover aria-label={alert.alertTypeName}>
+              <TableRow key={alert.alertId} hover aria-label={t(`lockTypes.${alert.alertType}`)}>
                 <TableCell component="th" scope="row">
-                  {alert.alertTypeName}
+                  {t(`lockTypes.${alert.alertType}`)}
                 </TableCell>
-                <TableCell sx={wide}>{lockDetail(alert)}</TableCell>
+                <TableCell sx={wide}>{lockDetail(t, alert)}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   {alert.receiverUsers.map((user) => user.name || user.email).join(', ')}
                 </TableCell>
                 {props.canWrite && (
                   <TableCell align="right">
                     <RowActions
-                      name={alert.alertTypeName}
+                      name={t(`lockTypes.${alert.alertType}`)}
                       onEdit={() => props.onEdit(alert)}
                       onDelete={() => props.onDelete(alert)}
                     />

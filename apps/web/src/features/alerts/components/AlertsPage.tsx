@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -53,6 +54,8 @@ function useLiveAlerts(scopeId: string) {
  * support tenant), and the support tenant's own Email and SMS subscriptions.
  */
 export function AlertsPage() {
+  const t = useT('alerts');
+  const messageText = useMessageText();
   const [searchParams] = useSearchParams();
   const session = useSession();
   const scopeId = searchParams.get('scopeId') || session.tenantId;
@@ -100,7 +103,7 @@ export function AlertsPage() {
 
   const sensorTable = (system: boolean) => (
     <SensorAlertsTable
-      title={system ? 'System Alerts' : 'Sensor Alerts'}
+      title={system ? t('sections.system') : t('sections.sensor')}
       emptyText={system ? alertMessages.noSystemAlerts : alertMessages.noSensorAlerts}
       alerts={sensorAlerts.filter((alert) => alert.system === system)}
       pageSize={pageSize}
@@ -116,7 +119,7 @@ export function AlertsPage() {
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Alerts
+        {t('title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <SearchField value={searchText} onChange={setSearchText} />
@@ -127,7 +130,7 @@ export function AlertsPage() {
               startIcon={<AddOutlined />}
               onClick={() => setEditing({ kind: 'sensor', alert: null })}
             >
-              Create Alert
+              {t('createAlert')}
             </Button>
             {!support && (
               <Button
@@ -135,14 +138,14 @@ export function AlertsPage() {
                 startIcon={<AddOutlined />}
                 onClick={() => setEditing({ kind: 'lock', alert: null })}
               >
-                Create Lock Alert
+                {t('createLockAlert')}
               </Button>
             )}
           </Stack>
         )}
       </Stack>
-      {(sensor.isPending || lock.isPending) && <ProgressStatus text={alertMessages.fetching} />}
-      {sensor.isError && <Alert severity="error">{sensor.error.message}</Alert>}
+      {(sensor.isPending || lock.isPending) && <ProgressStatus text={messageText(alertMessages.fetching)} />}
+      {sensor.isError && <Alert severity="error">{messageText(sensor.error.message)}</Alert>}
       {sensor.data && (
         <>
           {sensorTable(false)}
@@ -182,9 +185,14 @@ export function AlertsPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete Alert"
-          text={`Delete the alert "${deleting.kind === 'sensor' ? deleting.alert.alertName : deleting.alert.alertTypeName}"?`}
-          confirmLabel="Delete"
+          title={t('deleteDialog.title')}
+          text={t('deleteDialog.text', {
+            name:
+              deleting.kind === 'sensor'
+                ? deleting.alert.alertName
+                : t(`lockTypes.${deleting.alert.alertType}`),
+          })}
+          confirmLabel={t('deleteDialog.confirm')}
           pending={deleteSensor.isPending || deleteLock.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}

@@ -18,7 +18,6 @@ import {
   alertMessages,
   BATTERY_INTERVAL_PRESETS,
   CUSTOM_DAYS_MAX,
-  LOCK_ALERT_TYPE_NAMES,
   LOCK_ALERT_TYPES,
   type LockAlert,
   type LockAlertType,
@@ -27,6 +26,7 @@ import {
   RFID_UPDATE_DAYS_MAX,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   intervalLabel,
@@ -62,6 +62,8 @@ export function LockAlertDialog({
   users,
   onClose,
 }: LockAlertDialogProps) {
+  const t = useT('alerts');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const save = useSaveLockAlert(scopeId);
@@ -109,15 +111,15 @@ export function LockAlertDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{alert ? 'Edit Lock Alert' : 'Create Lock Alert'}</DialogTitle>
+      <DialogTitle id={titleId}>{alert ? t('form.editLockTitle') : t('form.createLockTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && <Alert severity="error">{serverError}</Alert>}
+          {serverError && <Alert severity="error">{messageText(serverError)}</Alert>}
           <FormControl disabled={alert !== null}>
-            <InputLabel id={`${titleId}-type`}>Alert Type</InputLabel>
+            <InputLabel id={`${titleId}-type`}>{t('form.alertType')}</InputLabel>
             <Select
               labelId={`${titleId}-type`}
-              label="Alert Type"
+              label={t('form.alertType')}
               value={form.alertType}
               onChange={(event) =>
                 set({ alertType: event.target.value as LockAlertType, interval: String(3_600_000) })
@@ -125,14 +127,14 @@ export function LockAlertDialog({
             >
               {LOCK_ALERT_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
-                  {LOCK_ALERT_TYPE_NAMES[type]}
+                  {t(`lockTypes.${type}`)}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
           {form.alertType === 'BATTERY_LOW' && (
             <TextField
-              label="Battery threshold (%)"
+              label={t('form.batteryThreshold')}
               type="number"
               required
               value={form.batteryLevel}
@@ -141,35 +143,37 @@ export function LockAlertDialog({
               }}
               onChange={(event) => set({ batteryLevel: event.target.value })}
               error={!!shown.batteryLevel}
-              helperText={shown.batteryLevel ?? '0 to 100'}
+              helperText={
+                shown.batteryLevel ? messageText(shown.batteryLevel) : t('form.range', { min: 0, max: 100 })
+              }
             />
           )}
           {form.alertType === 'RFID' && (
-            <TextField label="Threshold (lockers)" value={RFID_THRESHOLD} disabled />
+            <TextField label={t('form.rfidThreshold')} value={RFID_THRESHOLD} disabled />
           )}
           {form.alertType !== 'UNLOCK' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormControl sx={{ minWidth: 200 }}>
                 <InputLabel id={`${titleId}-interval`}>
-                  {form.alertType === 'RFID' ? 'Schedule' : 'Repeat every'}
+                  {form.alertType === 'RFID' ? t('form.schedule') : t('form.repeatEvery')}
                 </InputLabel>
                 <Select
                   labelId={`${titleId}-interval`}
-                  label={form.alertType === 'RFID' ? 'Schedule' : 'Repeat every'}
+                  label={form.alertType === 'RFID' ? t('form.schedule') : t('form.repeatEvery')}
                   value={form.interval}
                   onChange={(event) => set({ interval: event.target.value })}
                 >
                   {presets.map((ms) => (
                     <MenuItem key={ms} value={String(ms)}>
-                      {intervalLabel(ms)}
+                      {intervalLabel(t, ms)}
                     </MenuItem>
                   ))}
-                  <MenuItem value="custom">Custom (days)</MenuItem>
+                  <MenuItem value="custom">{t('form.customDays')}</MenuItem>
                 </Select>
               </FormControl>
               {form.interval === 'custom' && (
                 <TextField
-                  label="Days"
+                  label={t('form.days')}
                   type="number"
                   value={form.customDays}
                   onKeyDown={(event) => {
@@ -177,7 +181,9 @@ export function LockAlertDialog({
                   }}
                   onChange={(event) => set({ customDays: event.target.value })}
                   error={!!shown.interval}
-                  helperText={shown.interval ?? `1 to ${maxDays}`}
+                  helperText={
+                    shown.interval ? messageText(shown.interval) : t('form.range', { min: 1, max: maxDays })
+                  }
                 />
               )}
             </Stack>
@@ -193,9 +199,9 @@ export function LockAlertDialog({
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Receivers"
+                label={t('form.receivers')}
                 error={!!shown.users}
-                helperText={shown.users ?? (usersFixed ? alertMessages.generalUsersFixed : undefined)}
+                helperText={messageText(shown.users ?? (usersFixed ? alertMessages.generalUsersFixed : ''))}
               />
             )}
           />
@@ -203,10 +209,10 @@ export function LockAlertDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={save.isPending}>
-          {alert ? 'Update' : 'Create'}
+          {alert ? t('form.update') : t('form.create')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -26,12 +26,12 @@ import {
   SENSOR_ALERT_TYPE_INFO,
   type SensorAlert,
   type SensorAlertType,
-  sensorAlertLabel,
   thresholdHint,
   WAITING_TIME_MAX,
   WAITING_TIME_PRESETS,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   blockedThresholdKey,
@@ -70,6 +70,8 @@ export function SensorAlertDialog({
   users,
   onClose,
 }: SensorAlertDialogProps) {
+  const t = useT('alerts');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const save = useSaveSensorAlert(scopeId);
@@ -121,53 +123,57 @@ export function SensorAlertDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{alert ? 'Edit Alert' : 'Create Alert'}</DialogTitle>
+      <DialogTitle id={titleId}>{alert ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && <Alert severity="error">{serverError}</Alert>}
+          {serverError && <Alert severity="error">{messageText(serverError)}</Alert>}
           <FormControl error={!!shown.alertType} required>
-            <InputLabel id={`${titleId}-type`}>Alert Type</InputLabel>
+            <InputLabel id={`${titleId}-type`}>{t('form.alertType')}</InputLabel>
             <Select
               labelId={`${titleId}-type`}
-              label="Alert Type"
+              label={t('form.alertType')}
               value={form.alertType}
               onChange={(event) => set({ alertType: event.target.value as SensorAlertType, threshold: '' })}
             >
               {menuTypes(alert?.alertType).map((type) => (
                 <MenuItem key={type} value={type}>
-                  {sensorAlertLabel(type, 'greater_than').replace(/^High /, '')}
+                  {t(`types.${type}`)}
                 </MenuItem>
               ))}
             </Select>
-            {shown.alertType && <FormHelperText>{shown.alertType}</FormHelperText>}
+            {shown.alertType && <FormHelperText>{messageText(shown.alertType)}</FormHelperText>}
           </FormControl>
           <TextField
-            label="Alert Name"
+            label={t('form.alertName')}
             required
             value={form.alertName}
             onChange={(event) => set({ alertName: event.target.value.replace(/^\s+/, '') })}
             error={!!shown.alertName}
-            helperText={shown.alertName ?? `${form.alertName.length}/${ALERT_NAME_MAX_LENGTH}`}
+            helperText={
+              shown.alertName
+                ? messageText(shown.alertName)
+                : t('form.nameCount', { length: form.alertName.length, max: ALERT_NAME_MAX_LENGTH })
+            }
             slotProps={{ htmlInput: { maxLength: ALERT_NAME_MAX_LENGTH } }}
           />
           {metric && info && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormControl sx={{ minWidth: 160 }}>
-                <InputLabel id={`${titleId}-tt`}>Threshold Type</InputLabel>
+                <InputLabel id={`${titleId}-tt`}>{t('form.thresholdType')}</InputLabel>
                 <Select
                   labelId={`${titleId}-tt`}
-                  label="Threshold Type"
+                  label={t('form.thresholdType')}
                   value={form.thresholdType}
                   onChange={(event) =>
                     set({ thresholdType: event.target.value as SensorAlertForm['thresholdType'] })
                   }
                 >
-                  <MenuItem value="greater_than">High (greater than)</MenuItem>
-                  <MenuItem value="less_than">Low (less than)</MenuItem>
+                  <MenuItem value="greater_than">{t('form.high')}</MenuItem>
+                  <MenuItem value="less_than">{t('form.low')}</MenuItem>
                 </Select>
               </FormControl>
               <TextField
-                label={`Threshold (${info.unit})`}
+                label={t('form.thresholdUnit', { unit: info.unit })}
                 required
                 type="number"
                 value={form.threshold}
@@ -176,13 +182,13 @@ export function SensorAlertDialog({
                 }}
                 onChange={(event) => set({ threshold: event.target.value })}
                 error={!!shown.threshold}
-                helperText={shown.threshold ?? thresholdHint(info.min ?? 0, info.max ?? 0)}
+                helperText={messageText(shown.threshold ?? thresholdHint(info.min ?? 0, info.max ?? 0))}
                 sx={{ flex: 1 }}
               />
             </Stack>
           )}
           <FormControl error={!!shown.waiting}>
-            <FormLabel id={`${titleId}-wait`}>Waiting Time</FormLabel>
+            <FormLabel id={`${titleId}-wait`}>{t('form.waitingTime')}</FormLabel>
             <RadioGroup
               row
               aria-labelledby={`${titleId}-wait`}
@@ -194,14 +200,14 @@ export function SensorAlertDialog({
                   key={seconds}
                   value={String(seconds)}
                   control={<Radio />}
-                  label={`${seconds} Sec`}
+                  label={t('form.waitingSeconds', { seconds })}
                 />
               ))}
-              <FormControlLabel value="custom" control={<Radio />} label="Custom" />
+              <FormControlLabel value="custom" control={<Radio />} label={t('form.custom')} />
             </RadioGroup>
             {form.waitingChoice === 'custom' && (
               <TextField
-                label="Waiting time (seconds)"
+                label={t('form.customWaiting')}
                 type="number"
                 value={form.customWaiting}
                 onKeyDown={(event) => {
@@ -209,7 +215,11 @@ export function SensorAlertDialog({
                 }}
                 onChange={(event) => set({ customWaiting: event.target.value })}
                 error={!!shown.waiting}
-                helperText={shown.waiting ?? `0 to ${WAITING_TIME_MAX}`}
+                helperText={
+                  shown.waiting
+                    ? messageText(shown.waiting)
+                    : t('form.range', { min: 0, max: WAITING_TIME_MAX })
+                }
                 size="small"
               />
             )}
@@ -227,9 +237,11 @@ export function SensorAlertDialog({
                 renderInput={(params) => (
                   <TextField
                     {...params}
-                    label="Users"
+                    label={t('form.users')}
                     error={!!shown.users}
-                    helperText={shown.users ?? (usersFixed ? alertMessages.generalUsersFixed : undefined)}
+                    helperText={messageText(
+                      shown.users ?? (usersFixed ? alertMessages.generalUsersFixed : ''),
+                    )}
                   />
                 )}
               />
@@ -239,16 +251,16 @@ export function SensorAlertDialog({
                     control={
                       <Checkbox checked={form.emailAlert} onChange={(_e, on) => set({ emailAlert: on })} />
                     }
-                    label="Email"
+                    label={t('channel.email')}
                   />
                   <FormControlLabel
                     control={
                       <Checkbox checked={form.smsAlert} onChange={(_e, on) => set({ smsAlert: on })} />
                     }
-                    label="SMS"
+                    label={t('channel.sms')}
                   />
                 </Stack>
-                {shown.channel && <FormHelperText>{shown.channel}</FormHelperText>}
+                {shown.channel && <FormHelperText>{messageText(shown.channel)}</FormHelperText>}
               </FormControl>
             </>
           )}
@@ -256,10 +268,10 @@ export function SensorAlertDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={save.isPending}>
-          {alert ? 'Update' : 'Create'}
+          {alert ? t('form.update') : t('form.create')}
         </Button>
       </DialogActions>
     </Dialog>

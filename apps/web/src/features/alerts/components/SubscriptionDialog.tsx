@@ -10,6 +10,7 @@ import {
 import { alertMessages, alertPhoneNumber, type SensorAlert, subscriptionMessage } from '@portal/contract';
 import { useId, useState } from 'react';
 import { PhoneNumberField } from '../../../components/PhoneNumberField.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAlertSubscription } from '../api/alerts-api.ts';
 
@@ -38,6 +39,7 @@ const DEFAULT_COUNTRY = 'US';
  * table shows what the server holds.
  */
 export function SubscriptionDialog({ scopeId, target, knownPhone, onClose }: SubscriptionDialogProps) {
+  const t = useT('alerts');
   const titleId = useId();
   const notify = useNotify();
   const change = useAlertSubscription(scopeId);
@@ -48,7 +50,8 @@ export function SubscriptionDialog({ scopeId, target, knownPhone, onClose }: Sub
   });
   const [touched, setTouched] = useState(false);
   const phoneValid = alertPhoneNumber.safeParse(phone.number).success;
-  const what = target.channel === 'email' ? 'Email' : 'SMS';
+  const channel = t(`channel.${target.channel}`);
+  const name = target.alert.alertName;
 
   const confirm = () => {
     setTouched(true);
@@ -83,18 +86,20 @@ export function SubscriptionDialog({ scopeId, target, knownPhone, onClose }: Sub
       maxWidth="xs"
     >
       <DialogTitle id={titleId}>
-        {target.subscribed ? `Unsubscribe ${what} Alert` : `Subscribe ${what} Alert`}
+        {target.subscribed
+          ? t('subscription.unsubscribeTitle', { channel })
+          : t('subscription.subscribeTitle', { channel })}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
             {target.subscribed
-              ? `Stop receiving ${what} for "${target.alert.alertName}"?`
-              : `Receive ${what} for "${target.alert.alertName}"?`}
+              ? t('subscription.stop', { channel, name })
+              : t('subscription.receive', { channel, name })}
           </DialogContentText>
           {askNumber && (
             <PhoneNumberField
-              label="Mobile Number"
+              label={t('subscription.mobileNumber')}
               value={phone.number}
               countryShortCode={phone.country}
               onChange={(number, country) => setPhone({ number, country })}
@@ -106,10 +111,10 @@ export function SubscriptionDialog({ scopeId, target, knownPhone, onClose }: Sub
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={change.isPending}>
-          Cancel
+          {t('subscription.cancel')}
         </Button>
         <Button variant="contained" onClick={confirm} loading={change.isPending}>
-          {target.subscribed ? 'Unsubscribe' : 'Subscribe'}
+          {target.subscribed ? t('subscription.unsubscribe') : t('subscription.subscribe')}
         </Button>
       </DialogActions>
     </Dialog>
