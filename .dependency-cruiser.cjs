@@ -20,7 +20,8 @@ const SERVER_TEST_CODE = [
 ];
 
 /** The server's composition root: the files that build and start the whole portal. */
-const SERVER_ROOT = '^apps/server/src/(app|wiring|broker|http|server|bootstrap|main|demo)\\.ts$';
+// The composition root: its top-level files and the wiring/ groups it builds the modules in.
+const SERVER_ROOT = '^apps/server/src/((app|wiring|broker|http|server|bootstrap|main|demo)\\.ts|wiring/)';
 
 /** The simulator, by path or by package name (a workspace package resolves to its folder, or stays a name). */
 const SIMULATOR = ['^apps/gateway-sim/', '(^|/)@portal/gateway-sim(/|$)'];
@@ -111,7 +112,7 @@ module.exports = {
     {
       name: 'server-composition-root-on-top',
       comment:
-        'app.ts, broker.ts, http.ts, server.ts, bootstrap.ts, main.ts and demo.ts build and start the whole portal: nothing ' +
+        'app.ts, wiring.ts and wiring/, broker.ts, http.ts, server.ts, bootstrap.ts, main.ts and demo.ts build and start the whole portal: nothing ' +
         'below them imports them, or the layers would import their own assembly. Tests that must build the ' +
         'whole app may: *.test.ts, and the shared helpers in apps/server/test/ (or apps/server/src/test-support/); ' +
         'a test-helpers.ts beside a module may not (it moves to apps/server/test/).',
