@@ -97,7 +97,7 @@ function SimulatorHelp({ scopeId }: { scopeId: string }) {
         sx={{
           m: 0,
           p: 1.5,
-          bgcolor: 'grey.100',
+          bgcolor: 'action.hover',
           borderRadius: 1,
           fontSize: 13,
           overflowX: 'auto',
