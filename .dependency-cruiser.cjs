@@ -19,8 +19,7 @@ const SERVER_TEST_CODE = [
   '^apps/server/test/',
 ];
 
-/** The server's composition root: the files that build and start the whole portal. */
-// The composition root: its top-level files and the wiring/ groups it builds the modules in.
+/** The server's composition root: the files that build and start the whole portal, and the wiring/ groups. */
 const SERVER_ROOT = '^apps/server/src/((app|wiring|broker|http|server|bootstrap|main|demo)\\.ts|wiring/)';
 
 /** The simulator, by path or by package name (a workspace package resolves to its folder, or stays a name). */
