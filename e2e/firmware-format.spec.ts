@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { provisionedGateways } from '@portal/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { createCustomer, gatewayCard } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
 
@@ -46,18 +46,27 @@ describe('Firmware shown one way', () => {
       password: gateway!.password,
       reconnectPeriod: 0,
     });
-    const send = (kind: string, body: object) =>
-      device!.publishAsync(
-        `gateways/${gateway!.mac}/send/${kind}`,
-        JSON.stringify({ TI: Date.now(), ...body }),
-        {
-          qos: 1,
-        },
-      );
+    const send = (kind: string, body: object) => {
+      const message = JSON.stringify({ TI: Date.now(), ...body });
+      return device!.publishAsync(`gateways/${gateway!.mac}/send/${kind}`, message, { qos: 1 });
+    };
     await send('state', { FW: REPORTED, OS: '06.01' });
     await send('status', { CS: 1 });
 
+    // Root's Global Dashboard lists every customer's gateways.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Global Dashboard', exact: true })
+      .click();
+    await page
+      .getByRole('table', { name: 'Gateways of every customer' })
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('cell', { name: SHOWN, exact: true })
+      .waitFor();
+
     // The customers list and its CSV.
+    await page.goto('/#/admin/tenants');
     await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
     const customerRow = page.getByRole('row').filter({ hasText: customer });
     await customerRow.getByRole('cell', { name: SHOWN, exact: true }).waitFor();
@@ -91,20 +100,7 @@ describe('Firmware shown one way', () => {
       .getByText(`Firmware ${SHOWN}`, { exact: true })
       .waitFor();
 
-    // Root's Global Dashboard lists every customer's gateways.
-    await page.goto('/#/admin/tenants');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Global Dashboard', exact: true })
-      .click();
-    await page
-      .getByRole('table', { name: 'Gateways of every customer' })
-      .getByRole('row')
-      .filter({ hasText: name })
-      .getByRole('cell', { name: SHOWN, exact: true })
-      .waitFor();
-
-    // Global search by the gateway's MAC.
+    // Global search by the gateway's MAC (it searches 2.5 s after typing stops, across every customer).
     await page.goto('/#/global-search');
     await page.getByRole('searchbox', { name: 'Search' }).fill(gateway!.mac);
     await page
@@ -112,7 +108,7 @@ describe('Firmware shown one way', () => {
       .getByRole('row')
       .filter({ hasText: name })
       .getByRole('cell', { name: SHOWN, exact: true })
-      .waitFor();
+      .waitFor({ timeout: 3 * UI_TIMEOUT_MS });
     expect(await page.getByText(REPORTED).count()).toBe(0);
     await saveScreenshot(page, 'firmware format global search');
   });

@@ -168,7 +168,9 @@ describe('firmware pages', () => {
     await page.goto(`/#/cli/gateways/grid_view?scopeId=${alpha.scopeId}`);
     await page.getByRole('article').nth(1).waitFor();
     await page.getByRole('article').first().getByRole('button', { name: 'Flip' }).click();
-    await page.getByText(`Firmware ${version}`).first().waitFor();
+    // The card's back shows the version as every screen does (issue 30.9): 'FW 2025-07-15' for 20250715.
+    const shown = `FW ${version.slice(0, 4)}-${version.slice(4, 6)}-${version.slice(6)}`;
+    await page.getByText(`Firmware ${shown}`, { exact: true }).first().waitFor();
     expect(await page.getByRole('note', { name: /differs from assigned/ }).count()).toBe(0);
   });
 
