@@ -74,6 +74,19 @@ describe('Lock toggle', () => {
     await history.getByText(`${name} Unlock Initiated`, { exact: true }).waitFor();
     await history.getByText(`${name} Lock Initiated`, { exact: true }).waitFor();
     expect(await history.getByText('Remote (portal)', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+    // Issue 30.5: the lock's own 'Unlocked' comes after (newest first: above) the portal's 'Unlock Initiated',
+    // and both say who asked.
+    const rowTexts = () => history.getByRole('row').allInnerTexts();
+    const lockEntry = (rows: string[]) =>
+      rows.findIndex((row) => row.includes('Unlocked') && row.includes('Remote (portal)'));
+    await expect
+      .poll(async () => lockEntry(await rowTexts()), { timeout: RESULT_TIMEOUT_MS })
+      .toBeGreaterThan(0);
+    const rows = await rowTexts();
+    const initiated = rows.findIndex((row) => row.includes(`${name} Unlock Initiated`));
+    expect(lockEntry(rows)).toBeLessThan(initiated);
+    expect(rows[lockEntry(rows)]).toContain('Root Administrator');
+    expect(rows[initiated]).toContain('Root Administrator');
     // Another interval asks the server again.
     await dialog.getByRole('combobox', { name: 'Interval' }).click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
