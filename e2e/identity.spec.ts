@@ -225,3 +225,53 @@ describe('Two-factor authentication and trusted devices', () => {
     ).toBe('false');
   });
 });
+
+describe('Remove your account', () => {
+  const browser = useBrowser(() => portal.baseUrl);
+
+  it("says 'User successfully removed' once and opens /logout 3 s after the removal", async () => {
+    const { page } = browser;
+    const email = uniqueEmail('leaving');
+    await page.goto('/#/login?mode=sign-up');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('First name').fill('Lea');
+    await form.getByLabel('Last name').fill('Ving');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await setPasswordFromLink(page, await mailedLink(email, 'portal-user/reset-password'));
+    await signIn(page, email, NEW_PASSWORD);
+    await page.waitForURL(/#\/cli\//);
+
+    // Every route the tab shows from now on, with when it was shown.
+    const routes: { path: string; at: number }[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) routes.push({ path: hashPath(page), at: Date.now() });
+    });
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Remove your account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove your account' });
+    const [removal] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/remove-your-account/'), {
+        timeout: 30_000,
+      }),
+      dialog.getByRole('button', { name: 'Remove' }).click(),
+    ]);
+    const removedAt = Date.now();
+    expect(removal.status()).toBe(200);
+    await page.getByText('User successfully removed').first().waitFor();
+    // A snackbar and the dialog's message would both be drawn by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const messages = await page.getByText('User successfully removed').count();
+
+    await page.waitForURL(/#\/login/, { timeout: 8000 });
+    const left = routes.find((route) => !route.path.startsWith('/cli/'));
+    expect(left?.path).toBe('/logout');
+    const after = (left?.at ?? 0) - removedAt;
+    expect(after).toBeGreaterThanOrEqual(3000);
+    expect(after).toBeLessThan(5000);
+    expect(messages).toBe(1);
+    // The account is gone: its password signs in no more.
+    await signIn(page, email, NEW_PASSWORD);
+    await page.getByText('Invalid Username or Password').waitFor();
+  });
+});

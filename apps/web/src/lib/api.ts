@@ -3,7 +3,7 @@ import { ApiError, apiErrorFromResponse, isSessionLoss, noResponseError } from '
 import { LOGIN_PATH } from './home-path.ts';
 import { currentLanguage, i18n } from './i18n/i18n.ts';
 import { authPathWith } from './return-path.ts';
-import { clearSession } from './session.ts';
+import { clearSession, isSigningOut } from './session.ts';
 
 export { ApiError } from './api-error.ts';
 
@@ -98,7 +98,8 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   }
   if (!response.ok) {
     const error = apiErrorFromResponse(response.status, await response.text());
-    if ((options.endSessionOnLoss ?? true) && isSessionLoss(error.status, error.message)) endLostSession();
+    const lost = (options.endSessionOnLoss ?? true) && isSessionLoss(error.status, error.message);
+    if (lost && !isSigningOut()) endLostSession();
     throw error;
   }
   return response;

@@ -39,7 +39,7 @@ export function RemoveAccountDialog({ open, onClose }: RemoveAccountDialogProps)
     remove.mutate(
       { userId: user.id, scopeId: user.scopeId },
       {
-        onSuccess: () => notify({ variant: 'success', text: removeAccountMessages.removed }),
+        // Success is said once, in the dialog, until /logout 3 s later.
         onError: () => notify({ variant: 'error', text: removeAccountMessages.failed }),
       },
     );
