@@ -43,6 +43,36 @@ const COLUMNS: [keyof RolloutCounts, string][] = [
 ];
 
 /**
+ * The dialog's counters (spec 001: gateways, online, offline, selected, completed, initiated/pending) and the
+ * steps between, so that Selected = Initiated/Pending + Verifying + Completed + Failed + Never reached.
+ */
+function summaryCounters(total: RolloutCounts): { label: string; value: number }[] {
+  return [
+    { label: 'Gateways', value: total.eligible },
+    { label: 'Online', value: total.online },
+    { label: 'Offline', value: total.eligible - total.online },
+    { label: 'Selected', value: total.eligible - total.pending },
+    { label: 'Initiated/Pending', value: total.notified + total.downloading + total.installing },
+    { label: 'Verifying', value: total.verifying },
+    { label: 'Completed', value: total.verified },
+    { label: 'Failed', value: total.failed + total.rolledBack },
+    { label: 'Never reached', value: total.unreached },
+  ];
+}
+
+const COUNTER_MEANINGS: [string, string][] = [
+  ['Selected', 'gateways of the waves started so far, in one of the steps below.'],
+  ['Initiated/Pending', 'told of the update, downloading or installing it.'],
+  [
+    'Verifying',
+    'rebooted into the new version; watched for the health window (online, sending data, its locks seen) before it counts as completed.',
+  ],
+  ['Completed', 'runs the new version and stayed healthy.'],
+  ['Failed', 'the update failed, or the gateway went back to its old version.'],
+  ['Never reached', 'offline for the whole of its wave.'],
+];
+
+/**
  * The Control Firmware Update / Control OS Upgrade dialog (spec 001 section 2), made real: a customer's
  * latest rollout with its counters per wave and in total, live; SELECT NEXT 10/30/50/100; pause, resume,
  * cancel; failures with their reasons.
@@ -74,7 +104,6 @@ export function RolloutDialog({
     }
     void queryClient.invalidateQueries({ queryKey: rolloutsKey(kind, scopeId) });
   };
-  const offline = rollout ? rollout.total.eligible - rollout.total.online : 0;
 
   return (
     <Dialog
@@ -100,24 +129,26 @@ export function RolloutDialog({
               <Alert severity={rollout.status === 'paused' ? 'warning' : 'info'}>{rollout.pauseReason}</Alert>
             )}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} aria-label="Counters">
-              {[
-                ['Gateways', rollout.total.eligible],
-                ['Online', rollout.total.online],
-                ['Offline', offline],
-                ['Selected', rollout.total.eligible - rollout.total.pending],
-                ['Completed', rollout.total.verified],
-                [
-                  'Initiated/Pending',
-                  rollout.total.notified + rollout.total.downloading + rollout.total.installing,
-                ],
-              ].map(([label, value]) => (
-                <Box key={label as string}>
+              {summaryCounters(rollout.total).map(({ label, value }) => (
+                <Box key={label}>
                   <Typography variant="caption" color="text.secondary">
                     {label}
                   </Typography>
                   <Typography variant="h6" data-testid={`counter-${label}`}>
                     {value}
                   </Typography>
+                </Box>
+              ))}
+            </Box>
+            <Box component="dl" aria-label="What the counters mean" sx={{ m: 0, typography: 'body2' }}>
+              {COUNTER_MEANINGS.map(([label, meaning]) => (
+                <Box key={label} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  <Box component="dt" sx={{ fontWeight: 500 }}>
+                    {label}:
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
+                    {meaning}
+                  </Box>
                 </Box>
               ))}
             </Box>
