@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { DEMO_CUSTOMER, scopeIdByName } from './support/gateway-details.ts';
 import { type RunningPortal, startPortal } from './support/portal.ts';
@@ -16,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.stop();
 });
-
-/** Waits until the screen has settled (no progress bar), then runs axe-core on it. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page
-    .getByRole('progressbar')
-    .first()
-    .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS })
-    .catch(() => {});
-  expect(await seriousViolations(page), screen).toEqual([]);
-}
 
 /** The focus ring of the control holding keyboard focus (a checkbox's ring is on its button, not its input). */
 const outlineOf = (page: Page) =>

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { UI_TIMEOUT_MS } from './browser.ts';
 
 /** WCAG 2.1 A and AA rules. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -21,4 +23,14 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
           .map((node) => node.target.join(' '))
           .join('; ')}`,
     );
+}
+
+/** Waits until the screen has settled (no progress bar), then expects no serious violation from axe-core. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page
+    .getByRole('progressbar')
+    .first()
+    .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS })
+    .catch(() => {});
+  expect(await seriousViolations(page), screen).toEqual([]);
 }

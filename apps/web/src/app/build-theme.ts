@@ -49,14 +49,14 @@ export const readableOnWhite = (color: string) => readableOn(PAGE_BACKGROUND, co
 export const readableOnDark = (color: string) => readableOn(DARK_SURFACE, color, (c) => lighten(c, 0.1));
 
 /** Black or white text on a coloured surface, whichever reads at 4.5:1 (as MUI's `contrastThreshold`). */
-export const textOnColor = (color: string) =>
+const textOnColor = (color: string) =>
   getContrastRatio(color, '#fff') >= TEXT_CONTRAST ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 
 /** Where the browser remembers the Appearance choice (`system`, `light` or `dark`; `system` when absent). */
 export const COLOR_MODE_STORAGE_KEY = 'portal.colorMode';
 
 /** The data attribute on <html> naming the colour scheme shown: `data-color-scheme="dark"`. */
-export const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
+const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
 
 /**
  * The MUI theme of a tenant, in a light and a dark colour scheme (docs/ui.md 'Light and dark'). Light: the
@@ -71,7 +71,8 @@ export function buildTheme({
 }: Pick<Branding, 'primaryColor' | 'secondaryColor'>): Theme {
   const onWhite = { primary: readableOnWhite(primaryColor), secondary: readableOnWhite(secondaryColor) };
   const onDark = { primary: readableOnDark(primaryColor), secondary: readableOnDark(secondaryColor) };
-  // The colour a text-like control of `color` takes in each scheme (undefined: MUI's own).
+  // The text colour, in each scheme, of a control in the tenant's `color` (none given: primary); other colours
+  // keep MUI's own.
   const textColor = (theme: Theme, color: unknown) => {
     const key =
       color === 'secondary' ? 'secondary' : color === 'primary' || color === undefined ? 'primary' : null;
@@ -140,6 +141,12 @@ export function buildTheme({
         styleOverrides: {
           root: ({ ownerState, theme }) =>
             ownerState.color === 'primary' ? textColor(theme, 'primary') : {},
+        },
+      },
+      MuiChip: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) =>
+            ownerState.variant === 'outlined' ? textColor(theme, ownerState.color) : {},
         },
       },
       MuiTypography: {
