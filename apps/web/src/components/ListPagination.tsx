@@ -14,12 +14,23 @@ interface ListPaginationProps {
 }
 
 /**
- * The texts of MUI's TablePagination in the language shown ('Rows per page:', '1–10 of 57', the arrows'
- * names): spread them on any TablePagination, `<TablePagination {...usePaginationTexts()} ... />`.
+ * On a narrow screen the toolbar wraps (the page arrows under 'Rows per page', to the right) instead of pushing
+ * the next arrow past the screen's edge.
  */
-export function usePaginationTexts() {
+const NARROW_SCREEN_SX = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 0, sm: 2 } },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+} as const;
+
+/**
+ * What every TablePagination takes: its texts in the language shown ('Rows per page:', '1–10 of 57', the
+ * arrows' names) and the narrow-screen layout; `<TablePagination {...usePaginationProps()} ... />`.
+ */
+export function usePaginationProps() {
   const t = useT('components');
   return {
+    sx: NARROW_SCREEN_SX,
     labelRowsPerPage: t('pagination.rowsPerPage'),
     labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
       count === -1
@@ -41,10 +52,10 @@ export function ListPagination({
   pageSizes,
   onPageChange,
 }: ListPaginationProps) {
-  const texts = usePaginationTexts();
+  const paginationProps = usePaginationProps();
   return (
     <TablePagination
-      {...texts}
+      {...paginationProps}
       component="div"
       count={count}
       page={Math.min(page, lastPage(count, pageSize))}

@@ -16,9 +16,10 @@ import {
 } from '@mui/material';
 import { type LockAlert, SENSOR_ALERT_TYPE_INFO, type SensorAlert } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
-import { usePaginationTexts } from '../../../components/ListPagination.tsx';
+import { usePaginationProps } from '../../../components/ListPagination.tsx';
 import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import {
@@ -62,7 +63,7 @@ function Section<T>({
   children: (rows: T[]) => React.ReactNode;
 }) {
   const t = useT('alerts');
-  const paginationTexts = usePaginationTexts();
+  const paginationProps = usePaginationProps();
   const [page, setPage] = useState(0);
   const last = Math.max(0, Math.ceil(items.length / pageSize) - 1);
   return (
@@ -73,7 +74,7 @@ function Section<T>({
       <TableContainer>{children(pageOf(items, page, pageSize))}</TableContainer>
       {items.length > 0 && (
         <TablePagination
-          {...paginationTexts}
+          {...paginationProps}
           component="div"
           count={items.length}
           page={Math.min(page, last)}
@@ -234,8 +235,13 @@ export function LockAlertsTable(props: LockTableProps) {
                   {t(`lockTypes.${alert.alertType}`)}
                 </TableCell>
                 <TableCell sx={wide}>{lockDetail(t, alert)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {alert.receiverUsers.map((user) => user.name || user.email).join(', ')}
+                <TableCell>
+                  {alert.receiverUsers.map((user, i) => (
+                    <Fragment key={user.userId}>
+                      {i > 0 && ', '}
+                      {user.name || <EmailText email={user.email} />}
+                    </Fragment>
+                  ))}
                 </TableCell>
                 {props.canWrite && (
                   <TableCell align="right">

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatFirmware } from '../../../components/gateway-display.ts';
-import { usePaginationTexts } from '../../../components/ListPagination.tsx';
+import { usePaginationProps } from '../../../components/ListPagination.tsx';
 import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useReachablePage } from '../api/get-reachable-page.ts';
 
@@ -23,7 +23,7 @@ export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
   const rows = useReachablePage(scopeId, page, size);
   const t = useT('dashboard');
   const messageText = useMessageText();
-  const paginationTexts = usePaginationTexts();
+  const paginationProps = usePaginationProps();
   if (rows.isError) return <Alert severity="error">{messageText(rows.error.message)}</Alert>;
   const data = rows.data;
   return (
@@ -55,7 +55,7 @@ export function GatewayRowsTable({ scopeId }: { scopeId: string }) {
         </Table>
       </TableContainer>
       <TablePagination
-        {...paginationTexts}
+        {...paginationProps}
         component="div"
         count={data?.totalElements ?? 0}
         page={data && page >= data.totalPages && data.totalPages > 0 ? data.totalPages - 1 : page}

@@ -1,11 +1,12 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { LockUser } from '@portal/contract';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { lockUserName, orDash } from '../lock-users-list.ts';
 import { type LockUserActionHandlers, LockUserActions } from './LockUserActions.tsx';
 
 const DETAILS: Detail<LockUser>[] = [
-  { label: 'Email', text: (user) => user.email },
+  { label: 'Email', text: (user) => <EmailText email={user.email} /> },
   { label: 'Employee Id', text: (user) => orDash(user.employeeId) },
   { label: 'Division', text: (user) => orDash(user.division) },
   { label: 'Mobile No', text: (user) => orDash(user.mobileNo) },

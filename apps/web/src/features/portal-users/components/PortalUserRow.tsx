@@ -2,6 +2,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { type PortalUser, portalUserDisplayName, twoFactorMessages } from '@portal/contract';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import type { PortalUserRowAccess } from '../portal-user-access.ts';
 import { emailText } from '../portal-users-list.ts';
@@ -61,11 +62,12 @@ export function PortalUserRow({
   const name = portalUserDisplayName(user);
   return (
     <TableRow hover aria-label={name}>
-      <TableCell component="th" scope="row">
+      {/* On a phone the name's column takes the room the others leave, the e-mail on one line under the name. */}
+      <TableCell component="th" scope="row" sx={compact ? { width: '100%', maxWidth: 0 } : undefined}>
         {name}
         {compact && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {messageText(emailText(user.email))}
+          <Typography variant="body2" color="text.secondary" component="div">
+            <EmailText email={messageText(emailText(user.email))} oneLine />
           </Typography>
         )}
       </TableCell>

@@ -50,7 +50,12 @@ export function PortalUsersTable({
   const columns = compact ? COLUMNS.filter((column) => column.sortBy !== 'email') : COLUMNS;
   return (
     <TableContainer>
-      <Table size="small" aria-label={t('table.label')}>
+      {/* Narrower cell gutters on a phone leave the name and e-mail more of the width. */}
+      <Table
+        size="small"
+        aria-label={t('table.label')}
+        sx={compact ? { '& .MuiTableCell-root': { px: 1 } } : undefined}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (
