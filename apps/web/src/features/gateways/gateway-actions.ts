@@ -48,3 +48,15 @@ export function moreActionsFor(held: ReadonlySet<string>): { action: GatewayActi
     label,
   }));
 }
+
+/** What changes gateways on their screen: edit, register, un-register, move, a new credential, instructions. */
+const GATEWAY_CHANGES: readonly Permission[] = [
+  'IOT_DEVICE_WRITE',
+  'IOT_DEVICE_SCOPE_MIGRATE',
+  'GENERATE_GATEWAY_TOKEN',
+  'GATEWAY_INSTRUCTIONS_WRITE',
+];
+
+/** Whether a user holding `held` (effective permissions) may change anything on the gateways screen. */
+export const mayChangeGateways = (held: ReadonlySet<string>) =>
+  GATEWAY_CHANGES.some((code) => held.has(code));

@@ -30,6 +30,11 @@ export function canAddPortalUser(viewer: PortalUserViewer): boolean {
   return holds(viewer, 'PORTAL_USER_WRITE');
 }
 
+/** Deleting users needs PORTAL_USER_DELETE (each row has its own rules besides). */
+export function canDeletePortalUsers(viewer: PortalUserViewer): boolean {
+  return holds(viewer, 'PORTAL_USER_DELETE');
+}
+
 /**
  * Spec 002 section 6. Edit: PORTAL_USER_WRITE, not oneself and not an owner, except that a root user may edit
  * anyone of another scope. Delete: PORTAL_USER_DELETE, not oneself and not an owner. Two-factor: shown on
@@ -44,7 +49,7 @@ export function portalUserRowAccess(viewer: PortalUserViewer, row: PortalUserRow
   const twoFactorVisible = !row.socialLogin && (self || canManageTwoFactor);
   return {
     edit: holds(viewer, 'PORTAL_USER_WRITE') && (!protectedRow || rootOfOtherScope),
-    delete: holds(viewer, 'PORTAL_USER_DELETE') && !protectedRow,
+    delete: canDeletePortalUsers(viewer) && !protectedRow,
     twoFactor: {
       visible: twoFactorVisible,
       enabled: twoFactorVisible && (self || (canManageTwoFactor && row.secureAuthentication)),

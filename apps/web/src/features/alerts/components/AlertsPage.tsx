@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
 import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
@@ -121,6 +122,7 @@ export function AlertsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
+      {sensor.data && !canWrite && <ViewOnlyNotice what={t('viewOnlyWhat')} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <SearchField value={searchText} onChange={setSearchText} />
         {canWrite && (

@@ -9,12 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FilteredByBanner } from '../../../components/FilteredByBanner.tsx';
+import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { OnboardingDialog } from '../../gateway-commands/index.ts';
 import { SensorGraphView } from '../../telemetry/index.ts';
 import { cachedGateway } from '../api/get-gateways.ts';
 import { RegisterGatewayDialog } from '../details/RegisterGatewayDialog.tsx';
-import type { GatewayAction } from '../gateway-actions.ts';
+import { type GatewayAction, mayChangeGateways } from '../gateway-actions.ts';
 import { activeFilters } from '../gateway-filters.ts';
 import { DEFAULT_GATEWAY_SORT } from '../gateway-sort.ts';
 import { GATEWAY_VIEW_PATHS, type GatewayView, gatewayViewOf } from '../gateway-view.ts';
@@ -129,6 +130,7 @@ function GatewaysScreen() {
         disabled={list.scopeMissing || list.error !== null}
         nothingToDelete={noGateways}
       />
+      {!mayChangeGateways(held) && <ViewOnlyNotice what="gateways" />}
       <FilteredByBanner filters={activeFilters(filters)} onRemove={removeFilter} />
       {mode === 'delete' && list.freshCounts !== undefined && (
         <DeleteModeBar

@@ -25,6 +25,7 @@ import { DownloadCsvButton } from '../../../components/DownloadCsvButton.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { lastPage } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -111,6 +112,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
+      {!canWrite && <ViewOnlyNotice what="lock users" />}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {canWrite && (
           <>

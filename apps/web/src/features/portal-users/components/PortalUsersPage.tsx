@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
 import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
@@ -28,7 +29,7 @@ import {
 import { useDeletePortalUser } from '../api/delete-portal-user.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { usePortalUsers } from '../api/get-portal-users.ts';
-import { canAddPortalUser, isRootTenantScope } from '../portal-user-access.ts';
+import { canAddPortalUser, canDeletePortalUsers, isRootTenantScope } from '../portal-user-access.ts';
 import {
   listStatusText,
   PORTAL_USERS_LIST_NAME,
@@ -120,6 +121,9 @@ function PortalUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
+      {!canAddPortalUser(viewer) && !canDeletePortalUsers(viewer) && (
+        <ViewOnlyNotice what={t('viewOnlyWhat')} />
+      )}
       <SearchField value={searchText} onChange={setSearchText} mb={2} />
       {statusText && <ProgressStatus text={messageText(statusText)} />}
       {users.isError && <Alert severity="error">{messageText(users.error.message)}</Alert>}
