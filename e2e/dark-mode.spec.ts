@@ -58,12 +58,15 @@ interface Screen {
   /** Opens the screen (for the demo customer, whose id is `customer`) and waits until it is drawn. */
   show: (page: Page, customer: string) => Promise<void>;
   signedIn: boolean;
+  /** Parts axe-core leaves out (CSS selectors). */
+  axeExclude?: string[];
 }
 
 /** A screen of the demo customer's (`/cli/...?scopeId=`) or of the root user's own (`/admin/tenants`, ...). */
-const route = (name: string, hashRoute: string): Screen => ({
+const route = (name: string, hashRoute: string, axeExclude?: string[]): Screen => ({
   name,
   signedIn: true,
+  axeExclude,
   show: (page, customer) =>
     openScreen(page, hashRoute.startsWith('/cli/') ? `${hashRoute}?scopeId=${customer}` : hashRoute),
 });
@@ -112,7 +115,9 @@ const SCREEN_GROUPS: Screen[][] = [
     route('gateway OS', '/update-OS'),
     route('portal configuration', '/portal-config'),
     route('theme configuration', '/theme-config'),
-    route('e-mail templates', '/email-templates'),
+    // The preview is the mail itself, in a sandboxed frame (no script runs there: axe-core waited on it for
+    // minutes at times); the mail's HTML is the template author's, not the portal's.
+    route('e-mail templates', '/email-templates', ['iframe[title="Mail preview"]']),
   ],
   [
     {
@@ -203,7 +208,8 @@ for (const scheme of ['light', 'dark'] as const) {
             await screen.show(page, customer);
             expect(await pageBackground(page), `${screen.name} at ${width} px`).toBe(PAGE_BACKGROUND[scheme]);
             if (screen.signedIn) expect(await appBarBackground(page)).toBe(TENANT_PRIMARY);
-            if (width === WIDTHS[0]) await expectAccessible(page, `${screen.name}, ${scheme}`);
+            if (width === WIDTHS[0])
+              await expectAccessible(page, `${screen.name}, ${scheme}`, screen.axeExclude);
             await saveScreenshot(page, `dark-mode ${scheme} ${width} ${screen.name}`);
           }
         }

@@ -25,12 +25,15 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
     );
 }
 
-/** Waits until the screen has settled (no progress bar), then expects no serious violation from axe-core. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/**
+ * Waits until the screen has settled (no progress bar), then expects no serious violation from axe-core;
+ * `exclude` as for seriousViolations.
+ */
+export async function expectAccessible(page: Page, screen: string, exclude: string[] = []): Promise<void> {
   await page
     .getByRole('progressbar')
     .first()
     .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS })
     .catch(() => {});
-  expect(await seriousViolations(page), screen).toEqual([]);
+  expect(await seriousViolations(page, exclude), screen).toEqual([]);
 }
