@@ -61,9 +61,10 @@ const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
 /**
  * The MUI theme of a tenant, in a light and a dark colour scheme (docs/ui.md 'Light and dark'). Light: the
  * tenant's primary and secondary colours are the surfaces' colours, and where used as text on white (links,
- * text and outlined buttons, tabs, focused labels, the focus ring) darkened until they read at 4.5:1. Dark:
- * the same colours lightened until they read at 4.5:1 on the dark surfaces, everywhere but the app bar, which
- * keeps the tenant's own colour. Text on a coloured surface is black or white, whichever reads at 4.5:1.
+ * text and outlined buttons, outlined chips, tabs, focused labels, text, the focus ring) darkened until they
+ * read at 4.5:1. Dark: the same colours lightened until they read at 4.5:1 on the dark surfaces, everywhere
+ * but the app bar, which keeps the tenant's own colour. Text on a coloured surface is black or white,
+ * whichever reads at 4.5:1.
  */
 export function buildTheme({
   primaryColor,
