@@ -2,6 +2,7 @@ import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { Alert, Button, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { LOCK_SEARCH_MAX_LENGTH, type LockDevice } from '@portal/contract';
 import { useEffect, useState } from 'react';
+import { DownloadCsvButton } from '../../../components/DownloadCsvButton.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -9,6 +10,7 @@ import { lastPage } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
+import { downloadLocksCsv, LOCKS_CSV_FILE_NAME } from '../api/download-locks-csv.ts';
 import { useLocks } from '../api/get-locks.ts';
 import { grantChosenCredential } from '../api/grant-lock-access.ts';
 import type { LockUrlFilters } from '../lock-filters.ts';
@@ -30,7 +32,6 @@ import { useLiveLocks } from '../use-live-locks.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { LockCards } from './LockCards.tsx';
 import { LockRowActions } from './LockRowActions.tsx';
-import { LocksCsvButton } from './LocksCsvButton.tsx';
 import { LocksTable } from './LocksTable.tsx';
 import { LockUsersDialog } from './LockUsersDialog.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
@@ -110,7 +111,10 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
         sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <SearchField value={searchText} onChange={setSearchText} maxLength={LOCK_SEARCH_MAX_LENGTH} />
-        <LocksCsvButton scopeId={scopeId} filter={{ macId: gatewayMacId, ...filters, search }} />
+        <DownloadCsvButton
+          download={() => downloadLocksCsv(scopeId, { macId: gatewayMacId, ...filters, search })}
+          fileName={LOCKS_CSV_FILE_NAME}
+        />
       </Stack>
       {abilities.addUser && (
         <Stack
