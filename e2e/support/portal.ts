@@ -68,6 +68,9 @@ export function portalEnvironment(
     DEMO_GATEWAYS: String(DEMO_GATEWAYS),
     // Specs that wait for a lock's answer must not meet a jam or a refusal drawn at random.
     DEMO_LOCK_FAILURES: '0',
+    // The demo sign-in provider would take one port (DEMO_OIDC_PORT) for every portal: the spec of the default
+    // start (demo-start.spec.ts) turns it on with a free port.
+    DEMO_OIDC: '0',
     // Never inherit the caller's production settings.
     DATABASE_URL: '',
     MQTT_URL: '',

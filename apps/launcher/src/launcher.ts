@@ -1,13 +1,15 @@
 /**
- * `npm start`: the portal with its demo fleet, in one process. Starts the portal (the server's own start,
- * `startPortal`), then, when `DEMO` is on, the simulated demo gateways against the portal's broker; on
- * SIGTERM or SIGINT stops the simulation first, then the portal. The server package knows nothing of the
+ * `npm start`: the portal with its demo fleet, in one process. Starts the demo sign-in provider (DEMO_OIDC,
+ * demo-oidc.ts), the portal (the server's own start, `startPortal`), then, when `DEMO` is on, the demo support
+ * tenant and the simulated demo gateways against the portal's broker; on SIGTERM or SIGINT stops the
+ * simulation first, then the portal, then the provider. The server package knows nothing of the
  * simulator: this launcher is the one place where the two meet.
  */
 import { fileURLToPath } from 'node:url';
 import { historyAlerts, historySamples, type Simulation, startSimulation } from '@portal/gateway-sim';
-import { type Config, exitOnStartFailure, startPortal, stopOnSignals } from '@portal/server';
-import { prepareDemoFleet } from '@portal/server/demo';
+import { type Config, exitOnStartFailure, readConfig, startPortal, stopOnSignals } from '@portal/server';
+import { DEMO_SUPPORT_USER, prepareDemoFleet, prepareDemoSupport } from '@portal/server/demo';
+import { type DemoOidcProvider, startDemoOidcProvider, wantsDemoOidc } from './demo-oidc.ts';
 
 const RELIABLE_LOCKS = { jamRate: 0, outOfRangePerHour: 0, unreachableRate: 0, rejectRate: 0 };
 
@@ -27,10 +29,21 @@ const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 
 async function launch(): Promise<void> {
   process.chdir(SERVER_DIR);
-  const started = await startPortal();
+  // The demo's sign-in provider first: the portal reads its social sign-in settings at start.
+  const config = readConfig();
+  const demoOidc: DemoOidcProvider | null = wantsDemoOidc(config)
+    ? await startDemoOidcProvider(config, DEMO_SUPPORT_USER)
+    : null;
+  const started = await startPortal({ ...process.env, ...demoOidc?.portalEnv }).catch(async (error) => {
+    await demoOidc?.close();
+    throw error;
+  });
   const { logger } = started;
   let simulation: Simulation | null = null;
   try {
+    const supportId = await prepareDemoSupport(started);
+    if (supportId) logger.info({ tenantId: supportId }, 'demo support tenant ready');
+    if (demoOidc) logger.info({ issuer: demoOidc.issuer }, 'demo sign-in provider running');
     const fleet = await prepareDemoFleet(started, { samples: historySamples, alerts: historyAlerts });
     if (fleet) {
       simulation = await startSimulation({
@@ -50,9 +63,10 @@ async function launch(): Promise<void> {
   } catch (error) {
     await simulation?.stop().catch(() => {});
     await started.stop().catch(() => {});
+    await demoOidc?.close().catch(() => {});
     throw error;
   }
-  stopOnSignals(logger, [async () => simulation?.stop(), started.stop]);
+  stopOnSignals(logger, [async () => simulation?.stop(), started.stop, async () => demoOidc?.close()]);
 }
 
 launch().catch(exitOnStartFailure);

@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       DEMO: true,
       // A newcomer's first unlock of a demo lock must not fail at random (issue 30.6).
       DEMO_LOCK_FAILURES: false,
+      // `npm start` shows social sign-in through its demo provider (issue 30).
+      DEMO_OIDC: true,
+      DEMO_OIDC_PORT: 8081,
       DATABASE_URL: undefined,
       MQTT_URL: undefined,
     });
@@ -70,6 +73,8 @@ describe('loadConfig', () => {
   it('reads DEMO=0 as off and treats empty values as unset', () => {
     expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
     expect(loadConfig({ DEMO_LOCK_FAILURES: '1' }).DEMO_LOCK_FAILURES).toBe(true);
+    expect(loadConfig({ DEMO_OIDC: '0' }).DEMO_OIDC).toBe(false);
+    expect(() => loadConfig({ DEMO_OIDC_PORT: '65536' })).toThrow(/DEMO_OIDC_PORT/);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
   it('reads the demo camera removal in seconds (DEMO_CAMERA_REMOVAL_AFTER, DEMO_CAMERA_REFIT_AFTER)', () => {

@@ -135,6 +135,13 @@ export const configSchema = z.object({
   DEMO_CAMERA_REMOVAL_AFTER: z.coerce.number().gt(0).max(604_800).optional(),
   /** Seconds after that removal at which the camera module is fitted again; needs DEMO_CAMERA_REMOVAL_AFTER. */
   DEMO_CAMERA_REFIT_AFTER: z.coerce.number().gt(0).max(604_800).optional(),
+  /**
+   * With DEMO on and no OIDC_ISSUER, `npm start` runs a demo OpenID Connect provider ('Demo ID') as the
+   * portal's social sign-in, signing in the demo support user (apps/launcher/src/demo-oidc.ts); 0 turns it off.
+   */
+  DEMO_OIDC: flag.default(true),
+  /** Its HTTP port (0: any free one). */
+  DEMO_OIDC_PORT: port.default(8081),
   /** Sustained messages per second per gateway; faster bursts are slowed down (acknowledged later), not dropped. */
   DEVICE_MAX_RATE: z.coerce.number().int().min(1).max(100000).default(20),
   /** Messages a gateway may send at once above its sustained rate. */

@@ -3,6 +3,7 @@
  * beside it: the demo customer and its gateways' credentials, the broker they connect to, and their history.
  * The server itself never starts a simulation. The package's `@portal/server/demo` entry.
  */
+import { ADMIN_PRESET, type Permission, sensorAlertBody } from '@portal/contract';
 import { DEMO_SIMULATION_SEED, prepareDemo } from './bootstrap.ts';
 import type { StartedPortal } from './main.ts';
 import {
@@ -10,6 +11,7 @@ import {
   gatewaysWithoutHistory,
   writeDemoHistory,
 } from './modules/telemetry/demo-history.ts';
+import { createUsersModule } from './modules/users/index.ts';
 
 export { DEMO_CUSTOMER_NAME } from './bootstrap.ts';
 export type { DemoHistoryModel };
@@ -67,4 +69,67 @@ export async function prepareDemoFleet(
     seed: DEMO_SIMULATION_SEED,
     writeHistory,
   };
+}
+
+/**
+ * The demo support tenant's user: the identity the launcher's demo OpenID Connect provider signs in (it has no
+ * password of its own), so that a newcomer meets social sign-in and the support tenant's Email and SMS
+ * subscriptions (spec 002 section 2) in the default start. Read-only on the portal, but for alerts.
+ */
+export const DEMO_SUPPORT_USER = {
+  email: 'demo.support@portal.local',
+  firstName: 'Demo',
+  lastName: 'Support',
+} as const;
+const DEMO_SUPPORT_PERMISSIONS: readonly Permission[] = [...ADMIN_PRESET, 'ALERTS_WRITE'];
+const DEMO_SUPPORT_ALERT = 'Demo high CO2';
+
+/**
+ * The demo's support tenant (kind `support`, 'Support' under root), its user DEMO_SUPPORT_USER and one sensor
+ * alert there whose Email and SMS columns the user switches. Each made when missing, so every start may call
+ * it; nothing when DEMO is off. Answers the support tenant's id, or null.
+ */
+export async function prepareDemoSupport({ portal, config }: StartedPortal): Promise<string | null> {
+  if (!config.DEMO) return null;
+  const { tenants, sensorAlerts } = portal.services;
+  await tenants.ensureSupportTenant();
+  const support = await tenants.findByKind('support');
+  if (!support) return null;
+  const { users } = createUsersModule({ db: portal.database.db });
+  const user =
+    (await users.findByEmail(DEMO_SUPPORT_USER.email)) ??
+    (await users.insertUser({
+      tenant_id: support.id,
+      email: DEMO_SUPPORT_USER.email,
+      first_name: DEMO_SUPPORT_USER.firstName,
+      last_name: DEMO_SUPPORT_USER.lastName,
+      // Signs in through the demo provider only: no password, so no password change or 2FA either.
+      password_hash: null,
+      social_login: true,
+      permissions: [...DEMO_SUPPORT_PERMISSIONS],
+    }));
+  if (user.tenant_id !== support.id) return support.id;
+  const principal = {
+    userId: user.id,
+    tenantId: support.id,
+    isRoot: false,
+    permissions: new Set<string>(user.permissions),
+    sessionIdHash: '',
+    freeTierMember: false,
+  };
+  const { alerts } = await sensorAlerts.list(principal, support.id);
+  if (!alerts.some((alert) => alert.alertName === DEMO_SUPPORT_ALERT)) {
+    await sensorAlerts.create(
+      principal,
+      sensorAlertBody.parse({
+        alertType: 'HIGH_CO2',
+        alertName: DEMO_SUPPORT_ALERT,
+        waitingTime: 60,
+        thresholdType: 'greater_than',
+        threshold: 1200,
+        scopeId: support.id,
+      }),
+    );
+  }
+  return support.id;
 }

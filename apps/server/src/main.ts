@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { ownOrigin } from './lib/own-origin.ts';
 
 export type { Config } from './config.ts';
+export { ownOrigin };
 
 export interface StartedPortal {
   portal: Portal;
@@ -29,16 +30,7 @@ const STOP_TIMEOUT_MS = 30_000;
 export async function startPortal(
   env: Record<string, string | undefined> = process.env,
 ): Promise<StartedPortal> {
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = readConfig(env);
   const logger = createLogger(config);
   keepServingOnUnhandledRejection(logger);
   const portal = await buildApp(config, logger);
@@ -60,6 +52,19 @@ export async function startPortal(
     );
   }
   return { portal, config, logger, stop: () => app.close() };
+}
+
+/** The configuration from `env`; a bad one ends the process with exit code 2 and a message naming the variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
 }
 
 /**

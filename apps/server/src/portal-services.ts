@@ -1,7 +1,7 @@
 // The services tests and the server reach directly, as wiring.ts returns them, and what the broker asks.
 import type { ActivitiesService } from './modules/activities/index.ts';
 import type { AgentConfigService } from './modules/agent-config/index.ts';
-import type { AlertRulesReader } from './modules/alerts/index.ts';
+import type { AlertRulesReader, SensorAlertsService } from './modules/alerts/index.ts';
 import type { AuditService } from './modules/audit/index.ts';
 import type { MqttTokensService, SessionsService } from './modules/auth/index.ts';
 import type { EmailTemplatesService } from './modules/email-templates/index.ts';
@@ -39,6 +39,7 @@ export interface PortalServices {
   lockAccess: LockAccessService;
   agentConfig: AgentConfigService;
   alertRules: AlertRulesReader;
+  sensorAlerts: SensorAlertsService;
 }
 
 /** What the broker asks about who connects: a gateway by its credential, a browser by its one-use token. */

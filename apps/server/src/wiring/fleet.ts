@@ -100,6 +100,7 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
     lockAccess: lockAccessModule.lockAccess,
     agentConfig: agentConfigModule.agentConfig,
     alertRules: alertsModule.rules,
+    sensorAlerts: alertsModule.sensorAlerts,
   } satisfies Partial<PortalServices>;
   return {
     services,

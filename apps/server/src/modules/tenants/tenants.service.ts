@@ -11,8 +11,8 @@ export class TenantsService {
     return this.tenants.findById(id);
   }
 
-  /** The tenant of a kind there is one of (root, the free-tier general users scope), once seeded. */
-  findByKind(kind: 'root' | 'free_tier') {
+  /** The tenant of a kind there is one of (root, the free-tier general users scope, support), once seeded. */
+  findByKind(kind: 'root' | 'free_tier' | 'support') {
     return this.tenants.findByKind(kind);
   }
 
