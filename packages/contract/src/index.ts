@@ -1,6 +1,7 @@
 export * from './agent-config.ts';
 export * from './alert-incidents.ts';
 export * from './alerts.ts';
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './dashboards.ts';

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'GATEWAY_INSTRUCTIONS_WRITE',
   'TOP_LEVEL_SCOPE_READ',
   'IOT_SERVICE_DATABASE_RESET',
+  // Ours (issue 31, docs/api-keys.md): create and revoke the customer's API keys. In no preset.
+  'API_KEY_WRITE',
   // Defaults every user holds.
   'APP_DETAILS',
   'MQTT_AUTH',
@@ -216,6 +218,10 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   {
     group: 'Tenants',
     permissions: [{ code: 'TOP_LEVEL_SCOPE_READ', label: 'Manage Customers', adminTenantOnly: true }],
+  },
+  {
+    group: 'API Keys',
+    permissions: [{ code: 'API_KEY_WRITE', label: 'Create and revoke' }],
   },
 ];
 

@@ -2,6 +2,7 @@ import type { Language } from '@portal/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Metric } from './metrics.ts';
 import type { AlertEngineTables } from './schema-alert-engine.ts';
+import type { ApiKeyTables } from './schema-api-keys.ts';
 import type { AuditTables } from './schema-audit.ts';
 import type { FirmwareTables } from './schema-firmware.ts';
 import type { LockTables } from './schema-locks.ts';
@@ -269,7 +270,12 @@ export interface GatewayHotspotChangesTable {
 }
 
 /** Every table: the lock tables come from schema-locks.ts. */
-export interface Database extends LockTables, FirmwareTables, AlertEngineTables, AuditTables {
+export interface Database
+  extends LockTables,
+    FirmwareTables,
+    AlertEngineTables,
+    AuditTables,
+    ApiKeyTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;

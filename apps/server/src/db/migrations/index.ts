@@ -30,6 +30,7 @@ import * as principalChanges from './0033_principal_changes.ts';
 import * as alertOwner from './0034_alert_owner.ts';
 import * as languages from './0035_languages.ts';
 import * as auditSubject from './0036_audit_subject.ts';
+import * as apiKeys from './0037_api_keys.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0034_alert_owner': alertOwner,
   '0035_languages': languages,
   '0036_audit_subject': auditSubject,
+  '0037_api_keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
