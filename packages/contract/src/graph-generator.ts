@@ -26,6 +26,12 @@ export const GRAPH_MAX_CHART_GATEWAYS = 1000;
 export const GRAPH_MAX_GATEWAYS = 100;
 /** The chart's time axis is padded by 1 hour on each side (spec 002 section 4). */
 export const GRAPH_AXIS_PADDING_MS = 3_600_000;
+/**
+ * The range when a sentence names no time: the portal's default interval, 1 hour (the telemetry views'
+ * DEFAULT_INTERVAL '1h', apps/web/src/features/telemetry/intervals.ts).
+ */
+export const GRAPH_DEFAULT_RANGE_MS = 3_600_000;
+export const GRAPH_DEFAULT_RANGE_LABEL = 'last hour (default)';
 
 /**
  * The readings a sentence can ask for (spec 002 section 3 'Graph readings'), by their stored column, with the
@@ -45,15 +51,19 @@ export type GraphInterval = (typeof GRAPH_INTERVALS)[number];
 export const GRAPH_GROUPINGS = ['gateway', 'all', 'location', 'tag'] as const;
 export type GraphGrouping = (typeof GRAPH_GROUPINGS)[number];
 
-/** "which gateways had CO2 above 1200": keeps the gateways whose highest (lowest) reading passes. */
-export const graphCondition = z.object({ op: z.enum(['>', '<']), value: z.number() });
+/**
+ * "which gateways had CO2 above 1200": keeps the gateways whose highest (lowest) reading passes; '>=' and '<='
+ * are "at least" and "at most".
+ */
+export const GRAPH_CONDITION_OPS = ['>', '<', '>=', '<='] as const;
+export const graphCondition = z.object({ op: z.enum(GRAPH_CONDITION_OPS), value: z.number() });
 export type GraphCondition = z.infer<typeof graphCondition>;
 
 /** An edited threshold chip: a number within ±GRAPH_THRESHOLD_LIMIT (ours; wider than any reading's range). */
 export const GRAPH_THRESHOLD_LIMIT = 1_000_000;
 export const GRAPH_THRESHOLD_MESSAGE = `The threshold must be a number from -${GRAPH_THRESHOLD_LIMIT} to ${GRAPH_THRESHOLD_LIMIT}`;
 export const graphThreshold = z.object({
-  op: z.enum(['>', '<']),
+  op: z.enum(GRAPH_CONDITION_OPS),
   value: z
     .number({ message: GRAPH_THRESHOLD_MESSAGE })
     .min(-GRAPH_THRESHOLD_LIMIT, GRAPH_THRESHOLD_MESSAGE)
@@ -67,6 +77,8 @@ export const graphRange = z
 /** What an edited chip says; it replaces what the sentence said for that slot. */
 export const graphOverrides = z.object({
   metric: z.enum(GRAPH_METRICS).optional(),
+  /** Several readings (one chart each); when given, `metric` is its first. */
+  metrics: z.array(z.enum(GRAPH_METRICS)).min(1).max(GRAPH_METRICS.length).optional(),
   gateways: z.array(macId).min(1).max(GRAPH_MAX_GATEWAYS).optional(),
   range: graphRange.optional(),
   aggregation: z.enum(GRAPH_AGGREGATIONS).optional(),
@@ -95,7 +107,10 @@ export type GraphGatewayRef = z.infer<typeof graphGatewayRef>;
 
 /** What the sentence was understood as: the chips. */
 export const graphUnderstanding = z.object({
+  /** The first reading (the only one in most sentences). */
   metric: z.enum(GRAPH_METRICS),
+  /** Every reading asked for, in the sentence's order: one chart each ("CO2 and temperature of gateway 3"). */
+  metrics: z.array(z.enum(GRAPH_METRICS)).min(1),
   gateways: z.array(graphGatewayRef),
   /** How the gateways were named: 'all', 'online', 'offline', a tag, a location, or the names. */
   gatewaysLabel: z.string(),
@@ -115,6 +130,14 @@ export const graphSeries = z.object({
 });
 export type GraphSeries = z.infer<typeof graphSeries>;
 
+/** One reading's chart: its unit and lines. */
+export const graphPanel = z.object({
+  metric: z.enum(GRAPH_METRICS),
+  unit: z.string(),
+  series: z.array(graphSeries),
+});
+export type GraphPanel = z.infer<typeof graphPanel>;
+
 /** A way out of a question: what it names, and the sentence re-phrased with it (Generate sends that). */
 export const graphCandidate = z.object({ label: z.string(), sentence: z.string() });
 export type GraphCandidate = z.infer<typeof graphCandidate>;
@@ -125,10 +148,13 @@ export const graphResponse = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('chart'),
     understood: graphUnderstanding,
+    /** The first reading's unit and lines (`charts[0]`), as before several readings were drawn. */
     unit: z.string(),
     /** The time axis: the range padded by 1 hour on each side. */
     axis: z.object({ fromTime: z.number(), toTime: z.number() }),
     series: z.array(graphSeries),
+    /** One chart per reading asked for, in the order of `understood.metrics`. */
+    charts: z.array(graphPanel).min(1),
     /** Set when some gateways were left off the chart (more than GRAPH_MAX_SERIES passed a condition). */
     note: z.string().nullable(),
   }),

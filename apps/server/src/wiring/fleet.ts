@@ -124,7 +124,7 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
       firmwareModule,
       createProvisioningModule({ tenants, gateways }),
       createGlobalSearchModule({ db, tenants }),
-      createGraphGeneratorModule({ db, devices: query }),
+      createGraphGeneratorModule({ db, devices: query, customers: tenants }),
       createDashboardsModule({ db, tenants }),
       pumpModule,
     ],

@@ -9,6 +9,8 @@ export interface CatalogueGateway {
   /** City, state, country and street, as entered or reported. */
   places: string[];
   online: boolean;
+  /** The name of the customer (tenant) the gateway belongs to: "temperature for Demo Customer". */
+  customer?: string | null;
 }
 
 /**
@@ -19,10 +21,33 @@ export interface ScopeDevices {
   devices(principal: Principal, options: { scopeId?: string }): Promise<DeviceRecord[]>;
 }
 
+/** The customers' names by tenant id (the tenants module's `findById` satisfies it). */
+export interface CustomerNames {
+  findById(id: string): Promise<{ name: string } | undefined>;
+}
+
+/** At most this many customers of one scope are looked up by name (a reseller's hundreds of customers). */
+const MAX_CUSTOMER_LOOKUPS = 200;
+
+/** The names of the customers the devices belong to, by tenant id. */
+export async function customerNamesOf(
+  devices: DeviceRecord[],
+  customers: CustomerNames | undefined,
+): Promise<Map<string, string>> {
+  const ids = [...new Set(devices.map((d) => d.SID))].slice(0, MAX_CUSTOMER_LOOKUPS);
+  if (!customers) return new Map();
+  const found = await Promise.all(ids.map(async (id) => [id, (await customers.findById(id))?.name] as const));
+  return new Map(found.filter((f): f is readonly [string, string] => typeof f[1] === 'string'));
+}
+
 const PLACE_FIELDS = ['CTY', 'STATE', 'CNTRY', 'SRT'] as const;
 
-export function catalogueOf(devices: DeviceRecord[]): CatalogueGateway[] {
+export function catalogueOf(
+  devices: DeviceRecord[],
+  customerNames: Map<string, string> = new Map(),
+): CatalogueGateway[] {
   return devices.map((d) => ({
+    customer: customerNames.get(d.SID) ?? null,
     mac: d.MAC,
     name: d.NAME,
     tags: d.tags,

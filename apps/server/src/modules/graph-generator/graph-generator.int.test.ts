@@ -168,12 +168,52 @@ describe(`graph generator (${backend} backend)`, () => {
     const air = await ask('air quality of Demo Gateway 1 today');
     expect(air.candidates.map((c) => c.label)).toEqual(['CO', 'NH3', 'NO2', 'RSTC', 'TVOC']);
     expect(air.candidates[0]!.sentence).toBe('CO of Demo Gateway 1 today');
-    const missing = await ask('CO2 today');
-    expect(missing.slot).toBe('gateways');
-    expect(missing.candidates[0]).toEqual({ label: 'all gateways', sentence: 'CO2 today for all gateways' });
-    const typo = await ask('CO2 of Demo Gatway 1 today');
-    expect(typo.candidates.map((c) => c.label)).toContain('Demo Gateway 1');
+    const missing = await ask('Demo Gateway 1 today');
+    expect(missing.slot).toBe('metric');
+    expect(missing.candidates[0]).toEqual({ label: 'CO2', sentence: 'CO2 Demo Gateway 1 today' });
+    const unknown = await ask('CO2 of Demo Gateway 1 in the cellar today');
+    expect(unknown.question).toMatch(/^I don't know "cellar"/);
     expect((await ask('co2 of gateway 7 today')).slot).toBe('gateways');
+    expect((await ask('co2 of all gateways except gateway 7')).slot).toBe('gateways');
+  });
+
+  it('charts what operators type (issue 32): the whole fleet, several readings, typos, at least, 1 hour by default', async () => {
+    // No gateway named: every gateway of the scope; no time named: the portal's default hour.
+    const fleet = await chart('CO2 of all gws');
+    expect(fleet.understood.gateways.map((g) => g.name)).toEqual([
+      'Demo Gateway 1',
+      'Demo Gateway 2',
+      'Demo Gateway 3',
+    ]);
+    expect(fleet.understood.range.toTime - fleet.understood.range.fromTime).toBe(HOUR);
+    // Two readings: one chart each, with its own unit and values; the first is also the answer's series.
+    const both = await chart('CO2 and temperature of gateway three in the last 6 hours');
+    expect(both.understood.metrics).toEqual(['co2', 'temp']);
+    expect(
+      both.charts.map((c) => [c.metric, c.unit, new Set(c.series[0]!.points.map((p) => p.value))]),
+    ).toEqual([
+      ['co2', 'ppm', new Set([700])],
+      ['temp', '°C', new Set([24])],
+    ]);
+    expect(both.series).toEqual(both.charts[0]!.series);
+    // A typo is read as the name it is nearest to, and the chips say so.
+    const typo = await chart('CO2 of Demo Gatway 1 in the last 6 hours');
+    expect(typo.understood.gateways).toEqual([{ mac: macs.one, name: 'Demo Gateway 1' }]);
+    // Gateway 1 peaks at exactly 1500: "at least 1,500" keeps it, "above 1,500" does not.
+    const atLeast = await chart('which gateways had CO2 of at least 1,500 in the last 6 hours');
+    expect(atLeast.understood.condition).toEqual({ op: '>=', value: 1500 });
+    expect(atLeast.series.map((s) => s.label)).toEqual(['Demo Gateway 1']);
+    expect(atLeast.note).toBe('1 of 3 gateways had CO2 at least 1500');
+    const above = await chart('which gateways had CO2 above 1,500 in the last 6 hours');
+    expect(above.series).toEqual([]);
+    // Gateways 1 to 3 except 2; a customer's name is its gateways.
+    const except = await chart('co2 of gateways 1-3 except 2 in the last 6 hours');
+    expect(except.series.map((s) => s.label)).toEqual(['Demo Gateway 1', 'Demo Gateway 3']);
+    const customer = await chart(`temperature for ${alpha.tenant.name} in the last 6 hours`);
+    expect(customer.understood.gateways).toHaveLength(3);
+    // A range it cannot honour is a question naming the rule.
+    expect((await ask('CO2 of Demo Gateway 1 last year')).question).toBe(GRAPH_TEXTS.customRangeTooLong);
+    expect((await ask('CO2 from 2026-11-20 to 2026-11-10')).question).toBe(GRAPH_TEXTS.fromAfterTo);
   });
 
   it("treats another tenant's gateway as unknown and tells nothing about it", async () => {
@@ -313,11 +353,15 @@ describe(`graph generator (${backend} backend)`, () => {
     expect((await generate({ text: 'CO2 of Demo Gateway 1 today' }, '')).statusCode).toBe(401);
   });
 
-  it('reads the corpus: at least 300 phrasings, at least 95 % exact, never a silent wrong chart', () => {
-    const summary = summarize(runCorpus(loadCorpus()));
-    expect(summary.cases).toBeGreaterThanOrEqual(300);
-    expect(summary.exact / summary.cases).toBeGreaterThanOrEqual(0.95);
-    expect(summary.silentWrong).toBe(0);
-    expect(summary.questions).toBe(summary.expectedQuestions);
+  it('reads the corpus: held-out at least 95 % exact, at most 5 % false questions, never a silent wrong chart', () => {
+    const dev = summarize(runCorpus(loadCorpus('dev')));
+    const heldOut = summarize(runCorpus(loadCorpus('held-out')));
+    // Three times the 344 phrasings of issue 18.
+    expect(dev.cases + heldOut.cases).toBeGreaterThanOrEqual(3 * 344);
+    for (const summary of [dev, heldOut]) {
+      expect(summary.exact / summary.cases).toBeGreaterThanOrEqual(0.95);
+      expect(summary.falseClarify / summary.chartRequests).toBeLessThanOrEqual(0.05);
+      expect(summary.silentWrong).toBe(0);
+    }
   });
 });

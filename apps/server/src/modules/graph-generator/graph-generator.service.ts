@@ -1,20 +1,25 @@
 import {
-  EARLIEST_CHART_MS,
   GRAPH_AXIS_PADDING_MS,
   GRAPH_MAX_CHART_GATEWAYS,
   GRAPH_MAX_SERIES,
   GRAPH_METRIC_INFO,
-  GRAPH_TEXTS,
   type GraphCatalogue,
+  type GraphCondition,
   type GraphOverrides,
+  type GraphPanel,
   type GraphResponse,
   type graphRequest,
-  MAX_SENSOR_RANGE_MS,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Principal } from '../../lib/principal.ts';
-import { type CatalogueGateway, catalogueOf, type ScopeDevices } from './catalogue.ts';
-import { type ParsedQuery, parseSentence } from './parser.ts';
+import {
+  type CatalogueGateway,
+  type CustomerNames,
+  catalogueOf,
+  customerNamesOf,
+  type ScopeDevices,
+} from './catalogue.ts';
+import { type ParsedQuery, parseSentence, rangeRule } from './parser.ts';
 import type { Question } from './questions.ts';
 import type { ReadingsRepository } from './readings.repository.ts';
 import { bucketWidth, buildSeries } from './series-builder.ts';
@@ -29,6 +34,7 @@ export class GraphGeneratorService {
     private readonly devices: ScopeDevices,
     private readonly readings: ReadingsRepository,
     private readonly clock: () => number = Date.now,
+    private readonly customers?: CustomerNames,
   ) {}
 
   /** The scope's gateways for the gateways chip; 404 outside the caller's reach. */
@@ -38,9 +44,10 @@ export class GraphGeneratorService {
   }
 
   async generate(principal: Principal, request: Request): Promise<GraphResponse> {
-    const catalogue = catalogueOf(await this.devices.devices(principal, { scopeId: request.scopeId }));
+    const devices = await this.devices.devices(principal, { scopeId: request.scopeId });
+    const catalogue = catalogueOf(devices, await customerNamesOf(devices, this.customers));
     const now = this.clock();
-    const edited = edit(request.overrides, catalogue, now);
+    const edited = edit(request.overrides, catalogue, { now, utcOffsetMinutes: request.utcOffsetMinutes });
     let query: ParsedQuery;
     if (edited && 'slot' in edited) return questionResponse(edited);
     if (edited) query = edited;
@@ -56,7 +63,7 @@ export class GraphGeneratorService {
   }
 
   private async chart(query: ParsedQuery, utcOffsetMinutes: number): Promise<GraphResponse> {
-    const { metric, range } = query;
+    const { range, metrics } = query;
     if (query.gateways.length > GRAPH_MAX_CHART_GATEWAYS) {
       return questionResponse({
         slot: 'gateways',
@@ -68,21 +75,18 @@ export class GraphGeneratorService {
     const notes: string[] = [];
     let gateways = query.gateways;
     if (query.condition) {
+      // The parser allows a threshold with one reading only.
       const { op, value } = query.condition;
       const extremes = await this.readings.extremes(
         gateways.map((g) => g.mac),
-        metric,
+        metrics[0]!,
         range.fromTime,
         range.toTime,
       );
-      const passing = new Set(
-        extremes
-          .filter((e) => (op === '>' ? e.hi !== null && e.hi > value : e.lo !== null && e.lo < value))
-          .map((e) => e.mac),
-      );
+      const passing = new Set(extremes.filter((e) => passes(e, op, value)).map((e) => e.mac));
       gateways = gateways.filter((g) => passing.has(g.mac));
       notes.push(
-        `${gateways.length} of ${query.gateways.length} gateways had ${GRAPH_METRIC_INFO[metric].label} ${op === '>' ? 'above' : 'below'} ${value}`,
+        `${gateways.length} of ${query.gateways.length} gateways had ${GRAPH_METRIC_INFO[metrics[0]!].label} ${CONDITION_WORDS[op]} ${value}`,
       );
     }
     let groupBy = query.groupBy;
@@ -92,24 +96,35 @@ export class GraphGeneratorService {
     }
     const { bucketMs, widened } = bucketWidth(query.interval, range.toTime - range.fromTime);
     if (widened) notes.push(`one point per ${Math.round(bucketMs / 60_000)} minutes (at most 500 points)`);
-    const rows = await this.readings.buckets(
-      gateways.map((g) => g.mac),
-      metric,
-      range.fromTime,
-      range.toTime,
-      bucketMs,
-      utcOffsetMinutes * 60_000,
-    );
-    const { series, dropped } = buildSeries(rows, gateways, {
-      groupBy,
-      aggregation: query.aggregation,
-      allLabel: query.gatewaysLabel,
-    });
+    const charts: GraphPanel[] = [];
+    let dropped = 0;
+    for (const metric of metrics) {
+      const rows = await this.readings.buckets(
+        gateways.map((g) => g.mac),
+        metric,
+        range.fromTime,
+        range.toTime,
+        bucketMs,
+        utcOffsetMinutes * 60_000,
+      );
+      const built = buildSeries(rows, gateways, {
+        groupBy,
+        aggregation: query.aggregation,
+        allLabel: query.gatewaysLabel,
+      });
+      dropped = Math.max(dropped, built.dropped);
+      charts.push({
+        metric,
+        unit: query.aggregation === 'count' ? 'readings' : GRAPH_METRIC_INFO[metric].unit,
+        series: built.series,
+      });
+    }
     if (dropped > 0) notes.push(`${dropped} more lines are not shown`);
     return {
       status: 'chart',
       understood: {
-        metric,
+        metric: metrics[0]!,
+        metrics,
         gateways: query.gateways.map((g) => ({ mac: g.mac, name: g.name })),
         gatewaysLabel: query.gatewaysLabel,
         range,
@@ -118,15 +133,35 @@ export class GraphGeneratorService {
         groupBy,
         condition: query.condition,
       },
-      unit: query.aggregation === 'count' ? 'readings' : GRAPH_METRIC_INFO[metric].unit,
+      unit: charts[0]!.unit,
       axis: {
         fromTime: range.fromTime - GRAPH_AXIS_PADDING_MS,
         toTime: range.toTime + GRAPH_AXIS_PADDING_MS,
       },
-      series,
+      series: charts[0]!.series,
+      charts,
       note: notes.length > 0 ? notes.join('; ') : null,
     };
   }
+}
+
+const CONDITION_WORDS: Record<GraphCondition['op'], string> = {
+  '>': 'above',
+  '<': 'below',
+  '>=': 'at least',
+  '<=': 'at most',
+};
+
+/** Whether a gateway's highest (above, at least) or lowest (below, at most) reading passes the threshold. */
+function passes(
+  e: { lo: number | null; hi: number | null },
+  op: GraphCondition['op'],
+  value: number,
+): boolean {
+  if (op === '>') return e.hi !== null && e.hi > value;
+  if (op === '>=') return e.hi !== null && e.hi >= value;
+  if (op === '<') return e.lo !== null && e.lo < value;
+  return e.lo !== null && e.lo <= value;
 }
 
 /**
@@ -136,7 +171,7 @@ export class GraphGeneratorService {
 function edit(
   overrides: GraphOverrides | undefined,
   catalogue: CatalogueGateway[],
-  now: number,
+  context: { now: number; utcOffsetMinutes: number },
 ): ParsedQuery | Question | null {
   if (!overrides?.metric || !overrides.gateways || !overrides.range) return null;
   const byMac = new Map(catalogue.map((g) => [g.mac, g]));
@@ -145,19 +180,22 @@ function edit(
     return { slot: 'gateways', word: unknown, question: `I don't know gateway ${unknown}.`, candidates: [] };
   }
   const { fromTime } = overrides.range;
-  const toTime = Math.min(overrides.range.toTime, now);
-  const rangeQuestion = (text: string): Question => ({
-    slot: 'range',
-    word: '',
-    question: text,
-    candidates: [],
-  });
-  if (fromTime < EARLIEST_CHART_MS) return rangeQuestion(GRAPH_TEXTS.fromTooEarly);
-  if (toTime - fromTime > MAX_SENSOR_RANGE_MS) return rangeQuestion(GRAPH_TEXTS.customRangeTooLong);
-  if (fromTime >= toTime) return rangeQuestion(GRAPH_TEXTS.toAfterToday);
+  // The Custom Range dialog's last day ends at its midnight; today's ends now.
+  const toTime = Math.min(overrides.range.toTime, context.now);
+  const broken = rangeRule({ fromTime, toTime }, context);
+  if (broken) return { slot: 'range', word: '', question: broken, candidates: [] };
   const gateways = overrides.gateways.map((mac) => byMac.get(mac)!);
+  const metrics = overrides.metrics ?? [overrides.metric];
+  if (overrides.condition && metrics.length > 1) {
+    return {
+      slot: 'metric',
+      word: '',
+      question: 'A threshold applies to one reading: please pick one on the Metric chip first.',
+      candidates: [],
+    };
+  }
   return {
-    metric: overrides.metric,
+    metrics: metrics.includes(overrides.metric) ? metrics : [overrides.metric],
     gateways,
     gatewaysLabel: gateways.map((g) => g.name).join(', '),
     range: { fromTime, toTime, label: 'custom range' },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ModuleParts } from '../../lib/module.ts';
-import type { ScopeDevices } from './catalogue.ts';
+import type { CustomerNames, ScopeDevices } from './catalogue.ts';
 import { graphGeneratorRoutes } from './graph-generator.routes.ts';
 import { GraphGeneratorService } from './graph-generator.service.ts';
 import { ReadingsRepository } from './readings.repository.ts';
@@ -13,12 +13,15 @@ import { ReadingsRepository } from './readings.repository.ts';
 export function createGraphGeneratorModule(options: {
   db: Kysely<Database>;
   devices: ScopeDevices;
+  /** The customers' names ("temperature for Demo Customer"): the tenants module. */
+  customers?: CustomerNames;
   clock?: () => number;
 }) {
   const graphs = new GraphGeneratorService(
     options.devices,
     new ReadingsRepository(options.db),
     options.clock,
+    options.customers,
   );
   return {
     graphs,

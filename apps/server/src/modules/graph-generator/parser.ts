@@ -1,5 +1,7 @@
 import {
   EARLIEST_CHART_MS,
+  GRAPH_DEFAULT_RANGE_LABEL,
+  GRAPH_DEFAULT_RANGE_MS,
   GRAPH_METRIC_INFO,
   GRAPH_METRICS,
   GRAPH_TEXTS,
@@ -9,32 +11,37 @@ import {
   type GraphInterval,
   type GraphMetric,
   MAX_SENSOR_RANGE_MS,
+  normalizeMac,
 } from '@portal/contract';
 import type { CatalogueGateway } from './catalogue.ts';
-import {
-  noRefs,
-  selectGateways,
-  takeGatewayFilters,
-  takeNamedGateways,
-  takeNumberedGateways,
-} from './gateway-refs.ts';
+import { correctTypos, type Lexicon, lexiconFor } from './lexicon.ts';
+import { digitsValue, wordsValue } from './numbers.ts';
 import { type Question, question, unknownWordQuestion } from './questions.ts';
-import { Sentence } from './sentence.ts';
-import { defaultSpan, findTimeSpan } from './time-phrases.ts';
+import { findTime, type TimeSpan } from './time-phrases.ts';
+import { TokenStream, tokenize } from './tokens.ts';
 import {
   AGGREGATION_WORDS,
+  ALL_GATEWAYS_WORDS,
   AMBIGUOUS_METRIC_WORDS,
+  COMPARISON_WORDS,
+  EXCLUDE_WORDS,
+  GATEWAY_NOUNS,
   GROUPING_WORDS,
   INTERVAL_WORDS,
   METRIC_WORDS,
   normalize,
+  STATUS_WORDS,
   STOPWORDS,
+  UNIT_WORDS,
+  UNKNOWN_AGGREGATION_WORDS,
   UNKNOWN_METRIC_WORDS,
+  UNREAD_PHRASES,
 } from './vocabulary.ts';
 
-/** What a sentence asks for: a chart over the caller's own gateways. */
+/** What a sentence asks for: charts over the caller's own gateways, one per reading. */
 export interface ParsedQuery {
-  metric: GraphMetric;
+  /** The readings, in the sentence's order (at least one). */
+  metrics: GraphMetric[];
   gateways: CatalogueGateway[];
   gatewaysLabel: string;
   range: { fromTime: number; toTime: number; label: string };
@@ -51,133 +58,576 @@ export interface ParseContext {
   utcOffsetMinutes: number;
 }
 
-const CONDITION =
-  /(?<=\s)(above|over|greater than|more than|higher than|exceeding|exceeded|exceeds|exceed|beyond|>|below|under|less than|lower than|beneath|<)\s(-?\d+(?:\.\d+)?)(?:\s(ppm|ppb|%|percent|degc|degrees|c))?(?=\s)/;
-const BELOW = new Set(['below', 'under', 'less than', 'lower than', 'beneath', '<']);
-
 const metricLabel = (m: GraphMetric) => GRAPH_METRIC_INFO[m].label;
+const unitOf = (m: GraphMetric) => GRAPH_METRIC_INFO[m].unit;
+
+const byLength = <T>(list: [string, T][]) => [...list].sort((a, b) => b[0].length - a[0].length);
+const toMap = <T>(list: [string, T][]) => new Map(byLength(list));
+const METRICS = toMap(METRIC_WORDS);
+const AMBIGUOUS = toMap(AMBIGUOUS_METRIC_WORDS);
+const AGGREGATIONS = toMap(AGGREGATION_WORDS);
+const INTERVALS = toMap(INTERVAL_WORDS);
+const GROUPINGS = toMap(GROUPING_WORDS);
+const STATUSES = toMap(STATUS_WORDS);
+const UNITS = toMap(UNIT_WORDS);
+const COMPARISONS = byLength(COMPARISON_WORDS);
+const ALL_WORDS = [...ALL_GATEWAYS_WORDS].sort((a, b) => b.length - a.length);
+const EXCLUDES = [...EXCLUDE_WORDS].sort((a, b) => b.length - a.length);
+const UNKNOWN_METRICS = new Map(UNKNOWN_METRIC_WORDS.map((w) => [w, w]));
+const UNKNOWN_AGGREGATIONS = new Map(UNKNOWN_AGGREGATION_WORDS.map((w) => [w, w]));
+const maxWords = (map: Map<string, unknown>) => Math.max(...[...map.keys()].map((k) => k.split(' ').length));
+const TIME_UNIT =
+  /^(m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|mos?|years?|yrs?|fortnights?|ago)$/;
+
+/** How the sentence named gateways, before they are combined. */
+interface GatewayRefs {
+  named: CatalogueGateway[];
+  /** Where in the tokens each named gateway reference starts. */
+  namedAt: number[];
+  excluded: CatalogueGateway[];
+  all: boolean;
+  statuses: Set<'online' | 'offline'>;
+  tags: string[];
+  places: string[];
+  excludedFilters: { statuses: Set<'online' | 'offline'>; tags: string[]; places: string[] };
+  ambiguous: { word: string; matches: CatalogueGateway[] } | null;
+  unknown: string | null;
+}
+
+/** What the grammar found, slot by slot. */
+interface Slots {
+  refs: GatewayRefs;
+  metrics: { metric: GraphMetric; phrase: string; at: number }[];
+  ambiguousMetric: { word: string; metrics: GraphMetric[] } | null;
+  units: { unit: string; phrase: string }[];
+  unknownMetric: string | null;
+  unknownAggregation: string | null;
+  conditions: { condition: GraphCondition; unit: string | null; unitWord: string | null; phrase: string }[];
+  functions: Map<Exclude<GraphAggregation, 'none'>, string>;
+  intervals: Map<Exclude<GraphInterval, 'auto'>, string>;
+  groupings: Set<GraphGrouping>;
+  unknownWord: string | null;
+}
+
+/** The trailing number of a name ("Demo Gateway 3" -> 3, "GW-07" -> 7), or null. */
+function trailingNumber(name: string): number | null {
+  const m = /(\d+)\s*$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
 
 /**
- * Reads a sentence deterministically over the caller's catalogue: the gateways (names, MACs, numbers, tags,
- * places, online/offline), the condition, the time, the metric, the aggregation and grouping. Whatever it
- * cannot place, or places in more than one way, becomes a question with candidates: never a guess.
+ * The grammar (recursive descent over the tokens; docs/graph-generator.md 'Grammar'):
+ *
+ *   sentence   := item*
+ *   item       := gateways | exclusion | threshold | time | reading | unit | aggregation | interval
+ *               | grouping | filler
+ *   gateways   := NAME | MAC | NOUN '#'? numbers | ALL | STATUS | TAG | PLACE
+ *   exclusion  := EXCEPT (NOUN? numbers | NAME | MAC | STATUS | TAG | PLACE) (('and' | 'or') exclusion-target)*
+ *   numbers    := number (('-' | 'to' | 'through') number)? ((',' | 'and' | 'or' | '/' | '&')? '#'? numbers)?
+ *   number     := DIGITS | NUMBER-WORD{1,3}
+ *   threshold  := COMPARISON number UNIT?
+ *   time       := (own rules and chrono-node over the text not yet taken: time-phrases.ts)
+ *
+ * Names, MACs, numbered gateways, exclusions and thresholds are read first (their numbers are not times),
+ * then the time, then the rest. Whatever is left that is not a filler word is asked about.
+ */
+class Grammar {
+  readonly stream: TokenStream;
+  readonly slots: Slots = {
+    refs: {
+      named: [],
+      namedAt: [],
+      excluded: [],
+      all: false,
+      statuses: new Set(),
+      tags: [],
+      places: [],
+      excludedFilters: { statuses: new Set(), tags: [], places: [] },
+      ambiguous: null,
+      unknown: null,
+    },
+    metrics: [],
+    ambiguousMetric: null,
+    units: [],
+    unknownMetric: null,
+    unknownAggregation: null,
+    conditions: [],
+    functions: new Map(),
+    intervals: new Map(),
+    groupings: new Set(),
+    unknownWord: null,
+  };
+
+  constructor(
+    readonly text: string,
+    readonly catalogue: CatalogueGateway[],
+    readonly lexicon: Lexicon,
+  ) {
+    this.stream = new TokenStream(tokenize(text));
+  }
+
+  private get n() {
+    return this.stream.tokens.length;
+  }
+
+  private phrase(from: number, to: number): string {
+    return this.stream.tokens
+      .slice(from, to)
+      .map((t) => t.text)
+      .join(' ');
+  }
+
+  /** Pass 1: gateways by name, MAC and number, exclusions and thresholds. */
+  readGateways(): void {
+    for (let i = 0; i < this.n; ) {
+      if (!this.stream.at(i)) {
+        i += 1;
+        continue;
+      }
+      const end =
+        this.threshold(i) ??
+        this.exclusion(i) ??
+        this.name(i, this.slots.refs.named) ??
+        this.customer(i, this.slots.refs.named) ??
+        this.mac(i, this.slots.refs.named) ??
+        this.numbered(i, this.slots.refs.named);
+      i = end ?? i + 1;
+    }
+  }
+
+  /** Pass 2: everything but the time and what pass 1 took. */
+  readRest(): void {
+    const s = this.slots;
+    for (let i = 0; i < this.n; ) {
+      const token = this.stream.at(i);
+      if (!token) {
+        i += 1;
+        continue;
+      }
+      const take = (end: number) => {
+        this.stream.take(i, end);
+        i = end;
+      };
+      // The longest phrase of any kind at this word; on equal lengths, the first kind listed.
+      const readers: [number | null, () => void][] = [];
+      const all = this.stream.oneOf(i, ALL_WORDS);
+      readers.push([all?.end ?? null, () => (s.refs.all = true)]);
+      const metric = this.stream.longestAt(i, METRICS, maxWords(METRICS));
+      readers.push([
+        metric?.end ?? null,
+        () => {
+          if (metric && !s.metrics.some((m) => m.metric === metric.value))
+            s.metrics.push({ metric: metric.value, phrase: this.phrase(i, metric.end), at: i });
+        },
+      ]);
+      const ambiguous = this.stream.longestAt(i, AMBIGUOUS, maxWords(AMBIGUOUS));
+      readers.push([
+        ambiguous?.end ?? null,
+        () =>
+          (s.ambiguousMetric ??= ambiguous && {
+            word: this.phrase(i, ambiguous.end),
+            metrics: ambiguous.value,
+          }),
+      ]);
+      const status = this.stream.longestAt(i, STATUSES, 1);
+      readers.push([status?.end ?? null, () => status && s.refs.statuses.add(status.value)]);
+      const tag = this.stream.longestAt(i, this.lexicon.tags, this.lexicon.maxTagWords);
+      readers.push([tag?.end ?? null, () => tag && s.refs.tags.push(tag.value)]);
+      const place = this.stream.longestAt(i, this.lexicon.places, this.lexicon.maxPlaceWords);
+      readers.push([place?.end ?? null, () => place && s.refs.places.push(place.value)]);
+      const unit = token.text === 'c' ? null : this.stream.longestAt(i, UNITS, 1);
+      readers.push([unit?.end ?? null, () => unit && s.units.push({ unit: unit.value, phrase: token.text })]);
+      const unknownMetric = this.stream.longestAt(i, UNKNOWN_METRICS, 1);
+      readers.push([unknownMetric?.end ?? null, () => (s.unknownMetric ??= unknownMetric?.value ?? null)]);
+      const unknownFn = this.stream.longestAt(i, UNKNOWN_AGGREGATIONS, 1);
+      readers.push([unknownFn?.end ?? null, () => (s.unknownAggregation ??= unknownFn?.value ?? null)]);
+      const grouping = this.stream.longestAt(i, GROUPINGS, maxWords(GROUPINGS));
+      readers.push([grouping?.end ?? null, () => grouping && s.groupings.add(grouping.value)]);
+      const interval = this.stream.longestAt(i, INTERVALS, maxWords(INTERVALS));
+      readers.push([
+        interval?.end ?? null,
+        () => {
+          if (interval && !s.intervals.has(interval.value))
+            s.intervals.set(interval.value, this.phrase(i, interval.end));
+        },
+      ]);
+      const fn = this.stream.longestAt(i, AGGREGATIONS, maxWords(AGGREGATIONS));
+      readers.push([
+        fn?.end ?? null,
+        () => {
+          if (fn && !s.functions.has(fn.value)) s.functions.set(fn.value, this.phrase(i, fn.end));
+        },
+      ]);
+      // "this time yesterday": fillers that together mean a time not read; asked about.
+      const unread = this.stream.oneOf(i, UNREAD_PHRASES);
+      if (unread) {
+        s.unknownWord ??= unread.phrase;
+        take(unread.end);
+        continue;
+      }
+      // "how many co2 readings": the number of readings.
+      const howMany = this.stream.phraseAt(i, 'how many');
+      const counted =
+        howMany !== null &&
+        [0, 1, 2].some((k) => /^(readings|samples|measurements|values)$/.test(this.stream.word(howMany + k)));
+      readers.push([
+        counted ? howMany : null,
+        () => s.functions.has('count') || s.functions.set('count', 'how many'),
+      ]);
+      let best: [number, () => void] | null = null;
+      for (const [end, read] of readers) if (end !== null && (!best || end > best[0])) best = [end, read];
+      if (best) {
+        best[1]();
+        take(best[0]);
+        continue;
+      }
+      const filler =
+        (token.kind === 'word' && (STOPWORDS.has(token.text) || /^'/.test(token.text))) ||
+        (token.kind === 'op' && /^[-/#&+]$/.test(token.text));
+      if (filler) {
+        take(i + 1);
+        continue;
+      }
+      s.unknownWord ??= this.unknownPhrase(i);
+      i += 1;
+    }
+  }
+
+  /** A word nobody knows, with the words and numbers right after it ("beta plant 9"). */
+  private unknownPhrase(i: number): string {
+    const words = [this.stream.tokens[i]!.text];
+    for (let k = i + 1; k < this.n; k++) {
+      const t = this.stream.at(k);
+      if (!t || (STOPWORDS.has(t.text) && !GATEWAY_NOUNS.includes(t.text))) break;
+      words.push(t.text);
+    }
+    while (words.length > 1 && STOPWORDS.has(words[words.length - 1]!)) words.pop();
+    return words.join(' ');
+  }
+
+  // ---- gateways
+
+  private name(i: number, into: CatalogueGateway[]): number | null {
+    const found = this.stream.longestAt(i, this.lexicon.names, this.lexicon.maxNameWords);
+    if (!found) return null;
+    if (into === this.slots.refs.named) this.slots.refs.namedAt.push(i);
+    if (found.value.length > 1)
+      this.slots.refs.ambiguous ??= { word: this.phrase(i, found.end), matches: found.value };
+    else into.push(found.value[0]!);
+    this.stream.take(i, found.end);
+    return found.end;
+  }
+
+  /** A customer's name: its gateways ("temperature for Demo Customer"). */
+  private customer(i: number, into: CatalogueGateway[]): number | null {
+    const found = this.stream.longestAt(i, this.lexicon.customers, this.lexicon.maxCustomerWords);
+    if (!found) return null;
+    if (into === this.slots.refs.named) this.slots.refs.namedAt.push(i);
+    into.push(...found.value);
+    this.stream.take(i, found.end);
+    return found.end;
+  }
+
+  private mac(i: number, into: CatalogueGateway[]): number | null {
+    const token = this.stream.at(i);
+    if (token?.kind !== 'mac') return null;
+    const mac = normalizeMac(token.text);
+    if (into === this.slots.refs.named) this.slots.refs.namedAt.push(i);
+    const gateway = this.catalogue.find((g) => g.mac === mac);
+    if (gateway) into.push(gateway);
+    else this.slots.refs.unknown ??= token.text;
+    this.stream.take(i, i + 1);
+    return i + 1;
+  }
+
+  /**
+   * A number at `i` (digits or up to three number words) that is not a time amount ("3 days"), unless it
+   * follows a gateway noun (`afterNoun`: "device 5 day" is gateway 5, and "day" is asked about).
+   */
+  private number(i: number, afterNoun = false): { value: number; end: number } | null {
+    const token = this.stream.at(i);
+    if (!token) return null;
+    let found: { value: number; end: number } | null = null;
+    if (token.kind === 'number') found = { value: digitsValue(token.text)!, end: i + 1 };
+    else if (token.kind === 'word') {
+      for (let k = 3; k >= 1 && !found; k--) {
+        const words = this.stream.tokens.slice(i, i + k).map((t) => t.text);
+        if (words.length < k || words.some((_, j) => !this.stream.at(i + j))) continue;
+        if (k === 1 && (words[0] === 'a' || words[0] === 'an')) continue;
+        const value = wordsValue(words);
+        if (value !== null) found = { value, end: i + k };
+      }
+    }
+    if (!found) return null;
+    const next = this.stream.word(found.end);
+    if (!afterNoun && TIME_UNIT.test(next)) return null;
+    return found;
+  }
+
+  /** `numbers` of the grammar: the values and ranges it names, and where it ends. */
+  private numbers(i: number, afterNoun = false): { items: [number, number][]; end: number } | null {
+    const items: [number, number][] = [];
+    let at = i;
+    for (;;) {
+      const first = this.number(at, afterNoun && at === i);
+      if (!first) break;
+      let item: [number, number] = [first.value, first.value];
+      let end = first.end;
+      const sep = this.stream.oneOf(end, ['-', 'to', 'through', 'thru', 'till', 'until']);
+      // "gateway 1 to gateway 3"
+      const again = sep ? this.stream.oneOf(sep.end, GATEWAY_NOUNS) : null;
+      const last = sep ? this.number(again?.end ?? sep.end) : null;
+      if (sep && last && last.value >= first.value) {
+        item = [first.value, last.value];
+        end = last.end;
+      }
+      items.push(item);
+      at = end;
+      const joiner = this.stream.oneOf(at, ['and', 'or', '/', '&', 'plus', 'vs', 'versus', 'with']);
+      const next = joiner ? joiner.end : at;
+      const hash = this.stream.word(next) === '#' ? next + 1 : next;
+      if (!this.number(hash)) break;
+      at = hash;
+    }
+    return items.length > 0 ? { items, end: at } : null;
+  }
+
+  /** The gateways whose name ends with a number of `items`; a single number matching several is asked about. */
+  private byNumbers(items: [number, number][], noun: string | null, into: CatalogueGateway[]): void {
+    for (const [from, to] of items) {
+      let matches = this.catalogue.filter((g) => {
+        const n = trailingNumber(g.name);
+        return n !== null && n >= from && n <= to;
+      });
+      if (from === to && matches.length > 1 && noun) {
+        // "gateway 12" of "Demo Gateway 12" and "Roof Unit 12": the one whose name says "gateway".
+        const word = noun.replace(/(es|s)$/, '');
+        const named = matches.filter((g) => g.name.toLowerCase().split(/\W+/).includes(word));
+        if (named.length === 1) matches = named;
+      }
+      const word = from === to ? `gateway ${from}` : `gateways ${from} to ${to}`;
+      if (matches.length === 0) this.slots.refs.unknown ??= word;
+      else if (from === to && matches.length > 1) this.slots.refs.ambiguous ??= { word, matches };
+      else into.push(...matches);
+    }
+  }
+
+  private numbered(i: number, into: CatalogueGateway[]): number | null {
+    const noun = this.stream.oneOf(i, [...GATEWAY_NOUNS, '#']);
+    if (!noun) return null;
+    const start = this.stream.word(noun.end) === '#' ? noun.end + 1 : noun.end;
+    const numbers = this.numbers(start, true);
+    if (!numbers) return null;
+    if (into === this.slots.refs.named) this.slots.refs.namedAt.push(i);
+    this.byNumbers(numbers.items, noun.phrase === '#' ? null : noun.phrase, into);
+    this.stream.take(i, numbers.end);
+    return numbers.end;
+  }
+
+  private exclusion(i: number): number | null {
+    const word = this.stream.oneOf(i, EXCLUDES);
+    if (!word) return null;
+    const refs = this.slots.refs;
+    let at = this.stream.word(word.end) === 'the' ? word.end + 1 : word.end;
+    let took = false;
+    for (;;) {
+      const end =
+        this.name(at, refs.excluded) ??
+        this.customer(at, refs.excluded) ??
+        this.mac(at, refs.excluded) ??
+        this.numbered(at, refs.excluded) ??
+        this.bareNumbers(at, refs.excluded) ??
+        this.filter(at, refs.excludedFilters);
+      if (end === null) break;
+      took = true;
+      at = end;
+      const joiner = this.stream.oneOf(at, ['and', 'or', 'nor']);
+      if (!joiner) break;
+      const probe = this.stream.oneOf(joiner.end, GATEWAY_NOUNS) ?? null;
+      if (!probe && !this.number(joiner.end) && !this.startsTarget(joiner.end)) break;
+      at = joiner.end;
+    }
+    if (!took) return null;
+    this.stream.take(i, at);
+    return at;
+  }
+
+  private startsTarget(i: number): boolean {
+    return (
+      this.stream.longestAt(i, this.lexicon.names, this.lexicon.maxNameWords) !== null ||
+      this.stream.at(i)?.kind === 'mac' ||
+      this.stream.longestAt(i, STATUSES, 1) !== null ||
+      this.stream.longestAt(i, this.lexicon.tags, this.lexicon.maxTagWords) !== null ||
+      this.stream.longestAt(i, this.lexicon.places, this.lexicon.maxPlaceWords) !== null
+    );
+  }
+
+  private bareNumbers(i: number, into: CatalogueGateway[]): number | null {
+    const numbers = this.numbers(i);
+    if (!numbers) return null;
+    this.byNumbers(numbers.items, null, into);
+    this.stream.take(i, numbers.end);
+    return numbers.end;
+  }
+
+  /** A status, tag or place (an exclusion's target: "all gateways except offline ones"). */
+  private filter(i: number, into: GatewayRefs['excludedFilters']): number | null {
+    const status = this.stream.longestAt(i, STATUSES, 1);
+    const tag = this.stream.longestAt(i, this.lexicon.tags, this.lexicon.maxTagWords);
+    const place = this.stream.longestAt(i, this.lexicon.places, this.lexicon.maxPlaceWords);
+    let end: number | null = null;
+    if (status) {
+      into.statuses.add(status.value);
+      end = status.end;
+    } else if (tag) {
+      into.tags.push(tag.value);
+      end = tag.end;
+    } else if (place) {
+      into.places.push(place.value);
+      end = place.end;
+    }
+    if (end === null) return null;
+    // "except the offline ones", "except offline gateways"
+    const tail = this.stream.oneOf(end, ['ones', 'one', ...GATEWAY_NOUNS]);
+    if (tail) end = tail.end;
+    this.stream.take(i, end);
+    return end;
+  }
+
+  // ---- thresholds
+
+  private threshold(i: number): number | null {
+    const comparison = COMPARISONS.find(([phrase]) => this.stream.phraseAt(i, phrase) !== null);
+    if (!comparison) return null;
+    let at = this.stream.phraseAt(i, comparison[0])!;
+    if (this.stream.word(at) === 'of') at += 1;
+    const value = this.number(at);
+    if (!value) return null;
+    at = value.end;
+    let unit: string | null = null;
+    const unitWord = this.stream.longestAt(at, UNITS, 1);
+    if (unitWord) {
+      unit = unitWord.value;
+      at = unitWord.end;
+    }
+    this.slots.conditions.push({
+      condition: { op: comparison[1], value: value.value },
+      unit,
+      unitWord: unitWord ? this.stream.word(at - 1) : null,
+      phrase: this.phrase(i, at),
+    });
+    this.stream.take(i, at);
+    return at;
+  }
+}
+
+/**
+ * Reads a sentence over the caller's catalogue: the readings, the gateways (names, MACs, numbers, ranges,
+ * lists, exclusions, tags, places, online/offline; the whole fleet when none is named), the time (1 hour
+ * when none is named), the threshold, the aggregation and grouping. Whatever it cannot place, or places in
+ * more than one way, and any range the custom range rules refuse, becomes a question: never a guess.
  */
 export function parseSentence(
   text: string,
   catalogue: CatalogueGateway[],
   context: ParseContext,
 ): ParseOutcome {
-  const sentence = new Sentence(
-    normalize(text)
-      .replace(/:(?!\d)/g, ' ')
-      .replace(/\s*(>=?|<=?)\s*/g, ' $1 '),
-  );
   const ask = (q: Question): ParseOutcome => ({ kind: 'question', question: q });
-
-  const refs = noRefs();
-  takeNamedGateways(sentence, catalogue, refs);
-
-  let condition: GraphCondition | null = null;
-  let unitHint: GraphMetric | null = null;
-  const cm = sentence.takePattern(CONDITION);
-  if (cm) {
-    condition = { op: BELOW.has(cm[1]!) ? '<' : '>', value: Number(cm[2]) };
-    if (cm[3] === 'degc' || cm[3] === 'degrees' || cm[3] === 'c') unitHint = 'temp';
-  }
-
-  takeNumberedGateways(sentence, catalogue, refs);
-  const span = findTimeSpan(sentence.rest, context.now, context.utcOffsetMinutes);
-  if (span) sentence.take(span.start, span.end);
-
-  const metrics = new Set<GraphMetric>();
-  const metricPhrases: string[] = [];
-  for (const [phrase, metric] of METRIC_WORDS) {
-    if (sentence.takePhrase(phrase) > 0) {
-      metrics.add(metric);
-      metricPhrases.push(phrase);
-    }
-  }
-  let ambiguousMetric: { word: string; metrics: GraphMetric[] } | null = null;
-  for (const [phrase, options] of AMBIGUOUS_METRIC_WORDS) {
-    if (sentence.takePhrase(phrase) > 0) ambiguousMetric ??= { word: phrase, metrics: options };
-  }
-  const unknownMetric = UNKNOWN_METRIC_WORDS.find((w) => sentence.has(w));
-
-  const functions = new Map<Exclude<GraphAggregation, 'none'>, string>();
-  for (const [phrase, fn] of AGGREGATION_WORDS) {
-    if (sentence.takePhrase(phrase) > 0 && !functions.has(fn)) functions.set(fn, phrase);
-  }
-  const intervals = new Map<Exclude<GraphInterval, 'auto'>, string>();
-  for (const [phrase, interval] of INTERVAL_WORDS) {
-    if (sentence.takePhrase(phrase) > 0 && !intervals.has(interval)) intervals.set(interval, phrase);
-  }
-  const groupings = new Set<GraphGrouping>();
-  for (const [phrase, grouping] of GROUPING_WORDS)
-    if (sentence.takePhrase(phrase) > 0) groupings.add(grouping);
-
-  takeGatewayFilters(sentence, catalogue, refs);
+  const lexicon = lexiconFor(catalogue);
+  const { text: normalized } = correctTypos(normalize(text.replace(/\bc0(2)\b/gi, 'co$1')), lexicon);
+  const grammar = new Grammar(normalized, catalogue, lexicon);
+  grammar.readGateways();
+  const time = findTime(grammar.stream.blanked(normalized), context.now, context.utcOffsetMinutes);
+  const parts = time ? (time.kind === 'span' ? time.span.parts : time.problem.parts) : [];
+  for (const [start, end] of parts) grammar.stream.takeSpan(start, end);
+  grammar.readRest();
+  const s = grammar.slots;
+  const refs = s.refs;
 
   // 1. Words nobody recognized (a gateway of another tenant among them: unknown, never revealed).
-  if (unknownMetric) {
+  if (s.unknownMetric) {
+    const word = s.unknownMetric;
     return ask(
       question(
         'metric',
-        unknownMetric,
-        `There is no ${unknownMetric} reading. Did you mean one of these?`,
-        [...GRAPH_METRICS.map((m) => ({ label: metricLabel(m), phrase: unknownMetric }))],
+        word,
+        `There is no ${word} reading. Did you mean one of these?`,
+        GRAPH_METRICS.map((m) => ({ label: metricLabel(m), phrase: word })),
         text,
       ),
     );
   }
-  if (refs.unknown) return ask(unknownWordQuestion(refs.unknown, text, catalogue, 'gateways'));
-  const leftover = leftoverPhrase(sentence);
-  if (leftover) return ask(unknownWordQuestion(leftover, text, catalogue));
-
-  // 2. The metric.
-  if (metrics.size > 1) {
-    const named = [...metrics];
+  if (s.unknownAggregation) {
+    const word = s.unknownAggregation;
     return ask(
       question(
-        'metric',
-        metricPhrases[0]!,
-        `One reading per chart: did you mean ${named.map(metricLabel).join(' or ')}?`,
-        named.map((m) => ({
-          label: metricLabel(m),
-          phrase: metricPhrases[0]!,
-          drop: metricPhrases.slice(1),
+        'aggregation',
+        word,
+        `There is no ${word} here. Did you mean the average, minimum, maximum, total or number of readings?`,
+        ['average', 'minimum', 'maximum', 'total', 'number of readings'].map((label) => ({
+          label,
+          phrase: word,
         })),
         text,
       ),
     );
   }
-  let metric: GraphMetric | undefined =
-    [...metrics][0] ?? (ambiguousMetric ? undefined : (unitHint ?? undefined));
-  if (ambiguousMetric && metrics.size === 1 && ambiguousMetric.metrics.includes([...metrics][0]!)) {
-    metric = [...metrics][0];
-  } else if (ambiguousMetric && metrics.size === 0) {
+  if (refs.unknown) return ask(unknownWordQuestion(refs.unknown, text, catalogue, 'gateways'));
+  if (s.unknownWord) return ask(unknownWordQuestion(s.unknownWord, text, catalogue));
+
+  // 2. The readings.
+  const metricsOutcome = readings(s, text);
+  if ('slot' in metricsOutcome) return ask(metricsOutcome);
+  const metrics = metricsOutcome;
+  if (s.conditions.length > 1) {
+    const phrases = s.conditions.map((c) => c.phrase);
     return ask(
       question(
         'metric',
-        ambiguousMetric.word,
-        `"${ambiguousMetric.word}" can mean several readings. Did you mean ${ambiguousMetric.metrics.map(metricLabel).join(', ')}?`,
-        ambiguousMetric.metrics.map((m) => ({ label: metricLabel(m), phrase: ambiguousMetric.word })),
+        phrases[0]!,
+        `One threshold per chart: did you mean ${phrases.join(' or ')}?`,
+        phrases.map((p) => ({ label: p, phrase: p, drop: phrases.filter((o) => o !== p) })),
         text,
       ),
     );
   }
-  if (!metric) {
+  const condition = s.conditions[0]?.condition ?? null;
+  if (condition && metrics.length > 1) {
     return ask(
       question(
         'metric',
-        '',
-        'Which reading do you want to see?',
-        GRAPH_METRICS.map((m) => ({ label: metricLabel(m), prefix: true })),
+        s.metrics[0]?.phrase ?? '',
+        `A threshold applies to one reading: ${metrics.map(metricLabel).join(' or ')}?`,
+        metrics.map((m) => ({
+          label: metricLabel(m),
+          phrase: s.metrics.find((x) => x.metric === m)?.phrase ?? '',
+          drop: s.metrics.filter((x) => x.metric !== m).map((x) => x.phrase),
+        })),
         text,
       ),
     );
   }
 
-  // 3. The gateways.
+  // 3. The gateways: one set for every reading ("CO2 of gateway 3 and temperature of Kitchen Hub" pairs them).
+  if (interleaved(s)) {
+    const phrases = s.metrics.map((m) => m.phrase);
+    return ask(
+      question(
+        'gateways',
+        '',
+        `Each chart shows the same gateways: do you mean ${phrases.join(' and ')} of all the gateways named?`,
+        [
+          {
+            label: `${phrases.join(' and ')} of all of them`,
+            phrase: phrases[0]!,
+            replacement: phrases.join(' and '),
+            drop: phrases.slice(1),
+          },
+        ],
+        text,
+      ),
+    );
+  }
   if (refs.ambiguous) {
     const { word, matches } = refs.ambiguous;
     return ask(
@@ -190,28 +640,22 @@ export function parseSentence(
       ),
     );
   }
-  // "which gateways had CO2 above 1200", "average CO2 by location": every gateway unless some are named.
-  const fleetWide = condition !== null || [...groupings].some((g) => g !== 'gateway');
-  if (fleetWide && refs.named.length === 0) refs.all = true;
   const selected = selectGateways(refs, catalogue);
-  if (!selected) {
+  if (selected.gateways.length === 0) {
     return ask(
       question(
         'gateways',
         '',
-        'Which gateways do you mean?',
-        [
-          { label: 'all gateways', suffix: 'for all gateways' },
-          ...catalogue.slice(0, 5).map((g) => ({ label: g.name, suffix: `of ${g.name}` })),
-        ],
+        `None of your gateways is ${selected.label}. Which gateways do you mean?`,
+        [{ label: 'all gateways', suffix: 'for all gateways' }],
         text,
       ),
     );
   }
 
   // 4. Aggregation and grouping.
-  if (functions.size > 1 || intervals.size > 1) {
-    const phrases = [...(functions.size > 1 ? functions : intervals).values()];
+  if (s.functions.size > 1 || s.intervals.size > 1) {
+    const phrases = [...(s.functions.size > 1 ? s.functions : s.intervals).values()];
     return ask(
       question(
         'aggregation',
@@ -222,23 +666,48 @@ export function parseSentence(
       ),
     );
   }
-  const interval = [...intervals.keys()][0] ?? 'auto';
-  const aggregation = [...functions.keys()][0] ?? (interval === 'auto' ? 'none' : 'avg');
-  const groupBy = groupings.size === 1 ? [...groupings][0]! : groupings.size === 0 ? 'gateway' : 'all';
+  const interval = [...s.intervals.keys()][0] ?? 'auto';
+  const aggregation = [...s.functions.keys()][0] ?? (interval === 'auto' ? 'none' : 'avg');
+  const groupBy = s.groupings.size === 1 ? [...s.groupings][0]! : s.groupings.size === 0 ? 'gateway' : 'all';
 
-  // 5. The range: the custom range rules (not before 2024-01-01, at most 3 months, not in the future).
-  const range = span ?? defaultSpan(context.now);
-  const earliest = EARLIEST_CHART_MS + 14 * 3_600_000 - context.utcOffsetMinutes * 60_000;
-  if (range.fromTime < earliest) return ask(question('range', '', GRAPH_TEXTS.fromTooEarly, [], text));
-  if (range.toTime - range.fromTime > MAX_SENSOR_RANGE_MS) {
-    return ask(question('range', '', GRAPH_TEXTS.customRangeTooLong, [], text));
+  // 5. The range: what the sentence said, or the portal's default interval; the custom range rules.
+  if (time?.kind === 'problem') {
+    const p = time.problem;
+    return ask(
+      question(
+        'range',
+        p.phrase,
+        p.question,
+        p.candidates.map((c) => ({
+          label: c.label,
+          phrase: p.phrase,
+          replacement: c.replacement,
+          drop: c.drop,
+        })),
+        text,
+      ),
+    );
   }
-  if (range.fromTime >= context.now) return ask(question('range', '', GRAPH_TEXTS.toAfterToday, [], text));
+  const range: Omit<TimeSpan, 'parts'> = time?.span ?? {
+    fromTime: context.now - GRAPH_DEFAULT_RANGE_MS,
+    toTime: context.now,
+    label: GRAPH_DEFAULT_RANGE_LABEL,
+  };
+  const rangeProblem = rangeRule(range, context);
+  if (rangeProblem) {
+    const phrase =
+      time?.kind === 'span' ? time.span.parts.map(([a, b]) => normalized.slice(a, b)).join(' ') : '';
+    const candidates =
+      rangeProblem === GRAPH_TEXTS.customRangeTooLong
+        ? [{ label: 'last 3 months', phrase: phrase.trim(), replacement: 'last 3 months' }]
+        : [];
+    return ask(question('range', phrase.trim(), rangeProblem, candidates, text));
+  }
 
   return {
     kind: 'parsed',
     query: {
-      metric,
+      metrics,
       gateways: selected.gateways,
       gatewaysLabel: selected.label,
       range: { fromTime: range.fromTime, toTime: range.toTime, label: range.label },
@@ -250,19 +719,132 @@ export function parseSentence(
   };
 }
 
-/** The first words left that mean nothing to the parser (with the numbers and nouns right after them). */
-function leftoverPhrase(sentence: Sentence): string | null {
-  const words = sentence.words();
-  const first = words.findIndex((w) => !STOPWORDS.has(w.word) && !/^'/.test(w.word));
-  if (first < 0) return null;
-  const phrase = [words[first]!];
-  for (let i = first + 1; i < words.length; i++) {
-    const w = words[i]!;
-    const previous = phrase[phrase.length - 1]!;
-    const adjacent = w.index === previous.index + previous.word.length + 1;
-    if (!adjacent || (STOPWORDS.has(w.word) && !/^(gateway|sensor|device|gw)$/.test(w.word))) break;
-    phrase.push(w);
+/** Readings and gateways named in turns (reading, gateways, reading, gateways, or the other way round). */
+function interleaved(s: Slots): boolean {
+  const marks = [
+    ...s.metrics.map((m) => ({ at: m.at, kind: 'm' })),
+    ...s.refs.namedAt.map((at) => ({ at, kind: 'g' })),
+  ].sort((a, b) => a.at - b.at);
+  let turns = 0;
+  marks.forEach((mark, k) => {
+    if (k === 0 || mark.kind !== marks[k - 1]!.kind) turns += 1;
+  });
+  return s.metrics.length > 1 && turns >= 4;
+}
+
+/**
+ * The custom range rules (spec 001 section 5, the telemetry charts' Custom Range): not before 2024-01-01 (the
+ * caller's midnight), not longer than 3 months, not reversed, not in the future. The text of the rule broken,
+ * or null.
+ */
+export function rangeRule(range: { fromTime: number; toTime: number }, context: ParseContext): string | null {
+  const earliest = EARLIEST_CHART_MS + 14 * 3_600_000 - context.utcOffsetMinutes * 60_000;
+  if (range.fromTime < earliest) return GRAPH_TEXTS.fromTooEarly;
+  if (range.fromTime >= context.now || range.toTime > context.now) return GRAPH_TEXTS.toAfterToday;
+  if (range.fromTime > range.toTime) return GRAPH_TEXTS.fromAfterTo;
+  if (range.toTime - range.fromTime > MAX_SENSOR_RANGE_MS) return GRAPH_TEXTS.customRangeTooLong;
+  return null;
+}
+
+/** The readings the sentence names (metric words, units, thresholds' units), or the question to ask. */
+function readings(s: Slots, text: string): GraphMetric[] | Question {
+  const named = s.metrics.map((m) => m.metric);
+  const ambiguous = s.ambiguousMetric;
+  if (ambiguous && !named.some((m) => ambiguous.metrics.includes(m))) {
+    return question(
+      'metric',
+      ambiguous.word,
+      `"${ambiguous.word}" can mean several readings. Did you mean ${ambiguous.metrics.map(metricLabel).join(', ')}?`,
+      ambiguous.metrics.map((m) => ({ label: metricLabel(m), phrase: ambiguous.word })),
+      text,
+    );
   }
-  while (phrase.length > 1 && STOPWORDS.has(phrase[phrase.length - 1]!.word)) phrase.pop();
-  return phrase.map((w) => w.word).join(' ');
+  const units = [
+    ...s.units.map((u) => ({ ...u, word: u.phrase })),
+    ...s.conditions
+      .filter((c) => c.unit !== null)
+      .map((c) => ({ unit: c.unit!, phrase: c.phrase, word: c.unitWord ?? '' })),
+  ];
+  for (const { unit, phrase, word } of units) {
+    const measured = GRAPH_METRICS.filter((m) => unitOf(m) === unit);
+    const wrong = named.find((m) => unitOf(m) !== unit);
+    if (wrong) {
+      // "memory above 80 %": memory is in MB. The ways out: the reading measured in that unit, or the
+      // reading named without the unit.
+      const wrongPhrase = s.metrics.find((m) => m.metric === wrong)!.phrase;
+      return question(
+        'metric',
+        phrase,
+        `${metricLabel(wrong)} is measured in ${unitOf(wrong)}, not ${unit}. Which reading do you mean?`,
+        [
+          ...measured.map((m) => ({ label: metricLabel(m), phrase: wrongPhrase })),
+          { label: `${metricLabel(wrong)} (${unitOf(wrong)})`, phrase: word, replacement: '' },
+        ],
+        text,
+      );
+    }
+    if (named.length === 0 && measured.length === 1) named.push(measured[0]!);
+    else if (named.length === 0 && measured.length > 1) {
+      return question(
+        'metric',
+        phrase,
+        `Several readings are in ${unit}. Did you mean ${measured.map(metricLabel).join(', ')}?`,
+        measured.map((m) => ({ label: metricLabel(m), prefix: true })),
+        text,
+      );
+    }
+  }
+  if (named.length === 0) {
+    return question(
+      'metric',
+      '',
+      'Which reading do you want to see?',
+      GRAPH_METRICS.map((m) => ({ label: metricLabel(m), prefix: true })),
+      text,
+    );
+  }
+  return named;
+}
+
+/** The gateways the references select (the whole fleet when none is named), and how to name them on the chip. */
+function selectGateways(
+  refs: GatewayRefs,
+  catalogue: CatalogueGateway[],
+): { gateways: CatalogueGateway[]; label: string } {
+  const statuses = refs.statuses.size === 1 ? [...refs.statuses] : [];
+  const matches = (g: CatalogueGateway, tags: string[], places: string[], status: string[]) =>
+    (status.length === 0 || status.includes(g.online ? 'online' : 'offline')) &&
+    (tags.length === 0 || tags.some((t) => g.tags.includes(t))) &&
+    (places.length === 0 || places.some((p) => g.places.includes(p)));
+  const filters = [...statuses, ...refs.tags.map((t) => `tag ${t}`), ...refs.places.map((p) => `in ${p}`)];
+  const ex = refs.excludedFilters;
+  const excludedMacs = new Set(refs.excluded.map((g) => g.mac));
+  // Left out: each gateway excluded, and each one with an excluded status, tag or place.
+  const keep = (g: CatalogueGateway) =>
+    !excludedMacs.has(g.mac) &&
+    !ex.statuses.has(g.online ? 'online' : 'offline') &&
+    !ex.tags.some((t) => g.tags.includes(t)) &&
+    !ex.places.some((p) => g.places.includes(p));
+  const exclusions = [
+    ...refs.excluded.map((g) => g.name),
+    ...[...ex.statuses],
+    ...ex.tags.map((t) => `tag ${t}`),
+    ...ex.places.map((p) => `in ${p}`),
+  ];
+  const except = exclusions.length > 0 ? ` except ${exclusions.join(', ')}` : '';
+  if (refs.named.length > 0) {
+    const unique = [...new Map(refs.named.map((g) => [g.mac, g])).values()];
+    const gateways = unique.filter((g) => matches(g, refs.tags, refs.places, statuses) && keep(g));
+    const label =
+      gateways.length > 0
+        ? gateways.map((g) => g.name).join(', ')
+        : `${[...filters, ...(except ? [except.trim()] : [])].join(', ')} of ${unique.map((g) => g.name).join(', ')}`;
+    return { gateways, label };
+  }
+  if (filters.length > 0) {
+    const gateways = catalogue.filter((g) => matches(g, refs.tags, refs.places, statuses) && keep(g));
+    return { gateways, label: `${filters.join(', ')} gateways${except}` };
+  }
+  const gateways = catalogue.filter(keep);
+  return { gateways, label: `all gateways${except}` };
 }

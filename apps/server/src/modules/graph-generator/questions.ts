@@ -1,6 +1,7 @@
 import { GRAPH_METRIC_INFO, type GraphCandidate } from '@portal/contract';
+import { distance } from 'fastest-levenshtein';
 import type { CatalogueGateway } from './catalogue.ts';
-import { distance, replacePhrase } from './sentence.ts';
+import { replacePhrase } from './sentence.ts';
 import { catalogueKey, METRIC_WORDS, normalize } from './vocabulary.ts';
 
 export type QuestionSlot = 'metric' | 'gateways' | 'range' | 'aggregation' | 'text';

@@ -1,12 +1,24 @@
+import { GRAPH_TEXTS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { findTimeSpan } from './time-phrases.ts';
+import { AMBIGUOUS_DATE, findTime, TWO_TIMES } from './time-phrases.ts';
 import { normalize } from './vocabulary.ts';
 
 // Wednesday 2026-11-25 14:30 UTC.
 const NOW = Date.UTC(2026, 10, 25, 14, 30);
 const span = (text: string, offset = 0) => {
-  const found = findTimeSpan(normalize(text), NOW, offset);
-  return found && [new Date(found.fromTime).toISOString(), new Date(found.toTime).toISOString(), found.label];
+  const found = findTime(normalize(text), NOW, offset);
+  if (found?.kind === 'problem') return found.problem.question;
+  return (
+    found && [
+      new Date(found.span.fromTime).toISOString(),
+      new Date(found.span.toTime).toISOString(),
+      found.span.label,
+    ]
+  );
+};
+const range = (text: string, offset = 0) => {
+  const found = span(text, offset);
+  return Array.isArray(found) ? found.slice(0, 2) : found;
 };
 
 describe('time phrases in the caller’s offset', () => {
@@ -61,5 +73,55 @@ describe('time phrases in the caller’s offset', () => {
 
   it('does not read a gateway number as a time', () => {
     expect(span('co2 of gateway 5')).toBeNull();
+  });
+});
+
+describe('time phrases operators type (issue 32)', () => {
+  it('counts months as calendar months: "last 3 months" starts on the 25th', () => {
+    expect(range('last 3 months')).toEqual(['2026-08-25T14:30:00.000Z', '2026-11-25T14:30:00.000Z']);
+    expect(range('last month')).toEqual(['2026-10-25T14:30:00.000Z', '2026-11-25T14:30:00.000Z']);
+    expect(range('last fortnight')).toEqual(['2026-11-11T14:30:00.000Z', '2026-11-25T14:30:00.000Z']);
+  });
+
+  it('reads European and US dates, and asks about one that reads both ways', () => {
+    expect(range('25.11.2026')).toEqual(['2026-11-25T00:00:00.000Z', '2026-11-25T14:30:00.000Z']);
+    expect(range('since 23.11.')).toEqual(['2026-11-23T00:00:00.000Z', '2026-11-25T14:30:00.000Z']);
+    expect(range('on 20/11/2026')).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-20T23:59:59.999Z']);
+    expect(range('on 11/20/2026')).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-20T23:59:59.999Z']);
+    expect(span('on 03/11/2026')).toBe(AMBIGUOUS_DATE('03/11/2026'));
+    // Another date of the sentence tells the order.
+    expect(range('between 11/10/2026 and 11/20/2026')).toEqual([
+      '2026-11-10T00:00:00.000Z',
+      '2026-11-20T23:59:59.999Z',
+    ]);
+  });
+
+  it('reads "at the moment", times of day, parts of days and "until now"', () => {
+    expect(range('at the moment')).toEqual(['2026-11-25T13:30:00.000Z', '2026-11-25T14:30:00.000Z']);
+    expect(range('between 08:00 and 09:30 today')).toEqual([
+      '2026-11-25T08:00:00.000Z',
+      '2026-11-25T09:30:00.000Z',
+    ]);
+    expect(range('from last friday until now')).toEqual([
+      '2026-11-20T00:00:00.000Z',
+      '2026-11-25T14:30:00.000Z',
+    ]);
+    expect(range('yesterday afternoon')).toEqual(['2026-11-24T12:00:00.000Z', '2026-11-24T17:59:59.999Z']);
+    expect(range('yesterday afternoon', 60)).toEqual([
+      '2026-11-24T11:00:00.000Z',
+      '2026-11-24T16:59:59.999Z',
+    ]);
+  });
+
+  it('asks instead of changing a range: reversed, in the future, two times', () => {
+    expect(span('from 2026-11-20 to 2026-11-10')).toBe(GRAPH_TEXTS.fromAfterTo);
+    expect(span('tomorrow')).toBe(GRAPH_TEXTS.toAfterToday);
+    expect(span('from 2026-11-20 to 2026-11-30')).toBe(GRAPH_TEXTS.toAfterToday);
+    expect(span('on 30 november')).toBe(GRAPH_TEXTS.toAfterToday);
+    expect(span('today and yesterday')).toBe(TWO_TIMES);
+  });
+
+  it('reads "last year" as the twelve months it is (the parser refuses them as longer than 3 months)', () => {
+    expect(range('last year')).toEqual(['2025-11-25T14:30:00.000Z', '2026-11-25T14:30:00.000Z']);
   });
 });

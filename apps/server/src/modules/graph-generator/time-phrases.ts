@@ -1,207 +1,628 @@
+import { GRAPH_TEXTS } from '@portal/contract';
 import * as chrono from 'chrono-node';
+import { NUMBER_PATTERN, numberValue } from './numbers.ts';
+import { BLANK } from './tokens.ts';
+import { MONTH_NAMES } from './vocabulary.ts';
 
 /**
- * The time a sentence names, in the caller's UTC offset: our own rules for the rolling phrases operators
- * type most ("last 24 hours", "past week", "today", "yesterday", "this month"), chrono-node (English) for
- * dates and weekdays ("since Monday", "on 3 November", "from Nov 1 to Nov 10", "between 2025-10-01 and
- * 2025-10-05"). A date without a time of day means the whole day; a past-looking phrase never lands in the
- * future (chrono's "friday" is the coming one: we take the last one). docs/graph-generator.md has the list.
+ * The time a sentence names, in the caller's UTC offset (docs/graph-generator.md 'Time'): our own rules for
+ * what operators type most (rolling spans in calendar units, days and parts of days, weeks, weekends,
+ * months, "now"), chrono-node (English) for dates, weekdays and times of day ("since Monday", "on 3 November",
+ * "from Nov 1 to Nov 10", "between 08:00 and 09:30 today"). `normalize` has already turned "25.11.2026",
+ * "23.11." and unambiguous slash dates into words.
+ *
+ * Nothing is silently changed: a range in the future, a reversed one, a numeric date that reads both ways
+ * ("03/11/2026") or two times in one sentence come back as problems the parser asks about. The span rules
+ * (not before 2024-01-01, at most 3 months) are the parser's.
  */
 export interface TimeSpan {
   fromTime: number;
   toTime: number;
   label: string;
-  /** Where the phrase sits in the normalized text, so its words are not read as names. */
-  start: number;
-  end: number;
+  /** The places in the normalized text the phrase took, so its words are not read as anything else. */
+  parts: [number, number][];
 }
+
+export interface TimeProblem {
+  /** The rule the question names. */
+  question: string;
+  /** The phrase asked about, as in the normalized text. */
+  phrase: string;
+  parts: [number, number][];
+  /** Ways out: the phrase replaced by another one. */
+  candidates: { label: string; replacement: string; drop?: string[] }[];
+}
+
+export type TimeFinding = { kind: 'span'; span: TimeSpan } | { kind: 'problem'; problem: TimeProblem };
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const UNIT_MS: Record<string, number> = {
-  minute: MINUTE,
-  hour: HOUR,
-  day: DAY,
-  week: 7 * DAY,
-  month: 30 * DAY,
-};
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  thirty: 30,
-};
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-function unitOf(word: string): string | null {
+/** Text shown for a question whose phrase names two readings of one date. */
+export const AMBIGUOUS_DATE = (phrase: string) =>
+  `Is ${phrase} a European (day/month) or a US (month/day) date?`;
+export const TWO_TIMES = 'One time range per chart: which one do you mean?';
+
+type Unit = 'minute' | 'hour' | 'day' | 'week' | 'fortnight' | 'month' | 'quarter' | 'year';
+
+function unitOf(word: string): Unit | null {
   if (/^(m|min|mins|minute|minutes)$/.test(word)) return 'minute';
   if (/^(h|hr|hrs|hour|hours)$/.test(word)) return 'hour';
   if (/^(d|day|days)$/.test(word)) return 'day';
   if (/^(w|wk|wks|week|weeks)$/.test(word)) return 'week';
-  if (/^(mo|mon|month|months)$/.test(word)) return 'month';
+  if (/^(fortnight|fortnights)$/.test(word)) return 'fortnight';
+  if (/^(mo|mos|mon|month|months)$/.test(word)) return 'month';
+  if (/^(quarter|quarters)$/.test(word)) return 'quarter';
+  if (/^(y|yr|yrs|year|years)$/.test(word)) return 'year';
   return null;
 }
+
+const UNIT =
+  '(minutes?|mins?|hours?|hrs?|hr|days?|weeks?|wks?|wk|fortnights?|months?|mos?|quarters?|years?|yrs?)';
+const SHORT_UNIT = '(m|h|d|w|mo|y)';
+const NUM = `(${NUMBER_PATTERN})`;
+
+/** Local calendar parts of an instant. */
+const local = (time: number, offsetMs: number) => new Date(time + offsetMs);
 
 /** Midnight of the day `time` falls in, in the caller's offset. */
 function dayStart(time: number, offsetMs: number): number {
   return Math.floor((time + offsetMs) / DAY) * DAY - offsetMs;
 }
 
-const NUM = '(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty)';
-const UNIT = '(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w|months?|mo)';
-
-const ROLLING = new RegExp(
-  `\\b(?:in |over |during |for )?(?:the )?(?:last|past|previous|recent) ${NUM}? ?${UNIT}\\b`,
-);
-const COMPACT = /\b(?:last|past) (\d+)(m|h|d|w)\b/;
-const AGO = new RegExp(`\\b(?:since )?${NUM} ${UNIT} ago\\b`);
-
-/** The rolling and day phrases; null when the text has none. */
-function ownRules(text: string, now: number, offsetMs: number): TimeSpan | null {
-  const span = (match: RegExpExecArray, fromTime: number, toTime: number, label: string): TimeSpan => ({
-    fromTime,
-    toTime,
-    label,
-    start: match.index,
-    end: match.index + match[0].length,
-  });
-  let m = COMPACT.exec(text);
-  if (m) {
-    const unit = unitOf(m[2]!)!;
-    const n = Number(m[1]);
-    return span(m, now - n * UNIT_MS[unit]!, now, `last ${n} ${unit}${n === 1 ? '' : 's'}`);
-  }
-  m = ROLLING.exec(text);
-  if (m) {
-    const unit = unitOf(m[2]!)!;
-    const n = m[1] === undefined ? 1 : (NUMBER_WORDS[m[1]] ?? Number(m[1]));
-    return span(m, now - n * UNIT_MS[unit]!, now, n === 1 ? `last ${unit}` : `last ${n} ${unit}s`);
-  }
-  m = AGO.exec(text);
-  if (m) {
-    const unit = unitOf(m[2]!)!;
-    const n = NUMBER_WORDS[m[1]!] ?? Number(m[1]);
-    return span(m, now - n * UNIT_MS[unit]!, now, `last ${n} ${unit}${n === 1 ? '' : 's'}`);
-  }
-  const today = dayStart(now, offsetMs);
-  m = /\b(?:for |from |since )?(?:the )?day before yesterday\b/.exec(text);
-  if (m) return span(m, today - 2 * DAY, today - DAY - 1, 'day before yesterday');
-  m = /\b(?:for |from |on |since )?yesterday\b/.exec(text);
-  if (m) {
-    const since = /^(?:from|since)/.test(m[0]);
-    return span(m, today - DAY, since ? now : today - 1, since ? 'since yesterday' : 'yesterday');
-  }
-  m = /\b(?:for |from |since |so far )?(?:today|this morning|tonight|so far today)\b/.exec(text);
-  if (m) return span(m, today, now, 'today');
-  m = /\b(?:for |during |in |over )?this week\b/.exec(text);
-  if (m) {
-    // Weeks start on Monday.
-    const weekday = (new Date(today + offsetMs).getUTCDay() + 6) % 7;
-    return span(m, today - weekday * DAY, now, 'this week');
-  }
-  m = /\b(?:for |during |in |over )?this month\b/.exec(text);
-  if (m) {
-    const local = new Date(today + offsetMs);
-    const first = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offsetMs;
-    return span(m, first, now, 'this month');
-  }
-  m = /\b(?:right )?now\b|\blatest\b|\bcurrent(?:ly)?\b/.exec(text);
-  if (m) return span(m, now - HOUR, now, 'last hour');
-  return null;
+/** `time` moved by whole calendar months (the day kept, or the month's last day). */
+function shiftMonths(time: number, months: number, offsetMs: number): number {
+  const d = local(time, offsetMs);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  target.setUTCHours(d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return target.getTime() - offsetMs;
 }
 
-const formatDay = (time: number, offsetMs: number) => new Date(time + offsetMs).toISOString().slice(0, 10);
-const formatTime = (time: number, offsetMs: number) =>
-  new Date(time + offsetMs).toISOString().slice(0, 16).replace('T', ' ');
+/** The instant `n` units before now: calendar months, quarters and years; fixed lengths for the rest. */
+function unitsBefore(now: number, n: number, unit: Unit, offsetMs: number): number {
+  const fixed: Partial<Record<Unit, number>> = {
+    minute: MINUTE,
+    hour: HOUR,
+    day: DAY,
+    week: 7 * DAY,
+    fortnight: 14 * DAY,
+  };
+  if (fixed[unit] !== undefined) return now - n * fixed[unit]!;
+  const months = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 12 * n;
+  return shiftMonths(now, -months, offsetMs);
+}
 
-/** A chrono component's first instant, with the day's or month's start when the time was not given. */
+const plural = (n: number, unit: Unit) => (n === 1 ? `last ${unit}` : `last ${n} ${unit}s`);
+
+const formatDay = (time: number, offsetMs: number) => local(time, offsetMs).toISOString().slice(0, 10);
+const formatTime = (time: number, offsetMs: number) =>
+  local(time, offsetMs).toISOString().slice(0, 16).replace('T', ' ');
+
+interface Rule {
+  pattern: RegExp;
+  /** The span for a match (null: the match is not a time after all). */
+  span: (m: RegExpExecArray, now: number, offsetMs: number, text: string) => Omit<TimeSpan, 'parts'> | null;
+}
+
+const PARTS: Record<string, [number, number]> = {
+  morning: [6, 12],
+  afternoon: [12, 18],
+  evening: [18, 24],
+  night: [22, 30],
+};
+
+function dayPart(day: number, part: string, label: string): Omit<TimeSpan, 'parts'> {
+  const [from, to] = PARTS[part]!;
+  return { fromTime: day + from * HOUR, toTime: day + to * HOUR - 1, label };
+}
+
+/** The most recent `weekday` (0 Sunday) on or before today's date. */
+function lastWeekday(now: number, weekday: number, offsetMs: number, includeToday = true): number {
+  const today = dayStart(now, offsetMs);
+  let back = (local(today, offsetMs).getUTCDay() - weekday + 7) % 7;
+  if (back === 0 && !includeToday) back = 7;
+  return today - back * DAY;
+}
+
+const SINCE = '(?:(since|from|starting|after) )?';
+
+/** Our own rules, in order: the first that matches wins. */
+const RULES: Rule[] = [
+  {
+    // "last 24 hours", "past week", "previous 3 months", "last 24h", "over the last fortnight"
+    pattern: new RegExp(
+      `(?<=\\s)(?:(?:in|over|during|for|within|from|of|since) )?(?:the )?(?:last|past|previous|recent|trailing|preceding|prior) (?:${NUM} ?)?(?:${UNIT}|${SHORT_UNIT})(?=\\s)`,
+    ),
+    span: (m, now, offsetMs) => {
+      const unit = unitOf(m[2] ?? m[3]!)!;
+      const n = m[1] === undefined ? 1 : numberValue(m[1]);
+      if (n === null || n <= 0) return null;
+      return { fromTime: unitsBefore(now, n, unit, offsetMs), toTime: now, label: plural(n, unit) };
+    },
+  },
+  {
+    // "3 days ago", "since 2 hours ago"
+    pattern: new RegExp(`(?<=\\s)${SINCE}${NUM} ?${UNIT} ago(?=\\s)`),
+    span: (m, now, offsetMs) => {
+      const n = numberValue(m[2]!);
+      const unit = unitOf(m[3]!)!;
+      if (n === null) return null;
+      return {
+        fromTime: unitsBefore(now, n, unit, offsetMs),
+        toTime: now,
+        label: `last ${n} ${unit}${n === 1 ? '' : 's'}`,
+      };
+    },
+  },
+  {
+    // "24h", "48 hours", "for 3 days", "over 2 weeks" (not "every 5 minutes": a bucket, not a range)
+    pattern: new RegExp(
+      `(?<=\\s)(?:(?:for|over|within|in) )?(?:the )?(?:(\\d+)${SHORT_UNIT}|${NUM} ${UNIT})(?=\\s)`,
+    ),
+    span: (m, now, offsetMs, text) => {
+      if (/(?:every|each|per)\s*$/.test(text.slice(0, m.index))) return null;
+      const n = numberValue(m[1] ?? m[3]!);
+      const unit = unitOf(m[2] ?? m[4]!)!;
+      if (n === null || n <= 0) return null;
+      return { fromTime: unitsBefore(now, n, unit, offsetMs), toTime: now, label: plural(n, unit) };
+    },
+  },
+  {
+    // "yesterday afternoon", "this morning", "last night", "tonight", "afternoon of yesterday", "friday morning"
+    pattern: new RegExp(
+      `(?<=\\s)(?:(?:on|during|in|at|over) )?(?:(yesterday|today|this|last|the|${WEEKDAYS.join('|')}) (?:in the )?(morning|afternoon|evening|night)|(morning|afternoon|evening|night) (?:of )?(yesterday|today)|(tonight))(?=\\s)`,
+    ),
+    span: (m, now, offsetMs) => {
+      const today = dayStart(now, offsetMs);
+      if (m[5]) return dayPart(today, 'night', 'tonight');
+      const which = m[1] ?? m[4]!;
+      const part = m[2] ?? m[3]!;
+      if (which === 'yesterday') return dayPart(today - DAY, part, `yesterday ${part}`);
+      if (which === 'today' || which === 'this') return dayPart(today, part, `this ${part}`);
+      if (which === 'the') {
+        // "during the night": the last one that has begun; "in the morning": this morning, or yesterday's.
+        const start = today + PARTS[part]![0] * HOUR;
+        const day = start <= now ? today : today - DAY;
+        return dayPart(day, part, `${part} (${formatDay(day, offsetMs)})`);
+      }
+      if (which === 'last') {
+        // "last night": the night before this morning; "last evening": yesterday's.
+        return dayPart(today - DAY, part, `last ${part}`);
+      }
+      const weekday = WEEKDAYS.indexOf(which);
+      let day = lastWeekday(now, weekday, offsetMs);
+      if (day + PARTS[part]![0] * HOUR > now) day -= 7 * DAY;
+      return dayPart(day, part, `${which} ${part} (${formatDay(day, offsetMs)})`);
+    },
+  },
+  {
+    pattern: /(?<=\s)(?:(?:for|from|since|on) )?(?:the )?day before yesterday(?=\s)/,
+    span: (m, now, offsetMs) => {
+      const today = dayStart(now, offsetMs);
+      return /^(from|since)/.test(m[0])
+        ? { fromTime: today - 2 * DAY, toTime: now, label: 'since the day before yesterday' }
+        : { fromTime: today - 2 * DAY, toTime: today - DAY - 1, label: 'day before yesterday' };
+    },
+  },
+  {
+    pattern: /(?<=\s)(?:(for|from|on|since|during) )?yesterday(?=\s)/,
+    span: (m, now, offsetMs) => {
+      const today = dayStart(now, offsetMs);
+      const since = m[1] === 'from' || m[1] === 'since';
+      return since
+        ? { fromTime: today - DAY, toTime: now, label: 'since yesterday' }
+        : { fromTime: today - DAY, toTime: today - 1, label: 'yesterday' };
+    },
+  },
+  {
+    pattern:
+      /(?<=\s)(?:(?:for|from|since|during|of) )?(?:so far today|today so far|today|so far this day)(?=\s)/,
+    span: (_m, now, offsetMs) => ({ fromTime: dayStart(now, offsetMs), toTime: now, label: 'today' }),
+  },
+  {
+    pattern:
+      /(?<=\s)(?:(?:for|during|in|over|of|from|since) )?(?:the )?(this|last|past|previous) weekend(?=\s)|(?<=\s)(?:over |during |on )?the weekend(?=\s)/,
+    span: (_m, now, offsetMs) => {
+      // The last Saturday and Sunday that have begun (this weekend's if it is the weekend now).
+      const saturday = lastWeekday(now, 6, offsetMs);
+      return {
+        fromTime: saturday,
+        toTime: Math.min(saturday + 2 * DAY - 1, now),
+        label: `weekend (${formatDay(saturday, offsetMs)})`,
+      };
+    },
+  },
+  {
+    pattern:
+      /(?<=\s)(?:(?:for|during|in|over|of|from|since) )?(?:the )?(?:this|current) week(?=\s)|(?<=\s)so far this week(?=\s)/,
+    span: (_m, now, offsetMs) => ({
+      fromTime: lastWeekday(now, 1, offsetMs),
+      toTime: now,
+      label: 'this week',
+    }),
+  },
+  {
+    pattern:
+      /(?<=\s)(?:(?:for|during|in|over|of|from|since) )?(?:the )?(?:this|current) month(?=\s)|(?<=\s)so far this month(?=\s)/,
+    span: (_m, now, offsetMs) => {
+      const d = local(now, offsetMs);
+      const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - offsetMs;
+      return { fromTime: first, toTime: now, label: 'this month' };
+    },
+  },
+  {
+    pattern:
+      /(?<=\s)(?:(?:for|during|in|over|of|from|since) )?(?:the )?(?:this|current) (year|quarter)(?=\s)/,
+    span: (m, now, offsetMs) => {
+      const d = local(now, offsetMs);
+      const month = m[1] === 'year' ? 0 : Math.floor(d.getUTCMonth() / 3) * 3;
+      const first = Date.UTC(d.getUTCFullYear(), month, 1) - offsetMs;
+      return { fromTime: first, toTime: now, label: `this ${m[1]}` };
+    },
+  },
+  {
+    // "on the 20th": that day of this month (of the last one when it is still to come).
+    pattern: /(?<=\s)(?:(?:on|for) )?the (\d{1,2})(?:st|nd|rd|th)(?=\s)/,
+    span: (m, now, offsetMs) => {
+      const d = local(now, offsetMs);
+      const day = Number(m[1]);
+      let start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), day) - offsetMs;
+      if (start > now) start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, day) - offsetMs;
+      if (day < 1 || day > 31 || local(start, offsetMs).getUTCDate() !== day) return null;
+      return { fromTime: start, toTime: start + DAY - 1, label: formatDay(start, offsetMs) };
+    },
+  },
+  {
+    // "in 2025", "for 2025": the whole year.
+    pattern: /(?<=\s)(?:in|during|for|of|throughout|over) (?:the year )?(20\d\d)(?=\s)/,
+    span: (m, _now, offsetMs) => {
+      const year = Number(m[1]);
+      return {
+        fromTime: Date.UTC(year, 0, 1) - offsetMs,
+        toTime: Date.UTC(year + 1, 0, 1) - offsetMs - 1,
+        label: String(year),
+      };
+    },
+  },
+  {
+    // "october", "in october 2025", "during last october", "for the month of may 2026" (not "3 october": a day)
+    pattern: new RegExp(
+      `(?<=\\s)(?<!(?:^|\\s)\\d{1,2}(?:st|nd|rd|th)? (?:of )?)(?:(?:in|during|for|of|throughout|over|since|from) )?(?:the month of )?(?:(last|this|past) )?(${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)(?: (20\\d\\d))?(?! \\d{1,2}(?:st|nd|rd|th)?\\b)(?: so far)?(?=\\s)`,
+    ),
+    span: (m, now, offsetMs, text) => {
+      const name = m[2]!;
+      // "from september to october": a range, chrono's.
+      if (/^\s*(?:to|until|till|through|thru|and|-)\s/.test(text.slice(m.index + m[0].length))) return null;
+      if (/(?:to|until|till|through|thru|and|-)\s*$/.test(text.slice(0, m.index))) return null;
+      // "may" alone is a verb more often than a month: only with a preposition or a year.
+      if (name === 'may' && !m[3] && !/^(in|during|for|of|throughout|over|since|from|the)/.test(m[0].trim()))
+        return null;
+      const month = MONTH_NAMES.findIndex((full) => full.startsWith(name));
+      const d = local(now, offsetMs);
+      let year = m[3] ? Number(m[3]) : d.getUTCFullYear();
+      if (!m[3] && month > d.getUTCMonth()) year -= 1;
+      const first = Date.UTC(year, month, 1) - offsetMs;
+      const since = /^(since|from) /.test(m[0].trim());
+      const end = since ? now : Date.UTC(year, month + 1, 1) - offsetMs - 1;
+      const label = `${since ? 'since ' : ''}${formatDay(first, offsetMs).slice(0, 7)}`;
+      return { fromTime: first, toTime: end, label };
+    },
+  },
+  {
+    pattern: /(?<=\s)(?:(?:in|during|for|over) )?this hour(?=\s)/,
+    span: (_m, now) => ({ fromTime: Math.floor(now / HOUR) * HOUR, toTime: now, label: 'this hour' }),
+  },
+  {
+    pattern: /(?<=\s)(?:since|from|after) midnight(?=\s)/,
+    span: (_m, now, offsetMs) => ({ fromTime: dayStart(now, offsetMs), toTime: now, label: 'today' }),
+  },
+  {
+    pattern:
+      /(?<=\s)(?:right now|now|at the moment|at present|presently|currently|current|latest|live|real time|realtime|most recent)(?=\s)/,
+    span: (_m, now) => ({ fromTime: now - HOUR, toTime: now, label: 'last hour' }),
+  },
+];
+
+/** A chrono component's first instant, with the day's start when the time was not given. */
 function startOf(component: chrono.ParsedComponents, now: number, offsetMs: number): number {
   let time = component.date().getTime();
   if (!component.isCertain('hour')) time = dayStart(time, offsetMs);
-  // "friday", "in march": the last one, not the coming one.
-  if (time > now && !component.isCertain('year')) {
-    if (component.isCertain('weekday') || !component.isCertain('month')) time -= 7 * DAY;
-    else time = shiftYears(time, -1, offsetMs);
-  }
+  // "friday": the last one, not the coming one (today when it is Friday).
+  if (time > now && component.isCertain('weekday') && !component.isCertain('day')) time -= 7 * DAY;
   return time;
 }
 
-function shiftYears(time: number, years: number, offsetMs: number): number {
-  const local = new Date(time + offsetMs);
-  local.setUTCFullYear(local.getUTCFullYear() + years);
-  return local.getTime() - offsetMs;
-}
-
-/** The instant after a component: the end of its day (or month when only the month was named). */
-function endOf(component: chrono.ParsedComponents, start: number, offsetMs: number): number {
-  if (component.isCertain('hour')) return start;
-  if (wholeMonth(component)) {
-    const local = new Date(start + offsetMs);
-    return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - offsetMs - 1;
+/**
+ * The last instant a component covers: its month when only a month was named, its day, or when a time of day
+ * was given, the hour from it (a single time: "at 10:00 yesterday") or the time itself (a range's end: "to 09:30").
+ */
+function endOf(component: chrono.ParsedComponents, start: number, offsetMs: number, single: boolean): number {
+  if (component.isCertain('hour')) return single ? start + HOUR - 1 : start;
+  if (component.isCertain('month') && !component.isCertain('day') && !component.isCertain('weekday')) {
+    const d = local(start, offsetMs);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - offsetMs - 1;
   }
   return start + DAY - 1;
 }
 
-const wholeMonth = (c: chrono.ParsedComponents) =>
-  c.isCertain('month') && !c.isCertain('day') && !c.isCertain('weekday');
+const CONNECTIVE = /\s(?:to|until|till|til|through|thru|and|-)\s/;
 
-/** The dates chrono finds: a range, two dates ("between X and Y"), or one ("since X", "on X", "in March"). */
-function chronoRule(text: string, now: number, offsetMs: number): TimeSpan | null {
-  const results = chrono.en.parse(text, { instant: new Date(now), timezone: offsetMs / MINUTE }).filter(
-    // Bare numbers ("gateway 5") are names, not times; chrono reads some of them as hours or days.
-    (r) => /[a-z]/.test(r.text) || /[-/:]/.test(r.text),
-  );
+interface Part {
+  component: chrono.ParsedComponents;
+  text: string;
+}
+
+/** chrono's results, bare numbers left out ("gateway 5" was taken before; a lone "5" is not a time). */
+function chronoResults(text: string, now: number, offsetMs: number) {
+  return chrono.en
+    .parse(text, { instant: new Date(now), timezone: offsetMs / MINUTE }, { forwardDate: false })
+    .filter((r) => (/[a-z]/.test(r.text) || /[-/:]/.test(r.text)) && !/^(sat|sun|mar|may|now)$/.test(r.text));
+}
+
+/** The dates chrono finds: a range, two dates ("between X and Y"), or one ("since X", "on X"). */
+function chronoRule(text: string, now: number, offsetMs: number): TimeFinding | null {
+  const results = chronoResults(text, now, offsetMs);
   const first = results[0];
   if (!first) return null;
   const before = text.slice(0, first.index);
   let start = first.index;
-  let end = first.index + first.text.length;
-  const from = startOf(first.start, now, offsetMs);
-  let to: number;
-  let label: string;
-  const second =
-    !first.end && results[1] && /\b(and|to|until|till)\s*$/.test(text.slice(end, results[1].index))
-      ? results[1]
-      : null;
-  if (first.end || second) {
-    const last = first.end ?? second!.start;
-    const lastStart = startOf(last, now, offsetMs);
-    to = Math.min(endOf(last, lastStart, offsetMs), now);
-    if (second) end = second.index + second.text.length;
-    label = `${formatDay(from, offsetMs)} – ${formatDay(to, offsetMs)}`;
-  } else if (/\b(since|from|after)\s+(the\s+)?$/.test(before)) {
-    to = now;
-    label = first.start.isCertain('hour')
+  let end = first.index + first.text.trimEnd().length;
+  const lead = /(?:^|\s)(since|from|after|between|on|in|during|for|starting|at) (?:the )?$/.exec(before);
+  if (lead) start = lead.index + (lead[0].startsWith(' ') ? 1 : 0);
+  // Two ends: one result with an end (split back into its two written halves: chrono orders them itself),
+  // or two results joined by "and", "to", "until".
+  let pair: [Part, Part] | null = null;
+  const between = lead?.[1] === 'between';
+  // "the weekend and today" is two times, not a range: "and" joins the ends only after "between".
+  if (first.end && / and /.test(first.text) && !between) return null;
+  if (first.end) {
+    const split = CONNECTIVE.exec(first.text);
+    const left = split ? chronoResults(first.text.slice(0, split.index), now, offsetMs)[0] : undefined;
+    const right = split
+      ? chronoResults(first.text.slice(split.index + split[0].length), now, offsetMs)[0]
+      : undefined;
+    pair =
+      left && right && (right.start.isCertain('day') || right.start.isCertain('hour'))
+        ? [
+            { component: left.start, text: left.text },
+            { component: right.start, text: right.text },
+          ]
+        : [
+            { component: first.start, text: first.text },
+            { component: first.end, text: first.text },
+          ];
+  } else if (
+    results[1] &&
+    /^\s*(?:and|to|until|till|til|through|thru|-)\s*$/.test(text.slice(end, results[1].index)) &&
+    (between || !/and/.test(text.slice(end, results[1].index)))
+  ) {
+    const second = results[1];
+    end = second.index + second.text.trimEnd().length;
+    pair = [
+      { component: first.start, text: first.text },
+      { component: second.start, text: second.text },
+    ];
+  }
+  const parts: [number, number][] = [[start, end]];
+  const phrase = text.slice(start, end).trim();
+  const problem = (question: string, candidates: TimeProblem['candidates'] = []): TimeFinding => ({
+    kind: 'problem',
+    problem: { question, phrase, parts, candidates },
+  });
+  if (pair) {
+    const [a, b] = pair;
+    // "between 08:00 and 09:30 today": the first end takes the day of the second.
+    let from = startOf(a.component, now, offsetMs);
+    if (!a.component.isCertain('day') && !a.component.isCertain('weekday') && b.component.isCertain('day')) {
+      const day = dayStart(startOf(b.component, now, offsetMs), offsetMs);
+      from = day + (from - dayStart(from, offsetMs));
+    }
+    const lastStart = startOf(b.component, now, offsetMs);
+    if (lastStart < from) {
+      return problem(GRAPH_TEXTS.fromAfterTo, [
+        {
+          label: `from ${b.text} to ${a.text}`,
+          replacement: `from ${b.text} to ${a.text}`,
+        },
+      ]);
+    }
+    if (lastStart > now || from > now) return problem(GRAPH_TEXTS.toAfterToday);
+    const to = Math.min(endOf(b.component, lastStart, offsetMs, false), now);
+    const label = b.component.isCertain('hour')
+      ? `${formatTime(from, offsetMs)} – ${formatTime(to, offsetMs)}`
+      : `${formatDay(from, offsetMs)} – ${formatDay(to, offsetMs)}`;
+    return { kind: 'span', span: { fromTime: from, toTime: to, label, parts } };
+  }
+  const component = first.start;
+  const from = startOf(component, now, offsetMs);
+  if (from > now) {
+    // A day in the future: "tomorrow", "next friday", "on 30 November" (no year: perhaps last year's).
+    const candidates: TimeProblem['candidates'] = [];
+    if (!component.isCertain('year') && component.isCertain('month') && component.isCertain('day')) {
+      const lastYear = new Date(from + offsetMs);
+      lastYear.setUTCFullYear(lastYear.getUTCFullYear() - 1);
+      const label = `${lastYear.getUTCDate()} ${MONTH_NAMES[lastYear.getUTCMonth()]} ${lastYear.getUTCFullYear()}`;
+      candidates.push({ label, replacement: label });
+    }
+    return problem(GRAPH_TEXTS.toAfterToday, candidates);
+  }
+  if (lead && /^(since|from|after|starting)$/.test(lead[1]!)) {
+    const label = component.isCertain('hour')
       ? `since ${formatTime(from, offsetMs)}`
       : `since ${formatDay(from, offsetMs)}`;
-  } else {
-    to = Math.min(endOf(first.start, from, offsetMs), now);
-    label = wholeMonth(first.start) ? formatDay(from, offsetMs).slice(0, 7) : formatDay(from, offsetMs);
+    return { kind: 'span', span: { fromTime: from, toTime: now, label, parts } };
   }
-  const lead = /\b(since|from|after|between|on|in|during|for)\s+(the\s+)?$/.exec(before);
-  if (lead) start = lead.index;
-  return { fromTime: from, toTime: to, label, start, end };
+  const to = Math.min(endOf(component, from, offsetMs, true), now);
+  const label = component.isCertain('hour')
+    ? `${formatTime(from, offsetMs)} – ${formatTime(to, offsetMs)}`
+    : formatDay(from, offsetMs);
+  return { kind: 'span', span: { fromTime: from, toTime: to, label, parts } };
 }
 
-/** The time the text names, or null when it names none. */
-export function findTimeSpan(text: string, now: number, utcOffsetMinutes: number): TimeSpan | null {
+const FUTURE = new RegExp(
+  `(?<=\\s)(?:tomorrow(?: (?:morning|afternoon|evening|night))?|next (?:${UNIT}|weekend|${WEEKDAYS.join('|')}|${NUM} ${UNIT})|(?:the )?(?:coming|upcoming|following) ${UNIT}|later today|in the future|in ${NUM} ${UNIT})(?=\\s)`,
+);
+const UNTIL_NOW =
+  /(?<=\s)(?:until|till|til|to|up to|up until|through|thru) (?:now|today|the present|present|date)(?=\s)/;
+const AMBIGUOUS_SLASH = /(?<=\s)(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?=\s)/;
+
+/** [start, end) of the text blanked as the tokenizer does (its words kept apart by their spaces). */
+const blank = (text: string, [start, end]: [number, number]) =>
+  text.slice(0, start) + text.slice(start, end).replace(/\S/g, BLANK) + text.slice(end);
+
+/** Where a phrase starts with the preposition before it ("since 03/11/2026"). */
+function leadStart(text: string, index: number): number {
+  const lead = /(?:^|\s)(?:since|from|after|on|until|till|to|between|and|starting) $/.exec(
+    text.slice(0, index),
+  );
+  return lead ? lead.index + (lead[0].startsWith(' ') ? 1 : 0) : index;
+}
+
+/** One time phrase: a problem, a span, or null. */
+function findOne(text: string, now: number, offsetMs: number): TimeFinding | null {
+  const slash = AMBIGUOUS_SLASH.exec(text);
+  if (slash) {
+    const [a, b] = [Number(slash[1]), Number(slash[2])];
+    const year = slash[3] ? ` ${slash[3].length === 2 ? `20${slash[3]}` : slash[3]}` : '';
+    const european = `${a} ${MONTH_NAMES[b - 1]}${year}`;
+    const us = `${MONTH_NAMES[a - 1]} ${b}${year}`;
+    return {
+      kind: 'problem',
+      problem: {
+        question: AMBIGUOUS_DATE(slash[0]),
+        phrase: slash[0],
+        parts: [[leadStart(text, slash.index), slash.index + slash[0].length]],
+        candidates: [
+          { label: european, replacement: european },
+          { label: us, replacement: us },
+        ],
+      },
+    };
+  }
+  const future = FUTURE.exec(text);
+  if (future) {
+    return {
+      kind: 'problem',
+      problem: {
+        question: GRAPH_TEXTS.toAfterToday,
+        phrase: future[0],
+        parts: [[future.index, future.index + future[0].length]],
+        candidates: [],
+      },
+    };
+  }
+  const own = ownRule(text, now, offsetMs);
+  const viaChrono = chronoRule(text, now, offsetMs);
+  if (own && viaChrono) {
+    // "yesterday at 10:00", "between 10:00 and 11:00 today": chrono's reading covers ours and more.
+    const [os, oe] = extent(own);
+    const [cs, ce] = extent(viaChrono);
+    return cs < oe && os < ce && ce - cs > oe - os ? viaChrono : own;
+  }
+  return own ?? viaChrono;
+}
+
+const partsOf = (f: TimeFinding) => (f.kind === 'span' ? f.span.parts : f.problem.parts);
+
+/** The first and last place a finding covers. */
+function extent(f: TimeFinding): [number, number] {
+  const parts = partsOf(f);
+  return [Math.min(...parts.map((p) => p[0])), Math.max(...parts.map((p) => p[1]))];
+}
+
+/** The first of our own rules that matches; "since"/"from" before it makes it run to now. */
+function ownRule(text: string, now: number, offsetMs: number): TimeFinding | null {
+  for (const rule of RULES) {
+    const m = rule.pattern.exec(text);
+    if (!m) continue;
+    let span = rule.span(m, now, offsetMs, text);
+    if (!span) continue;
+    const lead = /^\s*/.exec(m[0])![0].length;
+    let start = m.index + lead;
+    const since = /(?:^|\s)(since|from|after|starting)\s+$/.exec(text.slice(0, start));
+    if (since && span.toTime < now) {
+      start = since.index + (since[0].startsWith(' ') ? 1 : 0);
+      span = { ...span, toTime: now, label: `since ${span.label}` };
+    }
+    const parts: [number, number][] = [[start, m.index + m[0].length]];
+    if (span.fromTime > now) {
+      return {
+        kind: 'problem',
+        problem: { question: GRAPH_TEXTS.toAfterToday, phrase: m[0].trim(), parts, candidates: [] },
+      };
+    }
+    return { kind: 'span', span: { ...span, toTime: Math.min(span.toTime, now), parts } };
+  }
+  return null;
+}
+
+/**
+ * The time the text names: a span, a problem to ask about, or null when it names none. "until now" makes
+ * any start run to now; a second time phrase is asked about.
+ */
+export function findTime(text: string, now: number, utcOffsetMinutes: number): TimeFinding | null {
   const offsetMs = utcOffsetMinutes * MINUTE;
-  return ownRules(text, now, offsetMs) ?? chronoRule(text, now, offsetMs);
-}
-
-/** The range when the sentence names no time: the last 24 hours. */
-export function defaultSpan(now: number): Omit<TimeSpan, 'start' | 'end'> {
-  return { fromTime: now - DAY, toTime: now, label: 'last 24 hours' };
+  let rest = text;
+  const untilNow = UNTIL_NOW.exec(rest);
+  const untilParts: [number, number][] = [];
+  if (untilNow) {
+    untilParts.push([untilNow.index, untilNow.index + untilNow[0].length]);
+    rest = blank(rest, untilParts[0]!);
+  }
+  const found = findOne(rest, now, offsetMs);
+  if (!found) {
+    return untilNow
+      ? { kind: 'span', span: { fromTime: now - HOUR, toTime: now, label: 'last hour', parts: untilParts } }
+      : null;
+  }
+  if (found.kind === 'problem') {
+    // The other end of a range asked about is time too, not an unknown word.
+    let blanked = rest;
+    for (const part of found.problem.parts) blanked = blank(blanked, part);
+    const more = findOne(blanked, now, offsetMs);
+    const parts = more ? [...found.problem.parts, ...partsOf(more)] : found.problem.parts;
+    return { kind: 'problem', problem: { ...found.problem, parts: [...parts, ...untilParts] } };
+  }
+  let span = found.span;
+  if (untilNow) {
+    span = {
+      ...span,
+      toTime: now,
+      label: span.label.startsWith('since') ? span.label : `since ${formatTime(span.fromTime, offsetMs)}`,
+      parts: [...span.parts, ...untilParts],
+    };
+  }
+  for (const part of span.parts) rest = blank(rest, part);
+  const second = findOne(rest, now, offsetMs);
+  if (second) {
+    const phrases = [
+      span.parts
+        .map(([s, e]) => text.slice(s, e))
+        .join(' ')
+        .trim(),
+      second.kind === 'span'
+        ? second.span.parts
+            .map(([s, e]) => text.slice(s, e))
+            .join(' ')
+            .trim()
+        : second.problem.phrase,
+    ];
+    return {
+      kind: 'problem',
+      problem: {
+        question: TWO_TIMES,
+        phrase: phrases[0]!,
+        parts: [...span.parts, ...partsOf(second)],
+        candidates: [
+          { label: phrases[0]!, replacement: phrases[0]!, drop: [phrases[1]!] },
+          { label: phrases[1]!, replacement: phrases[1]!, drop: [phrases[0]!] },
+        ],
+      },
+    };
+  }
+  return { kind: 'span', span };
 }
