@@ -29,3 +29,41 @@ export const SESSION_LOST_TEXTS = [
   '401 Unauthorized:',
   'Current user is not authorised to perform operations',
 ];
+
+/**
+ * What a call answers when the thing it names is not found, or is out of the caller's reach (the server's
+ * `notFound(thing)`): 'Lock user not found'. Listed here, as every user-facing text, so the web app shows it in
+ * the user's language (docs/i18n.md); the server's `notFound` takes only these things.
+ */
+export const notFoundMessages = {
+  Resource: 'Resource not found',
+  Customer: 'Customer not found',
+  User: 'User not found',
+  Gateway: 'Gateway not found',
+  Lock: 'Lock not found',
+  'Lock user': 'Lock user not found',
+  'Lock access': 'Lock access not found',
+  Alert: 'Alert not found',
+  'Alert incident': 'Alert incident not found',
+  Instruction: 'Instruction not found',
+  Image: 'Image not found',
+  'Device log': 'Device log not found',
+  File: 'File not found',
+  Rollout: 'Rollout not found',
+  Download: 'Download not found',
+  'API key': 'API key not found',
+} as const;
+export type NotFoundThing = keyof typeof notFoundMessages;
+
+/** The server's other answers a person may read, beyond each feature's own messages. */
+export const serverMessages = {
+  forbidden: 'Current user is not authorised to perform operations',
+  signInAgain: '401 Unauthorized: sign in again',
+  crossOrigin: 'Cross-origin request refused',
+  downloadExpired: 'This download link has expired',
+  scopeIdRequired: 'scopeId is required.',
+  validationFailed: 'Request validation failed',
+  bodyTooLarge: 'Request body is too large',
+  unavailable: 'Service is shutting down or unavailable',
+  internal: 'Internal server error',
+} as const;

@@ -1,4 +1,10 @@
-import { type ErrorCode, errorStatus } from '@portal/contract';
+import {
+  type ErrorCode,
+  errorStatus,
+  type NotFoundThing,
+  notFoundMessages,
+  serverMessages,
+} from '@portal/contract';
 
 /** The one application error: its code picks the HTTP status; its message is what the user sees. */
 export class AppError extends Error {
@@ -15,8 +21,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
-export const unauthorized = (message = '401 Unauthorized: sign in again') =>
+/** 'Lock user not found': the things are the contract's (notFoundMessages), so the web app translates them. */
+export const notFound = (what: NotFoundThing = 'Resource') =>
+  new AppError('NOT_FOUND', notFoundMessages[what]);
+export const unauthorized = (message: string = serverMessages.signInAgain) =>
   new AppError('UNAUTHORIZED', message);
-export const forbidden = () =>
-  new AppError('FORBIDDEN', 'Current user is not authorised to perform operations');
+export const forbidden = () => new AppError('FORBIDDEN', serverMessages.forbidden);

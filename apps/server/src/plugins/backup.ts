@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * Where a running portal tells `npm run backup` how to reach it (docs/operations.md, Backups): its address, a
@@ -51,7 +51,7 @@ export const backupPlugin = fp(
       async (request, reply) => {
         // Unknown to anyone without the token: the same 404 as any unknown path.
         if (!timingSafeEqual(digest(request.headers.authorization ?? ''), digest(`Bearer ${token}`))) {
-          throw notFound(`Route GET ${request.url}`);
+          throw new AppError('NOT_FOUND', `Route GET ${request.url} not found`);
         }
         const started = Date.now();
         const tarball = await options.dump();

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@portal/contract';
+import { type ErrorEnvelope, serverMessages } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -24,14 +24,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = {
         code: 'VALIDATION_ERROR',
         // The first rule broken, in the contract's words (the spec's message where it gives one).
-        message: error.validation[0]?.message ?? 'Request validation failed',
+        message: error.validation[0]?.message ?? serverMessages.validationFailed,
         details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       };
     } else if (error.statusCode === 413) {
       status = 413;
       body = {
         code: 'PAYLOAD_TOO_LARGE',
-        message: request.routeOptions.config?.bodyTooLargeMessage ?? 'Request body is too large',
+        message: request.routeOptions.config?.bodyTooLargeMessage ?? serverMessages.bodyTooLarge,
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
@@ -41,8 +41,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       status = error.statusCode === 503 ? 503 : 500;
       body =
         status === 503
-          ? { code: 'UNAVAILABLE', message: 'Service is shutting down or unavailable' }
-          : { code: 'INTERNAL', message: 'Internal server error' };
+          ? { code: 'UNAVAILABLE', message: serverMessages.unavailable }
+          : { code: 'INTERNAL', message: serverMessages.internal };
       request.log.error({ err: error }, 'request failed');
     }
     if (body.details === undefined) delete body.details;

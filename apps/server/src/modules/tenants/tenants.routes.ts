@@ -9,6 +9,7 @@ import {
   rootTenantResponse,
   scope,
   scopeIdResponse,
+  serverMessages,
   updateScopeBody,
   uploadImagesResponse,
 } from '@portal/contract';
@@ -195,7 +196,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ customers: CustomersService 
         images[target] = await readImage(part);
       }
       const parsed = uploadFields.safeParse(fields);
-      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'scopeId is required.');
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', serverMessages.scopeIdRequired);
       return customers.uploadImages(principalOf(request), { scopeId: parsed.data.scopeId, ...images });
     },
   );

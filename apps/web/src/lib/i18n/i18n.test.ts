@@ -58,6 +58,11 @@ describe('catalogues', () => {
     expect(messageText(contract.duplicateEmailMessage('a@b.de', 'Acme'))).toBe(
       'Die E-Mail-Adresse a@b.de ist bereits beim Kunden Acme registriert und kann daher nicht verwendet werden.',
     );
+    // The server's own answers are contract texts too (notFound, a refusal).
+    expect(messageText(contract.notFoundMessages['Lock user'])).toBe('Schlossbenutzer nicht gefunden');
+    expect(messageText(contract.serverMessages.forbidden)).toBe(
+      'Der aktuelle Benutzer ist nicht berechtigt, diese Aktion auszuführen',
+    );
     // Not a contract text (a name, a text of ours): as it is.
     expect(messageText('Demo Gateway 1')).toBe('Demo Gateway 1');
     expect(i18n.t('app:nav.alerts')).toBe('Alarme');
