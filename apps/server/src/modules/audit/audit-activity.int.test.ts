@@ -231,6 +231,42 @@ describe(`audit log in people's words (${backend} backend)`, () => {
     expect((await activity(alphaAdmin, { action: 'unlocked', who: 'Root' })).total).toBe(0);
   });
 
+  it('tells the rows in German to a caller asking in German, and finds them by German words', async () => {
+    const german = async (query: Record<string, string> = {}) => {
+      const response = await portal.app.inject({
+        method: 'GET',
+        url: '/api/audit',
+        headers: { cookie: alphaAdmin, 'accept-language': 'de' },
+        query: { pageSize: '100', ...query },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditPage>().items.map((entry) => entry.description.text);
+    };
+    const told = await german();
+    expect(told).toContain(`Alpha User erstellte den Portalbenutzer 'Rita Meyer'`);
+    expect(told).toContain(`Rita Meyer entsperrte Door-12 (Gateway Demo Gateway ${tag})`);
+    expect(told).toContain(
+      `Root Administrator änderte den Alarm 'High CO2': Schwellwert von 1.000 auf 1.200 ppm`,
+    );
+    expect(await german({ q: 'entsperrt' })).toEqual([
+      `Rita Meyer entsperrte Door-12 (Gateway Demo Gateway ${tag})`,
+    ]);
+    expect(await german({ q: 'Schwellwert' })).toEqual([
+      `Root Administrator änderte den Alarm 'High CO2': Schwellwert von 1.000 auf 1.200 ppm`,
+    ]);
+    // The CSV of a German caller says the German sentence; without Accept-Language the API answers in English.
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: '/api/audit/csv',
+      headers: { cookie: alphaAdmin, 'accept-language': 'de-DE,de;q=0.9' },
+      query: { q: 'entsperrt' },
+    });
+    expect(csv.body).toContain(`Rita Meyer entsperrte Door-12 (Gateway Demo Gateway ${tag})`);
+    expect(await sentences(alphaAdmin, { q: 'entsperrt' })).toEqual([
+      `Rita Meyer unlocked Door-12 (gateway Demo Gateway ${tag})`,
+    ]);
+  });
+
   it('shows another customer none of it, searched or not; the CSV says the sentences', async () => {
     const beta = await activity(betaAdmin);
     expect(beta.items.some((e) => /Rita|Alpha|High CO2|Door-12/.test(e.description.text))).toBe(false);

@@ -181,3 +181,104 @@ describe('the Activity phrase builder', () => {
     expect(wordsMatching('alert').things).toEqual(['alert']);
   });
 });
+
+describe('the Activity phrase builder in German', () => {
+  it('tells an unlock, a threshold change and a created user in German, numbers as German writes them', () => {
+    expect(
+      describeAudit(
+        facts({
+          kind: 'unlocked:lock',
+          table: 'instructions',
+          operation: 'INSERT',
+          fields: { type: 'LOCK_DEVICE_LOCK_UNLOCK', locked: false },
+          subject: { actor: 'Rita Meyer', lock: 'Door 12', gateway: 'Demo Gateway 3' },
+        }),
+        'de',
+      ).text,
+    ).toBe('Rita Meyer entsperrte Door 12 (Gateway Demo Gateway 3)');
+    const threshold = describeAudit(
+      facts({
+        kind: 'changed:alert',
+        table: 'alerts',
+        fields: { alert_name: 'High CO2', alert_type: 'HIGH_CO2' },
+        subject: { actor: 'root' },
+        summary: { threshold: { from: 1000, to: 1200 } },
+      }),
+      'de',
+    );
+    expect(threshold.text).toBe("root änderte den Alarm 'High CO2': Schwellwert von 1.000 auf 1.200 ppm");
+    expect(threshold.changes).toEqual([{ field: 'Schwellwert', from: '1.000 ppm', to: '1.200 ppm' }]);
+    expect(
+      describeAudit(
+        facts({
+          kind: 'changed:portalUser',
+          table: 'users',
+          fields: { first_name: 'Rita', last_name: 'Schulz' },
+          subject: { actor: 'Root Administrator' },
+          summary: {
+            last_name: { from: 'Meyer', to: 'Schulz' },
+            password_hash: { from: '[redacted]', to: '[redacted]' },
+            two_factor_enabled: { from: false, to: true },
+          },
+        }),
+        'de',
+      ).text,
+    ).toBe(
+      "Root Administrator änderte den Portalbenutzer 'Rita Schulz': Nachname von Meyer auf Schulz, Passwort und Zwei-Faktor-Authentifizierung von nein auf ja",
+    );
+  });
+
+  it('tells commands, access, moves, owners and unnamed rows with the right articles', () => {
+    const de = (over: Partial<AuditFacts>) => describeAudit(facts(over), 'de').text;
+    expect(
+      de({
+        kind: 'commanded:gateway',
+        table: 'gateway_command_log',
+        operation: 'INSERT',
+        fields: { action: 'FORCE-IDLE' },
+        subject: { actor: 'root', gateway: 'Demo Gateway 1' },
+      }),
+    ).toBe("root sendete den Befehl 'Force idle' an das Gateway 'Demo Gateway 1'");
+    expect(
+      de({
+        kind: 'revoked:lockUser',
+        table: 'lock_user_access',
+        operation: 'DELETE',
+        subject: { actor: 'root', user: 'Ann Lee', lock: 'Door 12' },
+      }),
+    ).toBe("root entzog dem Schlossbenutzer 'Ann Lee' den Zugang zu Door 12");
+    expect(
+      de({
+        kind: 'moved:gateway',
+        table: 'gateways',
+        fields: { name: 'Demo Gateway 3' },
+        subject: { actor: 'root', moved: { from: 'Acme', to: 'Beta' } },
+        summary: { tenant_id: { from: UUID_A, to: UUID_B } },
+      }),
+    ).toBe("root verschob das Gateway 'Demo Gateway 3' von Acme nach Beta");
+    expect(
+      de({
+        kind: 'changed:customer',
+        table: 'portal_config',
+        subject: { actor: 'root', customer: 'Acme' },
+        summary: { graph_option: { from: 'On', to: 'Off' } },
+      }),
+    ).toBe('root änderte die Portalkonfiguration von Acme: Grafikoption von On auf Off');
+    expect(
+      de({
+        kind: 'created:other',
+        table: 'broker_sessions',
+        operation: 'INSERT',
+        actorUserId: null,
+        actorEmail: null,
+      }),
+    ).toBe('Jemand ohne Anmeldung erstellte einen Datensatz (broker sessions)');
+  });
+
+  it('finds rows by the German words of their sentences as by the English ones', () => {
+    expect(wordsMatching('entsperrt').actions).toEqual(['unlocked']);
+    expect(wordsMatching('Schloss').things).toEqual(['lock', 'lockUser']);
+    expect(wordsMatching('Schwellwert').fields).toEqual(['threshold', 'threshold_type']);
+    expect(wordsMatching('unlock').actions).toEqual(['unlocked']);
+  });
+});

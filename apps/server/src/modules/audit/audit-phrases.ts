@@ -5,17 +5,27 @@ import {
   type AuditChange,
   type AuditDescription,
   type AuditThing,
+  type Language,
   LOCK_ALERT_TYPE_NAMES,
   SENSOR_ALERT_TYPE_INFO,
 } from '@portal/contract';
 import type { AuditSubject } from '../../db/schema-audit.ts';
+import {
+  ARTICLES,
+  GERMAN_FIELD_LABELS,
+  GERMAN_NOUNS,
+  GERMAN_THINGS,
+  GERMAN_VERBS,
+  type Gender,
+} from './audit-words.de.ts';
 
 /**
  * The Activity screen's one phrase builder (docs/audit.md, "In people's words"): an audit row, with the names
  * its trigger kept (`subject`), told as a sentence: "Rita Meyer unlocked Door 12 (gateway Demo Gateway 3)",
  * "Root Administrator changed the alert 'High CO2' threshold from 1,000 to 1,200 ppm". The kind of action and
  * of thing comes from the repository's SQL, made from ACTION_RULES, OPERATION_ACTIONS and TABLES below, so
- * the filters and the search see the rows as this file tells them.
+ * the filters and the search see the rows as this file tells them. Each language tells the same parts with its
+ * own words (ENGLISH and GERMAN below; the German vocabulary in audit-words.de.ts; docs/audit.md).
  */
 
 type Operation = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -150,11 +160,6 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 const UNTOLD = /^(id|ancestors|claim_token|attempts|state|cfg|changes|version_order|.*_at|.*_ti|.*_by)$/;
 const LONGEST_VALUE = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const numbers = new Intl.NumberFormat('en-US');
-const list = new Intl.ListFormat('en', { type: 'conjunction' });
-
-/** The label of a field as a sentence says it. */
-const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
 
 /** 'SCAN' -> 'Scan', 'FORCE-IDLE' -> 'Force idle', 'CAMERA_CAPTURE' -> 'Camera capture'. */
 const humanize = (code: string) => {
@@ -164,18 +169,24 @@ const humanize = (code: string) => {
 
 /**
  * What the search finds for one word: the actions whose verb or label, the things whose label, the tables
- * whose noun and the fields whose label hold it (names are searched in SQL).
+ * whose noun and the fields whose label hold it, in any language the sentences are told in (names are
+ * searched in SQL).
  */
 export function wordsMatching(word: string) {
   const w = word.toLowerCase();
-  const has = (text: string) => text.toLowerCase().includes(w);
+  const has = (text: string | undefined) => text?.toLowerCase().includes(w) ?? false;
+  const tellers = Object.values(TELLERS);
   return {
     actions: (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter(
-      (a) => has(VERBS[a]) || has(AUDIT_ACTIONS[a]),
+      (a) => has(AUDIT_ACTIONS[a]) || tellers.some((teller) => has(teller.verbs[a])),
     ),
-    things: (Object.keys(AUDIT_THINGS) as AuditThing[]).filter((t) => has(AUDIT_THINGS[t])),
-    tables: Object.keys(TABLES).filter((table) => has(TABLES[table]!.noun)),
-    fields: Object.keys(FIELD_LABELS).filter((field) => has(FIELD_LABELS[field]!)),
+    things: (Object.keys(AUDIT_THINGS) as AuditThing[]).filter(
+      (t) => has(AUDIT_THINGS[t]) || has(GERMAN_THINGS[t]),
+    ),
+    tables: Object.keys(TABLES).filter((table) => has(TABLES[table]!.noun) || has(GERMAN_NOUNS[table]?.noun)),
+    fields: [...new Set([...Object.keys(FIELD_LABELS), ...Object.keys(GERMAN_FIELD_LABELS)])].filter(
+      (field) => has(FIELD_LABELS[field]) || has(GERMAN_FIELD_LABELS[field]),
+    ),
   };
 }
 
@@ -229,19 +240,6 @@ function nameOf(facts: AuditFacts): string | null {
   }
 }
 
-/** A field's value as a sentence shows it; null when it is not shown (a secret, an id, a long value). */
-function shown(value: unknown): string | null {
-  if (value === undefined || value === null || value === '[redacted]') return null;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return numbers.format(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-    const joined = value.join(', ');
-    return joined.length <= LONGEST_VALUE && !value.some((v) => UUID.test(v)) ? joined : null;
-  }
-  if (typeof value !== 'string' || UUID.test(value) || value.length > LONGEST_VALUE) return null;
-  return value;
-}
-
 function unitOf(field: string, fields: Record<string, unknown>): string {
   if (field === 'threshold') {
     const info = SENSOR_ALERT_TYPE_INFO[fields.alert_type as keyof typeof SENSOR_ALERT_TYPE_INFO];
@@ -252,89 +250,212 @@ function unitOf(field: string, fields: Record<string, unknown>): string {
   return '';
 }
 
+/** One changed field as a sentence tells it: its label, the values shown (null: not shown) and the unit. */
 interface Told extends AuditChange {
   unit: string;
 }
 
+/** What a sentence says of a row, whatever its language: the thing and the names around it. */
+interface Parts {
+  action: AuditAction;
+  table: string;
+  /** The thing's own name. */
+  name: string | null;
+  gateway: string | null;
+  lock: string | null;
+  customer: string | null;
+  alert: string | null;
+  /** A command's code ('FORCE-IDLE'), when the row has one. */
+  command: string | null;
+  moved: { from?: string; to?: string };
+}
+
+/** How one language tells a row (docs/audit.md, "In people's words"; docs/i18n.md). */
+interface Teller {
+  locale: string;
+  verbs: Readonly<Record<AuditAction, string>>;
+  yes: string;
+  no: string;
+  /** The actor of a row of a user deleted since, and of a row with no one signed in. */
+  removedUser: string;
+  notSignedIn: string;
+  fieldLabel(field: string): string;
+  /** One change: 'threshold from 1,000 to 1,200 ppm'. */
+  change(told: Told): string;
+  /** What the action was done to (after its verb). */
+  object(parts: Parts): string;
+  sentence(actor: string, verb: string, object: string, changes: readonly string[]): string;
+}
+
+/** English: the sentence as the spec's screens speak ("Rita Meyer unlocked Door 12 (gateway Demo Gateway 3)"). */
+const ENGLISH: Teller = {
+  locale: 'en-US',
+  verbs: VERBS,
+  yes: 'yes',
+  no: 'no',
+  removedUser: 'A removed user',
+  notSignedIn: 'Someone not signed in',
+  fieldLabel: (field) => FIELD_LABELS[field] ?? field.replaceAll('_', ' '),
+  change: ({ field, from, to, unit }) => {
+    const end = unit ? ` ${unit}` : '';
+    if (from !== null && to !== null) return `${field} from ${from} to ${to}${end}`;
+    if (to !== null) return `${field} to ${to}${end}`;
+    if (from !== null) return `${field} from ${from}${end} to none`;
+    return field;
+  },
+  object: ({ action, table: tableName, name, gateway, lock: lockName, customer, alert, command, moved }) => {
+    const table = TABLES[tableName] ?? { noun: `record (${tableName.replaceAll('_', ' ')})` };
+    const onGateway = gateway ? ` (gateway ${gateway})` : '';
+    const lock = `${lockName ?? 'a lock'}${onGateway}`;
+    const lockUser = name ? `the lock user ${quoted(name)}` : 'a lock user';
+    const the = (noun: string) => (name ? `the ${noun} ${quoted(name)}` : `a ${noun}`);
+    switch (action) {
+      case 'unlocked':
+      case 'locked':
+        return lock;
+      case 'commanded':
+        return `${quoted(humanize(command ?? table.noun))} to ${gateway ? `the gateway ${quoted(gateway)}` : 'a gateway'}`;
+      case 'granted':
+        return `${lockUser} access to ${lock}`;
+      case 'revoked':
+        return `${lockUser} to ${lock}`;
+      case 'moved':
+        return `${the(table.noun)}${moved.from ? ` from ${moved.from}` : ''}${moved.to ? ` to ${moved.to}` : ''}`;
+    }
+    if (tableName === 'customer_deletions') return the('customer');
+    if (tableName === 'locks') return name ? `the lock ${quoted(name)}${onGateway}` : `a lock${onGateway}`;
+    const of = TABLES[tableName]?.of;
+    const owner =
+      of === 'gateway' && gateway
+        ? ` of the gateway ${quoted(gateway)}`
+        : of === 'customer' && customer
+          ? ` of ${customer}`
+          : of === 'alert' && alert
+            ? ` of the alert ${quoted(alert)}`
+            : '';
+    return `${name || !owner ? the(table.noun) : `the ${table.noun}`}${owner}`;
+  },
+  sentence: (actor, verb, object, changes) =>
+    `${actor} ${verb} ${object}${changes.length ? ` ${new Intl.ListFormat('en', { type: 'conjunction' }).format(changes)}` : ''}`,
+};
+
+/**
+ * German: the same parts in the simple past, the object in the accusative ("Rita Meyer entsperrte Door 12
+ * (Gateway Demo Gateway 3)", "root änderte den Alarm 'High CO2': Schwellwert von 1.000 auf 1.200 ppm").
+ */
+const GERMAN: Teller = {
+  locale: 'de-DE',
+  verbs: GERMAN_VERBS,
+  yes: 'ja',
+  no: 'nein',
+  removedUser: 'Ein entfernter Benutzer',
+  notSignedIn: 'Jemand ohne Anmeldung',
+  fieldLabel: (field) => GERMAN_FIELD_LABELS[field] ?? field.replaceAll('_', ' '),
+  change: ({ field, from, to, unit }) => {
+    const end = unit ? ` ${unit}` : '';
+    if (from !== null && to !== null) return `${field} von ${from} auf ${to}${end}`;
+    if (to !== null) return `${field} auf ${to}${end}`;
+    if (from !== null) return `${field} von ${from}${end} auf keinen Wert`;
+    return field;
+  },
+  object: ({ action, table: tableName, name, gateway, lock: lockName, customer, alert, command, moved }) => {
+    const { noun, gender }: { noun: string; gender: Gender } = GERMAN_NOUNS[tableName] ?? {
+      noun: `Datensatz (${tableName.replaceAll('_', ' ')})`,
+      gender: 'm',
+    };
+    const onGateway = gateway ? ` (Gateway ${gateway})` : '';
+    const lock = `${lockName ?? 'ein Schloss'}${onGateway}`;
+    const toLock = `${lockName ?? 'einem Schloss'}${onGateway}`;
+    const toLockUser = name ? `dem Schlossbenutzer ${quoted(name)}` : 'einem Schlossbenutzer';
+    const the = () =>
+      name ? `${ARTICLES.the[gender]} ${noun} ${quoted(name)}` : `${ARTICLES.a[gender]} ${noun}`;
+    switch (action) {
+      case 'unlocked':
+      case 'locked':
+        return lock;
+      case 'commanded':
+        return `${quoted(humanize(command ?? noun))} an ${gateway ? `das Gateway ${quoted(gateway)}` : 'ein Gateway'}`;
+      case 'granted':
+        return `${toLockUser} Zugang zu ${toLock}`;
+      case 'revoked':
+        return `${toLockUser} den Zugang zu ${toLock}`;
+      case 'moved':
+        return `${the()}${moved.from ? ` von ${moved.from}` : ''}${moved.to ? ` nach ${moved.to}` : ''}`;
+    }
+    if (tableName === 'customer_deletions') return name ? `den Kunden ${quoted(name)}` : 'einen Kunden';
+    if (tableName === 'locks')
+      return name ? `das Schloss ${quoted(name)}${onGateway}` : `ein Schloss${onGateway}`;
+    const of = TABLES[tableName]?.of;
+    const owner =
+      of === 'gateway' && gateway
+        ? ` des Gateways ${quoted(gateway)}`
+        : of === 'customer' && customer
+          ? ` von ${customer}`
+          : of === 'alert' && alert
+            ? ` des Alarms ${quoted(alert)}`
+            : '';
+    return `${name || !owner ? the() : `${ARTICLES.the[gender]} ${noun}`}${owner}`;
+  },
+  sentence: (actor, verb, object, changes) =>
+    `${actor} ${verb} ${object}${changes.length ? `: ${new Intl.ListFormat('de', { type: 'conjunction' }).format(changes)}` : ''}`,
+};
+
+const TELLERS: Readonly<Record<Language, Teller>> = { en: ENGLISH, de: GERMAN };
+
+/** A field's value as a sentence shows it; null when it is not shown (a secret, an id, a long value). */
+function shown(value: unknown, teller: Teller): string | null {
+  if (value === undefined || value === null || value === '[redacted]') return null;
+  if (typeof value === 'boolean') return value ? teller.yes : teller.no;
+  if (typeof value === 'number') return new Intl.NumberFormat(teller.locale).format(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    const joined = value.join(', ');
+    return joined.length <= LONGEST_VALUE && !value.some((v) => UUID.test(v)) ? joined : null;
+  }
+  if (typeof value !== 'string' || UUID.test(value) || value.length > LONGEST_VALUE) return null;
+  return value;
+}
+
 /** The changed fields that matter, with their values before and after as shown. */
-function changesOf(facts: AuditFacts): Told[] {
+function changesOf(facts: AuditFacts, teller: Teller): Told[] {
   const changes: Told[] = [];
   for (const [field, change] of Object.entries(facts.summary)) {
     if (UNTOLD.test(field)) continue;
     const moved = field === 'tenant_id';
     changes.push({
-      field: fieldLabel(field),
-      from: moved ? text(facts.subject?.moved?.from) : shown(change.from),
-      to: moved ? text(facts.subject?.moved?.to) : shown(change.to),
+      field: teller.fieldLabel(field),
+      from: moved ? text(facts.subject?.moved?.from) : shown(change.from, teller),
+      to: moved ? text(facts.subject?.moved?.to) : shown(change.to, teller),
       unit: unitOf(field, facts.fields),
     });
   }
   return changes;
 }
 
-/** 'threshold from 1,000 to 1,200 ppm': the unit said once, at the end. */
-function changeText({ field, from, to, unit }: Told): string {
-  const end = unit ? ` ${unit}` : '';
-  if (from !== null && to !== null) return `${field} from ${from} to ${to}${end}`;
-  if (to !== null) return `${field} to ${to}${end}`;
-  if (from !== null) return `${field} from ${from}${end} to none`;
-  return field;
-}
-
-/** What the sentence says the action was done to (after its verb). */
-function objectOf(facts: AuditFacts, action: AuditAction, name: string | null): string {
-  const { subject, fields } = facts;
-  const table = TABLES[facts.table] ?? {
-    thing: 'other',
-    noun: `record (${facts.table.replaceAll('_', ' ')})`,
-  };
-  const gateway = text(subject?.gateway);
-  const onGateway = gateway ? ` (gateway ${gateway})` : '';
-  const lock = `${text(subject?.lock) ?? 'a lock'}${onGateway}`;
-  const lockUser = name ? `the lock user ${quoted(name)}` : 'a lock user';
-  const the = (noun: string) => (name ? `the ${noun} ${quoted(name)}` : `a ${noun}`);
-  switch (action) {
-    case 'unlocked':
-    case 'locked':
-      return lock;
-    case 'commanded': {
-      const command = humanize(text(fields.action) ?? text(fields.type) ?? table.noun);
-      return `${quoted(command)} to ${gateway ? `the gateway ${quoted(gateway)}` : 'a gateway'}`;
-    }
-    case 'granted':
-      return `${lockUser} access to ${lock}`;
-    case 'revoked':
-      return `${lockUser} to ${lock}`;
-    case 'moved': {
-      const { from, to } = subject?.moved ?? {};
-      return `${the(table.noun)}${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}`;
-    }
-  }
-  if (facts.table === 'customer_deletions') return the('customer');
-  if (facts.table === 'locks') return name ? `the lock ${quoted(name)}${onGateway}` : `a lock${onGateway}`;
-  const customer = text(subject?.customer) ?? text(facts.tenantName);
-  const alert = text(subject?.alert);
-  const owner =
-    table.of === 'gateway' && gateway
-      ? ` of the gateway ${quoted(gateway)}`
-      : table.of === 'customer' && customer
-        ? ` of ${customer}`
-        : table.of === 'alert' && alert
-          ? ` of the alert ${quoted(alert)}`
-          : '';
-  return `${name || !owner ? the(table.noun) : `the ${table.noun}`}${owner}`;
-}
-
-/** The row described, and told as one sentence. */
-export function describeAudit(facts: AuditFacts): AuditDescription {
+/**
+ * The row described, and told as one sentence in the language given (the caller's: the Activity screen asks
+ * in the language it shows; English when none is given).
+ */
+export function describeAudit(facts: AuditFacts, language: Language = 'en'): AuditDescription {
+  const teller = TELLERS[language];
   const [action, thing] = facts.kind.split(':') as [AuditAction, AuditThing];
+  const { subject, fields } = facts;
   const actor =
-    text(facts.subject?.actor) ??
+    text(subject?.actor) ??
     text(facts.actorEmail) ??
-    (facts.actorUserId ? 'A removed user' : 'Someone not signed in');
+    (facts.actorUserId ? teller.removedUser : teller.notSignedIn);
   const name = nameOf(facts);
-  const told = action === 'changed' ? changesOf(facts) : [];
-  const object = objectOf(facts, action, name);
+  const told = action === 'changed' ? changesOf(facts, teller) : [];
+  const object = teller.object({
+    action,
+    table: facts.table,
+    name,
+    gateway: text(subject?.gateway),
+    lock: text(subject?.lock),
+    customer: text(subject?.customer) ?? text(facts.tenantName),
+    alert: text(subject?.alert),
+    command: text(fields.action) ?? text(fields.type),
+    moved: subject?.moved ?? {},
+  });
   const withUnit = (value: string | null, unit: string) =>
     value !== null && unit ? `${value} ${unit}` : value;
   return {
@@ -342,12 +463,12 @@ export function describeAudit(facts: AuditFacts): AuditDescription {
     thing,
     actor,
     name,
-    gateway: text(facts.subject?.gateway),
+    gateway: text(subject?.gateway),
     changes: told.map(({ field, from, to, unit }) => ({
       field,
       from: withUnit(from, unit),
       to: withUnit(to, unit),
     })),
-    text: `${actor} ${VERBS[action]} ${object}${told.length ? ` ${list.format(told.map(changeText))}` : ''}`,
+    text: teller.sentence(actor, teller.verbs[action], object, told.map(teller.change)),
   };
 }

@@ -1,7 +1,15 @@
-import { auditPage, auditQuery } from '@portal/contract';
+import { auditPage, auditQuery, DEFAULT_LANGUAGE, preferredLanguage } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { AuditService } from './audit.service.ts';
+
+/**
+ * The language the sentences are told in: the caller's Accept-Language (the web app sends the language it
+ * shows, the user's choice), else English, so the public API answers in English unless asked otherwise.
+ */
+const languageOf = (request: FastifyRequest) =>
+  preferredLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
 
 /**
  * The Activity screen (docs/audit.md): SCOPE_READ, the customer administrators' read permission; members of the
@@ -19,7 +27,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         response: { 200: auditPage },
       },
     },
-    async (request) => audit.page(principalOf(request), request.query),
+    async (request) => audit.page(principalOf(request), request.query, languageOf(request)),
   );
 
   app.get(
@@ -33,7 +41,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       },
     },
     async (request, reply) => {
-      const csv = await audit.csv(principalOf(request), request.query);
+      const csv = await audit.csv(principalOf(request), request.query, languageOf(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="Activity.csv"')

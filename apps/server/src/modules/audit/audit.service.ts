@@ -1,4 +1,10 @@
-import { AUDIT_CSV_MAX_ROWS, type AuditEntry, type AuditPage, type auditQuery } from '@portal/contract';
+import {
+  AUDIT_CSV_MAX_ROWS,
+  type AuditEntry,
+  type AuditPage,
+  type auditQuery,
+  type Language,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { csvCell } from '../../lib/csv.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -51,19 +57,21 @@ export class AuditService {
     };
   }
 
-  async page(principal: Principal, query: Query): Promise<AuditPage> {
+  /** A page of rows, each told in the language given (the one the caller's screen shows). */
+  async page(principal: Principal, query: Query, language: Language = 'en'): Promise<AuditPage> {
     const { items, total } = await this.repo.page(
       this.filter(principal, query),
       query.page * query.pageSize,
       query.pageSize,
     );
-    return { items: items.map(toEntry), total };
+    return { items: items.map((row) => toEntry(row, language)), total };
   }
 
-  async csv(principal: Principal, query: Query): Promise<string> {
+  /** Activity.csv: its columns are named in English; the sentence is in the language given. */
+  async csv(principal: Principal, query: Query, language: Language = 'en'): Promise<string> {
     const rows = await this.repo.rows(this.filter(principal, query), 0, AUDIT_CSV_MAX_ROWS);
     const lines = [CSV_HEADER.join(',')];
-    for (const row of rows.map(toEntry))
+    for (const row of rows.map((one) => toEntry(one, language)))
       lines.push(
         [
           row.at,
@@ -93,21 +101,24 @@ export function describeChanges(summary: AuditEntry['summary']): string {
     .join('; ');
 }
 
-function toEntry(row: Row): AuditEntry {
+function toEntry(row: Row, language: Language): AuditEntry {
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
-    description: describeAudit({
-      kind: row.kind,
-      table: row.table_name,
-      operation: row.operation,
-      actorUserId: row.actor_user_id,
-      actorEmail: row.actor_email,
-      fields: row.fields,
-      subject: row.subject,
-      summary: row.summary ?? {},
-      tenantName: row.tenant_name,
-    }),
+    description: describeAudit(
+      {
+        kind: row.kind,
+        table: row.table_name,
+        operation: row.operation,
+        actorUserId: row.actor_user_id,
+        actorEmail: row.actor_email,
+        fields: row.fields,
+        subject: row.subject,
+        summary: row.summary ?? {},
+        tenantName: row.tenant_name,
+      },
+      language,
+    ),
     actorEmail: row.actor_email,
     actorTenantId: row.actor_tenant_id,
     action: row.action,

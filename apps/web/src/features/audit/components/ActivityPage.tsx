@@ -18,6 +18,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZES, AUDIT_THINGS } from '@portal/contract'
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -30,9 +31,7 @@ const LIST_NAME = 'activity';
 /** Spec 002 section 9: debounce 500 ms. */
 const DEBOUNCE_MS = 500;
 
-const ANY = 'Any';
-
-/** A select of the filter: '' is any; the options are the contract's labels. */
+/** A select of the filter: '' is any; the options are the contract's kinds, each by its label. */
 function Choice<K extends string>({
   label,
   value,
@@ -44,6 +43,7 @@ function Choice<K extends string>({
   options: Readonly<Record<K, string>>;
   onChange: (next: K | '') => void;
 }) {
+  const t = useT('audit');
   return (
     <TextField
       select
@@ -53,7 +53,7 @@ function Choice<K extends string>({
       onChange={(event) => onChange(event.target.value as K | '')}
       sx={{ minWidth: { xs: '100%', sm: 180 } }}
     >
-      <MenuItem value="">{ANY}</MenuItem>
+      <MenuItem value="">{t('filters.any')}</MenuItem>
       {(Object.keys(options) as K[]).map((key) => (
         <MenuItem key={key} value={key}>
           {options[key]}
@@ -61,6 +61,11 @@ function Choice<K extends string>({
       ))}
     </TextField>
   );
+}
+
+/** The contract's kinds, each by its label in the language shown. */
+function labelled<K extends string>(kinds: Readonly<Record<K, string>>, label: (key: K) => string) {
+  return Object.fromEntries((Object.keys(kinds) as K[]).map((key) => [key, label(key)])) as Record<K, string>;
 }
 
 /** Search over the sentences, then person, thing (kind and name), kind of action and time. */
@@ -74,7 +79,10 @@ function Filters({
   /** On a phone the filters but the search open with a button. */
   phone: boolean;
 }) {
+  const t = useT('audit');
   const [open, setOpen] = useState(false);
+  const things = labelled(AUDIT_THINGS, (key) => t(`things.${key}`));
+  const actions = labelled(AUDIT_ACTIONS, (key) => t(`actions.${key}`));
   const set = <K extends keyof AuditFilter>(key: K, value: AuditFilter[K]) =>
     onChange({ ...filter, [key]: value });
   const field = (key: 'who' | 'name' | 'from' | 'to', label: string, type = 'text') => (
@@ -95,8 +103,8 @@ function Filters({
           size="small"
           fullWidth
           type="search"
-          label="Search activity"
-          placeholder="unlock, a name, threshold…"
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
           value={filter.q}
           onChange={(event) => set('q', event.target.value)}
           slotProps={{
@@ -117,28 +125,28 @@ function Filters({
             onClick={() => setOpen(!open)}
             sx={{ flexShrink: 0 }}
           >
-            Filters
+            {t('filters.filters')}
           </Button>
         )}
       </Stack>
       <Collapse in={!phone || open}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {field('who', 'Person')}
+          {field('who', t('filters.person'))}
           <Choice
-            label="Thing"
+            label={t('filters.thing')}
             value={filter.thing}
-            options={AUDIT_THINGS}
+            options={things}
             onChange={(v) => set('thing', v)}
           />
-          {field('name', 'Named')}
+          {field('name', t('filters.named'))}
           <Choice
-            label="Action"
+            label={t('filters.action')}
             value={filter.action}
-            options={AUDIT_ACTIONS}
+            options={actions}
             onChange={(v) => set('action', v)}
           />
-          {field('from', 'From', 'datetime-local')}
-          {field('to', 'To', 'datetime-local')}
+          {field('from', t('filters.from'), 'datetime-local')}
+          {field('to', t('filters.to'), 'datetime-local')}
         </Stack>
       </Collapse>
     </Stack>
@@ -151,6 +159,8 @@ function Filters({
  * and filtered on the server, with a CSV export.
  */
 export function ActivityPage() {
+  const t = useT('audit');
+  const messageText = useMessageText();
   const session = useSession();
   const notify = useNotify();
   const [filter, setFilter] = useState<AuditFilter>(EMPTY_FILTER);
@@ -165,17 +175,19 @@ export function ActivityPage() {
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
         <Typography id="page-title" variant="h5" component="h1">
-          Activity
+          {t('title')}
         </Typography>
         <Button
           variant="outlined"
           startIcon={<Download />}
           disabled={csv.isPending}
           onClick={() =>
-            csv.mutate(settled, { onError: (error) => notify({ variant: 'error', text: error.message }) })
+            csv.mutate(settled, {
+              onError: (error) => notify({ variant: 'error', text: messageText(error.message) }),
+            })
           }
         >
-          Export CSV
+          {t('exportCsv')}
         </Button>
       </Stack>
       <Filters
@@ -187,9 +199,9 @@ export function ActivityPage() {
         }}
       />
       {audit.isPending ? (
-        <CenteredProgress label="Loading activity" />
+        <CenteredProgress label={t('loading')} />
       ) : audit.isError ? (
-        <Alert severity="error">{audit.error.message}</Alert>
+        <Alert severity="error">{messageText(audit.error.message)}</Alert>
       ) : (
         <>
           {phone ? (

@@ -16,24 +16,24 @@ import {
   Typography,
 } from '@mui/material';
 import type { AuditEntry } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { Fragment, useState } from 'react';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { changeLines } from '../audit-filter.ts';
 
-const EMPTY = 'No activity found.';
-const RAW = 'Raw row';
 const when = (entry: AuditEntry) => formatDateTime(Date.parse(entry.at));
 
 /** The row as the audit trigger wrote it: root's one click away from the sentence (docs/audit.md). */
-const RAW_DETAILS: readonly Detail<AuditEntry>[] = [
-  { label: 'Who', text: (e) => `${e.actorEmail ?? '—'}${e.address ? ` (${e.address})` : ''}` },
-  { label: 'Call', text: (e) => e.action || '—' },
-  { label: 'Record', text: (e) => `${e.operation} ${e.table} ${e.targetId ?? ''}` },
-  { label: 'Request', text: (e) => e.requestId ?? '—' },
+const rawDetails = (t: TFunction<'audit'>): readonly Detail<AuditEntry>[] => [
+  { label: t('raw.who'), text: (e) => `${e.actorEmail ?? '—'}${e.address ? ` (${e.address})` : ''}` },
+  { label: t('raw.call'), text: (e) => e.action || '—' },
+  { label: t('raw.record'), text: (e) => `${e.operation} ${e.table} ${e.targetId ?? ''}` },
+  { label: t('raw.request'), text: (e) => e.requestId ?? '—' },
   {
-    label: 'Changes',
+    label: t('raw.changes'),
     text: (e) => (
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {changeLines(e.summary).map((line) => (
@@ -45,9 +45,10 @@ const RAW_DETAILS: readonly Detail<AuditEntry>[] = [
 ];
 
 function RawRow({ entry }: { entry: AuditEntry }) {
+  const t = useT('audit');
   return (
-    <Box sx={{ py: 1 }} aria-label={`${RAW} of: ${entry.description.text}`} role="group">
-      <DetailList details={RAW_DETAILS} item={entry} />
+    <Box sx={{ py: 1 }} aria-label={t('raw.of', { text: entry.description.text })} role="group">
+      <DetailList details={rawDetails(t)} item={entry} />
     </Box>
   );
 }
@@ -78,21 +79,22 @@ function useOpenRows() {
 
 /** The activity as a table (tablets and wider): when, what happened in words, the customer. */
 export function ActivityTable({ items, showRaw }: RowsProps) {
+  const t = useT('audit');
   const rows = useOpenRows();
   const columns = showRaw ? 4 : 3;
   return (
     <TableContainer>
-      <Table size="small" aria-label="Activity">
+      <Table size="small" aria-label={t('table.label')}>
         <TableHead>
           <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Activity</TableCell>
-            <TableCell>Customer</TableCell>
-            {showRaw && <TableCell sx={{ whiteSpace: 'nowrap' }}>{RAW}</TableCell>}
+            <TableCell>{t('table.time')}</TableCell>
+            <TableCell>{t('table.activity')}</TableCell>
+            <TableCell>{t('table.customer')}</TableCell>
+            {showRaw && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('raw.button')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
-          {items.length === 0 && <EmptyTableRow colSpan={columns} text={EMPTY} />}
+          {items.length === 0 && <EmptyTableRow colSpan={columns} text={t('empty')} />}
           {items.map((entry) => (
             <Fragment key={entry.id}>
               <TableRow sx={{ verticalAlign: 'top' }}>
@@ -105,7 +107,7 @@ export function ActivityTable({ items, showRaw }: RowsProps) {
                   <TableCell>
                     <IconButton
                       size="small"
-                      aria-label={RAW}
+                      aria-label={t('raw.button')}
                       aria-expanded={rows.isOpen(entry.id)}
                       onClick={() => rows.toggle(entry.id)}
                     >
@@ -131,10 +133,11 @@ export function ActivityTable({ items, showRaw }: RowsProps) {
 
 /** The activity as cards (phones). */
 export function ActivityCards({ items, showRaw }: RowsProps) {
+  const t = useT('audit');
   const rows = useOpenRows();
-  if (items.length === 0) return <Typography color="text.secondary">{EMPTY}</Typography>;
+  if (items.length === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (
-    <Stack component="ul" aria-label="Activity" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+    <Stack component="ul" aria-label={t('table.label')} spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {items.map((entry) => (
         <Paper component="li" variant="outlined" key={entry.id} sx={{ p: 1.5, overflowWrap: 'anywhere' }}>
           <Typography variant="caption" component="p" color="text.secondary">
@@ -153,7 +156,7 @@ export function ActivityCards({ items, showRaw }: RowsProps) {
                 onClick={() => rows.toggle(entry.id)}
                 sx={{ mt: 0.5, ml: -0.5 }}
               >
-                {RAW}
+                {t('raw.button')}
               </Button>
               <Collapse in={rows.isOpen(entry.id)} unmountOnExit>
                 <RawRow entry={entry} />

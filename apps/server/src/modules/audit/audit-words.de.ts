@@ -1,0 +1,167 @@
+import type { AuditAction, AuditThing } from '@portal/contract';
+
+/**
+ * The Activity screen's German words (docs/audit.md, "In people's words"; docs/i18n.md): the verbs, the
+ * nouns of the tables with their gender (the articles follow it), the labels of the fields. The sentences are
+ * built in audit-phrases.ts; the search finds a row by these words as by the English ones.
+ */
+
+export type Gender = 'm' | 'f' | 'n';
+
+/** Verbs in the simple past, as the sentence says them: "Rita Meyer entsperrte Door 12". */
+export const GERMAN_VERBS: Readonly<Record<AuditAction, string>> = {
+  created: 'erstellte',
+  changed: 'änderte',
+  deleted: 'löschte',
+  moved: 'verschob',
+  unlocked: 'entsperrte',
+  locked: 'sperrte',
+  commanded: 'sendete den Befehl',
+  granted: 'gab',
+  revoked: 'entzog',
+};
+
+/** The kinds of thing as the screen's filter names them (the web app's audit catalogue says the same). */
+export const GERMAN_THINGS: Readonly<Record<AuditThing, string>> = {
+  customer: 'Kunde',
+  portalUser: 'Portalbenutzer',
+  gateway: 'Gateway',
+  lock: 'Schloss',
+  lockUser: 'Schlossbenutzer',
+  alert: 'Alarm',
+  firmware: 'Firmware',
+  agentConfiguration: 'Agent-Konfiguration',
+  emailTemplate: 'E-Mail-Vorlage',
+  feedback: 'Feedback',
+  other: 'Sonstiges',
+};
+
+/** The noun of each table's rows (in the accusative, as the sentence's object) and its gender. */
+export const GERMAN_NOUNS: Readonly<Record<string, { noun: string; gender: Gender }>> = {
+  tenants: { noun: 'Kunden', gender: 'm' },
+  portal_config: { noun: 'Portalkonfiguration', gender: 'f' },
+  customer_deletions: { noun: 'Kundenlöschung', gender: 'f' },
+  users: { noun: 'Portalbenutzer', gender: 'm' },
+  gateways: { noun: 'Gateway', gender: 'n' },
+  gateway_departures: { noun: 'Zahl der abgezogenen Gateways', gender: 'f' },
+  gateway_command_log: { noun: 'Befehl', gender: 'm' },
+  gateway_hotspot_changes: { noun: 'Hotspot', gender: 'm' },
+  instructions: { noun: 'Anweisung', gender: 'f' },
+  device_logs: { noun: 'Geräteprotokoll', gender: 'n' },
+  locks: { noun: 'Schloss', gender: 'n' },
+  lock_users: { noun: 'Schlossbenutzer', gender: 'm' },
+  lock_user_access: { noun: 'Schlosszugang', gender: 'm' },
+  passcode_changes: { noun: 'Passcode-Änderung', gender: 'f' },
+  alerts: { noun: 'Alarm', gender: 'm' },
+  alert_receivers: { noun: 'Empfänger', gender: 'm' },
+  firmware_files: { noun: 'Firmware', gender: 'f' },
+  firmware_assignments: { noun: 'Firmware-Zuweisung', gender: 'f' },
+  firmware_latest: { noun: 'zugewiesene Firmware', gender: 'f' },
+  firmware_rollouts: { noun: 'Firmware-Rollout', gender: 'm' },
+  firmware_rollout_targets: { noun: 'Firmware-Rollout', gender: 'm' },
+  firmware_maintenance_windows: { noun: 'Wartungsfenster', gender: 'n' },
+  agent_configs: { noun: 'Agent-Konfiguration', gender: 'f' },
+  agent_config_versions: { noun: 'Version der Agent-Konfiguration', gender: 'f' },
+  agent_config_delivery: { noun: 'Auslieferung der Agent-Konfiguration', gender: 'f' },
+  email_templates: { noun: 'E-Mail-Vorlage', gender: 'f' },
+  feedback: { noun: 'Feedback', gender: 'n' },
+};
+
+/** The articles of the accusative (the object) and the dative (after 'zu', to whom access is given). */
+export const ARTICLES: Readonly<Record<'the' | 'a' | 'toThe' | 'toA', Record<Gender, string>>> = {
+  the: { m: 'den', f: 'die', n: 'das' },
+  a: { m: 'einen', f: 'eine', n: 'ein' },
+  toThe: { m: 'dem', f: 'der', n: 'dem' },
+  toA: { m: 'einem', f: 'einer', n: 'einem' },
+};
+
+/**
+ * The fields a person changes, by their German label; a column not here is read with its underscores as
+ * spaces, as in English.
+ */
+export const GERMAN_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  alert_name: 'Name',
+  first_name: 'Vorname',
+  last_name: 'Nachname',
+  email: 'E-Mail',
+  phone_number: 'Telefonnummer',
+  mobile_no: 'Mobilnummer',
+  country_short_code: 'Land',
+  address: 'Adresse',
+  role: 'Rolle',
+  permissions: 'Berechtigungen',
+  language: 'Sprache',
+  password_hash: 'Passwort',
+  totp_secret: 'Zwei-Faktor-Geheimnis',
+  totp_pending_secret: 'Zwei-Faktor-Geheimnis',
+  two_factor_enabled: 'Zwei-Faktor-Authentifizierung',
+  tenant_id: 'Kunde',
+  scope_id: 'Kunde',
+  primary_theme_color: 'Primärfarbe',
+  secondary_theme_color: 'Sekundärfarbe',
+  logo_url: 'Logo',
+  fav_icon_url: 'Favicon',
+  graph_option: 'Grafikoption',
+  alert_type: 'Alarmtyp',
+  threshold: 'Schwellwert',
+  threshold_type: 'Schwellwertart',
+  waiting_time: 'Wartezeit',
+  email_on: 'E-Mail',
+  sms_on: 'SMS',
+  card_csn: 'Karte',
+  passcode: 'Passcode',
+  new_passcode: 'Passcode',
+  old_passcode: 'Passcode',
+  passcode_type: 'Passcode-Art',
+  lock_name: 'Schlossname',
+  battery_level: 'Batteriestand',
+  interval_ms: 'Intervall',
+  rfid_schedule_ms: 'RFID-Zeitplan',
+  cfv: 'Version',
+  version: 'Version',
+  os_version: 'OS-Version',
+  firmware_version: 'Firmware-Version',
+  type: 'Typ',
+  kind: 'Art',
+  description: 'Beschreibung',
+  subject: 'Betreff',
+  body: 'Text',
+  message: 'Nachricht',
+  settings: 'Einstellungen',
+  schedule: 'Zeitplan',
+  days: 'Tage',
+  start_minute: 'Beginn',
+  end_minute: 'Ende',
+  time_zone: 'Zeitzone',
+  division: 'Abteilung',
+  employee_id: 'Personalnummer',
+  serial_number: 'Seriennummer',
+  lock_serial_number: 'Seriennummer',
+  manufacturer: 'Hersteller',
+  file_name: 'Dateiname',
+  size: 'Größe',
+  status: 'Status',
+  registered: 'registriert',
+  removed: 'entfernt',
+  locked: 'gesperrt',
+  pause_reason: 'Pausengrund',
+  wave: 'Welle',
+  tags: 'Tags',
+  value: 'Wert',
+  customer_id: 'Kunden-ID',
+  email_domain: 'E-Mail-Domain',
+  dashboard_variant: 'Dashboard',
+  parent_id: 'übergeordneter Kunde',
+  owner: 'Inhaber',
+  is_root: 'Root',
+  social_login: 'Social Login',
+  social_subject: 'Social-Login-Kennung',
+  totp_last_step: 'Zwei-Faktor-Schritt',
+  reachable: 'erreichbar',
+  enabled: 'aktiviert',
+  receivers: 'Empfänger',
+  gateway_mac: 'Gateway',
+  lock_id: 'Schloss',
+  user_id: 'Benutzer',
+};
