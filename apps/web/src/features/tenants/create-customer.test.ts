@@ -1,6 +1,7 @@
 import { customerMessages } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   type CreateCustomerCalls,
   type CustomerImages,
@@ -44,6 +45,9 @@ function fakeCalls(outcomes: { customer?: Outcome; images?: Outcome } = {}) {
 
 const duplicate =
   'The email ada@acme.example.com is already registered for Other tenant and hence cannot be used.';
+
+// The image warning's words come from the catalogue.
+beforeAll(() => initI18n('en', ['tenants']));
 
 describe('createCustomer', () => {
   it('creates the customer with its super admin in one call, then uploads the images', async () => {

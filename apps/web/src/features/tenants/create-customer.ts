@@ -1,6 +1,7 @@
 import { type CreateCustomerBody, customerMessages, type uploadImagesResponse } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { i18n, messageText } from '../../lib/i18n/index.ts';
 import type { Notice } from '../../lib/use-notify.ts';
 import { type CreateCustomerFormOutput, createCustomerBodyFrom } from './customer-form.ts';
 
@@ -30,7 +31,7 @@ export type CreateCustomerResult =
 /** The server's words for a refused call, or a generic text for anything else. */
 export function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return error instanceof Error && error.message ? error.message : 'Unknown error';
+  return error instanceof Error && error.message ? error.message : i18n.t('tenants:unknownError');
 }
 
 /** Whether the server refused the super admin e-mail (in use): its `details.field`. */
@@ -71,7 +72,7 @@ export interface CreateOutcome {
 }
 
 const imagesWarning = (name: string, error: string) =>
-  `The logo or favicon of ${name} could not be uploaded (${error}). Add them with Update.`;
+  i18n.t('tenants:create.imagesFailed', { name, error: messageText(error) });
 
 /** What the user is told after an attempt. */
 export function createOutcome(result: CreateCustomerResult, name: string): CreateOutcome {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n } from '../../lib/i18n/index.ts';
 import {
   AVATAR_PALETTE,
   avatarColor,
@@ -7,6 +8,9 @@ import {
   textOrDash,
   versionMismatchText,
 } from './customer-display.ts';
+
+// The warning's words come from the catalogue (English first).
+beforeAll(() => initI18n('en', ['tenants']));
 
 describe('textOrDash and onlineTotal', () => {
   it('shows a dash for an empty text', () => {
@@ -52,5 +56,12 @@ describe('versionMismatchText', () => {
   it('says nothing when none differ or the count is not sent', () => {
     expect(versionMismatchText({ versionMismatchCount: 0 })).toBeNull();
     expect(versionMismatchText({})).toBeNull();
+  });
+
+  it('says it in German once German is shown', async () => {
+    await changeLanguage('de');
+    expect(versionMismatchText({ versionMismatchCount: 2 })).toBe('2 Gateways weichen von der Zuweisung ab');
+    expect(versionMismatchText({ versionMismatchCount: 1 })).toBe('1 Gateway weicht von der Zuweisung ab');
+    await changeLanguage('en');
   });
 });

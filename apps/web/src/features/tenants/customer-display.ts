@@ -1,4 +1,5 @@
 import type { Scope } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /** What the table shows for a missing value. */
 export const NO_VALUE = '-';
@@ -57,5 +58,5 @@ export function avatarInitial(name: string): string {
 export function versionMismatchText(scope: Pick<Scope, 'versionMismatchCount'>): string | null {
   const count = scope.versionMismatchCount ?? 0;
   if (count <= 0) return null;
-  return count === 1 ? '1 gateway differs from assigned' : `${count} gateways differ from assigned`;
+  return i18n.t('tenants:mismatch', { count });
 }

@@ -14,6 +14,7 @@ import {
 import type { Scope } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
 import { useScope } from '../../../api/get-scope.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
 import { CustomerCard } from './CustomerCard.tsx';
@@ -34,11 +35,13 @@ interface AdminCardProps {
 
 /** The root (admin) tenant's entry: name, customer id, devices, firmware, OS and OS patch; opens as 'admin'. */
 export function AdminCard({ rootTenantId, wide, onOpen }: AdminCardProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const titleId = useId();
   const root = useScope(rootTenantId ?? '');
   let body: ReactNode;
-  if (root.isError) body = <Alert severity="error">{root.error.message}</Alert>;
-  else if (!root.data) body = <LinearProgress aria-label="Loading the admin tenant" />;
+  if (root.isError) body = <Alert severity="error">{messageText(root.error.message)}</Alert>;
+  else if (!root.data) body = <LinearProgress aria-label={t('admin.loading')} />;
   else if (!wide) body = <CustomerCard scope={root.data} access={OPEN_ONLY} onOpen={onOpen} />;
   else {
     const scope = root.data;
@@ -47,9 +50,9 @@ export function AdminCard({ rootTenantId, wide, onOpen }: AdminCardProps) {
         <Table size="small" aria-labelledby={titleId}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
+              <TableCell>{t('columns.name')}</TableCell>
               {DETAIL_COLUMNS.map((column) => (
-                <TableCell key={column.sortBy}>{column.label}</TableCell>
+                <TableCell key={column.sortBy}>{t(`columns.${column.label}`)}</TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -73,7 +76,7 @@ export function AdminCard({ rootTenantId, wide, onOpen }: AdminCardProps) {
     <Paper component="section" aria-labelledby={titleId} sx={{ p: 3 }}>
       <Stack spacing={1}>
         <Typography id={titleId} variant="h6" component="h2">
-          Admin
+          {t('admin.title')}
         </Typography>
         {body}
       </Stack>

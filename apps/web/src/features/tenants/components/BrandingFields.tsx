@@ -1,5 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { paletteOfImage } from '../image-palette.ts';
 import { ColorField } from './ColorField.tsx';
 import { type ChosenImage, ImageField } from './ImageField.tsx';
@@ -47,6 +48,7 @@ interface BrandingFieldsProps {
 /** Optional logo and favicon, the theme colours, and the palette taken from the logo. */
 export function BrandingFields(props: BrandingFieldsProps) {
   const { colors, disabled } = props;
+  const t = useT('tenants');
   const palette = useLogoPalette(props.logo, props.currentLogoUrl ?? null);
   const colorInput = (name: ThemeColorName) => ({
     value: colors.values[name],
@@ -58,18 +60,18 @@ export function BrandingFields(props: BrandingFieldsProps) {
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle2" component="h3">
-        Branding (optional)
+        {t('branding.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <ImageField
-          label="Logo"
+          label={t('branding.uploadLogo')}
           value={props.logo}
           currentUrl={props.currentLogoUrl}
           onChange={props.onLogoChange}
           disabled={disabled}
         />
         <ImageField
-          label="Favicon"
+          label={t('branding.uploadFavicon')}
           value={props.favicon}
           currentUrl={props.currentFavIconUrl}
           onChange={props.onFaviconChange}
@@ -82,8 +84,8 @@ export function BrandingFields(props: BrandingFieldsProps) {
         onPick={(color, target) => (target === 'primary' ? primary : secondary).onChange(color)}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <ColorField label="Primary Color" {...primary} disabled={disabled} />
-        <ColorField label="Secondary Color" {...secondary} disabled={disabled} />
+        <ColorField label={t('branding.primaryColor')} {...primary} disabled={disabled} />
+        <ColorField label={t('branding.secondaryColor')} {...secondary} disabled={disabled} />
       </Stack>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Box, InputAdornment, TextField } from '@mui/material';
 import { HEX_COLOR } from '@portal/contract';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface ColorFieldProps {
   label: string;
@@ -12,6 +13,8 @@ interface ColorFieldProps {
 
 /** A colour as #rrggbb text, with the browser's colour picker beside it. */
 export function ColorField({ label, value, onChange, onBlur, error, disabled }: ColorFieldProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   return (
     <TextField
       label={label}
@@ -19,7 +22,7 @@ export function ColorField({ label, value, onChange, onBlur, error, disabled }: 
       onChange={(event) => onChange(event.target.value.trim())}
       onBlur={onBlur}
       error={error !== undefined}
-      helperText={error}
+      helperText={error === undefined ? undefined : messageText(error)}
       disabled={disabled}
       fullWidth
       slotProps={{
@@ -30,7 +33,7 @@ export function ColorField({ label, value, onChange, onBlur, error, disabled }: 
               <Box
                 component="input"
                 type="color"
-                aria-label={`Pick ${label}`}
+                aria-label={t('branding.pick', { label })}
                 value={HEX_COLOR.test(value) ? value.toLowerCase() : '#000000'}
                 disabled={disabled}
                 onChange={(event) => onChange(event.target.value)}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDuplicateEmailCheck } from '../../../api/check-duplicate-email.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { createCustomer as createCustomerCall } from '../api/create-customer.ts';
@@ -32,6 +33,7 @@ const calls: CreateCustomerCalls<File> = { createCustomer: createCustomerCall, u
 type TextFieldName = 'name' | 'customerId' | 'firstName' | 'lastName' | 'email';
 
 function CreateCustomerForm({ onClose }: { onClose: () => void }) {
+  const t = useT('tenants');
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { control, handleSubmit, watch, setValue, setError, formState } = useForm<
@@ -96,24 +98,24 @@ function CreateCustomerForm({ onClose }: { onClose: () => void }) {
 
   return (
     <CustomerDialog
-      title="Create Customer"
-      submitLabel="Create"
+      title={t('create.title')}
+      submitLabel={t('create.submit')}
       error={dialogError}
       submitEnabled={submitEnabled}
       pending={pending}
       onSubmit={submit}
       onClose={onClose}
     >
-      {textField('name', 'Customer Label', CUSTOMER_FIELD_MAX_LENGTH)}
-      {textField('customerId', 'Customer ID', CUSTOMER_FIELD_MAX_LENGTH)}
+      {textField('name', t('dialog.customerLabel'), CUSTOMER_FIELD_MAX_LENGTH)}
+      {textField('customerId', t('dialog.customerId'), CUSTOMER_FIELD_MAX_LENGTH)}
       <Typography variant="subtitle2" component="h3">
-        Super Admin
+        {t('create.superAdmin')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {textField('firstName', 'First Name', CUSTOMER_FIELD_MAX_LENGTH)}
-        {textField('lastName', 'Last Name', CUSTOMER_FIELD_MAX_LENGTH)}
+        {textField('firstName', t('create.firstName'), CUSTOMER_FIELD_MAX_LENGTH)}
+        {textField('lastName', t('create.lastName'), CUSTOMER_FIELD_MAX_LENGTH)}
       </Stack>
-      {textField('email', 'Super Admin Email', EMAIL_MAX_LENGTH, 'email')}
+      {textField('email', t('create.email'), EMAIL_MAX_LENGTH, 'email')}
       <BrandingFields
         colors={{ values, setValue, errors: formState.errors }}
         logo={logo}

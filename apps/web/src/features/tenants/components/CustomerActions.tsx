@@ -4,6 +4,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import { customerMessages, type Scope } from '@portal/contract';
 import { useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
 
 export interface CustomerActionHandlers {
@@ -20,13 +21,16 @@ const stop = (event: { stopPropagation: () => void }) => event.stopPropagation()
 
 /** The Edit column of the wide table: edit and delete icons. */
 export function CustomerActionIcons({ scope, access, onEdit, onDelete }: CustomerActionsProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
+  const beingDeleted = messageText(customerMessages.beingDeleted);
   return (
     <Stack direction="row" spacing={0.5} onClick={stop} sx={{ justifyContent: 'flex-end' }}>
       {access.edit.visible && (
-        <Tooltip title={access.edit.enabled ? 'Edit' : customerMessages.beingDeleted}>
+        <Tooltip title={access.edit.enabled ? t('actions.edit') : beingDeleted}>
           <span>
             <IconButton
-              aria-label={`Edit ${scope.name}`}
+              aria-label={t('actions.editName', { name: scope.name })}
               disabled={!access.edit.enabled}
               onClick={() => onEdit(scope)}
             >
@@ -36,10 +40,10 @@ export function CustomerActionIcons({ scope, access, onEdit, onDelete }: Custome
         </Tooltip>
       )}
       {access.delete.visible && (
-        <Tooltip title={access.delete.enabled ? 'Delete' : customerMessages.beingDeleted}>
+        <Tooltip title={access.delete.enabled ? t('actions.delete') : beingDeleted}>
           <span>
             <IconButton
-              aria-label={`Delete ${scope.name}`}
+              aria-label={t('actions.deleteName', { name: scope.name })}
               disabled={!access.delete.enabled}
               onClick={() => onDelete(scope)}
             >
@@ -54,6 +58,8 @@ export function CustomerActionIcons({ scope, access, onEdit, onDelete }: Custome
 
 /** The menu of a narrow row or a card: Edit and Delete (disabled while the customer is being deleted). */
 export function CustomerActionMenu({ scope, access, onEdit, onDelete }: CustomerActionsProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!access.edit.visible && !access.delete.visible) return null;
   const choose = (action: (scope: Scope) => void) => {
@@ -63,7 +69,7 @@ export function CustomerActionMenu({ scope, access, onEdit, onDelete }: Customer
   return (
     <>
       <IconButton
-        aria-label={`Actions for ${scope.name}`}
+        aria-label={t('actions.menu', { name: scope.name })}
         aria-haspopup="menu"
         onClick={(event) => {
           stop(event);
@@ -79,7 +85,7 @@ export function CustomerActionMenu({ scope, access, onEdit, onDelete }: Customer
             <ListItemIcon>
               <EditOutlined fontSize="small" />
             </ListItemIcon>
-            <ListItemText>Edit</ListItemText>
+            <ListItemText>{t('actions.edit')}</ListItemText>
           </MenuItem>
         )}
         {access.delete.visible && (
@@ -88,8 +94,8 @@ export function CustomerActionMenu({ scope, access, onEdit, onDelete }: Customer
               <DeleteOutlined fontSize="small" />
             </ListItemIcon>
             <ListItemText
-              primary="Delete"
-              secondary={access.delete.enabled ? undefined : customerMessages.beingDeleted}
+              primary={t('actions.delete')}
+              secondary={access.delete.enabled ? undefined : messageText(customerMessages.beingDeleted)}
             />
           </MenuItem>
         )}

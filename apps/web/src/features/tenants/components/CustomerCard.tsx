@@ -1,5 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { Scope } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import { versionMismatchText } from '../customer-display.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
@@ -15,6 +16,7 @@ interface CustomerCardProps extends Partial<CustomerActionHandlers> {
 
 /** One customer as a card (below 600 px, and the Admin card's entry on narrow screens), with its menu. */
 export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: CustomerCardProps) {
+  const t = useT('tenants');
   const open = access.open ? onOpen : undefined;
   const details = (
     <Box
@@ -31,7 +33,7 @@ export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: Custom
       {DETAIL_COLUMNS.map((column) => (
         <Box key={column.sortBy} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
-            {column.label}
+            {t(`columns.${column.label}`)}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word', minWidth: 0 }}>
             {column.text(scope)}

@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface CustomerDialogProps {
   title: string;
@@ -28,6 +29,8 @@ interface CustomerDialogProps {
 /** The Create and Update Customer dialogs' frame: a form with the title, the fields, Cancel and the submit button. */
 export function CustomerDialog(props: CustomerDialogProps) {
   const { pending, onClose } = props;
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
@@ -43,13 +46,13 @@ export function CustomerDialog(props: CustomerDialogProps) {
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {props.error && <Alert severity="error">{props.error}</Alert>}
+          {props.error && <Alert severity="error">{messageText(props.error)}</Alert>}
           {props.children}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('dialog.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={!props.submitEnabled} loading={pending}>
           {props.submitLabel}

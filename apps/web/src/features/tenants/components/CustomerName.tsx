@@ -1,5 +1,6 @@
 import { CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { customerMessages, type Scope } from '@portal/contract';
+import { useMessageText } from '../../../lib/i18n/index.ts';
 import { CustomerAvatar } from './CustomerAvatar.tsx';
 
 interface CustomerNameProps {
@@ -11,6 +12,7 @@ interface CustomerNameProps {
 
 /** Avatar and name; the name is the button that opens the customer, and a spinner shows while it is deleted. */
 export function CustomerName({ scope, onOpen, pending }: CustomerNameProps) {
+  const messageText = useMessageText();
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
       <CustomerAvatar scope={scope} />
@@ -37,7 +39,7 @@ export function CustomerName({ scope, onOpen, pending }: CustomerNameProps) {
           {scope.name}
         </Typography>
       )}
-      {pending && <CircularProgress size={18} aria-label={customerMessages.beingDeleted} />}
+      {pending && <CircularProgress size={18} aria-label={messageText(customerMessages.beingDeleted)} />}
     </Stack>
   );
 }

@@ -1,17 +1,20 @@
 import { Alert, Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { CUSTOMERS_PAGE_SIZES, type Scope } from '@portal/contract';
+import { CUSTOMERS_PAGE_SIZES, customerMessages, type Scope } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRootTenant } from '../../../api/get-root-tenant.ts';
 import { scopeKey } from '../../../api/get-scope.ts';
 import { AddFab } from '../../../components/AddFab.tsx';
+import { DownloadCsvButton } from '../../../components/DownloadCsvButton.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { scopedPath } from '../../../lib/home-path.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { CUSTOMERS_CSV_FILE_NAME, downloadCustomersCsv } from '../api/download-customers-csv.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { customersLayoutFor } from '../customers-layout.ts';
 import {
@@ -28,7 +31,6 @@ import { useLiveCustomers } from '../use-live-customers.ts';
 import { useViewportWidth } from '../use-viewport-width.ts';
 import { AdminCard } from './AdminCard.tsx';
 import { CreateCustomerDialog } from './CreateCustomerDialog.tsx';
-import { CsvDownloadButton } from './CsvDownloadButton.tsx';
 import { CustomerCard } from './CustomerCard.tsx';
 import { CustomersTable } from './CustomersTable.tsx';
 import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
@@ -55,6 +57,8 @@ interface CustomersListProps {
 }
 
 function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const session = useSession();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
@@ -88,21 +92,25 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
         sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <SearchField value={searchText} onChange={setSearchText} maxLength={100} />
-        <CsvDownloadButton filter={{ search, ...sort }} />
+        <DownloadCsvButton
+          download={() => downloadCustomersCsv({ search, ...sort })}
+          fileName={CUSTOMERS_CSV_FILE_NAME}
+          preparing={messageText(customerMessages.preparingCsv)}
+        />
       </Stack>
-      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Loading customers" />}</Box>
-      {customers.isError && <Alert severity="error">{customers.error.message}</Alert>}
+      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label={t('loading')} />}</Box>
+      {customers.isError && <Alert severity="error">{messageText(customers.error.message)}</Alert>}
       {customers.data && (
         <>
           {cards ? (
-            <Stack spacing={1.5} role="list" aria-label="Customers">
+            <Stack spacing={1.5} role="list" aria-label={t('title')}>
               {customers.data.customers.map((scope) => (
                 <Box role="listitem" key={scope.id}>
                   <CustomerCard scope={scope} access={customerRowAccess(viewer, scope)} {...actions} />
                 </Box>
               ))}
               {customers.data.customers.length === 0 && (
-                <Typography color="text.secondary">No customers found.</Typography>
+                <Typography color="text.secondary">{t('empty')}</Typography>
               )}
             </Stack>
           ) : (
@@ -128,7 +136,7 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
           />
         </>
       )}
-      {canAddCustomer(viewer) && <AddFab label="Add Customer" onClick={() => setCreating(true)} />}
+      {canAddCustomer(viewer) && <AddFab label={t('add')} onClick={() => setCreating(true)} />}
       <CreateCustomerDialog open={creating} onClose={() => setCreating(false)} />
       <UpdateCustomerDialog scope={editing} onClose={() => setEditing(null)} />
       {deleting && <DeleteCustomerDialog scope={deleting} onClose={() => setDeleting(null)} />}
@@ -141,6 +149,8 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
  * Customers card (search, CSV, a sortable paged table, add, edit, delete), kept current by the scopes channel.
  */
 export function CustomersPage() {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const { permissions } = useSession();
   const rootTenant = useRootTenant();
   const rootTenantId = rootTenant.data?.rootTenantId;
@@ -151,11 +161,11 @@ export function CustomersPage() {
 
   return (
     <Stack spacing={3} sx={{ pb: 10 }}>
-      {rootTenant.isError && <Alert severity="error">{rootTenant.error.message}</Alert>}
+      {rootTenant.isError && <Alert severity="error">{messageText(rootTenant.error.message)}</Alert>}
       <AdminCard rootTenantId={rootTenantId} wide={layout === 'wide'} onOpen={open} />
       <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-          Customers
+          {t('title')}
         </Typography>
         <CustomersList viewer={viewer} wide={layout === 'wide'} cards={layout === 'cards'} onOpen={open} />
       </Paper>

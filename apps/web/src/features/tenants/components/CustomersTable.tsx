@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow }
 import type { Scope } from '@portal/contract';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import {
   type CustomerRowAccess,
@@ -69,24 +70,25 @@ function CustomerRow({
 
 /** The customers as a table: all columns above 1200 px, only Name (and a menu) below. */
 export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowProps }: CustomersTableProps) {
+  const t = useT('tenants');
   const columnCount = wide ? DETAIL_COLUMNS.length + 2 : 1;
   return (
     <TableContainer>
-      <Table size="small" aria-label="Customers">
+      <Table size="small" aria-label={t('title')}>
         <TableHead>
           <TableRow>
-            <SortableHeaderCell label="Name" column="name" sort={sort} onSort={onSort} />
+            <SortableHeaderCell label={t('columns.name')} column="name" sort={sort} onSort={onSort} />
             {wide &&
               DETAIL_COLUMNS.map((column) => (
                 <SortableHeaderCell
                   key={column.sortBy}
-                  label={column.label}
+                  label={t(`columns.${column.label}`)}
                   column={column.sortBy}
                   sort={sort}
                   onSort={onSort}
                 />
               ))}
-            {wide && <TableCell align="right">Edit</TableCell>}
+            {wide && <TableCell align="right">{t('columns.edit')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -99,7 +101,7 @@ export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowPr
               {...rowProps}
             />
           ))}
-          {customers.length === 0 && <EmptyTableRow colSpan={columnCount} text="No customers found." />}
+          {customers.length === 0 && <EmptyTableRow colSpan={columnCount} text={t('empty')} />}
         </TableBody>
       </Table>
     </TableContainer>

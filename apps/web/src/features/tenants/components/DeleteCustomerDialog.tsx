@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { customerMessages, deletionStepLabels, type Scope } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useStartCustomerDeletion } from '../api/start-customer-deletion.ts';
 import { applyToCachedCustomers } from '../update-cached-customers.ts';
@@ -12,6 +13,7 @@ import { deletionsStartedHere } from '../use-live-customers.ts';
  * arrives on the scopes channel (use-live-customers.ts).
  */
 export function DeleteCustomerDialog({ scope, onClose }: { scope: Scope; onClose: () => void }) {
+  const t = useT('tenants');
   const titleId = useId();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -43,19 +45,16 @@ export function DeleteCustomerDialog({ scope, onClose }: { scope: Scope; onClose
 
   return (
     <Dialog open onClose={startDeletion.isPending ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Delete Customer</DialogTitle>
+      <DialogTitle id={titleId}>{t('deleteDialog.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          Are you sure you want to delete {scope.name}? Its users are removed and its gateways move to the
-          admin tenant.
-        </DialogContentText>
+        <DialogContentText>{t('deleteDialog.text', { name: scope.name })}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={startDeletion.isPending}>
-          Cancel
+          {t('deleteDialog.cancel')}
         </Button>
         <Button variant="contained" color="error" onClick={confirm} loading={startDeletion.isPending}>
-          Delete
+          {t('deleteDialog.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

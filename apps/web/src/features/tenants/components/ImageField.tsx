@@ -1,6 +1,7 @@
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { Avatar, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { IMAGE_ACCEPT, IMAGE_HEAD_BYTES, imageFileProblem } from '../image-file.ts';
 import { headOf } from '../image-palette.ts';
 
@@ -33,7 +34,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 interface ImageFieldProps {
-  /** 'Logo' or 'Favicon': the button reads 'Upload Logo' / 'Upload Favicon'. */
+  /** The button: 'Upload Logo' / 'Upload Favicon'. */
   label: string;
   value: ChosenImage;
   /** The image already stored for the customer, shown until another is chosen. */
@@ -44,6 +45,8 @@ interface ImageFieldProps {
 
 /** An optional image: PNG, JPEG, GIF, WebP or ICO of at most 1 MB, with a preview. */
 export function ImageField({ label, value, currentUrl, onChange, disabled }: ImageFieldProps) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const preview = usePreviewUrl(value.problem ? null : value.file);
   const shown = preview ?? currentUrl ?? null;
   return (
@@ -64,7 +67,7 @@ export function ImageField({ label, value, currentUrl, onChange, disabled }: Ima
           startIcon={<UploadOutlined />}
           disabled={disabled}
         >
-          Upload {label}
+          {label}
           <input
             hidden
             type="file"
@@ -79,7 +82,7 @@ export function ImageField({ label, value, currentUrl, onChange, disabled }: Ima
         </Button>
         {value.file && (
           <Button size="small" onClick={() => onChange(NO_IMAGE)} disabled={disabled}>
-            Remove
+            {t('branding.remove')}
           </Button>
         )}
       </Stack>
@@ -88,7 +91,7 @@ export function ImageField({ label, value, currentUrl, onChange, disabled }: Ima
           {value.file.name}
         </Typography>
       )}
-      {value.problem && <FormHelperText error>{value.problem}</FormHelperText>}
+      {value.problem && <FormHelperText error>{messageText(value.problem)}</FormHelperText>}
     </Stack>
   );
 }

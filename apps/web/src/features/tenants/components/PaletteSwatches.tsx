@@ -1,5 +1,6 @@
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 export type PaletteTarget = 'primary' | 'secondary';
 
@@ -14,34 +15,36 @@ interface PaletteSwatchesProps {
  * first); shift-click sets the other one.
  */
 export function PaletteSwatches({ colors, onPick, disabled }: PaletteSwatchesProps) {
+  const t = useT('tenants');
   const [target, setTarget] = useState<PaletteTarget>('primary');
   if (colors.length === 0) return null;
   const other: PaletteTarget = target === 'primary' ? 'secondary' : 'primary';
+  const targetName = (which: PaletteTarget) => t(`palette.${which}Target`);
   return (
-    <Stack spacing={1} role="group" aria-label="Logo palette">
+    <Stack spacing={1} role="group" aria-label={t('palette.label')}>
       <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
-          Colours from the logo, for the
+          {t('palette.intro')}
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={target}
           onChange={(_event, next: PaletteTarget | null) => next && setTarget(next)}
-          aria-label="Palette colour target"
+          aria-label={t('palette.target')}
           disabled={disabled}
         >
-          <ToggleButton value="primary">Primary</ToggleButton>
-          <ToggleButton value="secondary">Secondary</ToggleButton>
+          <ToggleButton value="primary">{t('palette.primary')}</ToggleButton>
+          <ToggleButton value="secondary">{t('palette.secondary')}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
       <Stack direction="row" spacing={1}>
         {colors.map((color) => (
-          <Tooltip key={color} title={`${color} (shift-click: ${other})`}>
+          <Tooltip key={color} title={t('palette.swatch', { color, other: targetName(other) })}>
             <Box
               component="button"
               type="button"
-              aria-label={`Use ${color} as ${target} colour`}
+              aria-label={t('palette.use', { color, target: targetName(target) })}
               disabled={disabled}
               onClick={(event) => onPick(color, event.shiftKey ? other : target)}
               sx={{

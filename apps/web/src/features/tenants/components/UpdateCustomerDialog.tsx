@@ -4,7 +4,6 @@ import {
   CUSTOMER_FIELD_MAX_LENGTH,
   customerMessages,
   DASHBOARD_VARIANTS,
-  dashboardVariantLabels,
   type Scope,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { updateScope } from '../../../api/update-scope.ts';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { sessionStore, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { uploadImages } from '../api/upload-images.ts';
@@ -31,6 +31,8 @@ import { type ChosenImage, NO_IMAGE } from './ImageField.tsx';
 const calls: UpdateCustomerCalls<File> = { updateScope, uploadImages };
 
 function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => void }) {
+  const t = useT('tenants');
+  const messageText = useMessageText();
   const notify = useNotify();
   const queryClient = useQueryClient();
   // A customer is given its dashboard by the customer above it (root: any), not by its own users.
@@ -68,7 +70,7 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
     if (result.imagesError) {
       notify({
         variant: 'warning',
-        text: `The logo or favicon of ${scope.name} could not be uploaded (${result.imagesError}).`,
+        text: t('update.imagesFailed', { name: scope.name, error: messageText(result.imagesError) }),
       });
     }
     onClose();
@@ -76,8 +78,8 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
 
   return (
     <CustomerDialog
-      title="Update Customer"
-      submitLabel="Update"
+      title={t('update.title')}
+      submitLabel={t('update.submit')}
       error={dialogError}
       submitEnabled={submitEnabled}
       pending={pending}
@@ -85,10 +87,10 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
       onClose={onClose}
     >
       <TextField
-        label="Customer Label"
+        label={t('dialog.customerLabel')}
         value={scope.name}
         fullWidth
-        helperText={customerMessages.labelReadOnly}
+        helperText={messageText(customerMessages.labelReadOnly)}
         slotProps={{ htmlInput: { readOnly: true } }}
       />
       <Controller
@@ -98,7 +100,7 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
           <CountedTextField
             {...field}
             inputRef={ref}
-            label="Customer ID"
+            label={t('dialog.customerId')}
             required
             max={CUSTOMER_FIELD_MAX_LENGTH}
             disabled={pending}
@@ -115,13 +117,13 @@ function UpdateCustomerForm({ scope, onClose }: { scope: Scope; onClose: () => v
               {...field}
               inputRef={ref}
               select
-              label="Dashboard"
+              label={t('update.dashboard')}
               disabled={pending}
-              helperText="What the customer's users see on their Dashboard"
+              helperText={t('update.dashboardHelp')}
             >
               {DASHBOARD_VARIANTS.map((variant) => (
                 <MenuItem key={variant} value={variant}>
-                  {dashboardVariantLabels[variant]}
+                  {t(`dashboardVariant.${variant}`)}
                 </MenuItem>
               ))}
             </TextField>

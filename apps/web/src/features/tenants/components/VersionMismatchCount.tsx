@@ -1,6 +1,7 @@
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { Chip } from '@mui/material';
 import type { Scope } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { versionMismatchText } from '../customer-display.ts';
 
 /**
@@ -8,6 +9,7 @@ import { versionMismatchText } from '../customer-display.ts';
  * version other than the one assigned to them ('2 gateways differ from assigned'); nothing when none do.
  */
 export function VersionMismatchCount({ scope }: { scope: Pick<Scope, 'versionMismatchCount'> }) {
+  useT('tenants'); // drawn again in the language chosen
   const text = versionMismatchText(scope);
   if (!text) return null;
   return (
