@@ -13,6 +13,13 @@ describe('e-mail template preview', () => {
     expect(html).toContain('background:#aa3311');
   });
 
+  it("says the link's validity in the template's language", () => {
+    const template = { subject: 'Valid for {{validity}}', body: '' };
+    const brand = { name: 'x', primary: '#aa3311' };
+    expect(previewDocument(template, brand).subject).toBe('Valid for 1 hour');
+    expect(previewDocument(template, brand, 'de').subject).toBe('Valid for 1 Stunde');
+  });
+
   it('never puts a colour that could break out of the style', () => {
     expect(
       previewDocument({ subject: '', body: '' }, { name: 'x', primary: 'red;}</style>' }).html,

@@ -1,25 +1,33 @@
-import { escapeHtml, renderTemplateText } from '@portal/contract';
+import { escapeHtml, LANGUAGE_LOCALES, type Language, renderTemplateText } from '@portal/contract';
 
 /** The values the preview (and the server's test send) put in each placeholder. */
 export const PREVIEW_VALUES: Record<string, string> = {
   firstName: 'Alex',
   email: 'alex@example.com',
   link: 'https://portal.example.com/#/link',
-  validity: '1 hour',
   portalName: 'IoT Portal',
   tenantName: 'Example Customer',
   body: '<p>Sample <strong>feedback</strong>.</p>',
 };
 
+/** '1 hour', '1 Stunde': a link's validity as the server writes it in the mail's language. */
+const oneHour = (language: Language) =>
+  new Intl.NumberFormat(LANGUAGE_LOCALES[language], {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'long',
+  }).format(1);
+
 /**
  * The mail as its recipient would see it, framed in the viewed customer's colour: a whole document for a
- * sandboxed iframe (no script runs in it whatever the template holds).
+ * sandboxed iframe (no script runs in it whatever the template holds). `language`: the template's.
  */
 export function previewDocument(
   template: { subject: string; body: string },
   brand: { name: string; primary: string },
+  language: Language = 'en',
 ): { subject: string; html: string } {
-  const values = { ...PREVIEW_VALUES, tenantName: brand.name };
+  const values = { ...PREVIEW_VALUES, validity: oneHour(language), tenantName: brand.name };
   const subject = renderTemplateText(template.subject, values, { escape: false });
   const inner = renderTemplateText(template.body, values, { escape: true, raw: ['body'] });
   const colour = /^#[0-9a-fA-F]{3,8}$/.test(brand.primary) ? brand.primary : '#4190c7';

@@ -8,6 +8,7 @@ import {
   graphOptionPath,
   withGraphOption,
 } from './graph-option.ts';
+import en from './locales/en.json';
 
 const configurations: GraphConfiguration[] = [
   { scopeId: 'a', graphOption: 'On', graphGreyShadedOption: true },
@@ -27,9 +28,9 @@ describe('graph option', () => {
   });
 
   it('offers ON and OFF', () => {
-    expect(GRAPH_OPTION_CHOICES).toEqual([
-      { value: 'On', label: 'ON' },
-      { value: 'Off', label: 'OFF' },
+    expect(GRAPH_OPTION_CHOICES.map((choice) => [choice.value, en.choices[choice.label]])).toEqual([
+      ['On', 'ON'],
+      ['Off', 'OFF'],
     ]);
   });
 

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 export type GraphOption = z.infer<typeof graphOption>;
 export type GraphConfiguration = z.infer<typeof graphConfiguration>;
 
-/** The radio's choices: the value the call takes and the label shown. */
-export const GRAPH_OPTION_CHOICES: readonly { value: GraphOption; label: string }[] = [
-  { value: 'On', label: 'ON' },
-  { value: 'Off', label: 'OFF' },
+/** The radio's choices: the value the call takes and its label (`choices.{label}` of the catalogue). */
+export const GRAPH_OPTION_CHOICES: readonly { value: GraphOption; label: 'on' | 'off' }[] = [
+  { value: 'On', label: 'on' },
+  { value: 'Off', label: 'off' },
 ];
 
 /** A scope without a stored configuration shows no grey offline areas. */

@@ -4,10 +4,14 @@ import {
   EMAIL_SUBJECT_MAX,
   type EmailTemplate,
   emailTemplateMessages,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
   updateEmailTemplateBody,
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useCurrentLanguage, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
@@ -15,36 +19,30 @@ import { useSendTestEmail } from '../api/send-test-email.ts';
 import { useUpdateEmailTemplate } from '../api/update-email-template.ts';
 import { previewDocument } from '../preview.ts';
 
-/** What each template is for, as root reads it in the list. */
-const PURPOSE: Record<EmailTemplate['name'], string> = {
-  activation: 'New user: set your password (portal users, sign-up, new customer owner)',
-  resetPassword: 'Forgot password: reset link',
-  lockUserActivation: 'Lock user: activate the lock app account',
-  lockUserReset: 'Lock user: reset the lock app password',
-  feedback: 'Feedback sent to the support address',
-  alertNotification: 'Alert fired, still active or resolved (e-mail receivers of an alert)',
-  test: 'Test mail',
-};
-
 function TemplateEditor({ template }: { template: EmailTemplate }) {
+  const t = useT('email-templates');
+  const messageText = useMessageText();
   const session = useSession();
   const notify = useNotify();
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
   const save = useUpdateEmailTemplate();
   const test = useSendTestEmail();
-  const input = { name: template.name, subject, body };
+  const input = { name: template.name, language: template.language, subject, body };
   const checked = updateEmailTemplateBody.safeParse(input);
-  const errorOf = (field: 'subject' | 'body') =>
-    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
+  const errorOf = (field: 'subject' | 'body') => {
+    const issue = checked.success ? undefined : checked.error.issues.find((one) => one.path[0] === field);
+    return issue ? messageText(issue.message) : undefined;
+  };
   const changed = subject !== template.subject || body !== template.body;
   const preview = useMemo(
     () =>
       previewDocument(
         { subject, body },
         { name: session.tenantName || 'IoT Portal', primary: session.primaryThemeColor },
+        template.language,
       ),
-    [subject, body, session.tenantName, session.primaryThemeColor],
+    [subject, body, session.tenantName, session.primaryThemeColor, template.language],
   );
 
   const insert = (name: string) => setBody((current) => `${current}{{${name}}}`);
@@ -53,7 +51,7 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'stretch' }}>
       <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
         <TextField
-          label="Subject"
+          label={t('subject')}
           value={subject}
           onChange={(event) => setSubject(event.target.value)}
           error={!!errorOf('subject')}
@@ -61,7 +59,7 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
           slotProps={{ htmlInput: { maxLength: EMAIL_SUBJECT_MAX + 1 } }}
         />
         <TextField
-          label="Body (HTML)"
+          label={t('body')}
           value={body}
           onChange={(event) => setBody(event.target.value)}
           multiline
@@ -73,7 +71,7 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
         />
         <Box>
           <Typography variant="body2" color="text.secondary" gutterBottom>
-            Placeholders (click to add to the body):
+            {t('placeholders')}
           </Typography>
           <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
             {template.placeholders.map((name) => (
@@ -91,12 +89,15 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
                 onError: (error) =>
                   notify({
                     variant: 'error',
-                    text: `${emailTemplateMessages.updateFailed}: ${error.message}`,
+                    text: t('failedWith', {
+                      failed: messageText(emailTemplateMessages.updateFailed),
+                      reason: messageText(error.message),
+                    }),
                   }),
               })
             }
           >
-            Save
+            {t('save')}
           </Button>
           <Button
             variant="outlined"
@@ -106,26 +107,29 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
                 onSuccess: () =>
                   notify({
                     variant: 'success',
-                    text: `${emailTemplateMessages.testSent} to ${session.user?.email ?? ''}`,
+                    text: t('testSentTo', {
+                      sent: messageText(emailTemplateMessages.testSent),
+                      email: session.user?.email ?? '',
+                    }),
                   }),
                 onError: () => notify({ variant: 'error', text: emailTemplateMessages.testFailed }),
               })
             }
           >
-            Send test
+            {t('sendTest')}
           </Button>
         </Stack>
       </Stack>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="subtitle2" component="h2" gutterBottom>
-          Preview
+          {t('preview')}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="preview-subject">
           {preview.subject}
         </Typography>
         <Box
           component="iframe"
-          title="Mail preview"
+          title={t('previewFrame')}
           sandbox=""
           srcDoc={preview.html}
           sx={{
@@ -147,34 +151,59 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
  * HTML body with named placeholders, a live preview in the viewed customer's colours, and a test send.
  */
 export function EmailTemplatesPage() {
-  const templates = useEmailTemplates();
+  const t = useT('email-templates');
+  const messageText = useMessageText();
+  // Each language's templates are edited on their own; the one shown first is the language of the screen.
+  const [language, setLanguage] = useState<Language>(useCurrentLanguage());
+  const templates = useEmailTemplates(language);
   const [selected, setSelected] = useState<EmailTemplate['name']>('activation');
-  const current = templates.data?.find((t) => t.name === selected);
+  const current = templates.data?.find((template) => template.name === selected);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        E-mail Templates
+        {t('title')}
       </Typography>
       {templates.isPending ? (
-        <CenteredProgress label="Loading templates" />
+        <CenteredProgress label={t('loading')} />
       ) : templates.isError ? (
-        <Alert severity="error">{templates.error.message}</Alert>
+        <Alert severity="error">{messageText(templates.error.message)}</Alert>
       ) : (
         <Stack spacing={3}>
-          <TextField
-            select
-            label="Template"
-            value={selected}
-            onChange={(event) => setSelected(event.target.value as EmailTemplate['name'])}
-            sx={{ maxWidth: 480 }}
-          >
-            {templates.data.map((t) => (
-              <MenuItem key={t.name} value={t.name}>
-                {PURPOSE[t.name]}
-              </MenuItem>
-            ))}
-          </TextField>
-          {current && <TemplateEditor key={`${current.name}:${current.updatedAt}`} template={current} />}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={t('template')}
+              value={selected}
+              onChange={(event) => setSelected(event.target.value as EmailTemplate['name'])}
+              sx={{ maxWidth: 480, flex: 1 }}
+            >
+              {templates.data.map((template) => (
+                <MenuItem key={template.name} value={template.name}>
+                  {t(`purpose.${template.name}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t('language')}
+              value={language}
+              onChange={(event) => setLanguage(event.target.value as Language)}
+              helperText={t('languageHelp')}
+              sx={{ minWidth: 160, maxWidth: 320 }}
+            >
+              {LANGUAGES.map((choice) => (
+                <MenuItem key={choice} value={choice} lang={choice}>
+                  {LANGUAGE_NAMES[choice]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          {current && (
+            <TemplateEditor
+              key={`${current.language}:${current.name}:${current.updatedAt}`}
+              template={current}
+            />
+          )}
         </Stack>
       )}
     </Paper>

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useFeedback } from '../api/get-feedback.ts';
 import { safeFeedbackHtml } from '../safe-html.ts';
@@ -25,18 +26,20 @@ function FeedbackBody({ html }: { html: string }) {
 
 /** The feedback received, newest first (root and support users). */
 export function FeedbackList() {
+  const t = useT('feedback');
+  const messageText = useMessageText();
   const [page, setPage] = useState(0);
   const pageSize = rowsPerPageFor(useSession(), LIST_NAME, FEEDBACK_PAGE_SIZE);
   const feedback = useFeedback(page, pageSize);
-  if (feedback.isPending) return <CenteredProgress label="Loading feedback" />;
-  if (feedback.isError) return <Alert severity="error">{feedback.error.message}</Alert>;
+  if (feedback.isPending) return <CenteredProgress label={t('loading')} />;
+  if (feedback.isError) return <Alert severity="error">{messageText(feedback.error.message)}</Alert>;
   const { items, total } = feedback.data;
   return (
     <Stack spacing={1}>
       {items.length === 0 ? (
-        <Typography color="text.secondary">No feedback yet.</Typography>
+        <Typography color="text.secondary">{t('none')}</Typography>
       ) : (
-        <List aria-label="Feedback received" disablePadding>
+        <List aria-label={t('received')} disablePadding>
           {items.map((item, index) => (
             <Box component="li" key={item.id} sx={{ listStyle: 'none' }}>
               {index > 0 && <Divider component="div" />}

@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { FEEDBACK_MAX_BODY, feedbackMessages } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useSaveFeedback } from '../api/save-feedback.ts';
@@ -15,6 +16,8 @@ const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
  * holds text; below it the feedback received, newest first. Shown to the support tenant and root users.
  */
 export function FeedbackPage() {
+  const t = useT('feedback');
+  const messageText = useMessageText();
   const session = useSession();
   const notify = useNotify();
   const save = useSaveFeedback();
@@ -41,11 +44,11 @@ export function FeedbackPage() {
     <Stack spacing={3}>
       <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-          Feedback
+          {t('title')}
         </Typography>
-        <Suspense fallback={<CenteredProgress label="Loading editor" />}>
+        <Suspense fallback={<CenteredProgress label={t('loadingEditor')} />}>
           <RichTextEditor
-            label="Feedback"
+            label={t('editor')}
             resetKey={resetKey}
             disabled={save.isPending}
             onChange={(next, isEmpty) => {
@@ -56,7 +59,7 @@ export function FeedbackPage() {
         </Suspense>
         {tooLong && (
           <Typography color="error" variant="body2" sx={{ mt: 1 }}>
-            {feedbackMessages.tooLarge}
+            {messageText(feedbackMessages.tooLarge)}
           </Typography>
         )}
         <Button
@@ -65,12 +68,12 @@ export function FeedbackPage() {
           disabled={empty || tooLong || save.isPending}
           onClick={submit}
         >
-          Submit
+          {t('submit')}
         </Button>
       </Paper>
       <Paper component="section" aria-labelledby="feedback-received" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="feedback-received" variant="h6" component="h2" gutterBottom>
-          Feedback received
+          {t('received')}
         </Typography>
         <FeedbackList />
       </Paper>

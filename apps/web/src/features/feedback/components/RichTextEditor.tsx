@@ -8,6 +8,7 @@ import { Box, IconButton, Stack, Tooltip } from '@mui/material';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactElement, useEffect } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 export interface RichTextEditorProps {
   label: string;
@@ -19,40 +20,35 @@ export interface RichTextEditorProps {
 }
 
 interface Tool {
-  label: string;
   icon: ReactElement;
-  mark: string;
+  /** Its mark or node, and its label (`tools.{mark}` of the catalogue). */
+  mark: 'bold' | 'italic' | 'strike' | 'bulletList' | 'orderedList' | 'blockquote';
   run: (editor: Editor) => void;
 }
 
 const TOOLS: Tool[] = [
-  { label: 'Bold', icon: <FormatBold />, mark: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
+  { icon: <FormatBold />, mark: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
   {
-    label: 'Italic',
     icon: <FormatItalic />,
     mark: 'italic',
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
   {
-    label: 'Strikethrough',
     icon: <StrikethroughS />,
     mark: 'strike',
     run: (e) => e.chain().focus().toggleStrike().run(),
   },
   {
-    label: 'Bulleted list',
     icon: <FormatListBulleted />,
     mark: 'bulletList',
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    label: 'Numbered list',
     icon: <FormatListNumbered />,
     mark: 'orderedList',
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
-    label: 'Quote',
     icon: <FormatQuote />,
     mark: 'blockquote',
     run: (e) => e.chain().focus().toggleBlockquote().run(),
@@ -64,6 +60,7 @@ const TOOLS: Tool[] = [
  * formatting the server keeps (modules/feedback/feedback-sanitise.ts). Loaded only with the Feedback page.
  */
 export default function RichTextEditor({ label, onChange, resetKey, disabled }: RichTextEditorProps) {
+  const t = useT('feedback');
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })],
     content: '',
@@ -81,7 +78,7 @@ export default function RichTextEditor({ label, onChange, resetKey, disabled }: 
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) =>
-      Object.fromEntries(TOOLS.map((t) => [t.mark, current?.isActive(t.mark) ?? false])),
+      Object.fromEntries(TOOLS.map((tool) => [tool.mark, current?.isActive(tool.mark) ?? false])),
   });
 
   useEffect(() => {
@@ -96,15 +93,15 @@ export default function RichTextEditor({ label, onChange, resetKey, disabled }: 
       <Stack
         direction="row"
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t('formatting')}
         sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5, flexWrap: 'wrap' }}
       >
         {TOOLS.map((tool) => (
-          <Tooltip key={tool.mark} title={tool.label}>
+          <Tooltip key={tool.mark} title={t(`tools.${tool.mark}`)}>
             <span>
               <IconButton
                 size="small"
-                aria-label={tool.label}
+                aria-label={t(`tools.${tool.mark}`)}
                 aria-pressed={active?.[tool.mark] ?? false}
                 color={active?.[tool.mark] ? 'primary' : 'default'}
                 disabled={!editor || disabled}

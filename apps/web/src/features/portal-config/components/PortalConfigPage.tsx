@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGraphConfigurations } from '../../../api/get-graph-configurations.ts';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useApplyGraphOption } from '../api/apply-graph-option.ts';
@@ -22,6 +23,7 @@ import { GRAPH_OPTION_CHOICES, type GraphOption, graphOptionFor } from '../graph
 const CUSTOMERS_PATH = '/admin/tenants';
 
 function GraphOptionForm({ scopeId, initial }: { scopeId: string; initial: GraphOption }) {
+  const t = useT('portal-config');
   const [option, setOption] = useState<GraphOption>(initial);
   const applyOption = useApplyGraphOption();
   const notify = useNotify();
@@ -37,9 +39,7 @@ function GraphOptionForm({ scopeId, initial }: { scopeId: string; initial: Graph
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Typography color="text.secondary">
-        Shade the periods a gateway was offline in grey on its graphs.
-      </Typography>
+      <Typography color="text.secondary">{t('intro')}</Typography>
       <FormControl>
         <RadioGroup
           row
@@ -53,22 +53,25 @@ function GraphOptionForm({ scopeId, initial }: { scopeId: string; initial: Graph
               key={choice.value}
               value={choice.value}
               control={<Radio />}
-              label={choice.label}
+              label={t(`choices.${choice.label}`)}
             />
           ))}
         </RadioGroup>
       </FormControl>
       <Button variant="contained" onClick={apply} disabled={applyOption.isPending}>
-        Apply
+        {t('apply')}
       </Button>
     </Stack>
   );
 }
 
 function GraphConfigurationSection({ scopeId }: { scopeId: string }) {
+  const t = useT('portal-config');
+  const messageText = useMessageText();
   const configurations = useGraphConfigurations();
-  if (configurations.isPending) return <CenteredProgress label="Loading configuration" />;
-  if (configurations.isError) return <Alert severity="error">{configurations.error.message}</Alert>;
+  if (configurations.isPending) return <CenteredProgress label={t('loading')} />;
+  if (configurations.isError)
+    return <Alert severity="error">{messageText(configurations.error.message)}</Alert>;
   const initial = graphOptionFor(configurations.data, scopeId);
   return <GraphOptionForm key={`${scopeId}:${initial}`} scopeId={scopeId} initial={initial} />;
 }
@@ -78,16 +81,18 @@ function GraphConfigurationSection({ scopeId }: { scopeId: string }) {
  * viewed (spec 000 section 2 'Portal Configuration').
  */
 export function PortalConfigPage() {
+  const t = useT('portal-config');
+  const messageText = useMessageText();
   const { tenantId } = useSession();
   const navigate = useNavigate();
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        {portalConfigMessages.title}
+        {messageText(portalConfigMessages.title)}
       </Typography>
       <GraphConfigurationSection scopeId={tenantId} />
       <Button variant="outlined" sx={{ mt: 3 }} onClick={() => navigate(CUSTOMERS_PATH)}>
-        BACK TO CUSTOMERS
+        {t('back')}
       </Button>
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } fro
 import { customerMessages, type Scope, THEME_DEFAULTS } from '@portal/contract';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useThemeCustomers } from '../api/get-theme-customers.ts';
@@ -34,11 +35,12 @@ function Swatch({ label, color }: { label: string; color: string }) {
 }
 
 function CurrentColors({ customer }: { customer: Scope }) {
+  const t = useT('theme-config');
   const colors = currentColors(customer);
   return (
-    <Stack direction="row" spacing={3} aria-label={`Current colours of ${customer.name}`} role="group">
-      <Swatch label="Current primary" color={colors.primaryThemeColor} />
-      <Swatch label="Current secondary" color={colors.secondaryThemeColor} />
+    <Stack direction="row" spacing={3} aria-label={t('currentColours', { name: customer.name })} role="group">
+      <Swatch label={t('currentPrimary')} color={colors.primaryThemeColor} />
+      <Swatch label={t('currentSecondary')} color={colors.secondaryThemeColor} />
     </Stack>
   );
 }
@@ -69,6 +71,7 @@ function ColorField({ name, label, control }: ColorFieldProps) {
 }
 
 function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: string | undefined }) {
+  const t = useT('theme-config');
   const notify = useNotify();
   const updateScope = useUpdateScope();
   const { control, handleSubmit, watch, reset } = useForm<ThemeFormValues>({
@@ -99,7 +102,7 @@ function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: 
               reset(themeFormFor(customers.find((customer) => customer.id === event.target.value)))
             }
             select
-            label="Select Customer"
+            label={t('selectCustomer')}
             slotProps={{
               select: {
                 MenuProps: { slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } } },
@@ -116,11 +119,11 @@ function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: 
       />
       {chosen && <CurrentColors customer={chosen} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-        <ColorField name="primaryThemeColor" label="Primary Color" control={control} />
-        <ColorField name="secondaryThemeColor" label="Secondary Color" control={control} />
+        <ColorField name="primaryThemeColor" label={t('primaryColor')} control={control} />
+        <ColorField name="secondaryThemeColor" label={t('secondaryColor')} control={control} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Defaults: primary {THEME_DEFAULTS.primary}, secondary {THEME_DEFAULTS.secondary}.
+        {t('defaults', { primary: THEME_DEFAULTS.primary, secondary: THEME_DEFAULTS.secondary })}
       </Typography>
       <Box>
         <Button
@@ -128,7 +131,7 @@ function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: 
           variant="contained"
           disabled={!canApplyTheme(values, customers) || updateScope.isPending}
         >
-          Apply
+          {t('apply')}
         </Button>
       </Box>
     </Stack>
@@ -136,11 +139,13 @@ function ThemeForm({ customers, ownScopeId }: { customers: Scope[]; ownScopeId: 
 }
 
 function ThemeCustomers() {
+  const t = useT('theme-config');
+  const messageText = useMessageText();
   const session = useSession();
   const source = themeCustomerSource(session);
   const customers = useThemeCustomers(source, session.user?.scopeId ?? '');
-  if (customers.isPending) return <CenteredProgress label="Loading customers" />;
-  if (customers.isError) return <Alert severity="error">{customers.error.message}</Alert>;
+  if (customers.isPending) return <CenteredProgress label={t('loading')} />;
+  if (customers.isError) return <Alert severity="error">{messageText(customers.error.message)}</Alert>;
   return <ThemeForm customers={customers.data} ownScopeId={session.user?.scopeId} />;
 }
 
@@ -149,10 +154,11 @@ function ThemeCustomers() {
  * A root user sees this page in the default colours and logo (branding.ts).
  */
 export function ThemeConfigPage() {
+  const t = useT('theme-config');
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        Theme Configuration
+        {t('title')}
       </Typography>
       <ThemeCustomers />
     </Paper>
