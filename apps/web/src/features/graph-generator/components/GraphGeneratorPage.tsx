@@ -9,6 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { generateGraph } from '../api/generate-graph.ts';
 import { browserUtcOffset, overridesFrom } from '../graph-view.ts';
@@ -17,7 +18,10 @@ import { GraphQuestion } from './GraphQuestion.tsx';
 
 type Chart = Extract<GraphResponse, { status: 'chart' }>;
 
-/** Shown before the first request, so an empty page says what may be asked; they name no gateway, so fit any customer. */
+/**
+ * Shown before the first request, so an empty page says what may be asked; they name no gateway, so fit any
+ * customer. Requests are read in English (docs/graph-generator.md), so the examples are English in every language.
+ */
 const EXAMPLES = [
   'CO2 of all gateways in the last 24 hours',
   'hourly average temperature of online gateways yesterday',
@@ -30,6 +34,8 @@ const EXAMPLES = [
  * editable chips beside it, or a question with candidates to pick.
  */
 export function GraphGeneratorPage() {
+  const t = useT('graph-generator');
+  const messageText = useMessageText();
   const [searchParams] = useSearchParams();
   const { tenantId } = useSession();
   const scopeId = searchParams.get('scopeId') || tenantId;
@@ -66,13 +72,13 @@ export function GraphGeneratorPage() {
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
-        Graph generator
+        {t('title')}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
           <CountedTextField
-            label="What do you want to see?"
-            placeholder="e.g. CO2 of Demo Gateway 3 last week"
+            label={t('request')}
+            placeholder={t('example')}
             value={text}
             max={GRAPH_TEXT_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
@@ -84,25 +90,26 @@ export function GraphGeneratorPage() {
             disabled={sentence === '' || generate.isPending}
             sx={{ flexShrink: 0, mt: { sm: 1 } }}
           >
-            Generate
+            {t('generate')}
           </Button>
         </Stack>
       </Box>
-      {generate.isPending && <LinearProgress aria-label="Generating the chart" sx={{ mt: 1 }} />}
+      {generate.isPending && <LinearProgress aria-label={t('generating')} sx={{ mt: 1 }} />}
       <Box sx={{ mt: 2 }} aria-live="polite">
-        {generate.isError && <Alert severity="error">{GRAPH_GENERATOR_TEXTS.failed}</Alert>}
+        {generate.isError && <Alert severity="error">{messageText(GRAPH_GENERATOR_TEXTS.failed)}</Alert>}
         {answer?.status === 'question' && !generate.isPending && (
           <GraphQuestion question={answer} onPick={pick} />
         )}
         {!answer && !generate.isPending && !generate.isError && (
           <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary">
-              Try:
+              {t('try')}
             </Typography>
             {EXAMPLES.map((example) => (
               <Chip
                 key={example}
                 label={example}
+                lang="en"
                 variant="outlined"
                 onClick={() => pick(example)}
                 sx={{
