@@ -62,6 +62,11 @@ const ALLOWED = [
   'Leaflet', // the map library's attribution, required by its licence
   'OpenStreetMap contributors', // the map data's attribution, required by its licence
   'English', // the language choice names each language in its own words
+  '{{email}}', // an e-mail template's placeholder: its name is the same in every language
+  // The graph generator reads requests in English: its examples are requests, the same in every language.
+  'CO2 of all gateways in the last 24 hours',
+  'hourly average temperature of online gateways yesterday',
+  'CPU of the fleet this week',
 ];
 
 /** A visible text of the page, and whether it belongs to the shell (outside the screen's own content). */
@@ -108,16 +113,16 @@ interface Screen {
 /** The main screens: root's own first (the Global Dashboard views root's tenant), then the demo customer's. */
 const SCREENS: readonly Screen[] = [
   { name: 'global-dashboard', path: () => '/cli/globalDashboard', converted: true, ready: 'Verbindung' },
-  { name: 'customers', path: () => '/admin/tenants', converted: false },
-  { name: 'user-dashboard', path: () => '/cli/UserDashboard', converted: false },
+  { name: 'customers', path: () => '/admin/tenants', converted: true, ready: 'Kunden-ID' },
+  { name: 'user-dashboard', path: () => '/cli/UserDashboard', converted: true, ready: 'Beispiele' },
   { name: 'global-search', path: () => '/global-search', converted: true, ready: 'Suchen Sie Gateways' },
   { name: 'change-password', path: () => '/change-password', converted: true },
-  { name: 'theme-config', path: () => '/theme-config', converted: false },
-  { name: 'portal-config', path: () => '/portal-config', converted: false },
+  { name: 'theme-config', path: () => '/theme-config', converted: true, ready: 'Standard: Primärfarbe' },
+  { name: 'portal-config', path: () => '/portal-config', converted: true, ready: 'grau hinterlegen' },
   { name: 'gateway-firmware', path: () => '/upgrade-firmware', converted: false },
-  { name: 'email-templates', path: () => '/email-templates', converted: false },
-  { name: 'feedback', path: () => '/cli/feedback', converted: false },
-  { name: 'activity', path: () => '/cli/activity', converted: false },
+  { name: 'email-templates', path: () => '/email-templates', converted: true, ready: 'Platzhalter' },
+  { name: 'feedback', path: () => '/cli/feedback', converted: true, ready: 'Eingegangene Rückmeldungen' },
+  { name: 'activity', path: () => '/cli/activity', converted: true, ready: 'Aktivität durchsuchen' },
   {
     name: 'dashboard',
     path: ({ demo }) => `/cli/dashboard?scopeId=${demo}`,
