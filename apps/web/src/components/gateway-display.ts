@@ -1,4 +1,5 @@
 import { firmwareLabel } from '@portal/contract';
+import { currentLocale, formatNumber } from '../lib/i18n/index.ts';
 
 /** What the table shows for a missing value. */
 export const NO_VALUE = '-';
@@ -11,10 +12,13 @@ export function formatFirmware(firmware: string | null | undefined): string {
   return firmwareLabel(firmware) ?? NO_VALUE;
 }
 
-/** A sensor reading rounded to 2 decimals, without trailing zeros; '-' when there is none. */
+/**
+ * A sensor reading rounded to 2 decimals, without trailing zeros, in the language shown ('21.5', German
+ * '21,5'; no grouping: '1200 ppm'); '-' when there is none.
+ */
 export function formatReading(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return String(Math.round(value * 100) / 100);
+  return formatNumber(Math.round(value * 100) / 100, { maximumFractionDigits: 2, useGrouping: false });
 }
 
 function isSameDay(a: Date, b: Date): boolean {
@@ -25,5 +29,7 @@ function isSameDay(a: Date, b: Date): boolean {
 export function formatLastUpdate(epochMs: number | null | undefined, now: Date = new Date()): string {
   if (epochMs === null || epochMs === undefined) return NO_VALUE;
   const at = new Date(epochMs);
-  return isSameDay(at, now) ? at.toLocaleTimeString() : at.toLocaleString();
+  // In the language shown (docs/i18n.md), not the browser's.
+  const locale = currentLocale();
+  return isSameDay(at, now) ? at.toLocaleTimeString(locale) : at.toLocaleString(locale);
 }
