@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   batteryText,
   inUseText,
@@ -10,6 +11,8 @@ import {
   rssiText,
 } from './lock-display.ts';
 import { countsText, emptyLocksText, listSizesFor, pageSizeFrom } from './locks-list.ts';
+
+beforeAll(() => initI18n('en', ['locks']));
 
 describe('lock display', () => {
   it('shows LOCKED or open, the mode, battery, in use, RSSI and reach', () => {

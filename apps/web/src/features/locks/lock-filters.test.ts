@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
+import english from './locales/en.json';
 import { lockFilterChips, lockFiltersFrom } from './lock-filters.ts';
+
+beforeAll(() => initI18n('en', ['locks']));
 
 describe('locks list URL filters', () => {
   it('reads the Dashboard filters and labels their chips', () => {
     const filters = lockFiltersFrom(new URLSearchParams('scopeId=x&battery=low&access=failed'));
     expect(filters).toEqual({ battery: 'low', access: 'failed' });
     expect(lockFilterChips(filters)).toEqual([
-      { param: 'battery', label: 'Low battery' },
-      { param: 'access', label: 'Credentials failed' },
+      { param: 'battery', label: english.filters.lowBattery },
+      { param: 'access', label: english.filters.failed },
     ]);
     expect(lockFilterChips(lockFiltersFrom(new URLSearchParams('access=pending')))).toEqual([
-      { param: 'access', label: 'Credentials pending' },
+      { param: 'access', label: english.filters.pending },
     ]);
   });
 

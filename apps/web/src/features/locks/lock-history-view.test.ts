@@ -1,6 +1,9 @@
 import { LOCK_HISTORY_MAX_ENTRIES, type LockHistoryEntry } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { appendLiveEntries, describeEntry, historyRange } from './lock-history-view.ts';
+
+beforeAll(() => initI18n('en', ['locks']));
 
 const entry = (overrides: Partial<LockHistoryEntry> = {}): LockHistoryEntry => ({
   id: 'e1',

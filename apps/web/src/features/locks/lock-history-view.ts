@@ -4,6 +4,7 @@ import {
   type LockHistory,
   type LockHistoryEntry,
 } from '@portal/contract';
+import { formatNumber, i18n } from '../../lib/i18n/index.ts';
 import { NO_VALUE } from './lock-display.ts';
 
 /** The history's default range: the last 24 hours. */
@@ -16,35 +17,6 @@ export function historyRange(intervalIndex: number, now = Date.now()): { start: 
   return { start: end - interval.ms, end };
 }
 
-const KIND_TEXT: Record<LockHistoryEntry['kind'], string> = {
-  UNLOCKED: 'Unlocked',
-  LOCKED: 'Locked',
-  REFUSED: 'Refused',
-  ALARM: 'Alarm',
-  PASSCODE_CHANGED: 'Passcode changed at the lock',
-  PORTAL: 'Portal',
-};
-const METHOD_TEXT: Record<NonNullable<LockHistoryEntry['method']>, string> = {
-  card: 'Card',
-  passcode: 'Passcode',
-  app: 'App',
-  remote: 'Remote (portal)',
-  manual: 'Manual',
-  auto: 'Auto-lock',
-};
-const REASON_TEXT: Record<NonNullable<LockHistoryEntry['reason']>, string> = {
-  WRONG_CODE: 'Wrong code',
-  UNKNOWN_CARD: 'Unknown card',
-  OUTSIDE_SCHEDULE: 'Outside schedule',
-  LOW_BATTERY: 'Low battery',
-};
-const ALARM_TEXT: Record<NonNullable<LockHistoryEntry['alarm']>, string> = {
-  JAMMED: 'Jammed',
-  TAMPER: 'Tamper',
-  FORCED_OPEN: 'Forced open',
-  LOW_BATTERY: 'Low battery',
-};
-
 /** One row of the Lock History table: what happened, how, who, and the details. */
 export function describeEntry(entry: LockHistoryEntry): {
   event: string;
@@ -54,18 +26,22 @@ export function describeEntry(entry: LockHistoryEntry): {
 } {
   const who =
     entry.userName ??
-    (entry.cardCSN ? `Card ${entry.cardCSN}` : null) ??
-    (entry.userId ? `User ${entry.userId}` : null) ??
-    (entry.passcodeSlot !== null ? `Passcode slot ${entry.passcodeSlot}` : NO_VALUE);
+    (entry.cardCSN ? i18n.t('locks:history.card', { csn: entry.cardCSN }) : null) ??
+    (entry.userId ? i18n.t('locks:history.user', { id: entry.userId }) : null) ??
+    (entry.passcodeSlot !== null
+      ? i18n.t('locks:history.passcodeSlot', { slot: entry.passcodeSlot })
+      : NO_VALUE);
   const details = [
     entry.message,
-    entry.reason ? REASON_TEXT[entry.reason] : null,
-    entry.alarm ? ALARM_TEXT[entry.alarm] : null,
-    entry.batteryLevel !== null ? `Battery ${entry.batteryLevel}%` : null,
+    entry.reason ? i18n.t(`locks:history.reason.${entry.reason}`) : null,
+    entry.alarm ? i18n.t(`locks:history.alarm.${entry.alarm}`) : null,
+    entry.batteryLevel !== null
+      ? i18n.t('locks:history.batteryLevel', { level: formatNumber(entry.batteryLevel) })
+      : null,
   ].filter((d): d is string => !!d);
   return {
-    event: KIND_TEXT[entry.kind],
-    how: entry.method ? METHOD_TEXT[entry.method] : NO_VALUE,
+    event: i18n.t(`locks:history.kind.${entry.kind}`),
+    how: entry.method ? i18n.t(`locks:history.method.${entry.method}`) : NO_VALUE,
     who,
     detail: details.length > 0 ? details.join(' · ') : NO_VALUE,
   };

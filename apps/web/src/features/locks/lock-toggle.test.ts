@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   createdNotices,
   createFailedNotice,
@@ -7,6 +8,8 @@ import {
   toggleLabel,
 } from './lock-toggle.ts';
 import { testLock } from './test-lock.ts';
+
+beforeAll(() => initI18n('en', ['locks']));
 
 describe('lock toggle', () => {
   it('asks an unlock of a LOCKED lock and a lock otherwise, with the spec payload', () => {

@@ -5,6 +5,7 @@ import {
   lockMessages,
   lockResultTexts,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 import type { Notice } from '../../lib/use-notify.ts';
 import { lockName } from './lock-display.ts';
 
@@ -57,5 +58,7 @@ export function resultNotice(
 
 /** What the toggle's button says for a lock (its accessible name). */
 export function toggleLabel(lock: LockDevice): string {
-  return `${lock.status === 'LOCKED' ? 'Unlock' : 'Lock'} ${lockName(lock)}`;
+  return i18n.t(lock.status === 'LOCKED' ? 'locks:toggle.unlock' : 'locks:toggle.lock', {
+    name: lockName(lock),
+  });
 }

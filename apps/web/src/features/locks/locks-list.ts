@@ -4,6 +4,7 @@ import {
   LOCKS_DEFAULT_PAGE_SIZE,
   LOCKS_PAGE_SIZES,
 } from '@portal/contract';
+import { formatNumber, i18n } from '../../lib/i18n/index.ts';
 
 /** Session keys of the remembered rows per page: the customer's locks, and a gateway's (spec 001 locksRPP). */
 export const LOCKS_LIST_NAME = 'locks';
@@ -33,18 +34,13 @@ export function listSizesFor(gatewayMacId: string | undefined): LocksListSizes {
 export const pageSizeFrom = (remembered: number | undefined, sizes: LocksListSizes) =>
   remembered !== undefined && sizes.sizes.includes(remembered) ? remembered : sizes.fallback;
 
-export const locksTexts = {
-  fetching: 'Fetching Locks ...',
-  refreshing: 'Refreshing Locks ...',
-} as const;
-
 export function listStatusText(query: {
   isPending: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
 }): string | null {
-  if (query.isPending || query.isPlaceholderData) return locksTexts.fetching;
-  if (query.isFetching) return locksTexts.refreshing;
+  if (query.isPending || query.isPlaceholderData) return i18n.t('locks:list.fetching');
+  if (query.isFetching) return i18n.t('locks:list.refreshing');
   return null;
 }
 
@@ -54,13 +50,15 @@ export function emptyLocksText(
   gatewayMacId: string | undefined,
   filters: { battery?: string; access?: string } = {},
 ): string {
-  if (search.trim() !== '') return 'No locks match the search. Try another name, MAC, serial number or type.';
-  if (filters.battery || filters.access) return 'No locks match these filters.';
-  return gatewayMacId
-    ? 'No locks behind this gateway yet. Locks appear once the gateway reports them after a scan or probe (Gateway status, Scan).'
-    : 'No locks yet. Locks appear once this customer’s gateways report them after a scan or probe.';
+  if (search.trim() !== '') return i18n.t('locks:list.noMatch');
+  if (filters.battery || filters.access) return i18n.t('locks:list.noFilterMatch');
+  return i18n.t(gatewayMacId ? 'locks:list.noneOfGateway' : 'locks:list.none');
 }
 
 /** 'Online 3 · Offline 1 · Total 4' of GET /api/online-offline/locksCount. */
 export const countsText = (counts: { online: number; offline: number; total: number }) =>
-  `Online ${counts.online} · Offline ${counts.offline} · Total ${counts.total}`;
+  i18n.t('locks:counts', {
+    online: formatNumber(counts.online),
+    offline: formatNumber(counts.offline),
+    total: formatNumber(counts.total),
+  });

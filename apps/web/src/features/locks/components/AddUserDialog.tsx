@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { type LockUser, lockCredentialProblem } from '@portal/contract';
 import { useId, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLockUserPicker } from '../api/search-lock-users.ts';
 import { lockName } from '../lock-display.ts';
@@ -52,6 +53,9 @@ export function AddUserDialog({
   onClose,
   onGranted,
 }: AddUserDialogProps) {
+  const t = useT('locks');
+  const common = useT('common');
+  const messageText = useMessageText();
   const titleId = useId();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), PICKER_DELAY_MS);
@@ -83,12 +87,12 @@ export function AddUserDialog({
 
   return (
     <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Add User</DialogTitle>
+      <DialogTitle id={titleId}>{t('addUser.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            {locks.length} {locks.length === 1 ? 'lock' : 'locks'}
-            {type ? ` of type ${type}` : ''}: {locks.map(lockName).join(', ')}
+            {t('addUser.locks', { count: locks.length })}
+            {type ? t('addUser.ofType', { type }) : ''}: {locks.map(lockName).join(', ')}
           </DialogContentText>
           <Autocomplete
             options={users.data?.users ?? []}
@@ -103,7 +107,7 @@ export function AddUserDialog({
             getOptionLabel={(option) => `${option.mergedName || option.email} (${option.email})`}
             isOptionEqualToValue={(option, value) => option.id === value.id}
             loading={users.isFetching}
-            renderInput={(params) => <TextField {...params} label="Lock user" />}
+            renderInput={(params) => <TextField {...params} label={t('addUser.lockUser')} />}
           />
           {user && (
             <Stack
@@ -112,11 +116,11 @@ export function AddUserDialog({
               sx={{ alignItems: { sm: 'baseline' } }}
             >
               <TextField
-                label="Passcode"
+                label={t('addUser.passcode')}
                 value={credential.passcode}
                 onChange={(event) => setCredential({ ...credential, passcode: event.target.value.trim() })}
                 error={problem !== null}
-                helperText={problem ?? ' '}
+                helperText={problem ? messageText(problem) : ' '}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
               <FormControlLabel
@@ -126,20 +130,20 @@ export function AddUserDialog({
                     onChange={(event) => setCredential({ ...credential, card: event.target.checked })}
                   />
                 }
-                label={user.cardCSN ? `Card ${user.cardCSN}` : 'Card (none)'}
+                label={user.cardCSN ? t('addUser.card', { csn: user.cardCSN }) : t('addUser.noCard')}
                 disabled={!user.cardCSN}
               />
             </Stack>
           )}
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && <Alert severity="error">{messageText(error)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button variant="contained" onClick={grant} loading={pending} disabled={!user || problem !== null}>
-          Add User
+          {t('addUser.submit')}
         </Button>
       </DialogActions>
     </Dialog>

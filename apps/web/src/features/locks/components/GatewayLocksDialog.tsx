@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { LocksList, type LocksListProps } from './LocksList.tsx';
 
 export interface GatewayLocksDialogProps extends Pick<LocksListProps, 'renderLockAction'> {
@@ -23,6 +24,8 @@ export interface GatewayLocksDialogProps extends Pick<LocksListProps, 'renderLoc
  * dialogs (GatewayDialogProps), so the gateways page can list it among its actions. Full screen on phones.
  */
 export function GatewayLocksDialog({ gateway, open, onClose, ...slots }: GatewayLocksDialogProps) {
+  const t = useT('locks');
+  const close = useT('common')('close');
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
@@ -35,9 +38,9 @@ export function GatewayLocksDialog({ gateway, open, onClose, ...slots }: Gateway
       maxWidth="lg"
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        Locks of {gateway.name || gateway.macId}
+        {t('gatewayDialog.title', { name: gateway.name || gateway.macId })}
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseOutlined />
       </IconButton>
       <DialogContent>

@@ -1,10 +1,9 @@
 import { Alert, Chip, Stack, Typography } from '@mui/material';
 import { type LockDevice, type LocksLiveMessage, live } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { formatNumber, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { lockLedgerKey, useLockLedger } from '../api/get-lock-access.ts';
-
-const STATE_TEXT = { pending: 'pending', sent: 'sent', confirmed: 'confirmed', failed: 'failed' } as const;
 
 /**
  * The delivery ledger on one lock (docs/locks.md, "Delivery ledger"): each user's credential and where it is,
@@ -12,6 +11,7 @@ const STATE_TEXT = { pending: 'pending', sent: 'sent', confirmed: 'confirmed', f
  * current by the locks channel's userMapping messages for this lock.
  */
 export function LockAccessSummary({ lock }: { lock: LockDevice }) {
+  const t = useT('locks');
   const queryClient = useQueryClient();
   const ledger = useLockLedger(lock.id);
   useLiveTopic(live.locks(lock.scopeId), (message) => {
@@ -27,7 +27,7 @@ export function LockAccessSummary({ lock }: { lock: LockDevice }) {
     <Stack spacing={1} sx={{ mb: 1 }}>
       {overdue.map((a) => (
         <Alert key={a.id} severity="warning" role="alert">
-          Removal of {a.userName} is not confirmed by the lock.
+          {t('access.removalNotConfirmed', { name: a.userName })}
         </Alert>
       ))}
       {ledger.data.access.length > 0 && (
@@ -36,22 +36,26 @@ export function LockAccessSummary({ lock }: { lock: LockDevice }) {
           spacing={1}
           useFlexGap
           sx={{ flexWrap: 'wrap' }}
-          aria-label="Credentials on this lock"
+          aria-label={t('access.label')}
         >
           {ledger.data.access.map((a) => (
             <Chip
               key={a.id}
               size="small"
               color={a.state === 'confirmed' ? 'success' : a.state === 'failed' ? 'error' : 'default'}
-              label={`${a.userName}: ${a.operation === 'revoke' ? 'removal ' : ''}${STATE_TEXT[a.state]}${a.reason ? ` (${a.reason})` : ''}`}
+              label={`${a.userName}: ${
+                a.operation === 'revoke'
+                  ? t('access.removal', { state: t(`access.state.${a.state}`) })
+                  : t(`access.state.${a.state}`)
+              }${a.reason ? ` (${a.reason})` : ''}`}
             />
           ))}
         </Stack>
       )}
       {queue && (
         <Typography variant="body2" color="text.secondary">
-          Gateway {queue.gatewayMacId} lock commands: {queue.depth} waiting
-          {queue.inFlight ? ', 1 in progress' : ''}
+          {t('access.queue', { macId: queue.gatewayMacId, depth: formatNumber(queue.depth) })}
+          {queue.inFlight ? t('access.inProgress') : ''}
         </Typography>
       )}
     </Stack>

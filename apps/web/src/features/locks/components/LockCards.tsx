@@ -1,6 +1,8 @@
 import { Card, CardContent, Checkbox, Stack, Typography } from '@mui/material';
 import type { LockDevice } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import {
   batteryText,
   inUseText,
@@ -16,15 +18,15 @@ import { LockStatusChip } from './LockStatusChip.tsx';
 import { LockUserCount } from './LockUserCount.tsx';
 import type { LockRowSlots } from './lock-row-slots.ts';
 
-const DETAILS: Detail<LockDevice>[] = [
-  { label: 'MAC', text: (lock) => lock.macId },
-  { label: 'Type', text: (lock) => lock.type ?? NO_VALUE },
-  { label: 'Battery', text: (lock) => batteryText(lock.batteryLevel) },
-  { label: 'Mode', text: (lock) => lockModeText(lock.mode, lock.requestedMode) },
-  { label: 'In use', text: (lock) => inUseText(lock.inUse) },
-  { label: 'RSSI', text: (lock) => rssiText(lock.rssi) },
-  { label: 'Reach', text: (lock) => reachText(lock) },
-  { label: 'Last accessed', text: (lock) => lastAccessedText(lock.lastAccessedTime) },
+const details = (t: TFunction<'locks'>): Detail<LockDevice>[] => [
+  { label: t('columns.mac'), text: (lock) => lock.macId },
+  { label: t('columns.type'), text: (lock) => lock.type ?? NO_VALUE },
+  { label: t('columns.battery'), text: (lock) => batteryText(lock.batteryLevel) },
+  { label: t('columns.mode'), text: (lock) => lockModeText(lock.mode, lock.requestedMode) },
+  { label: t('columns.inUse'), text: (lock) => inUseText(lock.inUse) },
+  { label: t('columns.rssi'), text: (lock) => rssiText(lock.rssi) },
+  { label: t('columns.reach'), text: (lock) => reachText(lock) },
+  { label: t('columns.lastAccessed'), text: (lock) => lastAccessedText(lock.lastAccessedTime) },
 ];
 
 interface LockCardsProps extends LockRowSlots {
@@ -48,12 +50,16 @@ export function LockCards({
   onShowUsers,
   renderLockAction,
 }: LockCardsProps) {
+  const t = useT('locks');
   if (locks.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
-  const details = gatewayMacId
-    ? DETAILS
-    : [...DETAILS, { label: 'Gateway', text: (lock: LockDevice) => lock.gatewayName || lock.gatewayMacId }];
+  const shownDetails = gatewayMacId
+    ? details(t)
+    : [
+        ...details(t),
+        { label: t('columns.gateway'), text: (lock: LockDevice) => lock.gatewayName || lock.gatewayMacId },
+      ];
   return (
-    <Stack spacing={1.5} role="list" aria-label="Locks">
+    <Stack spacing={1.5} role="list" aria-label={t('table.label')}>
       {locks.map((lock) => {
         const name = lockName(lock);
         return (
@@ -67,7 +73,7 @@ export function LockCards({
                 <Checkbox
                   checked={selection.has(lock.macId)}
                   onChange={() => onToggle(lock)}
-                  slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                  slotProps={{ input: { 'aria-label': t('table.select', { name }) } }}
                 />
               )}
               <Typography
@@ -80,7 +86,7 @@ export function LockCards({
               <LockStatusChip status={lock.status} />
             </Stack>
             <CardContent sx={{ pt: 0.5 }}>
-              <DetailList details={details} item={lock} />
+              <DetailList details={shownDetails} item={lock} />
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                 <LockUserCount lock={lock} name={name} onShowUsers={onShowUsers} spelledOut />
                 {renderLockAction?.(lock)}

@@ -26,6 +26,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { lockHistoryKey, useLockHistory } from '../api/get-lock-history.ts';
 import { lockName } from '../lock-display.ts';
@@ -41,6 +42,9 @@ import {
  * and unlock requests, newest first over the interval picked; new entries arrive live from the locks channel.
  */
 export function LockHistoryDialog({ lock, onClose }: { lock: LockDevice; onClose: () => void }) {
+  const t = useT('locks');
+  const close = useT('common')('close');
+  const messageText = useMessageText();
   const titleId = useId();
   const queryClient = useQueryClient();
   const [interval, setInterval] = useState(DEFAULT_HISTORY_INTERVAL);
@@ -65,44 +69,40 @@ export function LockHistoryDialog({ lock, onClose }: { lock: LockDevice; onClose
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Lock History - {name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('history.title', { name })}</DialogTitle>
       <DialogContent>
         <TextField
           select
           size="small"
-          label="Interval"
+          label={t('history.interval')}
           value={interval}
           onChange={(event) => pick(Number(event.target.value))}
           sx={{ my: 1, minWidth: 200 }}
         >
           {LOCK_HISTORY_INTERVALS.map((option, index) => (
             <MenuItem key={option.label} value={index}>
-              {option.label}
+              {t(`history.intervals.${option.label}`)}
             </MenuItem>
           ))}
         </TextField>
-        {history.isPending && <CircularProgress aria-label="Loading the lock's history" size={24} />}
-        {history.isError && <Alert severity="error">{history.error.message}</Alert>}
-        {history.data?.truncated && (
-          <Alert severity="info">
-            The newest 500 entries are shown: pick a shorter interval to see the rest.
-          </Alert>
-        )}
+        {history.isPending && <CircularProgress aria-label={t('history.loading')} size={24} />}
+        {history.isError && <Alert severity="error">{messageText(history.error.message)}</Alert>}
+        {history.data?.truncated && <Alert severity="info">{t('history.truncated')}</Alert>}
         {history.data?.entries.length === 0 && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Nothing recorded for this lock in this interval.
+            {t('history.empty')}
           </Typography>
         )}
         {history.data && history.data.entries.length > 0 && (
           <TableContainer>
-            <Table size="small" aria-label={`Lock history of ${name}`}>
+            <Table size="small" aria-label={t('history.tableLabel', { name })}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Event</TableCell>
-                  <TableCell>How</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>Details</TableCell>
+                  <TableCell>{t('history.time')}</TableCell>
+                  <TableCell>{t('history.event')}</TableCell>
+                  <TableCell>{t('history.how')}</TableCell>
+                  <TableCell>{t('history.who')}</TableCell>
+                  <TableCell>{t('history.details')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -124,7 +124,7 @@ export function LockHistoryDialog({ lock, onClose }: { lock: LockDevice; onClose
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{close}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import { effectivePermissions, type LockDevice } from '@portal/contract';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { lockName } from '../lock-display.ts';
 import { LockHistoryDialog } from './LockHistoryDialog.tsx';
@@ -15,7 +16,8 @@ export function LockRowActions({ lock }: { lock: LockDevice }) {
   const session = useSession();
   const [showHistory, setShowHistory] = useState(false);
   const mayToggle = effectivePermissions(session.permissions).has('GATEWAY_INSTRUCTIONS_WRITE');
-  const historyLabel = `Lock history of ${lockName(lock)}`;
+  const t = useT('locks');
+  const historyLabel = t('history.open', { name: lockName(lock) });
   return (
     <>
       {mayToggle && <LockToggle lock={lock} />}

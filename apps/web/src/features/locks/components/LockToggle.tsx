@@ -3,6 +3,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { type LockDevice, live, lockResultMessage } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useCreateLockInstruction } from '../api/create-lock-instruction.ts';
@@ -20,6 +21,7 @@ import {
  * follows the locks channel's lockStatus.
  */
 export function LockToggle({ lock }: { lock: LockDevice }) {
+  const t = useT('locks');
   const notify = useNotify();
   const create = useCreateLockInstruction();
   /** Waiting for a result: the status asked and, once created, the instruction's uid. */
@@ -77,7 +79,7 @@ export function LockToggle({ lock }: { lock: LockDevice }) {
       <span>
         <IconButton size="small" aria-label={label} onClick={toggle} disabled={waiting !== null}>
           {waiting ? (
-            <CircularProgress size={18} aria-label={`Waiting for ${label}`} />
+            <CircularProgress size={18} aria-label={t('toggle.waiting', { label })} />
           ) : lock.status === 'LOCKED' ? (
             <LockOutlined fontSize="small" />
           ) : (

@@ -1,6 +1,7 @@
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { Box, Button } from '@mui/material';
 import type { LockDevice } from '@portal/contract';
+import { formatNumber, useT } from '../../../lib/i18n/index.ts';
 
 interface LockUserCountProps {
   lock: LockDevice;
@@ -13,10 +14,10 @@ interface LockUserCountProps {
 
 /** How many lock users a lock has: a button to them for a user who may read lock users, plain text otherwise. */
 export function LockUserCount({ lock, name, onShowUsers, spelledOut = false }: LockUserCountProps) {
-  const text = spelledOut
-    ? `${lock.userCount} ${lock.userCount === 1 ? 'user' : 'users'}`
-    : `${lock.userCount}`;
-  const label = `Users of ${name}: ${lock.userCount}`;
+  const t = useT('locks');
+  const count = formatNumber(lock.userCount);
+  const text = spelledOut ? t('userCount.users', { count: lock.userCount }) : count;
+  const label = t('userCount.label', { name, users: count });
   if (onShowUsers)
     return (
       <Button

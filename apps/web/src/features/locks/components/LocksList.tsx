@@ -6,6 +6,7 @@ import { DownloadCsvButton } from '../../../components/DownloadCsvButton.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lastPage } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -50,6 +51,8 @@ export interface LocksListProps extends LockRowSlots {
  * A table from 600 px, cards below.
  */
 export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: LocksListProps) {
+  const t = useT('locks');
+  const messageText = useMessageText();
   const session = useSession();
   const notify = useNotify();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -123,23 +126,21 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
           sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, minHeight: 40 }}
         >
           <Typography variant="body2" aria-live="polite" sx={{ flex: 1, minWidth: 0 }}>
-            {selection.size > 0
-              ? `Selected locks - ${selection.size}`
-              : 'Select locks to add a user to them.'}
+            {selection.size > 0 ? t('list.selected', { selected: selection.size }) : t('list.selectHint')}
           </Typography>
-          {selection.size > 0 && <Button onClick={() => setSelection(new Map())}>Clear</Button>}
+          {selection.size > 0 && <Button onClick={() => setSelection(new Map())}>{t('list.clear')}</Button>}
           <Button
             variant="contained"
             startIcon={<PersonAddOutlined />}
             disabled={selection.size === 0}
             onClick={addUser}
           >
-            Add User
+            {t('list.addUser')}
           </Button>
         </Stack>
       )}
       {statusText && <ProgressStatus text={statusText} />}
-      {locks.isError && <Alert severity="error">{locks.error.message}</Alert>}
+      {locks.isError && <Alert severity="error">{messageText(locks.error.message)}</Alert>}
       {locks.data &&
         (phone ? (
           <LockCards {...rowProps} />

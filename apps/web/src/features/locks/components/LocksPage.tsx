@@ -2,6 +2,7 @@ import { Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FilteredByBanner } from '../../../components/FilteredByBanner.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { lockFilterChips, lockFiltersFrom } from '../lock-filters.ts';
 import { LocksCounts } from './LocksCounts.tsx';
@@ -13,6 +14,7 @@ import { LocksList } from './LocksList.tsx';
  * figures) to the locks they count, under a 'Filtered by :' banner.
  */
 export function LocksPage() {
+  const t = useT('locks');
   const [searchParams, setSearchParams] = useSearchParams();
   const { tenantId } = useSession();
   const scopeId = searchParams.get('scopeId') || tenantId;
@@ -34,7 +36,7 @@ export function LocksPage() {
         sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'baseline' }, gap: 1 }}
       >
         <Typography id="page-title" variant="h5" component="h1">
-          {gatewayMacId ? `Locks of gateway ${gatewayMacId}` : 'Locks'}
+          {gatewayMacId ? t('titleOfGateway', { macId: gatewayMacId }) : t('title')}
         </Typography>
         <LocksCounts scopeId={scopeId} />
       </Stack>

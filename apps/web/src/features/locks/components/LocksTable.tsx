@@ -12,6 +12,7 @@ import type { LockDevice } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { formatDay, formatTime } from '../../../lib/date-time.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import {
   batteryText,
   inUseText,
@@ -32,7 +33,8 @@ const shownFrom = (band: Band) =>
   band === 'all' ? undefined : { display: { xs: 'none', [band]: 'table-cell' } };
 
 interface Column {
-  label: string;
+  /** Its header: `columns.{id}` of the catalogue. */
+  id: 'mac' | 'gateway' | 'type' | 'battery' | 'status' | 'mode' | 'inUse' | 'rssi' | 'lastAccessed';
   band: Band;
   cell: (lock: LockDevice) => ReactNode;
   /** Only in the customer's list (a gateway's list is one gateway). */
@@ -40,11 +42,11 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { label: 'MAC', band: 'lg', cell: (lock) => lock.macId },
-  { label: 'Gateway', band: 'xl', cell: (lock) => lock.gatewayName || lock.gatewayMacId, customerOnly: true },
-  { label: 'Type', band: 'md', cell: (lock) => lock.type ?? NO_VALUE },
+  { id: 'mac', band: 'lg', cell: (lock) => lock.macId },
+  { id: 'gateway', band: 'xl', cell: (lock) => lock.gatewayName || lock.gatewayMacId, customerOnly: true },
+  { id: 'type', band: 'md', cell: (lock) => lock.type ?? NO_VALUE },
   {
-    label: 'Battery',
+    id: 'battery',
     band: 'all',
     cell: (lock) => (
       <Typography variant="body2" color={isLowBattery(lock.batteryLevel) ? 'error' : undefined}>
@@ -52,11 +54,11 @@ const COLUMNS: Column[] = [
       </Typography>
     ),
   },
-  { label: 'Status', band: 'all', cell: (lock) => <LockStatusChip status={lock.status} /> },
-  { label: 'Mode', band: 'md', cell: (lock) => lockModeText(lock.mode, lock.requestedMode) },
-  { label: 'In use', band: 'lg', cell: (lock) => inUseText(lock.inUse) },
+  { id: 'status', band: 'all', cell: (lock) => <LockStatusChip status={lock.status} /> },
+  { id: 'mode', band: 'md', cell: (lock) => lockModeText(lock.mode, lock.requestedMode) },
+  { id: 'inUse', band: 'lg', cell: (lock) => inUseText(lock.inUse) },
   {
-    label: 'RSSI',
+    id: 'rssi',
     band: 'lg',
     cell: (lock) => (
       <>
@@ -68,7 +70,7 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    label: 'Last accessed',
+    id: 'lastAccessed',
     // From 1536 px: beside the lock/unlock and history actions it would push a 1280 px table sideways.
     band: 'xl',
     cell: (lock) =>
@@ -108,11 +110,12 @@ export function LocksTable({
   onShowUsers,
   renderLockAction,
 }: LocksTableProps) {
+  const t = useT('locks');
   const columns = COLUMNS.filter((column) => !(column.customerOnly && gatewayMacId));
   const pageState = pageSelectionState(selection, locks);
   return (
     <TableContainer>
-      <Table size="small" aria-label="Locks" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+      <Table size="small" aria-label={t('table.label')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {onToggle && (
@@ -122,17 +125,17 @@ export function LocksTable({
                   indeterminate={pageState.indeterminate}
                   disabled={locks.length === 0}
                   onChange={onTogglePage}
-                  slotProps={{ input: { 'aria-label': 'Select the locks of this page' } }}
+                  slotProps={{ input: { 'aria-label': t('table.selectPage') } }}
                 />
               </TableCell>
             )}
-            <TableCell>Name</TableCell>
+            <TableCell>{t('columns.name')}</TableCell>
             {columns.map((column) => (
-              <TableCell key={column.label} sx={shownFrom(column.band)}>
-                {column.label}
+              <TableCell key={column.id} sx={shownFrom(column.band)}>
+                {t(`columns.${column.id}`)}
               </TableCell>
             ))}
-            <TableCell align="right">Users</TableCell>
+            <TableCell align="right">{t('columns.users')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -145,7 +148,7 @@ export function LocksTable({
                     <Checkbox
                       checked={selection.has(lock.macId)}
                       onChange={() => onToggle(lock)}
-                      slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                      slotProps={{ input: { 'aria-label': t('table.select', { name }) } }}
                     />
                   </TableCell>
                 )}
@@ -153,7 +156,7 @@ export function LocksTable({
                   {name}
                 </TableCell>
                 {columns.map((column) => (
-                  <TableCell key={column.label} sx={{ whiteSpace: 'nowrap', ...shownFrom(column.band) }}>
+                  <TableCell key={column.id} sx={{ whiteSpace: 'nowrap', ...shownFrom(column.band) }}>
                     {column.cell(lock)}
                   </TableCell>
                 ))}
