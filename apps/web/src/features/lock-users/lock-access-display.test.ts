@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { accessStateText, queueText, retryText } from './lock-access-display.ts';
+
+beforeAll(() => initI18n('en', ['lock-users']));
 
 describe('lock access display', () => {
   it('names where a credential is, with the typed reason of a failure', () => {

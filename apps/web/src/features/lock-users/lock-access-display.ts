@@ -1,34 +1,23 @@
 import type { LockAccessEntry, LockAccessReason, LockCommandQueue } from '@portal/contract';
+import { formatNumber, i18n } from '../../lib/i18n/index.ts';
 
-/** The ledger's reasons as people read them. */
-export const ACCESS_REASON_TEXT: Record<LockAccessReason, string> = {
-  LOCK_UNREACHABLE: 'lock unreachable',
-  LOCK_MEMORY_FULL: 'lock memory full',
-  LOCK_UNKNOWN: 'lock unknown to the gateway',
-  LOW_BATTERY: 'lock battery low',
-  JAMMED: 'lock jammed',
-  REJECTED: 'rejected by the lock',
-  GATEWAY_BUSY: 'gateway busy',
-  GATEWAY_REBOOTED: 'gateway rebooted',
-  GATEWAY_OFFLINE: 'gateway offline',
-  TIMED_OUT: 'timed out',
-  ABORTED: 'aborted',
-};
+/** The ledger's reasons as people read them (the 'lock-users' namespace, loaded by the ledger's component). */
+const accessReasonText = (reason: LockAccessReason) => i18n.t(`lock-users:ledger.reason.${reason}`);
+
+const STATE_KEY = {
+  pending: ['pending', 'removalPending'],
+  sent: ['sent', 'removalSent'],
+  confirmed: ['confirmed', 'removed'],
+  failed: ['failed', 'removalFailed'],
+} as const;
 
 /** Where a credential is: 'Confirmed on the lock', 'Failed: lock memory full', 'Removal sent'... */
 export function accessStateText(entry: Pick<LockAccessEntry, 'state' | 'reason' | 'operation'>): string {
   const removal = entry.operation === 'revoke';
-  const reason = entry.reason ? `: ${ACCESS_REASON_TEXT[entry.reason]}` : '';
-  switch (entry.state) {
-    case 'pending':
-      return removal ? 'Removal pending' : 'Pending';
-    case 'sent':
-      return removal ? 'Removal sent' : 'Sent';
-    case 'confirmed':
-      return removal ? 'Removed from the lock' : 'Confirmed on the lock';
-    case 'failed':
-      return `${removal ? 'Removal failed' : 'Failed'}${reason}`;
-  }
+  const state = i18n.t(`lock-users:ledger.state.${STATE_KEY[entry.state][removal ? 1 : 0]}`);
+  return entry.state === 'failed' && entry.reason
+    ? i18n.t('lock-users:ledger.state.withReason', { state, reason: accessReasonText(entry.reason) })
+    : state;
 }
 
 /** What a failed row waits for: 'retry at 14:02:10', or nothing. */
@@ -37,11 +26,13 @@ export function retryText(
   format: (ms: number) => string,
 ) {
   return entry.state === 'failed' && entry.nextAttemptAt !== null
-    ? `retry at ${format(entry.nextAttemptAt)}`
+    ? i18n.t('lock-users:ledger.retryAt', { time: format(entry.nextAttemptAt) })
     : '';
 }
 
 /** A gateway's queue: '3 waiting, 1 in progress'. */
 export function queueText(queue: LockCommandQueue): string {
-  return `${queue.depth} waiting${queue.inFlight ? ', 1 in progress' : ''}`;
+  return `${i18n.t('lock-users:ledger.waiting', { depth: formatNumber(queue.depth) })}${
+    queue.inFlight ? i18n.t('lock-users:ledger.inProgress') : ''
+  }`;
 }

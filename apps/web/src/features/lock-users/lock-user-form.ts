@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /**
  * The create/update panel checks what the server checks: the fields of the create body (contract
@@ -145,7 +146,7 @@ export function replacesCard(loaded: LockUser, cardCSN: string | null | undefine
 
 /** Our texts of the card-replacement confirmation (the spec words only its existence). */
 export const cardReplacementText = (oldCard: string, newCard: string) =>
-  `This user already has the card ${oldCard}. Replace it with ${newCard.toUpperCase()}? The old card will stop opening the user's locks.`;
+  i18n.t('lock-users:form.replaceText', { oldCard, newCard: newCard.toUpperCase() });
 
 const CARD_ASSIGNED_PREFIX = cardAssignedMessage('\u0000').split('\u0000')[0] ?? '';
 
@@ -175,7 +176,3 @@ export function blockedDeleteLocks(error: unknown): { macId: string; name: strin
   if (!details.success) return null;
   return details.data.locks.map((lock) => ({ macId: lock.macId, name: lock.name ?? lock.macId }));
 }
-
-/** Shown under the card field: what the rule is (the error text is the spec's 'Invalid card id'). */
-export const CARD_HINT = '10 hexadecimal characters; leave empty for no card.';
-export const MOBILE_HINT = "'+' then the country code and number, e.g. +4915123456789.";

@@ -7,7 +7,8 @@ import {
   lockUserMessages,
   lockUsersImportMessages,
 } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { parseCsvRecords } from './csv-parse-records.ts';
 import {
   batchesOf,
@@ -20,6 +21,8 @@ import {
   refusedRowsCsv,
   sampleCsv,
 } from './lock-users-import.ts';
+
+beforeAll(() => initI18n('en', ['lock-users']));
 
 const HEADER = 'firstName,lastName,division,employeeId,email,mobileNo';
 const read = (text: string, card = false) => readImportFile(text, card, parseCsvRecords);

@@ -14,6 +14,7 @@ import {
   lockUsersUpdatedMessage,
   neutralisedCsvCell,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /**
  * The bulk lock-user CSV import in the browser (spec 002 section 5, docs/ui.md 'Locks and lock users'): the
@@ -145,13 +146,15 @@ export function importSummary(results: readonly LockUserImportResult[]): ImportS
     { severity: 'success', text: lockUsersAddedMessage(created, total) },
     { severity: 'success', text: lockUsersUpdatedMessage(updated, total) },
   ];
-  if (unchanged > 0) messages.push({ severity: 'info', text: `${unchanged}/${total} users unchanged` });
+  if (unchanged > 0)
+    messages.push({ severity: 'info', text: i18n.t('lock-users:import.unchanged', { unchanged, total }) });
   if (refused > 0) {
     const reasons = new Map<string, number>();
     for (const r of results)
       if (r.outcome === 'refused') reasons.set(r.reason ?? '', (reasons.get(r.reason ?? '') ?? 0) + 1);
     const [reason] = [...reasons].sort((a, b) => b[1] - a[1])[0] ?? [''];
-    const others = reasons.size > 1 ? ` (and ${reasons.size - 1} other reasons, see the refused rows)` : '';
+    const others =
+      reasons.size > 1 ? i18n.t('lock-users:import.otherReasons', { others: reasons.size - 1 }) : '';
     messages.push({ severity: 'error', text: lockUsersFailedMessage(refused, total, `${reason}${others}`) });
   }
   return { created, updated, unchanged, refused, total, messages };

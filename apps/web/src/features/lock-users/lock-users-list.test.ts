@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   assignedLocksPageSize,
   emptyListText,
@@ -9,6 +10,8 @@ import {
   pageOf,
 } from './lock-users-list.ts';
 import { testLockUser } from './test-lock-user.ts';
+
+beforeAll(() => initI18n('en', ['lock-users']));
 
 describe('lock users list paging (spec 002 section 9)', () => {
   it('remembers 10, 25, 50 or 100 rows, 10 by default', () => {

@@ -5,6 +5,7 @@ import {
   LOCK_USERS_PAGE_SIZES,
   type LockUser,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /** The session keys of the remembered rows-per-page choices. */
 export const LOCK_USERS_LIST_NAME = 'lockUsers';
@@ -12,14 +13,6 @@ export const ASSIGNED_LOCKS_LIST_NAME = 'assignedLocks';
 
 /** List refresh 2 s after typing stops (spec 002 section 5 'Search', section 9). */
 export const SEARCH_DELAY_MS = 2000;
-
-/** Our progress texts (the spec words only the portal users' ones). */
-export const lockUsersListTexts = {
-  fetching: 'Fetching Lock Users ...',
-  refreshing: 'Refreshing Lock Users ...',
-  noUsersYet: 'No lock users yet.',
-  noMatch: 'No lock users match the search.',
-} as const;
 
 /** `remembered` when it is one of `sizes`, else `fallback`. */
 export function pageSizeOf(
@@ -38,24 +31,23 @@ export const lockUsersPageSize = (remembered: number | undefined) =>
 export const assignedLocksPageSize = (remembered: number | undefined) =>
   pageSizeOf(remembered, ASSIGNED_LOCKS_PAGE_SIZES, ASSIGNED_LOCKS_DEFAULT_PAGE_SIZE);
 
+/* Texts: the 'lock-users' namespace, loaded by the page that shows them. */
+
 /** The status line above the list: fetching the first time (or another page), refreshing afterwards. */
 export function listStatusText(query: {
   isPending: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
 }): string | null {
-  if (query.isPending || query.isPlaceholderData) return lockUsersListTexts.fetching;
-  if (query.isFetching) return lockUsersListTexts.refreshing;
+  if (query.isPending || query.isPlaceholderData) return i18n.t('lock-users:list.fetching');
+  if (query.isFetching) return i18n.t('lock-users:list.refreshing');
   return null;
 }
 
 /** What an empty list says: nothing at all yet (how to add one), or nothing matching the search. */
 export function emptyListText(search: string, canWrite: boolean): string {
-  if (search.trim() !== '')
-    return `${lockUsersListTexts.noMatch} Try another name, e-mail, employee id or card.`;
-  return canWrite
-    ? `${lockUsersListTexts.noUsersYet} Add one with the + button, then give them access to locks.`
-    : `${lockUsersListTexts.noUsersYet} A user holding IOT_USER_WRITE can add them.`;
+  if (search.trim() !== '') return i18n.t('lock-users:list.noMatch');
+  return i18n.t(canWrite ? 'lock-users:list.noneAdd' : 'lock-users:list.none');
 }
 
 /** The display name: first plus last name, else whichever exists (spec 002 section 3, mergedName). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import english from './locales/en.json';
 import { PASSCODE_HISTORY_COLUMNS, passcodeHistoryPageSize } from './passcode-history.ts';
 
 describe('passcode history', () => {
@@ -20,7 +21,7 @@ describe('passcode history', () => {
       newPasscode: '482913',
       passcodeType: 'USER',
     };
-    expect(PASSCODE_HISTORY_COLUMNS.map((c) => c.label)).toEqual([
+    expect(PASSCODE_HISTORY_COLUMNS.map((c) => english.passcodeHistory[c.id])).toEqual([
       'Lock Name',
       'Lock Serial Number',
       'Last Updated',

@@ -13,12 +13,18 @@ export const passcodeHistoryPageSize = (remembered: number | undefined) =>
     ? remembered
     : PASSCODE_HISTORY_DEFAULT_PAGE_SIZE;
 
-/** Columns of the passcode change history (spec 002 section 2), '-' for what is not known. */
-export const PASSCODE_HISTORY_COLUMNS: { label: string; cell: (change: PasscodeChange) => string }[] = [
-  { label: 'Lock Name', cell: (c) => c.lockName ?? c.lockMacId },
-  { label: 'Lock Serial Number', cell: (c) => c.lockSerialNumber ?? '-' },
-  { label: 'Last Updated', cell: (c) => formatDateTime(c.lastUpdated) },
-  { label: 'Old Passcode', cell: (c) => c.oldPasscode ?? '-' },
-  { label: 'New Passcode', cell: (c) => c.newPasscode ?? '-' },
-  { label: 'Passcode Type', cell: (c) => c.passcodeType },
+/**
+ * Columns of the passcode change history (spec 002 section 2), '-' for what is not known; each header is
+ * `passcodeHistory.{id}` of the catalogue.
+ */
+export const PASSCODE_HISTORY_COLUMNS: {
+  id: 'lockName' | 'lockSerialNumber' | 'lastUpdated' | 'oldPasscode' | 'newPasscode' | 'passcodeType';
+  cell: (change: PasscodeChange) => string;
+}[] = [
+  { id: 'lockName', cell: (c) => c.lockName ?? c.lockMacId },
+  { id: 'lockSerialNumber', cell: (c) => c.lockSerialNumber ?? '-' },
+  { id: 'lastUpdated', cell: (c) => formatDateTime(c.lastUpdated) },
+  { id: 'oldPasscode', cell: (c) => c.oldPasscode ?? '-' },
+  { id: 'newPasscode', cell: (c) => c.newPasscode ?? '-' },
+  { id: 'passcodeType', cell: (c) => c.passcodeType },
 ];

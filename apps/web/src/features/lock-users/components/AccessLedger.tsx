@@ -28,12 +28,14 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatTime } from '../../../lib/date-time.ts';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { useLocksToGrant, userLedgerKey, useUserLedger } from '../api/get-lock-access.ts';
 import { useGrantLockAccess, useRevokeLockAccess } from '../api/grant-lock-access.ts';
 import { accessStateText, queueText, retryText } from '../lock-access-display.ts';
 
-const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toLocaleTimeString());
+const time = (ms: number | null) => (ms === null ? '-' : formatTime(ms));
 const lockLabel = (lock: Pick<LockDevice, 'name' | 'macId'>) => lock.name ?? lock.macId;
 
 const STATE_COLOUR = {
@@ -50,6 +52,8 @@ const STATE_COLOUR = {
  * and each gateway's queue of lock commands. Kept current by the lock-users channel's 'access' messages.
  */
 export function AccessLedger({ user, canWrite }: { user: LockUser; canWrite: boolean }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const queryClient = useQueryClient();
   const ledger = useUserLedger(user.id);
   useLiveTopic(live.lockUsers(user.scopeId), (message) => {
@@ -65,30 +69,30 @@ export function AccessLedger({ user, canWrite }: { user: LockUser; canWrite: boo
   return (
     <Stack component="section" aria-labelledby="access-ledger-title" spacing={1}>
       <Typography id="access-ledger-title" variant="subtitle1" component="h3">
-        Credentials on locks
+        {t('ledger.title')}
       </Typography>
       {overdue.map((a) => (
         <Alert key={a.id} severity="warning" role="alert">
-          Removal from {a.lockName ?? a.lockMac} is not confirmed by the lock.
+          {t('ledger.removalNotConfirmed', { lock: a.lockName ?? a.lockMac })}
         </Alert>
       ))}
       {canWrite && <GrantForm user={user} />}
-      {ledger.isPending && <CircularProgress size={24} aria-label="Loading the credentials" />}
-      {ledger.isError && <Alert severity="error">{ledger.error.message}</Alert>}
+      {ledger.isPending && <CircularProgress size={24} aria-label={t('ledger.loading')} />}
+      {ledger.isError && <Alert severity="error">{messageText(ledger.error.message)}</Alert>}
       {ledger.data && ledger.data.access.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          No credentials on locks.
+          {t('ledger.empty')}
         </Typography>
       )}
       {ledger.data && ledger.data.access.length > 0 && (
         <TableContainer>
-          <Table size="small" aria-label="Credentials on locks">
+          <Table size="small" aria-label={t('ledger.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>Lock</TableCell>
-                <TableCell>Delivery</TableCell>
-                <TableCell>Attempts</TableCell>
-                <TableCell>Last attempt</TableCell>
+                <TableCell>{t('ledger.lock')}</TableCell>
+                <TableCell>{t('ledger.delivery')}</TableCell>
+                <TableCell>{t('ledger.attempts')}</TableCell>
+                <TableCell>{t('ledger.lastAttempt')}</TableCell>
                 {canWrite && <TableCell />}
               </TableRow>
             </TableHead>
@@ -102,7 +106,7 @@ export function AccessLedger({ user, canWrite }: { user: LockUser; canWrite: boo
       )}
       {ledger.data?.queues.map((queue) => (
         <Typography key={queue.gatewayMacId} variant="body2" color="text.secondary">
-          Gateway {queue.gatewayMacId} lock commands: {queueText(queue)}
+          {t('ledger.queue', { macId: queue.gatewayMacId, queue: queueText(queue) })}
         </Typography>
       ))}
     </Stack>
@@ -118,15 +122,18 @@ function LedgerRow({
   canWrite: boolean;
   userId: string;
 }) {
+  const t = useT('lock-users');
   const revoke = useRevokeLockAccess(userId);
-  const retry = retryText(entry, (ms) => new Date(ms).toLocaleTimeString());
+  const retry = retryText(entry, formatTime);
   return (
     <TableRow data-testid="ledger-row" data-state={entry.state}>
       <TableCell>
         {entry.lockName ?? entry.lockMac}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {[entry.passcode ? 'passcode' : null, entry.cardCSN ? 'card' : null].filter(Boolean).join(' + ')} ·{' '}
-          {entry.role}
+          {[entry.passcode ? t('ledger.passcode') : null, entry.cardCSN ? t('ledger.card') : null]
+            .filter(Boolean)
+            .join(' + ')}{' '}
+          · {entry.role}
         </Typography>
       </TableCell>
       <TableCell>
@@ -137,7 +144,7 @@ function LedgerRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell>{entry.attempts}</TableCell>
+      <TableCell>{formatNumber(entry.attempts)}</TableCell>
       <TableCell>{time(entry.lastAttemptAt)}</TableCell>
       {canWrite && (
         <TableCell>
@@ -147,7 +154,7 @@ function LedgerRow({
               loading={revoke.isPending}
               onClick={() => revoke.mutate({ userId, lockId: entry.lockId })}
             >
-              Take away
+              {t('ledger.takeAway')}
             </Button>
           )}
         </TableCell>
@@ -157,6 +164,8 @@ function LedgerRow({
 }
 
 function GrantForm({ user }: { user: LockUser }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const [search, setSearch] = useState('');
   const locks = useLocksToGrant(user.scopeId, search.trim());
   const [picked, setPicked] = useState<LockDevice[]>([]);
@@ -171,7 +180,7 @@ function GrantForm({ user }: { user: LockUser }) {
     <Stack
       spacing={1}
       component="form"
-      aria-label="Give access to locks"
+      aria-label={t('ledger.giveAccessLabel')}
       onSubmit={(e) => e.preventDefault()}
     >
       <Autocomplete
@@ -184,33 +193,33 @@ function GrantForm({ user }: { user: LockUser }) {
         onInputChange={(_e, value, reason) => reason === 'input' && setSearch(value)}
         getOptionLabel={(lock) => `${lockLabel(lock)} (${lock.gatewayMacId})`}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        renderInput={(params) => <TextField {...params} label="Locks to give access to" />}
+        renderInput={(params) => <TextField {...params} label={t('ledger.locksToGive')} />}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           size="small"
-          label="Passcode"
+          label={t('ledger.passcodeField')}
           value={passcode}
           onChange={(e) => setPasscode(e.target.value)}
           error={!passcodeValid}
-          helperText={passcodeValid ? ' ' : 'Passcode must be 4 to 10 digits.'}
+          helperText={passcodeValid ? ' ' : t('ledger.passcodeInvalid')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormControlLabel
           control={<Checkbox checked={card} onChange={(e) => setCard(e.target.checked)} />}
-          label={user.cardCSN ? `Card ${user.cardCSN}` : 'Card (none)'}
+          label={user.cardCSN ? t('ledger.cardOf', { csn: user.cardCSN }) : t('ledger.noCard')}
           disabled={!user.cardCSN}
         />
         <TextField
           select
           size="small"
-          label="Role"
+          label={t('ledger.role')}
           value={role}
           onChange={(e) => setRole(e.target.value as LockRole)}
           sx={{ minWidth: 120 }}
         >
-          <MenuItem value="USER">USER</MenuItem>
-          <MenuItem value="ADMIN">ADMIN</MenuItem>
+          <MenuItem value="USER">{t('ledger.roles.USER')}</MenuItem>
+          <MenuItem value="ADMIN">{t('ledger.roles.ADMIN')}</MenuItem>
         </TextField>
         <Button
           variant="contained"
@@ -229,10 +238,10 @@ function GrantForm({ user }: { user: LockUser }) {
             )
           }
         >
-          Give access
+          {t('ledger.giveAccess')}
         </Button>
       </Stack>
-      {grant.isError && <Alert severity="error">{grant.error.message}</Alert>}
+      {grant.isError && <Alert severity="error">{messageText(grant.error.message)}</Alert>}
     </Stack>
   );
 }

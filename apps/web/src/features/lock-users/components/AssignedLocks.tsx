@@ -18,18 +18,23 @@ import {
 import { ASSIGNED_LOCKS_PAGE_SIZES } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { batteryText, LockStatusChip, lockModeText, lockName, NO_VALUE } from '../../locks/index.ts';
 import { type AssignedLock, useUserLocks } from '../api/get-user-locks.ts';
 import { ASSIGNED_LOCKS_LIST_NAME, assignedLocksPageSize } from '../lock-users-list.ts';
 
-const COLUMNS: { label: string; cell: (row: AssignedLock) => ReactNode }[] = [
-  { label: 'Name', cell: (row) => lockName(row.lock) },
-  { label: 'Mode', cell: (row) => lockModeText(row.lock.mode) },
-  { label: 'Passcode', cell: (row) => row.passcode ?? NO_VALUE },
-  { label: 'Role', cell: (row) => row.role },
-  { label: 'Battery', cell: (row) => batteryText(row.lock.batteryLevel) },
-  { label: 'Status', cell: (row) => <LockStatusChip status={row.lock.status} /> },
+/** Each column's header is `assigned.{id}` of the catalogue. */
+const COLUMNS: {
+  id: 'name' | 'mode' | 'passcode' | 'role' | 'battery' | 'status';
+  cell: (row: AssignedLock) => ReactNode;
+}[] = [
+  { id: 'name', cell: (row) => lockName(row.lock) },
+  { id: 'mode', cell: (row) => lockModeText(row.lock.mode) },
+  { id: 'passcode', cell: (row) => row.passcode ?? NO_VALUE },
+  { id: 'role', cell: (row) => row.role },
+  { id: 'battery', cell: (row) => batteryText(row.lock.batteryLevel) },
+  { id: 'status', cell: (row) => <LockStatusChip status={row.lock.status} /> },
 ];
 
 /**
@@ -37,6 +42,10 @@ const COLUMNS: { label: string; cell: (row: AssignedLock) => ReactNode }[] = [
  * 25 rows (section 9, remembered). A table in the panel from 600 px, cards below.
  */
 export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: string }) {
+  const t = useT('lock-users');
+  // The locks' display texts (mode, battery, status) are the 'locks' namespace's.
+  useT('locks');
+  const messageText = useMessageText();
   const session = useSession();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [page, setPage] = useState(0);
@@ -51,19 +60,19 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
   return (
     <Stack component="section" aria-labelledby="assigned-locks-title" spacing={1}>
       <Typography id="assigned-locks-title" variant="subtitle1" component="h3">
-        Assigned locks
+        {t('assigned.title')}
       </Typography>
-      {locks.isPending && <CircularProgress size={24} aria-label="Loading the assigned locks" />}
-      {locks.isError && <Alert severity="error">{locks.error.message}</Alert>}
+      {locks.isPending && <CircularProgress size={24} aria-label={t('assigned.loading')} />}
+      {locks.isError && <Alert severity="error">{messageText(locks.error.message)}</Alert>}
       {locks.data && total === 0 && (
         <Typography variant="body2" color="text.secondary">
-          No locks yet. Select locks on the Locks screen (or a gateway’s locks) and choose Add User.
+          {t('assigned.empty')}
         </Typography>
       )}
       {locks.data && total > 0 && (
         <>
           {phone ? (
-            <Stack spacing={1} role="list" aria-label="Assigned locks">
+            <Stack spacing={1} role="list" aria-label={t('assigned.title')}>
               {rows.map((row) => (
                 <Card key={row.lock.macId} variant="outlined" role="listitem" aria-label={lockName(row.lock)}>
                   <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
@@ -78,9 +87,9 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
                       }}
                     >
                       {COLUMNS.map((column) => (
-                        <Box key={column.label} sx={{ display: 'contents' }}>
+                        <Box key={column.id} sx={{ display: 'contents' }}>
                           <Typography component="dt" variant="body2" color="text.secondary">
-                            {column.label}
+                            {t(`assigned.${column.id}`)}
                           </Typography>
                           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                             {column.cell(row)}
@@ -94,11 +103,11 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
             </Stack>
           ) : (
             <TableContainer>
-              <Table size="small" aria-label="Assigned locks">
+              <Table size="small" aria-label={t('assigned.title')}>
                 <TableHead>
                   <TableRow>
                     {COLUMNS.map((column) => (
-                      <TableCell key={column.label}>{column.label}</TableCell>
+                      <TableCell key={column.id}>{t(`assigned.${column.id}`)}</TableCell>
                     ))}
                   </TableRow>
                 </TableHead>
@@ -106,7 +115,7 @@ export function AssignedLocks({ scopeId, userId }: { scopeId: string; userId: st
                   {rows.map((row) => (
                     <TableRow key={row.lock.macId}>
                       {COLUMNS.map((column) => (
-                        <TableCell key={column.label}>{column.cell(row)}</TableCell>
+                        <TableCell key={column.id}>{column.cell(row)}</TableCell>
                       ))}
                     </TableRow>
                   ))}

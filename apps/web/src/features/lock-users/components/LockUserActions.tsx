@@ -3,6 +3,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { IconButton } from '@mui/material';
 import type { LockUser } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { lockUserName } from '../lock-users-list.ts';
 
 export interface LockUserActionHandlers {
@@ -17,14 +18,18 @@ export function LockUserActions({
   onOpen,
   onDelete,
 }: LockUserActionHandlers & { user: LockUser; canWrite: boolean }) {
+  const t = useT('lock-users');
   const name = lockUserName(user);
   return (
     <>
-      <IconButton aria-label={`${canWrite ? 'Edit' : 'View'} ${name}`} onClick={() => onOpen(user)}>
+      <IconButton
+        aria-label={t(canWrite ? 'table.edit' : 'table.view', { name })}
+        onClick={() => onOpen(user)}
+      >
         {canWrite ? <EditOutlined /> : <VisibilityOutlined />}
       </IconButton>
       {canWrite && (
-        <IconButton aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
+        <IconButton aria-label={t('table.delete', { name })} onClick={() => onDelete(user)}>
           <DeleteOutlined />
         </IconButton>
       )}

@@ -15,11 +15,11 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useCreateLockUser } from '../api/create-lock-user.ts';
 import { useUpdateLockUser } from '../api/update-lock-user.ts';
 import {
-  CARD_HINT,
   canCreate,
   canUpdate,
   cardReplacementText,
@@ -29,7 +29,6 @@ import {
   LOCK_ROLE_OPTIONS,
   type LockUserFormOutput,
   type LockUserFormValues,
-  MOBILE_HINT,
   replacesCard,
   saveFailure,
   updateBody,
@@ -62,6 +61,8 @@ function LockUserForm({
   onClose,
   onSaved,
 }: PanelSettings & { target: LockUserPanelTarget; titleId: string }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const loaded = target.mode === 'update' ? target.user : null;
   const readOnly = !canWrite;
   const notify = useNotify();
@@ -158,7 +159,7 @@ function LockUserForm({
             label={label}
             fullWidth
             error={message !== undefined}
-            helperText={message ?? options.hint}
+            helperText={message !== undefined ? messageText(message) : options.hint}
             slotProps={{ htmlInput: inputProps }}
           />
         );
@@ -166,47 +167,51 @@ function LockUserForm({
     />
   );
 
-  const title = loaded ? (readOnly ? 'Lock User' : 'Update Lock User') : 'Create Lock User';
+  const title = loaded ? t(readOnly ? 'form.viewTitle' : 'form.updateTitle') : t('form.createTitle');
   return (
     <Stack sx={{ p: { xs: 2, sm: 3 } }} spacing={3}>
       <Stack component="form" noValidate aria-labelledby={titleId} onSubmit={submit} spacing={2}>
         <Typography id={titleId} variant="h6" component="h2">
           {title}
         </Typography>
-        {textField('firstName', 'First Name', {
+        {textField('firstName', t('form.firstName'), {
           max: LOCK_USER_NAME_MAX_LENGTH,
           required: true,
           transform: stripLeadingSpace,
         })}
-        {textField('lastName', 'Last Name', {
+        {textField('lastName', t('form.lastName'), {
           max: LOCK_USER_NAME_MAX_LENGTH,
           required: true,
           transform: stripLeadingSpace,
         })}
-        {textField('email', 'Email', { max: EMAIL_MAX_LENGTH, required: !loaded, fixed: loaded !== null })}
-        {textField('employeeId', 'Employee Id', { max: LOCK_USER_EMPLOYEE_ID_MAX_LENGTH })}
-        {textField('division', 'Division', { max: LOCK_USER_DIVISION_MAX_LENGTH })}
-        {textField('mobileNo', 'Mobile No', { hint: MOBILE_HINT })}
-        {textField('cardCSN', 'Card ID', { hint: CARD_HINT })}
-        {textField('passcode', 'Passcode', { hint: '4 to 10 digits; optional.' })}
+        {textField('email', t('form.email'), {
+          max: EMAIL_MAX_LENGTH,
+          required: !loaded,
+          fixed: loaded !== null,
+        })}
+        {textField('employeeId', t('form.employeeId'), { max: LOCK_USER_EMPLOYEE_ID_MAX_LENGTH })}
+        {textField('division', t('form.division'), { max: LOCK_USER_DIVISION_MAX_LENGTH })}
+        {textField('mobileNo', t('form.mobileNo'), { hint: t('form.mobileHint') })}
+        {textField('cardCSN', t('form.cardId'), { hint: t('form.cardHint') })}
+        {textField('passcode', t('form.passcode'), { hint: t('form.passcodeHint') })}
         <Controller
           name="role"
           control={control}
           render={({ field: { ref, ...field } }) => (
-            <TextField {...field} inputRef={ref} select label="Role" fullWidth disabled={readOnly}>
+            <TextField {...field} inputRef={ref} select label={t('form.role')} fullWidth disabled={readOnly}>
               {LOCK_ROLE_OPTIONS.map((role) => (
                 <MenuItem key={role} value={role}>
-                  {role === 'ADMIN' ? 'Admin' : 'User'}
+                  {t(`form.roles.${role}`)}
                 </MenuItem>
               ))}
             </TextField>
           )}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+          <Button onClick={onClose}>{readOnly ? t('form.close') : t('form.cancel')}</Button>
           {!readOnly && (
             <Button type="submit" variant="contained" disabled={!submitEnabled} loading={pending}>
-              {loaded ? 'Update' : 'Create'}
+              {loaded ? t('form.update') : t('form.create')}
             </Button>
           )}
         </Stack>
@@ -228,9 +233,9 @@ function LockUserForm({
       )}
       {replacing && loaded && (
         <ConfirmDialog
-          title="Replace card"
+          title={t('form.replaceTitle')}
           text={cardReplacementText(loaded.cardCSN ?? '', replacing.cardCSN ?? '')}
-          confirmLabel="Replace"
+          confirmLabel={t('form.replace')}
           onConfirm={() => {
             const output = replacing;
             setReplacing(null);
@@ -240,7 +245,11 @@ function LockUserForm({
         />
       )}
       {cardConflict && (
-        <MessageDialog title="Card ID conflict" text={cardConflict} onClose={() => setCardConflict(null)} />
+        <MessageDialog
+          title={t('form.cardConflict')}
+          text={messageText(cardConflict)}
+          onClose={() => setCardConflict(null)}
+        />
       )}
     </Stack>
   );

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { AuthPageFrame } from '../../auth/index.ts';
 import { useResetLockUserPassword } from '../api/lock-user-password.ts';
 import { canSetLockUserPassword, lockUserLinkCode, lockUserResetErrorText } from '../lock-user-password.ts';
@@ -23,6 +24,8 @@ export function LockUserResetPasswordPage() {
 }
 
 function LockUserPasswordForm({ pathname }: { pathname: string }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const activationCode = lockUserLinkCode(pathname);
   const setPassword = useResetLockUserPassword();
   const done = setPassword.isSuccess;
@@ -49,7 +52,7 @@ function LockUserPasswordForm({ pathname }: { pathname: string }) {
           required
           disabled={done}
           error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message ?? hint}
+          helperText={messageText(fieldState.error?.message ?? hint ?? '') || undefined}
         />
       )}
     />
@@ -58,15 +61,19 @@ function LockUserPasswordForm({ pathname }: { pathname: string }) {
   return (
     <AuthPageFrame component="section" aria-labelledby="page-title">
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        {lockUserPasswordMessages.pageTitle}
+        {messageText(lockUserPasswordMessages.pageTitle)}
       </Typography>
       {activationCode ? (
         <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-          {!done && <Typography color="text.secondary">{lockUserPasswordMessages.pageIntro}</Typography>}
-          {field('password', 'New Password', passwordMessages.rule)}
-          {field('confirm_password', 'Confirm Password')}
-          {done && <Alert severity="success">{setPassword.data.message}</Alert>}
-          {setPassword.isError && <Alert severity="error">{lockUserResetErrorText(setPassword.error)}</Alert>}
+          {!done && (
+            <Typography color="text.secondary">{messageText(lockUserPasswordMessages.pageIntro)}</Typography>
+          )}
+          {field('password', t('password.newPassword'), passwordMessages.rule)}
+          {field('confirm_password', t('password.confirmPassword'))}
+          {done && <Alert severity="success">{messageText(setPassword.data.message)}</Alert>}
+          {setPassword.isError && (
+            <Alert severity="error">{messageText(lockUserResetErrorText(setPassword.error))}</Alert>
+          )}
           {!done && (
             <Button
               type="submit"
@@ -75,12 +82,12 @@ function LockUserPasswordForm({ pathname }: { pathname: string }) {
               disabled={!valid}
               loading={setPassword.isPending}
             >
-              Set Password
+              {t('password.submit')}
             </Button>
           )}
         </Stack>
       ) : (
-        <Alert severity="error">{resetLinkMessages.lockUserInvalid}</Alert>
+        <Alert severity="error">{messageText(resetLinkMessages.lockUserInvalid)}</Alert>
       )}
     </AuthPageFrame>
   );

@@ -26,6 +26,7 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
 import { createBulkLockUsers } from '../api/create-bulk-lock-users.ts';
 import { lockUserListsKey } from '../api/get-lock-users.ts';
@@ -69,10 +70,12 @@ export function LockUsersImportDialog({
   isCardUsers: boolean;
   onClose: () => void;
 }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const input = useRef<HTMLInputElement>(null);
-  const title = isCardUsers ? 'Upload RFID users CSV' : 'Upload users CSV';
+  const title = isCardUsers ? t('uploadCardUsers') : t('uploadUsers');
   const sampleName = isCardUsers ? LOCK_USERS_IMPORT_CARD_SAMPLE_FILE : LOCK_USERS_IMPORT_SAMPLE_FILE;
   const busy = step.kind === 'importing';
 
@@ -104,11 +107,11 @@ export function LockUsersImportDialog({
         {step.kind === 'choose' && (
           <Stack spacing={2}>
             <Typography>
-              A CSV file with the columns{' '}
-              {isCardUsers
-                ? 'firstName, lastName, division, employeeId, email, mobileNo, cardCSN'
-                : 'firstName, lastName, division, employeeId, email, mobileNo'}
-              , in this order. A user whose e-mail exists is updated.
+              {t('import.columns', {
+                columns: isCardUsers
+                  ? 'firstName, lastName, division, employeeId, email, mobileNo, cardCSN'
+                  : 'firstName, lastName, division, employeeId, email, mobileNo',
+              })}
             </Typography>
             <Link
               component="button"
@@ -116,28 +119,28 @@ export function LockUsersImportDialog({
               onClick={() => saveBlob(csvBlob(sampleCsv(isCardUsers)), sampleName)}
               sx={{ alignSelf: 'flex-start' }}
             >
-              Download sample {sampleName}
+              {t('import.sample', { file: sampleName })}
             </Link>
-            {step.error && <Alert severity="error">{step.error}</Alert>}
+            {step.error && <Alert severity="error">{messageText(step.error)}</Alert>}
             <input
               ref={input}
               type="file"
               accept=".csv,text/csv"
               hidden
-              aria-label="CSV file"
+              aria-label={t('import.file')}
               onChange={(event) => void choose(event)}
             />
           </Stack>
         )}
         {step.kind === 'ready' && (
           <Typography>
-            {step.fileName}: {step.rows.length.toLocaleString('en')} users to import.
+            {t('import.toImport', { file: step.fileName, users: formatNumber(step.rows.length) })}
           </Typography>
         )}
         {step.kind === 'importing' && (
           <Box>
             <Typography id="import-progress-label" gutterBottom>
-              Importing {step.done.toLocaleString('en')} of {step.total.toLocaleString('en')} users
+              {t('import.importing', { done: formatNumber(step.done), total: formatNumber(step.total) })}
             </Typography>
             <LinearProgress
               variant="determinate"
@@ -149,12 +152,14 @@ export function LockUsersImportDialog({
         {step.kind === 'done' && <ImportResults {...step} />}
       </DialogContent>
       <DialogActions>
-        {step.kind === 'choose' && <Button onClick={() => input.current?.click()}>Choose file</Button>}
+        {step.kind === 'choose' && (
+          <Button onClick={() => input.current?.click()}>{t('import.chooseFile')}</Button>
+        )}
         {step.kind === 'ready' && (
           <>
-            <Button onClick={() => setStep({ kind: 'choose' })}>Choose another file</Button>
+            <Button onClick={() => setStep({ kind: 'choose' })}>{t('import.chooseAnother')}</Button>
             <Button variant="contained" onClick={() => void start(step.headers, step.rows)}>
-              Import
+              {t('import.import')}
             </Button>
           </>
         )}
@@ -167,11 +172,11 @@ export function LockUsersImportDialog({
               )
             }
           >
-            Download refused rows
+            {t('import.downloadRefused')}
           </Button>
         )}
         <Button onClick={onClose} disabled={busy}>
-          Close
+          {t('import.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -179,6 +184,8 @@ export function LockUsersImportDialog({
 }
 
 function ImportResults({ results }: { results: LockUserImportResult[] }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const summary = importSummary(results);
   const refused = results.filter((r) => r.outcome === 'refused');
   const warnings = importWarnings(results);
@@ -186,28 +193,29 @@ function ImportResults({ results }: { results: LockUserImportResult[] }) {
     <Stack spacing={1}>
       {summary.messages.map((message) => (
         <Alert key={message.text} severity={message.severity}>
-          {message.text}
+          {messageText(message.text)}
         </Alert>
       ))}
       {warnings.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>
-            Card warnings
-            {warnings.length > SHOWN_WARNINGS && ` (the first ${SHOWN_WARNINGS} of ${warnings.length})`}
+            {t('import.cardWarnings')}
+            {warnings.length > SHOWN_WARNINGS &&
+              t('import.firstOf', { shown: SHOWN_WARNINGS, total: formatNumber(warnings.length) })}
           </Typography>
           <TableContainer sx={{ maxHeight: 240 }}>
-            <Table size="small" stickyHeader aria-label="Card warnings">
+            <Table size="small" stickyHeader aria-label={t('import.cardWarnings')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Row</TableCell>
-                  <TableCell>Warning</TableCell>
+                  <TableCell>{t('import.row')}</TableCell>
+                  <TableCell>{t('import.warning')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {warnings.slice(0, SHOWN_WARNINGS).map((w) => (
                   <TableRow key={w.row}>
                     <TableCell>{w.row}</TableCell>
-                    <TableCell>{w.warning}</TableCell>
+                    <TableCell>{messageText(w.warning)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -218,17 +226,17 @@ function ImportResults({ results }: { results: LockUserImportResult[] }) {
       {refused.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h2" sx={{ pt: 1 }}>
-            Refused rows
+            {t('import.refusedRows')}
             {refused.length > SHOWN_REFUSED_ROWS &&
-              ` (the first ${SHOWN_REFUSED_ROWS} of ${refused.length}; all are in the file)`}
+              t('import.firstOfAll', { shown: SHOWN_REFUSED_ROWS, total: formatNumber(refused.length) })}
           </Typography>
           <TableContainer sx={{ maxHeight: 320 }}>
-            <Table size="small" stickyHeader aria-label="Refused rows">
+            <Table size="small" stickyHeader aria-label={t('import.refusedRows')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Row</TableCell>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Reason</TableCell>
+                  <TableCell>{t('import.row')}</TableCell>
+                  <TableCell>{t('import.field')}</TableCell>
+                  <TableCell>{t('import.reason')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -236,7 +244,7 @@ function ImportResults({ results }: { results: LockUserImportResult[] }) {
                   <TableRow key={r.row}>
                     <TableCell>{r.row}</TableCell>
                     <TableCell>{r.field ?? ''}</TableCell>
-                    <TableCell>{r.reason}</TableCell>
+                    <TableCell>{messageText(r.reason ?? '')}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

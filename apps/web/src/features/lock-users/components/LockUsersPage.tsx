@@ -26,6 +26,7 @@ import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { lazyPage } from '../../../lib/lazy-page.ts';
 import { lastPage } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -59,6 +60,8 @@ interface BlockedDelete {
 }
 
 function LockUsersList({ scopeId }: { scopeId: string }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const session = useSession();
   const notify = useNotify();
   const canWrite = canWriteLockUsers(session.permissions);
@@ -112,15 +115,15 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
 
   return (
     <>
-      {!canWrite && <ViewOnlyNotice what="lock users" />}
+      {!canWrite && <ViewOnlyNotice what={t('viewOnlyWhat')} />}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {canWrite && (
           <>
             <Button variant="outlined" onClick={() => setImporting({ isCardUsers: false })}>
-              Upload users CSV
+              {t('uploadUsers')}
             </Button>
             <Button variant="outlined" onClick={() => setImporting({ isCardUsers: true })}>
-              Upload RFID users CSV
+              {t('uploadCardUsers')}
             </Button>
           </>
         )}
@@ -131,7 +134,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
       </Stack>
       <SearchField value={searchText} onChange={setSearchText} maxLength={100} mb={2} />
       {statusText && <ProgressStatus text={statusText} />}
-      {users.isError && <Alert severity="error">{users.error.message}</Alert>}
+      {users.isError && <Alert severity="error">{messageText(users.error.message)}</Alert>}
       {users.data && (
         <>
           {phone ? (
@@ -149,7 +152,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
           />
         </>
       )}
-      {canWrite && <AddFab label="Add Lock User" onClick={() => setPanel({ mode: 'create' })} />}
+      {canWrite && <AddFab label={t('add')} onClick={() => setPanel({ mode: 'create' })} />}
       <LockUserPanel
         target={panel}
         scopeId={scopeId}
@@ -159,9 +162,9 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
       />
       {deleting && (
         <ConfirmDialog
-          title="Delete Lock User"
-          text={`Are you sure you want to delete ${lockUserName(deleting)}? Their access is taken off every lock.`}
-          confirmLabel="Delete"
+          title={t('deleteDialog.title')}
+          text={t('deleteDialog.text', { name: lockUserName(deleting) })}
+          confirmLabel={t('deleteDialog.confirm')}
           pending={deleteUser.isPending}
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}
@@ -169,11 +172,11 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
       )}
       {blocked && (
         <MessageDialog
-          title="Cannot delete lock user"
-          text={lockUserDeleteBlockedMessage(blocked.name)}
+          title={t('blocked.title')}
+          text={messageText(lockUserDeleteBlockedMessage(blocked.name))}
           onClose={() => setBlocked(null)}
         >
-          <List dense aria-label="Locks not connected">
+          <List dense aria-label={t('blocked.locks')}>
             {blocked.locks.map((lock) => (
               <ListItem key={lock.macId} disableGutters>
                 <ListItemText primary={lock.name} secondary={lock.macId} />
@@ -182,7 +185,13 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
           </List>
         </MessageDialog>
       )}
-      {warning && <MessageDialog title="Card changed" text={warning} onClose={() => setWarning(null)} />}
+      {warning && (
+        <MessageDialog
+          title={t('cardChanged')}
+          text={messageText(warning)}
+          onClose={() => setWarning(null)}
+        />
+      )}
       {importing && (
         <Suspense fallback={null}>
           <LockUsersImportDialog
@@ -201,6 +210,7 @@ function LockUsersList({ scopeId }: { scopeId: string }) {
  * the server, kept current by the lockUsers channel; IOT_USER_WRITE adds, changes and deletes them.
  */
 export function LockUsersPage() {
+  const t = useT('lock-users');
   const [searchParams] = useSearchParams();
   const { tenantId } = useSession();
   const scopeId = searchParams.get('scopeId') || tenantId;
@@ -211,7 +221,7 @@ export function LockUsersPage() {
       sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 10, sm: 10 } }}
     >
       <Typography id="page-title" variant="h5" component="h1" gutterBottom>
-        Lock Users
+        {t('title')}
       </Typography>
       <LockUsersList key={scopeId} scopeId={scopeId} />
     </Paper>

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { type ReactNode, useId } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /** A message with an OK button (card conflicts and warnings, a blocked delete), named by its title. */
 export function MessageDialog({
@@ -13,6 +14,7 @@ export function MessageDialog({
   children?: ReactNode;
   onClose: () => void;
 }) {
+  const t = useT('lock-users');
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -23,7 +25,7 @@ export function MessageDialog({
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          OK
+          {t('ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,7 @@
 import { Button } from '@mui/material';
 import { type LockUser, lockUserPasswordMessages } from '@portal/contract';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useResendActivationLink } from '../api/lock-user-password.ts';
 
@@ -9,6 +10,8 @@ import { useResendActivationLink } from '../api/lock-user-password.ts';
  * password (an activation while it has none, a reset once it has one; the server decides and says which).
  */
 export function ResendLinkButton({ user }: { user: LockUser }) {
+  const t = useT('lock-users');
+  const messageText = useMessageText();
   const notify = useNotify();
   const resend = useResendActivationLink(user.scopeId);
   return (
@@ -23,13 +26,13 @@ export function ResendLinkButton({ user }: { user: LockUser }) {
               variant: 'error',
               text:
                 error instanceof ApiError && error.message.trim()
-                  ? `${lockUserPasswordMessages.sendFailed} ${error.message}`
+                  ? `${messageText(lockUserPasswordMessages.sendFailed)} ${messageText(error.message)}`
                   : lockUserPasswordMessages.sendFailed,
             }),
         })
       }
     >
-      Resend activation link
+      {t('resendLink')}
     </Button>
   );
 }
