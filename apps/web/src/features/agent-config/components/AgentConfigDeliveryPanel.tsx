@@ -10,50 +10,49 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { AgentConfigDeliveryState } from '@portal/contract';
+import { formatNumber, useT } from '../../../lib/i18n/index.ts';
 import { useAgentConfigDelivery } from '../api/get-agent-config-delivery.ts';
 
-const STATE_LABEL: Record<AgentConfigDeliveryState, string> = {
-  current: 'Current',
-  older: 'Older',
-  unconfirmed: 'Not confirmed',
-};
 const STATE_COLOR = { current: 'success', older: 'warning', unconfirmed: 'default' } as const;
 
 /** How many of the customer's gateways run the current version, an older one, or have not confirmed; and which. */
 export function AgentConfigDeliveryPanel({ sid }: { sid: string }) {
+  const t = useT('agent-config');
   const { data, isError } = useAgentConfigDelivery(sid);
-  if (isError) return <Alert severity="error">Failed to load the gateways' configuration versions.</Alert>;
+  if (isError) return <Alert severity="error">{t('delivery.loadFailed')}</Alert>;
   if (!data) return null;
   const total = data.current + data.older + data.unconfirmed;
   return (
     <section aria-labelledby="agent-config-delivery">
       <Typography id="agent-config-delivery" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Gateways
+        {t('delivery.title')}
       </Typography>
-      <Stack
-        direction="row"
-        sx={{ gap: 1, flexWrap: 'wrap', mb: 1 }}
-        aria-label="Configuration versions on gateways"
-      >
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 1 }} aria-label={t('delivery.label')}>
         <Chip
           color="success"
-          label={`${data.current} on version ${data.cfv}`}
+          label={t('delivery.current', { gateways: formatNumber(data.current), cfv: data.cfv })}
           data-testid="agent-config-current"
         />
-        <Chip color="warning" label={`${data.older} on an older version`} data-testid="agent-config-older" />
-        <Chip label={`${data.unconfirmed} not confirmed`} data-testid="agent-config-unconfirmed" />
+        <Chip
+          color="warning"
+          label={t('delivery.older', { gateways: formatNumber(data.older) })}
+          data-testid="agent-config-older"
+        />
+        <Chip
+          label={t('delivery.unconfirmed', { gateways: formatNumber(data.unconfirmed) })}
+          data-testid="agent-config-unconfirmed"
+        />
       </Stack>
       {total === 0 ? (
-        <Typography color="text.secondary">This customer has no gateways.</Typography>
+        <Typography color="text.secondary">{t('delivery.none')}</Typography>
       ) : (
         <TableContainer sx={{ maxHeight: 320 }}>
-          <Table size="small" stickyHeader aria-label="Gateways and their configuration version">
+          <Table size="small" stickyHeader aria-label={t('delivery.tableLabel')}>
             <TableHead>
               <TableRow>
-                <TableCell>Gateway</TableCell>
-                <TableCell>Version</TableCell>
-                <TableCell>State</TableCell>
+                <TableCell>{t('delivery.gateway')}</TableCell>
+                <TableCell>{t('delivery.version')}</TableCell>
+                <TableCell>{t('delivery.state')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -62,7 +61,7 @@ export function AgentConfigDeliveryPanel({ sid }: { sid: string }) {
                   <TableCell>
                     <Typography variant="body2">{gateway.name}</Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {gateway.macId} · {gateway.connected ? 'online' : 'offline'}
+                      {gateway.macId} · {t(gateway.connected ? 'delivery.online' : 'delivery.offline')}
                     </Typography>
                   </TableCell>
                   <TableCell>{gateway.appliedCfv ?? '-'}</TableCell>
@@ -70,11 +69,11 @@ export function AgentConfigDeliveryPanel({ sid }: { sid: string }) {
                     <Chip
                       size="small"
                       color={STATE_COLOR[gateway.state]}
-                      label={STATE_LABEL[gateway.state]}
+                      label={t(`delivery.states.${gateway.state}`)}
                     />
                     {gateway.rejected ? (
                       <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-                        Refused: {gateway.rejected}
+                        {t('delivery.refused', { reason: gateway.rejected })}
                       </Typography>
                     ) : null}
                   </TableCell>

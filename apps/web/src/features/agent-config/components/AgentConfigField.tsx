@@ -1,5 +1,6 @@
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import type { AgentConfigGroup, AgentConfigField as Field } from '@portal/contract';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import {
   type FormValues,
   fieldId,
@@ -29,6 +30,10 @@ export function AgentConfigField({
   disabled,
   onChange,
 }: AgentConfigFieldProps) {
+  const t = useT('agent-config');
+  const messageText = useMessageText();
+  const label = t(`fields.${group}.${field.key}`, { defaultValue: field.label });
+  const helper = (text: string) => (error === undefined ? text : messageText(error));
   const value = values[group][field.key];
   const id = `agent-config-${fieldId(group, field.key)}`;
   if (field.kind === 'switch')
@@ -41,12 +46,12 @@ export function AgentConfigField({
             disabled={disabled}
           />
         }
-        label={field.label}
+        label={label}
       />
     );
   const common = {
     id,
-    label: field.label,
+    label,
     value: String(value),
     size: 'small' as const,
     fullWidth: true,
@@ -62,7 +67,7 @@ export function AgentConfigField({
       <TextField
         {...common}
         select
-        helperText={error ?? `A multiple of the poll frequency, up to 900 s`}
+        helperText={helper(t('field.frequencyHint'))}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
       >
         {all.map((option) => (
@@ -75,7 +80,7 @@ export function AgentConfigField({
   }
   if (field.kind === 'select')
     return (
-      <TextField {...common} select helperText={error ?? ' '}>
+      <TextField {...common} select helperText={helper(' ')}>
         {(field.options ?? []).map((option) => (
           <MenuItem key={option} value={option}>
             {option}
@@ -89,9 +94,9 @@ export function AgentConfigField({
       <TextField
         {...common}
         type="number"
-        helperText={
-          error ?? (range ? `${range.min.toLocaleString('en')} to ${range.max.toLocaleString('en')}` : ' ')
-        }
+        helperText={helper(
+          range ? t('field.range', { min: formatNumber(range.min), max: formatNumber(range.max) }) : ' ',
+        )}
         onKeyDown={(event) => {
           if (isBlockedNumberKey(event.key)) event.preventDefault();
         }}
@@ -110,8 +115,8 @@ export function AgentConfigField({
         autoComplete="new-password"
         placeholder={secretSet ? '••••••••' : ''}
         slotProps={{ inputLabel: { shrink: secretSet || value !== '' } }}
-        helperText={error ?? (secretSet ? 'Set: type a new one to replace it' : 'Not set')}
+        helperText={helper(secretSet ? t('field.secretSet') : t('field.secretNotSet'))}
       />
     );
-  return <TextField {...common} type={field.kind === 'email' ? 'email' : 'text'} helperText={error ?? ' '} />;
+  return <TextField {...common} type={field.kind === 'email' ? 'email' : 'text'} helperText={helper(' ')} />;
 }

@@ -8,6 +8,7 @@ import {
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   type FormValues,
@@ -36,6 +37,7 @@ export function AgentConfigForm({
   cfg: AgentConfig;
   canWrite: boolean;
 }) {
+  const t = useT('agent-config');
   const loaded = useMemo(() => formValuesOf(cfg), [cfg]);
   const [values, setValues] = useState<FormValues>(loaded);
   const [pending, setPending] = useState<Pending>(null);
@@ -88,15 +90,15 @@ export function AgentConfigForm({
           sx={{ flexGrow: 1 }}
           data-testid="agent-config-version"
         >
-          Version {cfg.cfv}
+          {t('version', { cfv: cfg.cfv })}
         </Typography>
         {canWrite ? (
           <>
             <Button variant="outlined" disabled={!canReset} onClick={() => setPending({ kind: 'reset' })}>
-              Reset to default
+              {t('resetToDefault')}
             </Button>
             <Button variant="contained" disabled={!canApply} onClick={() => setPending({ kind: 'apply' })}>
-              Apply
+              {t('apply')}
             </Button>
           </>
         ) : null}
@@ -116,11 +118,11 @@ export function AgentConfigForm({
           <Box
             component="fieldset"
             key={group}
-            aria-label={title}
+            aria-label={t(`groups.${group}`, { defaultValue: title })}
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, minWidth: 0 }}
           >
             <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-              {title}
+              {t(`groups.${group}`, { defaultValue: title })}
             </Typography>
             <Stack sx={{ gap: 1.5 }}>
               {fields.map((field) => (
@@ -149,19 +151,25 @@ export function AgentConfigForm({
         <ConfirmDialog
           title={
             pending.kind === 'apply'
-              ? 'Apply agent configuration'
+              ? t('confirm.applyTitle')
               : pending.kind === 'reset'
-                ? 'Reset to default'
-                : `Go back to version ${pending.to}`
+                ? t('confirm.resetTitle')
+                : t('confirm.revertTitle', { cfv: pending.to })
           }
           text={
             pending.kind === 'apply'
-              ? "Apply the changed settings? They are sent to this customer's gateways."
+              ? t('confirm.applyText')
               : pending.kind === 'reset'
-                ? "Reset every setting to its default? Passwords are kept. The defaults are sent to this customer's gateways."
-                : `Make the settings of version ${pending.to} the current ones? They are sent to this customer's gateways.`
+                ? t('confirm.resetText')
+                : t('confirm.revertText', { cfv: pending.to })
           }
-          confirmLabel={pending.kind === 'apply' ? 'Apply' : pending.kind === 'reset' ? 'Reset' : 'Go back'}
+          confirmLabel={
+            pending.kind === 'apply'
+              ? t('confirm.apply')
+              : pending.kind === 'reset'
+                ? t('confirm.reset')
+                : t('confirm.revert')
+          }
           pending={change.isPending}
           onConfirm={confirm}
           onCancel={() => setPending(null)}
