@@ -1,9 +1,11 @@
 import { FIRMWARE_RULES, type FirmwareKind } from '@portal/contract';
 
-/** What differs between the three pages (spec 001 section 2): titles, paths, file type, the rollout dialog. */
+/**
+ * What differs between the three pages (spec 001 section 2): paths and file type; their titles and the rollout
+ * dialog's are `kinds.{kind}` of the catalogue (locales/).
+ */
 export interface KindPage {
   kind: FirmwareKind;
-  title: string;
   accept: string;
   /** The versions shown per customer (spec: 'versions of type RASPI', 'CustomerFW'). */
   typeLabel: string;
@@ -15,13 +17,11 @@ export interface KindPage {
   deletePath: string;
   /** The type sent with an apply (spec 001 section 3). */
   applyType: string;
-  controlTitle: string;
 }
 
 export const KIND_PAGES: Record<FirmwareKind, KindPage> = {
   firmware: {
     kind: 'firmware',
-    title: 'Update Gateway Firmware',
     accept: '.pyc',
     typeLabel: 'RASPI',
     allPath: '/api/getAllFirmwareVersions/',
@@ -31,11 +31,9 @@ export const KIND_PAGES: Record<FirmwareKind, KindPage> = {
     applyPath: '/api/apply-firmware',
     deletePath: '/api/deleteFirmwareVersions',
     applyType: FIRMWARE_RULES.firmware.type,
-    controlTitle: 'Control Firmware Update',
   },
   customerFw: {
     kind: 'customerFw',
-    title: 'Customer Firmware App',
     accept: '.zip',
     typeLabel: 'CustomerFW',
     allPath: '/api/getAllCustomerFwVersions/',
@@ -45,11 +43,9 @@ export const KIND_PAGES: Record<FirmwareKind, KindPage> = {
     applyPath: '/api/update-Cfw',
     deletePath: '/api/deleteCfwVersions',
     applyType: FIRMWARE_RULES.customerFw.type,
-    controlTitle: 'Control Customer Firmware Update',
   },
   osPatch: {
     kind: 'osPatch',
-    title: 'Update Gateway OS',
     accept: '.zip',
     typeLabel: 'Partial',
     allPath: '/api/getAllOSPatchVersions/',
@@ -59,6 +55,5 @@ export const KIND_PAGES: Record<FirmwareKind, KindPage> = {
     applyPath: '/api/update-Os',
     deletePath: '/api/deleteOSVersions',
     applyType: FIRMWARE_RULES.osPatch.type,
-    controlTitle: 'Control OS Upgrade',
   },
 };

@@ -1,5 +1,6 @@
 import { maintenanceWindow } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   describeWindow,
   formValuesOf,
@@ -8,6 +9,8 @@ import {
   windowFormProblems,
   windowOf,
 } from './maintenance-window-form.ts';
+
+beforeAll(() => initI18n('en', ['firmware']));
 
 const ok: WindowFormValues = { timeZone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], startHour: 2, endHour: 5 };
 

@@ -4,6 +4,7 @@ import {
   type MaintenanceWindow,
   maintenanceWindow,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /** Days 0-6 from Sunday, as the server counts them. */
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -74,13 +75,19 @@ export function windowOf(values: WindowFormValues): MaintenanceWindow {
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-/** 'Mon, Tue, Fri 22:00-02:00 (over midnight), Europe/Berlin'; 'None: updates start at any time'. */
+/**
+ * 'Mon, Tue, Fri 22:00-02:00 (over midnight), Europe/Berlin'; 'None: updates start at any time'. The texts are
+ * the 'firmware' namespace's, loaded by the dialog that shows it.
+ */
 export function describeWindow(window: MaintenanceWindow | null): string {
-  if (!window) return 'None: updates start at any time';
+  if (!window) return i18n.t('firmware:window.none');
   const days = [...new Set(window.days)]
     .sort((a, b) => a - b)
-    .map((d) => WEEKDAYS[d])
+    .flatMap((d) => {
+      const day = WEEKDAYS[d];
+      return day ? [i18n.t(`firmware:window.weekdays.${day}`)] : [];
+    })
     .join(', ');
-  const overMidnight = window.endMinute < window.startMinute ? ' (over midnight)' : '';
+  const overMidnight = window.endMinute < window.startMinute ? i18n.t('firmware:window.overMidnight') : '';
   return `${days} ${clock(window.startMinute)}-${clock(window.endMinute)}${overMidnight}, ${window.timeZone}`;
 }

@@ -3,6 +3,7 @@ import { FIRMWARE_RULES, type FileStore, type FirmwareKind } from '@portal/contr
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { applyFirmware } from '../api/apply-firmware.ts';
 import { deleteFirmwareVersions } from '../api/delete-firmware-versions.ts';
@@ -22,6 +23,7 @@ interface ApplyPanelProps {
 
 /** Apply mode: the versions, APPLY (one version, a customer at least) and DELETE (any version). */
 export function ApplyPanel({ kind, versions, selected, onSelect, customers, onDone }: ApplyPanelProps) {
+  const t = useT('firmware');
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -71,7 +73,7 @@ export function ApplyPanel({ kind, versions, selected, onSelect, customers, onDo
           disabled={busy || !canApply(selected.length, customers.length)}
           onClick={() => void apply()}
         >
-          APPLY
+          {t('apply.apply')}
         </Button>
         <Button
           variant="outlined"
@@ -79,13 +81,13 @@ export function ApplyPanel({ kind, versions, selected, onSelect, customers, onDo
           disabled={busy || !canDelete(selected.length)}
           onClick={() => setConfirmDelete(true)}
         >
-          DELETE
+          {t('apply.delete')}
         </Button>
       </Stack>
       {confirmDelete && (
         <ConfirmDialog
-          title={`Delete ${rules.label}`}
-          text={`Delete ${chosen.map((v) => v.version).join(', ')}?`}
+          title={t('apply.deleteTitle', { label: t(`apply.labels.${kind}`) })}
+          text={t('apply.deleteText', { versions: chosen.map((v) => v.version).join(', ') })}
           pending={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirmDelete(false)}

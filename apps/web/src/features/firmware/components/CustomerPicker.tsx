@@ -16,6 +16,7 @@ import {
 import type { FileStore } from '@portal/contract';
 import { useState } from 'react';
 import { SearchField } from '../../../components/SearchField.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { filterCustomers } from '../firmware-rules.ts';
 import { versionLabel } from './VersionSelect.tsx';
 
@@ -39,6 +40,7 @@ interface CustomerPickerProps {
  * SELECTIVE UPDATE label.
  */
 export function CustomerPicker({ customers, selected, onChange, versions, typeLabel }: CustomerPickerProps) {
+  const t = useT('firmware');
   const [search, setSearch] = useState('');
   const shown = filterCustomers(customers, search);
   const chosen = new Set(selected);
@@ -46,25 +48,30 @@ export function CustomerPicker({ customers, selected, onChange, versions, typeLa
     onChange(chosen.has(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   const names = new Map(customers.map((c) => [c.id, c.name]));
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} component="section" aria-label="Customers">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, minWidth: 0 }}
+      component="section"
+      aria-label={t('customers.label')}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
         <SearchField value={search} onChange={setSearch} width={260} />
-        <Button onClick={() => onChange(customers.map((c) => c.id))}>SELECT ALL</Button>
-        <Button onClick={() => onChange([])}>UNSELECT ALL</Button>
+        <Button onClick={() => onChange(customers.map((c) => c.id))}>{t('customers.selectAll')}</Button>
+        <Button onClick={() => onChange([])}>{t('customers.unselectAll')}</Button>
       </Stack>
       {selected.length > 0 && (
         <Box sx={{ mb: 1 }}>
           <Typography variant="overline" color="primary" component="p">
-            SELECTIVE UPDATE
+            {t('customers.selectiveUpdate')}
           </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Selected customers">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label={t('customers.selected')}>
             {selected.map((id) => (
               <Chip key={id} label={names.get(id) ?? id} onDelete={() => toggle(id)} size="small" />
             ))}
           </Box>
         </Box>
       )}
-      <List dense sx={{ maxHeight: 480, overflow: 'auto' }} aria-label="Customer list">
+      <List dense sx={{ maxHeight: 480, overflow: 'auto' }} aria-label={t('customers.list')}>
         {shown.map((customer) => {
           const own = versions[customer.id] ?? [];
           const isChosen = chosen.has(customer.id);
@@ -73,10 +80,12 @@ export function CustomerPicker({ customers, selected, onChange, versions, typeLa
               key={customer.id}
               divider
               secondaryAction={
-                <Tooltip title={isChosen ? 'Remove' : 'Add'}>
+                <Tooltip title={isChosen ? t('customers.remove') : t('customers.add')}>
                   <IconButton
                     edge="end"
-                    aria-label={`${isChosen ? 'Remove' : 'Add'} ${customer.name}`}
+                    aria-label={t(isChosen ? 'customers.removeName' : 'customers.addName', {
+                      name: customer.name,
+                    })}
                     onClick={() => toggle(customer.id)}
                     color={isChosen ? 'error' : 'primary'}
                   >
@@ -102,7 +111,7 @@ export function CustomerPicker({ customers, selected, onChange, versions, typeLa
         })}
         {shown.length === 0 && (
           <ListItem>
-            <ListItemText secondary="No customers" />
+            <ListItemText secondary={t('customers.none')} />
           </ListItem>
         )}
       </List>

@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { useT } from '../../../lib/i18n/index.ts';
 import type { PickerCustomer } from './CustomerPicker.tsx';
 
 /** The one customer a firmware dialog works on (the rollout control, the maintenance window). */
@@ -11,10 +12,11 @@ export function CustomerSelect({
   value: string;
   onChange: (scopeId: string) => void;
 }) {
+  const t = useT('firmware');
   return (
     <TextField
       select
-      label="Customer"
+      label={t('customers.customer')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth: 240, mb: 2, mt: 1 }}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hierarchyQueryOptions } from '../../../api/get-hierarchy.ts';
 import { homePathFor } from '../../../lib/home-path.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFirmwareVersions } from '../api/get-firmware-versions.ts';
 import { useLatestVersions } from '../api/get-latest-versions.ts';
@@ -46,6 +47,7 @@ function customersOf(tree: HierarchyNode | undefined): PickerCustomer[] {
  * the versions or the upload form on the left, the customers on the right, and the rollout control dialog.
  */
 export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
+  const t = useT('firmware');
   const page = KIND_PAGES[kind];
   const session = useSession();
   const navigate = useNavigate();
@@ -77,22 +79,22 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" useFlexGap spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Tooltip title="Back">
-          <IconButton aria-label="Back" onClick={back}>
+        <Tooltip title={t('page.back')}>
+          <IconButton aria-label={t('page.back')} onClick={back}>
             <ArrowBack />
           </IconButton>
         </Tooltip>
         <Typography id="page-title" variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {page.title}
+          {t(`kinds.${kind}.title`)}
         </Typography>
         <Button variant="outlined" onClick={() => setControlOpen(true)}>
-          {page.controlTitle}
+          {t(`kinds.${kind}.controlTitle`)}
         </Button>
         <Button variant="outlined" onClick={() => setWindowOpen(true)}>
-          Maintenance Window
+          {t('page.maintenanceWindow')}
         </Button>
         <Button variant="outlined" onClick={back}>
-          BACK TO CUSTOMERS
+          {t('page.backToCustomers')}
         </Button>
       </Stack>
       <Box
@@ -105,13 +107,13 @@ export function FirmwarePage({ kind }: { kind: FirmwareKind }) {
         <Box>
           <RadioGroup
             row
-            aria-label="Mode"
+            aria-label={t('page.mode')}
             value={mode}
             onChange={(event) => switchMode(event.target.value as 'apply' | 'upload')}
             sx={{ mb: 2 }}
           >
-            <FormControlLabel value="apply" control={<Radio />} label="Apply" />
-            <FormControlLabel value="upload" control={<Radio />} label="Upload" />
+            <FormControlLabel value="apply" control={<Radio />} label={t('page.apply')} />
+            <FormControlLabel value="upload" control={<Radio />} label={t('page.upload')} />
           </RadioGroup>
           {mode === 'apply' ? (
             <ApplyPanel

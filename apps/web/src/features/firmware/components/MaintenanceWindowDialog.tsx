@@ -24,6 +24,7 @@ import type { MaintenanceWindow } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   maintenanceWindowKey,
@@ -36,6 +37,7 @@ import {
   formValuesOf,
   START_HOURS,
   WEEKDAYS,
+  WINDOW_FORM_TEXTS,
   type WindowFormValues,
   windowFormProblems,
   windowOf,
@@ -65,6 +67,8 @@ export function MaintenanceWindowDialog({
   initialScopeId?: string;
   onClose: () => void;
 }) {
+  const t = useT('firmware');
+  const messageText = useMessageText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [scopeId, setScopeId] = useState(initialScopeId ?? customers[0]?.id ?? '');
@@ -78,16 +82,16 @@ export function MaintenanceWindowDialog({
       fullWidth
       aria-labelledby="window-title"
     >
-      <DialogTitle id="window-title">Maintenance Window</DialogTitle>
+      <DialogTitle id="window-title">{t('window.title')}</DialogTitle>
       <DialogContent>
         <CustomerSelect customers={customers} value={scopeId} onChange={setScopeId} />
         {scopeId === '' ? (
-          <Typography color="text.secondary">No customer to choose.</Typography>
+          <Typography color="text.secondary">{t('window.noCustomer')}</Typography>
         ) : stored.isPending ? (
-          <Typography color="text.secondary">Loading...</Typography>
+          <Typography color="text.secondary">{t('window.loading')}</Typography>
         ) : stored.isError ? (
           <Alert severity="error">
-            {stored.error instanceof ApiError ? stored.error.message : 'The window could not be read.'}
+            {stored.error instanceof ApiError ? messageText(stored.error.message) : t('window.readFailed')}
           </Alert>
         ) : (
           <WindowForm
@@ -98,13 +102,22 @@ export function MaintenanceWindowDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>CLOSE</Button>
+        <Button onClick={onClose}>{t('window.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceWindow | null }) {
+  const t = useT('firmware');
+  const messageText = useMessageText();
+  /** The form's own rules in the catalogue's words; the contract's through its catalogue. */
+  const problemText = (problem: string) =>
+    problem === WINDOW_FORM_TEXTS.noDay
+      ? t('window.noDay')
+      : problem === WINDOW_FORM_TEXTS.noZone
+        ? t('window.noZone')
+        : messageText(problem);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<WindowFormValues>(() => formValuesOf(stored));
@@ -125,10 +138,10 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
       queryClient.setQueryData(maintenanceWindowKey(scopeId), saved);
       notify({
         variant: 'success',
-        text: window ? 'Maintenance window saved' : 'Maintenance window removed',
+        text: window ? t('window.saved') : t('window.removed'),
       });
     } catch (error) {
-      setServerError(error instanceof ApiError ? error.message : 'The window could not be saved.');
+      setServerError(error instanceof ApiError ? error.message : t('window.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -137,7 +150,8 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
   return (
     <Stack spacing={2}>
       <Typography>
-        Current window: <span data-testid="current-window">{describeWindow(stored)}</span>
+        {t('window.current')}
+        <span data-testid="current-window">{describeWindow(stored)}</span>
       </Typography>
       <Autocomplete
         options={zones}
@@ -146,21 +160,19 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
         renderInput={(params) => (
           <TextField
             {...params}
-            label="Time zone"
+            label={t('window.timeZone')}
             error={problems.timeZone !== undefined}
-            helperText={
-              problems.timeZone ?? "The customer's time zone: the days and hours are its local time."
-            }
+            helperText={problems.timeZone ? problemText(problems.timeZone) : t('window.timeZoneHint')}
           />
         )}
       />
       <FormControl error={problems.days !== undefined} component="fieldset">
-        <FormLabel component="legend">Days</FormLabel>
+        <FormLabel component="legend">{t('window.days')}</FormLabel>
         <FormGroup row>
           {WEEKDAYS.map((label, day) => (
             <FormControlLabel
               key={label}
-              label={label}
+              label={t(`window.weekdays.${label}`)}
               control={
                 <Checkbox
                   checked={values.days.includes(day)}
@@ -176,12 +188,12 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
             />
           ))}
         </FormGroup>
-        {problems.days && <FormHelperText>{problems.days}</FormHelperText>}
+        {problems.days && <FormHelperText>{problemText(problems.days)}</FormHelperText>}
       </FormControl>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextField
           select
-          label="Start hour"
+          label={t('window.startHour')}
           value={values.startHour}
           onChange={(event) => change({ startHour: Number(event.target.value) })}
           sx={{ minWidth: 140 }}
@@ -194,11 +206,11 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
         </TextField>
         <TextField
           select
-          label="End hour"
+          label={t('window.endHour')}
           value={values.endHour}
           onChange={(event) => change({ endHour: Number(event.target.value) })}
           error={problems.hours !== undefined}
-          helperText={problems.hours ?? 'An end before the start runs over midnight.'}
+          helperText={problems.hours ? problemText(problems.hours) : t('window.endHint')}
           sx={{ minWidth: 140 }}
         >
           {END_HOURS.map((h) => (
@@ -208,13 +220,13 @@ function WindowForm({ scopeId, stored }: { scopeId: string; stored: MaintenanceW
           ))}
         </TextField>
       </Box>
-      {serverError && <Alert severity="error">{serverError}</Alert>}
+      {serverError && <Alert severity="error">{messageText(serverError)}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button variant="contained" disabled={!valid || busy} onClick={() => void save(windowOf(values))}>
-          SAVE WINDOW
+          {t('window.save')}
         </Button>
         <Button variant="outlined" disabled={!stored || busy} onClick={() => void save(null)}>
-          REMOVE WINDOW
+          {t('window.remove')}
         </Button>
       </Stack>
     </Stack>

@@ -20,33 +20,35 @@ import { type FirmwareKind, live, type RolloutCounts, SELECT_NEXT_OPTIONS } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { controlRollout, selectNext } from '../api/control-rollout.ts';
 import { rolloutsKey, useRollouts } from '../api/get-rollouts.ts';
-import { KIND_PAGES } from '../firmware-kinds.ts';
 import type { PickerCustomer } from './CustomerPicker.tsx';
 import { CustomerSelect } from './CustomerSelect.tsx';
 
-const COLUMNS: [keyof RolloutCounts, string][] = [
-  ['eligible', 'Gateways'],
-  ['online', 'Online'],
-  ['pending', 'Not started'],
-  ['notified', 'Notified'],
-  ['downloading', 'Downloading'],
-  ['installing', 'Installing'],
-  ['verifying', 'Verifying'],
-  ['verified', 'Verified'],
-  ['failed', 'Failed'],
-  ['rolledBack', 'Rolled back'],
-  ['unreached', 'Never reached'],
-];
+/** The waves table's columns; each header is `rollout.column.{key}` of the catalogue. */
+const COLUMNS = [
+  'eligible',
+  'online',
+  'pending',
+  'notified',
+  'downloading',
+  'installing',
+  'verifying',
+  'verified',
+  'failed',
+  'rolledBack',
+  'unreached',
+] as const satisfies readonly (keyof RolloutCounts)[];
 
 /**
  * The dialog's counters (spec 001: gateways, online, offline, selected, completed, initiated/pending) and the
- * steps between, so that Selected = Initiated/Pending + Verifying + Completed + Failed + Never reached.
+ * steps between, so that Selected = Initiated/Pending + Verifying + Completed + Failed + Never reached. Each
+ * label is the English of `rollout.counter.{label}` (and the counter's test id).
  */
-function summaryCounters(total: RolloutCounts): { label: string; value: number }[] {
+function summaryCounters(total: RolloutCounts): { label: CounterLabel; value: number }[] {
   return [
     { label: 'Gateways', value: total.eligible },
     { label: 'Online', value: total.online },
@@ -60,17 +62,26 @@ function summaryCounters(total: RolloutCounts): { label: string; value: number }
   ];
 }
 
-const COUNTER_MEANINGS: [string, string][] = [
-  ['Selected', 'gateways of the waves started so far, in one of the steps below.'],
-  ['Initiated/Pending', 'told of the update, downloading or installing it.'],
-  [
-    'Verifying',
-    'rebooted into the new version; watched for the health window (online, sending data, its locks seen) before it counts as completed.',
-  ],
-  ['Completed', 'runs the new version and stayed healthy.'],
-  ['Failed', 'the update failed, or the gateway went back to its old version.'],
-  ['Never reached', 'offline for the whole of its wave.'],
-];
+type CounterLabel =
+  | 'Gateways'
+  | 'Online'
+  | 'Offline'
+  | 'Selected'
+  | 'Initiated/Pending'
+  | 'Verifying'
+  | 'Completed'
+  | 'Failed'
+  | 'Never reached';
+
+/** The counters explained under them: `rollout.meaning.{label}` of the catalogue. */
+const COUNTER_MEANINGS = [
+  'Selected',
+  'Initiated/Pending',
+  'Verifying',
+  'Completed',
+  'Failed',
+  'Never reached',
+] as const;
 
 /**
  * The Control Firmware Update / Control OS Upgrade dialog (spec 001 section 2), made real: a customer's
@@ -86,6 +97,8 @@ export function RolloutDialog({
   customers: PickerCustomer[];
   onClose: () => void;
 }) {
+  const t = useT('firmware');
+  const messageText = useMessageText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const notify = useNotify();
@@ -100,7 +113,10 @@ export function RolloutDialog({
     try {
       await call();
     } catch (error) {
-      notify({ variant: 'error', text: error instanceof ApiError ? error.message : 'Request failed' });
+      notify({
+        variant: 'error',
+        text: error instanceof ApiError ? error.message : t('rollout.requestFailed'),
+      });
     }
     void queryClient.invalidateQueries({ queryKey: rolloutsKey(kind, scopeId) });
   };
@@ -114,52 +130,55 @@ export function RolloutDialog({
       fullWidth
       aria-labelledby="rollout-title"
     >
-      <DialogTitle id="rollout-title">{KIND_PAGES[kind].controlTitle}</DialogTitle>
+      <DialogTitle id="rollout-title">{t(`kinds.${kind}.controlTitle`)}</DialogTitle>
       <DialogContent>
         <CustomerSelect customers={customers} value={scopeId} onChange={setScopeId} />
         {!rollout ? (
-          <Typography color="text.secondary">No rollout for this customer yet.</Typography>
+          <Typography color="text.secondary">{t('rollout.none')}</Typography>
         ) : (
           <Stack spacing={2}>
-            <Typography aria-label="Rollout status">
-              Version {rollout.version}: <strong>{rollout.status}</strong>, wave {rollout.currentWave + 1} of{' '}
-              {rollout.waves.length}
+            <Typography aria-label={t('rollout.statusLabel')}>
+              {t('rollout.statusVersion', { version: rollout.version })}
+              <strong>{t(`rollout.statuses.${rollout.status}`)}</strong>
+              {t('rollout.statusWave', { wave: rollout.currentWave + 1, waves: rollout.waves.length })}
             </Typography>
             {rollout.pauseReason && (
-              <Alert severity={rollout.status === 'paused' ? 'warning' : 'info'}>{rollout.pauseReason}</Alert>
+              <Alert severity={rollout.status === 'paused' ? 'warning' : 'info'}>
+                {messageText(rollout.pauseReason)}
+              </Alert>
             )}
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} aria-label="Counters">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} aria-label={t('rollout.counters')}>
               {summaryCounters(rollout.total).map(({ label, value }) => (
                 <Box key={label}>
                   <Typography variant="caption" color="text.secondary">
-                    {label}
+                    {t(`rollout.counter.${label}`)}
                   </Typography>
                   <Typography variant="h6" data-testid={`counter-${label}`}>
-                    {value}
+                    {formatNumber(value)}
                   </Typography>
                 </Box>
               ))}
             </Box>
-            <Box component="dl" aria-label="What the counters mean" sx={{ m: 0, typography: 'body2' }}>
-              {COUNTER_MEANINGS.map(([label, meaning]) => (
+            <Box component="dl" aria-label={t('rollout.meaningsLabel')} sx={{ m: 0, typography: 'body2' }}>
+              {COUNTER_MEANINGS.map((label) => (
                 <Box key={label} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <Box component="dt" sx={{ fontWeight: 500 }}>
-                    {label}:
+                    {t('rollout.meaningTerm', { label: t(`rollout.counter.${label}`) })}
                   </Box>
                   <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                    {meaning}
+                    {t(`rollout.meaning.${label}`)}
                   </Box>
                 </Box>
               ))}
             </Box>
             <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Waves">
+              <Table size="small" aria-label={t('rollout.waves')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Wave</TableCell>
-                    {COLUMNS.map(([, label]) => (
-                      <TableCell key={label} align="right">
-                        {label}
+                    <TableCell>{t('rollout.wave')}</TableCell>
+                    {COLUMNS.map((key) => (
+                      <TableCell key={key} align="right">
+                        {t(`rollout.column.${key}`)}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -167,13 +186,13 @@ export function RolloutDialog({
                 <TableBody>
                   {[
                     ...rollout.waves.map((w) => ({ ...w, label: String(w.wave + 1) })),
-                    { ...rollout.total, label: 'Total' },
+                    { ...rollout.total, label: t('rollout.total') },
                   ].map((row) => (
                     <TableRow key={row.label}>
                       <TableCell>{row.label}</TableCell>
-                      {COLUMNS.map(([key]) => (
+                      {COLUMNS.map((key) => (
                         <TableCell key={key} align="right">
-                          {row[key]}
+                          {formatNumber(row[key])}
                         </TableCell>
                       ))}
                     </TableRow>
@@ -182,11 +201,11 @@ export function RolloutDialog({
               </Table>
             </Box>
             {rollout.failures.length > 0 && (
-              <Box aria-label="Failures">
-                <Typography variant="subtitle2">Failed gateways</Typography>
+              <Box aria-label={t('rollout.failures')}>
+                <Typography variant="subtitle2">{t('rollout.failedGateways')}</Typography>
                 {rollout.failures.slice(0, 50).map((f) => (
                   <Typography key={f.macId} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {f.macId} ({f.state}): {f.reason ?? '-'}
+                    {f.macId} ({f.state}): {f.reason ? messageText(f.reason) : '-'}
                   </Typography>
                 ))}
               </Box>
@@ -199,18 +218,22 @@ export function RolloutDialog({
                   disabled={rollout.status !== 'running' || rollout.total.pending === 0}
                   onClick={() => void act(() => selectNext(rollout.id, n))}
                 >
-                  SELECT NEXT {n}
+                  {t('rollout.selectNext', { n })}
                 </Button>
               ))}
               {rollout.status === 'running' && (
-                <Button onClick={() => void act(() => controlRollout(rollout.id, 'pause'))}>PAUSE</Button>
+                <Button onClick={() => void act(() => controlRollout(rollout.id, 'pause'))}>
+                  {t('rollout.pause')}
+                </Button>
               )}
               {rollout.status === 'paused' && (
-                <Button onClick={() => void act(() => controlRollout(rollout.id, 'resume'))}>RESUME</Button>
+                <Button onClick={() => void act(() => controlRollout(rollout.id, 'resume'))}>
+                  {t('rollout.resume')}
+                </Button>
               )}
               {(rollout.status === 'running' || rollout.status === 'paused') && (
                 <Button color="error" onClick={() => void act(() => controlRollout(rollout.id, 'cancel'))}>
-                  CANCEL ROLLOUT
+                  {t('rollout.cancel')}
                 </Button>
               )}
             </Stack>
@@ -218,7 +241,7 @@ export function RolloutDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>CLOSE</Button>
+        <Button onClick={onClose}>{t('rollout.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import {
 import { useRef, useState } from 'react';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useTransientMessage } from '../../../lib/use-transient-message.ts';
 import { applyFirmware } from '../api/apply-firmware.ts';
@@ -33,6 +34,8 @@ interface UploadPanelProps {
  * file is read; then the version is applied to the selected customers.
  */
 export function UploadPanel({ kind, existing, customers, latest, onDone }: UploadPanelProps) {
+  const t = useT('firmware');
+  const messageText = useMessageText();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ file: File; version: string } | null>(null);
@@ -42,7 +45,7 @@ export function UploadPanel({ kind, existing, customers, latest, onDone }: Uploa
   const rules = FIRMWARE_RULES[kind];
   const descriptionProblem =
     description.length > FIRMWARE_DESCRIPTION_MAX
-      ? `Description must be at most ${FIRMWARE_DESCRIPTION_MAX} characters.`
+      ? t('upload.descriptionTooLong', { max: FIRMWARE_DESCRIPTION_MAX })
       : undefined;
 
   const choose = (chosen: File | undefined) => {
@@ -114,19 +117,19 @@ export function UploadPanel({ kind, existing, customers, latest, onDone }: Uploa
       />
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()}>
-          UPLOAD FILE
+          {t('upload.chooseFile')}
         </Button>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {file ? `${file.file.name} (version ${file.version})` : 'No file chosen'}
+          {file ? t('upload.chosen', { name: file.file.name, version: file.version }) : t('upload.noFile')}
         </Typography>
       </Stack>
       {problem && (
         <Alert severity="error" role="alert">
-          {problem}
+          {messageText(problem)}
         </Alert>
       )}
       <CountedTextField
-        label="Description"
+        label={t('upload.description')}
         value={description}
         max={FIRMWARE_DESCRIPTION_MAX}
         allowOverflow
@@ -139,7 +142,7 @@ export function UploadPanel({ kind, existing, customers, latest, onDone }: Uploa
         onClick={() => void upload()}
         sx={{ alignSelf: 'flex-start' }}
       >
-        UPLOAD
+        {t('upload.upload')}
       </Button>
     </Stack>
   );

@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import type { FileStore } from '@portal/contract';
 import { formatDay } from '../../../lib/date-time.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /** A version as the pages show it: the version plus its formatted date. */
 export const versionLabel = (file: Pick<FileStore, 'version' | 'date'>) =>
@@ -23,10 +24,11 @@ interface VersionSelectProps {
 
 /** Spec 001 section 2: a multi-select of versions (version plus date, the description as tooltip). */
 export function VersionSelect({ versions, selected, onChange }: VersionSelectProps) {
+  const t = useT('firmware');
   const byId = new Map(versions.map((v) => [v.id, v]));
   return (
     <FormControl fullWidth>
-      <InputLabel id="firmware-versions-label">Versions</InputLabel>
+      <InputLabel id="firmware-versions-label">{t('versions.label')}</InputLabel>
       <Select
         labelId="firmware-versions-label"
         multiple
@@ -35,7 +37,7 @@ export function VersionSelect({ versions, selected, onChange }: VersionSelectPro
           const value = event.target.value;
           onChange(typeof value === 'string' ? value.split(',') : value);
         }}
-        input={<OutlinedInput label="Versions" />}
+        input={<OutlinedInput label={t('versions.label')} />}
         renderValue={(ids) =>
           ids
             .map((id) => byId.get(id))
@@ -46,7 +48,7 @@ export function VersionSelect({ versions, selected, onChange }: VersionSelectPro
       >
         {versions.length === 0 && (
           <MenuItem disabled value="">
-            No versions uploaded yet
+            {t('versions.none')}
           </MenuItem>
         )}
         {versions.map((file) => (
