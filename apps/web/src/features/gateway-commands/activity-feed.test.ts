@@ -1,5 +1,6 @@
 import type { ActivityLogEntry } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   countByType,
   entryDetails,
@@ -9,6 +10,8 @@ import {
   refreshesFeed,
   searchEntries,
 } from './activity-feed.ts';
+
+beforeAll(() => initI18n('en', ['gateway-commands']));
 
 const at = (day: number, hour: number) => new Date(2025, 0, day, hour).getTime();
 const entry = (date: number, message: string, extra: Partial<ActivityLogEntry> = {}): ActivityLogEntry => ({

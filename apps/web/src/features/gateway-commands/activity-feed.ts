@@ -1,5 +1,6 @@
 import { ACTIVITY_FEED_INTERVALS, type ActivityFeedInterval, type ActivityLogEntry } from '@portal/contract';
 import { formatDay } from '../../lib/date-time.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /** The picker's choices: 1 hour to 3 months (12 hours is understood but not offered). */
 export const PICKER_INTERVALS = ACTIVITY_FEED_INTERVALS.filter((interval) => interval.inPicker).map(
@@ -13,17 +14,23 @@ export function feedRange(label: ActivityFeedInterval, now: number): { fromTime:
   return { fromTime: Math.round(now - interval.ms), toTime: Math.round(now) };
 }
 
-/** What an entry says beyond its message, e.g. who started a scan or how many locks it heard. */
+/**
+ * What an entry says beyond its message, e.g. who started a scan or how many locks it heard (the
+ * 'gateway-commands' namespace, loaded by the feed).
+ */
 export function entryDetails(entry: ActivityLogEntry): string[] {
+  const t = i18n.getFixedT(null, 'gateway-commands');
   const details: string[] = [];
-  if (entry.scanMadeBy) details.push(`By ${entry.scanMadeBy}`);
-  if (entry.scannedLocks !== undefined) details.push(`Scanned locks: ${entry.scannedLocks}`);
-  if (entry.whiteListedLocks !== undefined) details.push(`Whitelisted locks: ${entry.whiteListedLocks}`);
-  if (entry.locksProbe !== undefined) details.push(`Locks probed: ${entry.locksProbe}`);
-  if (entry.historyFetch !== undefined) details.push(`History fetched: ${entry.historyFetch}`);
-  if (entry.gatewayConnectionStatus) details.push(`Gateway ${entry.gatewayConnectionStatus}`);
+  if (entry.scanMadeBy) details.push(t('feed.by', { name: entry.scanMadeBy }));
+  if (entry.scannedLocks !== undefined) details.push(t('feed.scannedLocks', { locks: entry.scannedLocks }));
+  if (entry.whiteListedLocks !== undefined)
+    details.push(t('feed.whitelistedLocks', { locks: entry.whiteListedLocks }));
+  if (entry.locksProbe !== undefined) details.push(t('feed.locksProbed', { locks: entry.locksProbe }));
+  if (entry.historyFetch !== undefined) details.push(t('feed.historyFetched', { locks: entry.historyFetch }));
+  if (entry.gatewayConnectionStatus)
+    details.push(t('feed.gateway', { status: entry.gatewayConnectionStatus }));
   if (entry.deviceScopeChange)
-    details.push(`Moved from ${entry.deviceScopeChange.from} to ${entry.deviceScopeChange.to}`);
+    details.push(t('feed.moved', { from: entry.deviceScopeChange.from, to: entry.deviceScopeChange.to }));
   if (entry.status) details.push(entry.status);
   if (entry.errorText) details.push(entry.errorText);
   // 'Gateway Offline' is often the message itself.

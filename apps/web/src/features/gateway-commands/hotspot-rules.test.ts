@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { hotspotQuestion, hotspotToggle } from './hotspot-rules.ts';
+
+beforeAll(() => initI18n('en', ['gateway-commands']));
 
 describe('hotspot toggle', () => {
   it('switches an online, idle hotspot to the other state', () => {

@@ -1,4 +1,5 @@
 import { type GatewaySummary, gatewayCommandMessages } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 type HotspotGateway = Pick<GatewaySummary, 'deviceStatus' | 'HS' | 'HSIPRC'>;
 
@@ -13,7 +14,9 @@ export function hotspotToggle(gateway: HotspotGateway): { blocked: string | null
   return { blocked: null, target };
 }
 
-/** The confirmation's question (our wording; the spec names only the dialog). */
+/** The confirmation's question (our wording; the spec names only the dialog; the 'gateway-commands' namespace). */
 export function hotspotQuestion(name: string, target: 0 | 1): string {
-  return `Are you sure you want to turn the hotspot of ${name} ${target === 1 ? 'ON' : 'OFF'}?`;
+  return i18n.t(target === 1 ? 'gateway-commands:confirm.hotspotOn' : 'gateway-commands:confirm.hotspotOff', {
+    name,
+  });
 }

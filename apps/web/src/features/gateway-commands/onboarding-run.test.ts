@@ -1,6 +1,7 @@
 import type { OnboardingLiveMessage } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testGateway } from '../../api/test-gateway.ts';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   allFinished,
   applyProgress,
@@ -14,6 +15,8 @@ import {
   startableMacs,
   statusText,
 } from './onboarding-run.ts';
+
+beforeAll(() => initI18n('en', ['gateway-commands']));
 
 const A = 'AA0000000001';
 const B = 'AA0000000002';

@@ -5,6 +5,7 @@ import {
   type OnboardingResults,
   type ScannedLockDetail,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 export type OnboardingRowStatus = 'ready' | 'offline' | 'refused' | 'scanning' | 'completed' | 'stopped';
 
@@ -86,21 +87,21 @@ export function progressPercent(row: OnboardingRow, totalScans: number): number 
   return Math.round((finishedPasses(row) / totalScans) * 100);
 }
 
-/** The Scanning Status column. */
+/** The Scanning Status column (the 'gateway-commands' namespace; the contract's texts in English). */
 export function statusText(row: OnboardingRow, totalScans: number): string {
   switch (row.status) {
     case 'ready':
-      return 'Not started';
+      return i18n.t('gateway-commands:onboarding.notStarted');
     case 'offline':
       return gatewayCommandMessages.offline;
     case 'refused':
-      return row.message ?? 'Not started';
+      return row.message ?? i18n.t('gateway-commands:onboarding.notStarted');
     case 'scanning':
-      return `Scanning (${finishedPasses(row)}/${totalScans})`;
+      return i18n.t('gateway-commands:onboarding.scanning', { done: finishedPasses(row), total: totalScans });
     case 'completed':
-      return 'Completed';
+      return i18n.t('gateway-commands:onboarding.completed');
     case 'stopped':
-      return 'Stopped';
+      return i18n.t('gateway-commands:onboarding.stopped');
   }
 }
 

@@ -1,6 +1,7 @@
 import { mergeWhitelistCsv } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testGateway } from '../../api/test-gateway.ts';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { applyLiveMessage, viewOf } from './live-gateway-state.ts';
 import {
   addLockName,
@@ -10,6 +11,8 @@ import {
   whitelistChanged,
   whitelistMismatch,
 } from './whitelist-editing.ts';
+
+beforeAll(() => initI18n('en', ['gateway-commands']));
 
 const MAC = 'AA0000000001';
 const NAMES_RULE = 'Lock names may only use letters, numbers and _ . - : @';

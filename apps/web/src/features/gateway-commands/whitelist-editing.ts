@@ -5,6 +5,7 @@ import {
   WHITELIST_ALL,
   whitelistCount,
 } from '@portal/contract';
+import { i18n } from '../../lib/i18n/index.ts';
 
 export type WhitelistEdit = { ok: true; list: string[] } | { ok: false; error: string };
 
@@ -66,8 +67,14 @@ export function whitelistMismatch(
   saved: readonly string[],
 ): string | null {
   if (reported === undefined || gatewayReportsWhitelist(reported, saved)) return null;
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const holds = reported === WHITELIST_ALL || reported === -1 ? 'every lock' : plural(reported, 'lock');
-  const known = whitelistCount(saved) === -1 ? 'every lock' : plural(saved.length, 'name');
-  return `The gateway reports a whitelist of ${holds}, but the portal has ${known} for it. Saving replaces the gateway's list with the one below.`;
+  const everyLock = i18n.t('gateway-commands:whitelist.everyLock');
+  const holds =
+    reported === WHITELIST_ALL || reported === -1
+      ? everyLock
+      : i18n.t('gateway-commands:whitelist.locks', { count: reported });
+  const known =
+    whitelistCount(saved) === -1
+      ? everyLock
+      : i18n.t('gateway-commands:whitelist.names', { count: saved.length });
+  return i18n.t('gateway-commands:whitelist.mismatch', { holds, known });
 }

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { formatTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { countByType, entryDetails, groupByDay, PICKER_INTERVALS, searchEntries } from '../activity-feed.ts';
 import { useActivityLogs } from '../api/get-activity-logs.ts';
 
@@ -33,6 +34,8 @@ interface ActivityFeedProps {
  * entries grouped by day, newest first.
  */
 export function ActivityFeed({ macId, liveRefresh }: ActivityFeedProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const [interval, setInterval] = useState<ActivityFeedInterval>(ACTIVITY_FEED_DEFAULT_INTERVAL);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<FeedTab>('event');
@@ -51,32 +54,32 @@ export function ActivityFeed({ macId, liveRefresh }: ActivityFeedProps) {
   return (
     <Box component="section" aria-labelledby="activity-feed-title">
       <Typography id="activity-feed-title" variant="h6">
-        Activity Feed
+        {t('feed.title')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'flex-start' }}>
         <TextField
           select
           size="small"
-          label="Interval"
+          label={t('feed.interval')}
           value={interval}
           onChange={(event) => setInterval(event.target.value as ActivityFeedInterval)}
           sx={{ minWidth: 130 }}
         >
           {PICKER_INTERVALS.map((label) => (
             <MenuItem key={label} value={label}>
-              {label}
+              {t(`feed.intervals.${label}`)}
             </MenuItem>
           ))}
         </TextField>
         <SearchField value={search} onChange={setSearch} width={220} />
       </Stack>
-      {(logs.isPending || logs.isPlaceholderData) && <ProgressStatus text="Fetching Activity Logs" />}
-      {logs.isError && <Alert severity="error">{logs.error.message}</Alert>}
-      <Tabs value={tab} onChange={(_event, next: FeedTab) => setTab(next)} aria-label="Activity kinds">
-        <Tab value="alert" label={`Alerts(${counts.alerts})`} />
-        <Tab value="event" label={`Events(${counts.events})`} />
+      {(logs.isPending || logs.isPlaceholderData) && <ProgressStatus text={t('feed.fetching')} />}
+      {logs.isError && <Alert severity="error">{messageText(logs.error.message)}</Alert>}
+      <Tabs value={tab} onChange={(_event, next: FeedTab) => setTab(next)} aria-label={t('feed.kinds')}>
+        <Tab value="alert" label={t('feed.alerts', { alerts: counts.alerts })} />
+        <Tab value="event" label={t('feed.events', { events: counts.events })} />
       </Tabs>
-      <List dense aria-label="Activity entries" sx={{ maxHeight: 420, overflow: 'auto' }}>
+      <List dense aria-label={t('feed.entries')} sx={{ maxHeight: 420, overflow: 'auto' }}>
         {groups.map((group) => (
           <li key={group.day}>
             <ul style={{ padding: 0 }}>
@@ -95,7 +98,7 @@ export function ActivityFeed({ macId, liveRefresh }: ActivityFeedProps) {
         ))}
         {logs.isSuccess && groups.length === 0 && (
           <ListItem>
-            <ListItemText secondary={tab === 'alert' ? 'No Alerts' : 'No Events'} />
+            <ListItemText secondary={tab === 'alert' ? t('feed.noAlerts') : t('feed.noEvents')} />
           </ListItem>
         )}
       </List>

@@ -17,6 +17,7 @@ import { gatewayCommandMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useForceProbe } from '../api/force-probe.ts';
 import { useLastScan } from '../api/get-last-scan.ts';
@@ -33,6 +34,8 @@ interface ForceProbeDialogProps {
  * now. Probing nothing, or locks the gateway did not hear, gives 'Please select valid locks for force probe'.
  */
 export function ForceProbeDialog({ macId, name, onClose }: ForceProbeDialogProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const scan = useLastScan(macId);
@@ -56,18 +59,18 @@ export function ForceProbeDialog({ macId, name, onClose }: ForceProbeDialogProps
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Force Probe - {name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('forceProbe.title', { name })}</DialogTitle>
       <DialogContent>
-        {scan.isPending && <ProgressStatus text="Fetching scanned locks" />}
-        {scan.isError && <Alert severity="error">{scan.error.message}</Alert>}
+        {scan.isPending && <ProgressStatus text={t('forceProbe.fetching')} />}
+        {scan.isError && <Alert severity="error">{messageText(scan.error.message)}</Alert>}
         {scan.data && (
           <Typography variant="body2" color="text.secondary">
             {scan.data.TI
-              ? `Last scan: ${formatDateTime(scan.data.TI)}`
-              : 'The gateway has not reported a scan yet.'}
+              ? t('forceProbe.lastScan', { time: formatDateTime(scan.data.TI) })
+              : t('forceProbe.noScan')}
           </Typography>
         )}
-        <List dense aria-label="Scanned locks">
+        <List dense aria-label={t('forceProbe.locks')}>
           {locks.map((lock) => (
             <ListItem key={lock.macId} disablePadding>
               <ListItemButton onClick={() => setChosen(toggleSelected(chosen, lock.macId))}>
@@ -76,7 +79,9 @@ export function ForceProbeDialog({ macId, name, onClose }: ForceProbeDialogProps
                     edge="start"
                     tabIndex={-1}
                     checked={chosen.has(lock.macId)}
-                    slotProps={{ input: { 'aria-label': `Probe ${lock.lockName}` } }}
+                    slotProps={{
+                      input: { 'aria-label': t('forceProbe.probeLock', { name: lock.lockName }) },
+                    }}
                   />
                 </ListItemIcon>
                 <ListItemText primary={lock.lockName} secondary={`${lock.macId} (${lock.rssiValue} dBm)`} />
@@ -86,9 +91,9 @@ export function ForceProbeDialog({ macId, name, onClose }: ForceProbeDialogProps
         </List>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('forceProbe.cancel')}</Button>
         <Button variant="contained" onClick={submit} loading={probe.isPending}>
-          Probe
+          {t('forceProbe.probe')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useId } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface GatewayActionConfirmProps {
   title: string;
@@ -31,32 +32,34 @@ export function GatewayActionConfirm({
   onConfirm,
   onClose,
 }: GatewayActionConfirmProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const titleId = useId();
   return (
     <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {blocked ? (
-          <Alert severity="warning">{blocked}</Alert>
+          <Alert severity="warning">{messageText(blocked)}</Alert>
         ) : (
           <DialogContentText>{question}</DialogContentText>
         )}
         {error && !blocked && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
+            {messageText(error)}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         {blocked ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('confirm.close')}</Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={pending}>
-              Cancel
+              {t('confirm.cancel')}
             </Button>
             <Button variant="contained" onClick={onConfirm} loading={pending}>
-              OK
+              {t('confirm.ok')}
             </Button>
           </>
         )}

@@ -12,6 +12,7 @@ import {
 import { type GatewaySummary, gatewayCommandMessages } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
 import { saveInfoViewed } from '../../../api/save-info-viewed.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { refreshesFeed } from '../activity-feed.ts';
 import { applyLiveMessage, viewOf } from '../live-gateway-state.ts';
@@ -43,6 +44,8 @@ export function GatewayStatusDialog({ gateway, open, onClose }: GatewayStatusDia
 }
 
 function StatusDialog({ gateway, onClose }: Omit<GatewayStatusDialogProps, 'open'>) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const titleId = useId();
   const session = useSession();
   const access = statusDialogAccess(session);
@@ -69,14 +72,18 @@ function StatusDialog({ gateway, onClose }: Omit<GatewayStatusDialogProps, 'open
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        Gateway Status - {gateway.name}
+        {t('status.title', { name: gateway.name })}
         {!view.online && (
           <Typography component="span" color="error" sx={{ ml: 1 }}>
-            {gatewayCommandMessages.offlineLabel}
+            {messageText(gatewayCommandMessages.offlineLabel)}
           </Typography>
         )}
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton
+        aria-label={t('status.close')}
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
         <Close />
       </IconButton>
       <DialogContent dividers>

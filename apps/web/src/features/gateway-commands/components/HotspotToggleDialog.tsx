@@ -1,4 +1,5 @@
 import type { GatewaySummary } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSetHotspot } from '../api/set-hotspot.ts';
 import { hotspotQuestion, hotspotToggle } from '../hotspot-rules.ts';
 import { GatewayActionConfirm } from './GatewayActionConfirm.tsx';
@@ -15,6 +16,7 @@ interface HotspotToggleDialogProps {
  * ('Successfully updated hotspot status for {mac}' / 'Failed to update hotspot status for {mac}').
  */
 export function HotspotToggleDialog({ gateway, open, onClose }: HotspotToggleDialogProps) {
+  const t = useT('gateway-commands');
   const setHotspot = useSetHotspot();
   if (!open) return null;
   const { blocked, target } = hotspotToggle(gateway);
@@ -24,7 +26,7 @@ export function HotspotToggleDialog({ gateway, open, onClose }: HotspotToggleDia
   };
   return (
     <GatewayActionConfirm
-      title="Gateway HotSpot Toggle"
+      title={t('confirm.hotspotTitle')}
       question={hotspotQuestion(gateway.name, target)}
       // While the request is on its way the gateway's own state must not replace the question.
       blocked={setHotspot.isPending ? null : blocked}

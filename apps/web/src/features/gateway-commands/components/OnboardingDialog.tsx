@@ -23,6 +23,7 @@ import {
   type OnboardingLiveMessage,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useStartOnboarding, useStopOnboarding } from '../api/onboarding.ts';
@@ -62,6 +63,7 @@ export function OnboardingDialog({ gateways, open, onClose }: OnboardingDialogPr
 }
 
 function Onboarding({ gateways, onClose }: Omit<OnboardingDialogProps, 'open'>) {
+  const t = useT('gateway-commands');
   const titleId = useId();
   const notify = useNotify();
   const start = useStartOnboarding();
@@ -97,12 +99,12 @@ function Onboarding({ gateways, onClose }: Omit<OnboardingDialogProps, 'open'>) 
 
   return (
     <Dialog open onClose={cancel} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>Selected Gateways for Onboarding</DialogTitle>
+      <DialogTitle id={titleId}>{t('onboarding.title')}</DialogTitle>
       <DialogContent>
         <TextField
           select
           size="small"
-          label="Number of scans"
+          label={t('onboarding.scans')}
           value={totalScans}
           disabled={running || start.isPending}
           onChange={(event) => setTotalScans(Number(event.target.value))}
@@ -115,15 +117,15 @@ function Onboarding({ gateways, onClose }: Omit<OnboardingDialogProps, 'open'>) 
           ))}
         </TextField>
         <TableContainer>
-          <Table size="small" aria-label="Gateways to onboard">
+          <Table size="small" aria-label={t('onboarding.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Serial Number</TableCell>
-                <TableCell>Scanning Status</TableCell>
+                <TableCell>{t('onboarding.name')}</TableCell>
+                <TableCell>{t('onboarding.serialNumber')}</TableCell>
+                <TableCell>{t('onboarding.scanningStatus')}</TableCell>
                 {scanNumbers(totalScans).map((scan) => (
                   <TableCell key={scan} align="center">
-                    Scan {scan}
+                    {t('onboarding.scan', { scan })}
                   </TableCell>
                 ))}
               </TableRow>
@@ -144,13 +146,13 @@ function Onboarding({ gateways, onClose }: Omit<OnboardingDialogProps, 'open'>) 
       <DialogActions>
         {allFinished(rows) && (
           <Button startIcon={<FileDownloadOutlined />} onClick={download}>
-            Download {ONBOARDING_CSV_NAME}
+            {t('onboarding.download', { file: ONBOARDING_CSV_NAME })}
           </Button>
         )}
-        <Button onClick={cancel}>Cancel</Button>
+        <Button onClick={cancel}>{t('onboarding.cancel')}</Button>
         {running ? (
           <Button variant="contained" color="error" onClick={stopRun} loading={stop.isPending}>
-            Stop
+            {t('onboarding.stop')}
           </Button>
         ) : (
           <Button
@@ -159,7 +161,7 @@ function Onboarding({ gateways, onClose }: Omit<OnboardingDialogProps, 'open'>) 
             disabled={startable.length === 0}
             loading={start.isPending}
           >
-            Start
+            {t('onboarding.start')}
           </Button>
         )}
       </DialogActions>

@@ -1,6 +1,7 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { live, type OnboardingLiveMessage, onboardingLiveMessage } from '@portal/contract';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useLiveTopic } from '../../../lib/mqtt.ts';
 import { type OnboardingRow, progressPercent, scanNumbers, statusText } from '../onboarding-run.ts';
 
@@ -12,6 +13,8 @@ interface OnboardingGatewayRowProps {
 
 /** One gateway of the onboarding table; it listens to the gateway's progress channel while it is scanning. */
 export function OnboardingGatewayRow({ row, totalScans, onProgress }: OnboardingGatewayRowProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const listening = row.status === 'scanning';
   useLiveTopic(listening ? live.onboarding(row.scopeId, row.macId) : null, (message) => {
     const parsed = onboardingLiveMessage.safeParse(message);
@@ -26,13 +29,13 @@ export function OnboardingGatewayRow({ row, totalScans, onProgress }: Onboarding
       <TableCell sx={{ minWidth: 180 }}>
         <Stack spacing={0.5}>
           <Typography variant="body2" color={failed ? 'error' : undefined}>
-            {statusText(row, totalScans)}
+            {messageText(statusText(row, totalScans))}
           </Typography>
           {row.status !== 'ready' && !failed && (
             <LinearProgress
               variant="determinate"
               value={progressPercent(row, totalScans)}
-              aria-label={`${row.name} progress`}
+              aria-label={t('onboarding.progress', { name: row.name })}
             />
           )}
         </Stack>
@@ -43,7 +46,11 @@ export function OnboardingGatewayRow({ row, totalScans, onProgress }: Onboarding
           <TableCell key={scan} align="center">
             {locks ? (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-                <CheckCircle color="success" fontSize="small" aria-label={`Scan ${scan} done`} />
+                <CheckCircle
+                  color="success"
+                  fontSize="small"
+                  aria-label={t('onboarding.scanDone', { scan })}
+                />
                 <Typography variant="caption">{locks.length}</Typography>
               </Stack>
             ) : (

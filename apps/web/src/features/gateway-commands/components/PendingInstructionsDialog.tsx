@@ -26,6 +26,7 @@ import type { GatewayDialogProps } from '../../../components/gateway-dialog-prop
 import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAbortPendingInstructions, usePendingInstructions } from '../../instructions/index.ts';
@@ -36,13 +37,16 @@ import { useRefreshNotice } from '../use-refresh-notice.ts';
 
 /** The session key of the remembered rows-per-page choice. */
 const LIST_NAME = 'pendingInstructions';
-const COLUMNS = ['Instruction Type', 'Status', 'Lock Name', 'Date/Time'];
+/** The table's columns: `pending.{column}` of the catalogue. */
+const COLUMNS = ['instructionType', 'status', 'lockName', 'dateTime'] as const;
 
 /**
  * Pending instructions of one gateway (spec 001 sections 2 and 4): choose rows and abort them. The list is
  * refetched whenever a device or instruction event of the gateway arrives.
  */
 export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const titleId = useId();
   const session = useSession();
   const notify = useNotify();
@@ -88,20 +92,20 @@ export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDia
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>Pending Instructions - {gateway.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('pending.title', { name: gateway.name })}</DialogTitle>
       <DialogContent>
-        {list.isPending && <ProgressStatus text={instructionMessages.fetchingPending} />}
+        {list.isPending && <ProgressStatus text={messageText(instructionMessages.fetchingPending)} />}
         {!list.isPending && list.isFetching && (
-          <ProgressStatus text={instructionMessages.refreshingPending} />
+          <ProgressStatus text={messageText(instructionMessages.refreshingPending)} />
         )}
-        {list.isError && <Alert severity="error">{list.error.message}</Alert>}
+        {list.isError && <Alert severity="error">{messageText(list.error.message)}</Alert>}
         <TableContainer>
-          <Table size="small" aria-label="Pending instructions">
+          <Table size="small" aria-label={t('pending.table')}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
                   <Checkbox
-                    slotProps={{ input: { 'aria-label': 'Select all instructions' } }}
+                    slotProps={{ input: { 'aria-label': t('pending.selectAll') } }}
                     checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
                     indeterminate={chosenOnPage > 0 && chosenOnPage < pageIds.length}
                     disabled={pageIds.length === 0}
@@ -109,19 +113,21 @@ export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDia
                   />
                 </TableCell>
                 {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
+                  <TableCell key={column}>{t(`pending.${column}`)}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {list.isSuccess && rows.length === 0 && (
-                <EmptyTableRow colSpan={COLUMNS.length + 1} text="No pending instructions." />
+                <EmptyTableRow colSpan={COLUMNS.length + 1} text={t('pending.none')} />
               )}
               {pageRows.map((row) => (
                 <TableRow key={row.instructionId} selected={selected.has(row.instructionId)}>
                   <TableCell padding="checkbox">
                     <Checkbox
-                      slotProps={{ input: { 'aria-label': `Select ${row.type} ${row.id}` } }}
+                      slotProps={{
+                        input: { 'aria-label': t('pending.select', { type: row.type, id: row.id }) },
+                      }}
                       checked={selected.has(row.instructionId)}
                       onChange={() => setChosen(toggleSelected(selected, row.instructionId))}
                     />
@@ -145,7 +151,7 @@ export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDia
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{t('pending.close')}</Button>
         {canAbortInstructions(session) && (
           <Button
             variant="contained"
@@ -153,14 +159,14 @@ export function PendingInstructionsDialog({ gateway, open, onClose }: GatewayDia
             disabled={selected.size === 0}
             onClick={() => setConfirming(true)}
           >
-            Abort
+            {t('pending.abort')}
           </Button>
         )}
       </DialogActions>
       {confirming && (
         <ConfirmDialog
-          title="Abort Instructions"
-          text={abortInstructionsQuestion(selected.size)}
+          title={t('pending.abortTitle')}
+          text={messageText(abortInstructionsQuestion(selected.size))}
           pending={abort.isPending}
           onConfirm={abortChosen}
           onCancel={() => setConfirming(false)}

@@ -2,6 +2,7 @@ import Done from '@mui/icons-material/Done';
 import { IconButton, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import { IDLE_STATE } from '@portal/contract';
 import { useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import type { LiveState } from '../live-gateway-state.ts';
 import {
   canApply,
@@ -19,11 +20,21 @@ interface SettingFieldProps {
   current: number | undefined;
   editable: boolean;
   check: (text: string) => { value: number } | { error: string };
+  /** The contract's rule texts in the language shown. */
+  messageText: (text: string) => string;
   onApply: (value: number, done: () => void) => void;
 }
 
 /** A number the user may change while the gateway idles; the tick applies it when it is valid and new. */
-function SettingField({ label, applyLabel, current, editable, check, onApply }: SettingFieldProps) {
+function SettingField({
+  label,
+  applyLabel,
+  current,
+  editable,
+  check,
+  messageText,
+  onApply,
+}: SettingFieldProps) {
   // null: not edited, the gateway's current value shows (and follows live updates).
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (current === undefined ? '' : String(current));
@@ -38,7 +49,7 @@ function SettingField({ label, applyLabel, current, editable, check, onApply }: 
       value={text}
       disabled={!editable}
       error={error !== undefined}
-      helperText={error ?? ' '}
+      helperText={error !== undefined ? messageText(error) : ' '}
       onChange={(event) => setDraft(event.target.value)}
       slotProps={{
         input: {
@@ -74,6 +85,8 @@ interface ScanSettingsProps {
  * and the scan threshold. The server has no call that takes the threshold, so it stays a setting of the dialog.
  */
 export function ScanSettings({ macId, online, canWrite, showThreshold, liveState }: ScanSettingsProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const command = useGatewayCommand(macId, online);
   const [threshold, setThreshold] = useState(DEFAULT_SCAN_THRESHOLD);
   const editable = online && canWrite && liveState?.currentState === IDLE_STATE && !command.pending;
@@ -81,25 +94,27 @@ export function ScanSettings({ macId, online, canWrite, showThreshold, liveState
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
       <SettingField
-        label="Scan Frequency (minutes)"
-        applyLabel="Apply Scan Frequency"
+        label={t('scan.frequency')}
+        applyLabel={t('scan.applyFrequency')}
         current={pollIntervalMinutes(liveState?.pollInterval)}
         editable={editable}
         check={checkScanFrequency}
+        messageText={messageText}
         onApply={(value, done) => command.run({ command: 'POLLING-INTERVAL', pollingInterval: value }, done)}
       />
       <SettingField
-        label="Rssi Value"
-        applyLabel="Apply Rssi Value"
+        label={t('scan.rssi')}
+        applyLabel={t('scan.applyRssi')}
         current={liveState?.rssiValue}
         editable={editable}
         check={checkRssi}
+        messageText={messageText}
         onApply={(value, done) => command.run({ command: 'RSSI-VALUE', rssiValue: value }, done)}
       />
       {showThreshold && (
         <TextField
           select
-          label="Scan Threshold"
+          label={t('scan.threshold')}
           size="small"
           value={threshold}
           onChange={(event) => setThreshold(Number(event.target.value))}

@@ -9,18 +9,19 @@ import { IconButton, Stack, Tooltip } from '@mui/material';
 import { type GatewayCommandBody, gatewayCommandMessages, SCANNED_LOCKS_CSV_NAME } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { saveDownload } from '../../../lib/save-file.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { downloadScannedLocks } from '../api/download-scanned-locks.ts';
 import { useGatewayCommand } from '../use-gateway-command.ts';
 
-/** Commands that ask first: the confirmation's title is the spec's dialog name; its question is ours. */
+/**
+ * Commands that ask first: the confirmation's title is the spec's dialog name; its question is ours (both
+ * `status.{title, text}` of the catalogue).
+ */
 const CONFIRMATIONS = {
-  'REMOVE-BLACKLISTED-LOCKS': {
-    title: 'Clear Blacklisted Locks',
-    text: 'Are you sure you want to clear the blacklisted locks of this gateway?',
-  },
-  RESET: { title: 'Restart Gateway', text: 'Are you sure you want to restart this gateway?' },
+  'REMOVE-BLACKLISTED-LOCKS': { title: 'clearBlacklistTitle', text: 'clearBlacklistText' },
+  RESET: { title: 'restartTitle', text: 'restartText' },
 } as const;
 type ConfirmedCommand = keyof typeof CONFIRMATIONS;
 
@@ -64,6 +65,7 @@ export function StatusToolbar({
   onWhitelist,
   onForceProbe,
 }: StatusToolbarProps) {
+  const t = useT('gateway-commands');
   const notify = useNotify();
   const command = useGatewayCommand(macId, online);
   const [confirming, setConfirming] = useState<ConfirmedCommand | null>(null);
@@ -94,36 +96,48 @@ export function StatusToolbar({
       direction="row"
       spacing={0.5}
       role="toolbar"
-      aria-label="Gateway commands"
+      aria-label={t('status.toolbar')}
       sx={{ flexWrap: 'wrap' }}
     >
-      <ToolbarButton label="Scan" disabled={busy} onClick={() => run({ command: 'SCAN' })}>
+      <ToolbarButton label={t('status.scan')} disabled={busy} onClick={() => run({ command: 'SCAN' })}>
         <Radar />
       </ToolbarButton>
-      <ToolbarButton label="Force Idle" disabled={busy} onClick={() => run({ command: 'FORCE-IDLE' })}>
+      <ToolbarButton
+        label={t('status.forceIdle')}
+        disabled={busy}
+        onClick={() => run({ command: 'FORCE-IDLE' })}
+      >
         <PauseCircle />
       </ToolbarButton>
-      <ToolbarButton label="Whitelist" disabled={!canWrite} onClick={onWhitelist}>
+      <ToolbarButton label={t('status.whitelist')} disabled={!canWrite} onClick={onWhitelist}>
         <PlaylistAddCheck />
       </ToolbarButton>
-      <ToolbarButton label="Clear Blacklist" disabled={busy} onClick={() => ask('REMOVE-BLACKLISTED-LOCKS')}>
+      <ToolbarButton
+        label={t('status.clearBlacklist')}
+        disabled={busy}
+        onClick={() => ask('REMOVE-BLACKLISTED-LOCKS')}
+      >
         <PlaylistRemove />
       </ToolbarButton>
       {canForceProbe && (
-        <ToolbarButton label="Force Probe" disabled={!canWrite} onClick={whenOnline(onForceProbe)}>
+        <ToolbarButton label={t('status.forceProbe')} disabled={!canWrite} onClick={whenOnline(onForceProbe)}>
           <TrackChanges />
         </ToolbarButton>
       )}
-      <ToolbarButton label="Restart" disabled={busy} onClick={() => ask('RESET')}>
+      <ToolbarButton label={t('status.restart')} disabled={busy} onClick={() => ask('RESET')}>
         <RestartAlt />
       </ToolbarButton>
-      <ToolbarButton label={`Download ${SCANNED_LOCKS_CSV_NAME}`} disabled={downloading} onClick={download}>
+      <ToolbarButton
+        label={t('status.download', { file: SCANNED_LOCKS_CSV_NAME })}
+        disabled={downloading}
+        onClick={download}
+      >
         <FileDownloadOutlined />
       </ToolbarButton>
       {confirming && (
         <ConfirmDialog
-          title={CONFIRMATIONS[confirming].title}
-          text={CONFIRMATIONS[confirming].text}
+          title={t(`status.${CONFIRMATIONS[confirming].title}`)}
+          text={t(`status.${CONFIRMATIONS[confirming].text}`)}
           onConfirm={() => {
             setConfirming(null);
             command.run({ command: confirming });

@@ -19,6 +19,7 @@ import {
   WHITELIST_CSV_HEADER,
 } from '@portal/contract';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUpdateWhitelist } from '../api/update-whitelist.ts';
 import type { GatewayLiveView } from '../live-gateway-state.ts';
@@ -43,6 +44,8 @@ interface WhitelistDialogProps {
  * a save, reported the new whitelist; until then the button reads 'Waiting For Gateway...'.
  */
 export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps) {
+  const t = useT('gateway-commands');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const save = useUpdateWhitelist(gateway.macId);
@@ -103,11 +106,11 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Whitelist - {gateway.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('whitelist.title', { name: gateway.name })}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
           <TextField
-            label="Lock Name"
+            label={t('whitelist.lockName')}
             size="small"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
@@ -117,25 +120,25 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
                 add();
               }
             }}
-            helperText="Letters, numbers and _ . - : @, or * for every lock"
+            helperText={t('whitelist.hint')}
             sx={{ flex: 1 }}
           />
           <Button variant="outlined" onClick={add} disabled={typed.trim() === ''}>
-            Add
+            {t('whitelist.add')}
           </Button>
           <Button component="label" variant="outlined" startIcon={<UploadFile />}>
-            Import CSV
+            {t('whitelist.importCsv')}
             <input
               hidden
               type="file"
               accept=".csv,text/csv"
-              aria-label="Whitelist CSV file"
+              aria-label={t('whitelist.file')}
               onChange={importCsv}
             />
           </Button>
         </Stack>
         <Typography variant="caption" color="text.secondary">
-          CSV: first line '{WHITELIST_CSV_HEADER}', then one name per line.
+          {t('whitelist.csvHint', { header: WHITELIST_CSV_HEADER })}
         </Typography>
         {mismatch && (
           <Alert severity="warning" sx={{ mt: 1 }}>
@@ -144,17 +147,17 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
         )}
         {awaiting !== null && (
           <Alert severity="info" sx={{ mt: 1 }}>
-            Saved. Waiting for the gateway to apply it; this dialog closes when it has.
+            {t('whitelist.saved')}
           </Alert>
         )}
         {error && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
+            {messageText(error)}
           </Alert>
         )}
         <Box
           component="ul"
-          aria-label="Whitelisted locks"
+          aria-label={t('whitelist.label')}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, mt: 2, minHeight: 40 }}
         >
           {list.map((name) => (
@@ -164,20 +167,20 @@ export function WhitelistDialog({ gateway, view, onClose }: WhitelistDialogProps
           ))}
           {list.length === 0 && (
             <Typography component="li" color="text.secondary">
-              No whitelisted locks.
+              {t('whitelist.none')}
             </Typography>
           )}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('whitelist.cancel')}</Button>
         <Button
           variant="contained"
           onClick={submit}
           disabled={!ready || !whitelistChanged(saved, list)}
           loading={save.isPending}
         >
-          {ready ? 'Save' : gatewayCommandMessages.waitingForGateway}
+          {ready ? t('whitelist.save') : messageText(gatewayCommandMessages.waitingForGateway)}
         </Button>
       </DialogActions>
     </Dialog>
