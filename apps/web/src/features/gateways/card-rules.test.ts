@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   cardSignalLevel,
   daysSince,
@@ -9,6 +10,8 @@ import {
   networkLabel,
   truncateLabel,
 } from './card-rules.ts';
+
+beforeAll(() => initI18n('en', ['gateways']));
 
 describe('truncateLabel', () => {
   it('keeps a name of 17 characters whole', () => {

@@ -1,6 +1,9 @@
+import { i18n } from '../../lib/i18n/index.ts';
+
 /**
  * Rules of the gateway card icons and labels (spec 001 sections 2 and 9). Each takes only the facts it reads,
- * so it can be tested without a whole gateway.
+ * so it can be tested without a whole gateway. The labels are the 'gateways' namespace's (locales/), loaded by
+ * the components that show them.
  */
 
 /** Longer names and MACs are cut: spec 001 section 2, 'truncated after 9 characters when longer than 17'. */
@@ -31,9 +34,9 @@ export function cardSignalLevel(SS: number | null | undefined): number {
 
 export function networkLabel(NW: number | null | undefined, SS: number | null | undefined): string | null {
   const kind = networkKind(NW);
-  if (kind === 'wifi') return 'Wi-fi';
-  if (kind === 'ethernet') return 'Ethernet';
-  if (kind === 'lte') return `LTE signal level ${cardSignalLevel(SS)}`;
+  if (kind === 'wifi') return i18n.t('gateways:icons.wifi');
+  if (kind === 'ethernet') return i18n.t('gateways:icons.ethernet');
+  if (kind === 'lte') return i18n.t('gateways:icons.lte', { level: cardSignalLevel(SS) });
   return null;
 }
 
@@ -49,7 +52,11 @@ export function hotspotState({ HS, HSIPRC }: HotspotFacts): {
   blinking: boolean;
 } {
   const enabled = HS === 1 || HSIPRC === 1;
-  return { label: enabled ? 'Hotspot Enabled' : 'Hotspot Disabled', enabled, blinking: HSIPRC === 1 };
+  return {
+    label: i18n.t(enabled ? 'gateways:icons.hotspotEnabled' : 'gateways:icons.hotspotDisabled'),
+    enabled,
+    blinking: HSIPRC === 1,
+  };
 }
 
 export interface LocationFacts {
@@ -62,8 +69,8 @@ export function hasLocation(location: LocationFacts | null | undefined): boolean
   return typeof location?.LAT === 'number' && typeof location?.LNG === 'number';
 }
 
-export function locationLabel(location: LocationFacts | null | undefined): 'Location' | 'No Location' {
-  return hasLocation(location) ? 'Location' : 'No Location';
+export function locationLabel(location: LocationFacts | null | undefined): string {
+  return i18n.t(hasLocation(location) ? 'gateways:icons.location' : 'gateways:icons.noLocation');
 }
 
 /** CMS 1: a camera module is installed. */
@@ -81,7 +88,7 @@ function startOfDay(at: Date): number {
 export function daysSince(epochMs: number | null | undefined, now: Date = new Date()): string {
   if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) return '-';
   const days = Math.max(0, Math.round((startOfDay(now) - startOfDay(new Date(epochMs))) / DAY_MS));
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  return `${days} Days`;
+  if (days === 0) return i18n.t('gateways:card.today');
+  if (days === 1) return i18n.t('gateways:card.yesterday');
+  return i18n.t('gateways:card.days', { days });
 }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { dashboardSelection } from './dashboard-filters.ts';
 import { activeFilters, filtersFrom } from './gateway-filters.ts';
+
+beforeAll(() => initI18n('en', ['gateways']));
 
 const ID = '2b0c3a8e-4f1d-4c2a-9d7e-1a2b3c4d5e6f';
 const params = (query: string) => new URLSearchParams(query);

@@ -1,5 +1,6 @@
 import { gatewayAreaFilter } from '@portal/contract';
 import { formatFirmware } from '../../components/gateway-display.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /**
  * The filters the dashboards link to the gateways page with (docs/dashboards.md), beside status and enrollment:
@@ -35,17 +36,23 @@ export function dashboardFiltersFrom(params: URLSearchParams): DashboardFilters 
   return filters;
 }
 
+const none = () => i18n.t('gateways:filters.none');
+
 /** The banner's chips of these filters: the parameter each remove icon clears and its text. */
 export function dashboardChips(filters: DashboardFilters): { param: string; label: string }[] {
   const chips: { param: string; label: string }[] = [];
   if (filters.firmware !== undefined)
     chips.push({
       param: FIRMWARE_PARAM,
-      label: `Firmware ${filters.firmware ? formatFirmware(filters.firmware) : '(none)'}`,
+      label: i18n.t('gateways:filters.firmware', {
+        version: filters.firmware ? formatFirmware(filters.firmware) : none(),
+      }),
     });
-  if (filters.os !== undefined) chips.push({ param: OS_PARAM, label: `OS ${filters.os || '(none)'}` });
-  if (filters.tenant) chips.push({ param: TENANT_PARAM, label: filters.tenant.name || 'Customer' });
-  if (filters.area) chips.push({ param: AREA_PARAM, label: 'Map cluster area' });
+  if (filters.os !== undefined)
+    chips.push({ param: OS_PARAM, label: i18n.t('gateways:filters.os', { version: filters.os || none() }) });
+  if (filters.tenant)
+    chips.push({ param: TENANT_PARAM, label: filters.tenant.name || i18n.t('gateways:filters.customer') });
+  if (filters.area) chips.push({ param: AREA_PARAM, label: i18n.t('gateways:filters.area') });
   return chips;
 }
 

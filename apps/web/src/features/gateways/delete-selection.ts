@@ -3,10 +3,10 @@ import { DELETE_SELECTION_PRESETS } from '@portal/contract';
 /** Delete mode's 'Select Gateways' choices: 10, 50, 100, a custom number or All (spec 001 sections 2 and 9). */
 export type DeleteSelectionChoice = (typeof DELETE_SELECTION_PRESETS)[number] | 'custom' | 'all';
 
-export const DELETE_SELECTION_CHOICES: readonly { choice: DeleteSelectionChoice; label: string }[] = [
-  ...DELETE_SELECTION_PRESETS.map((count) => ({ choice: count, label: String(count) })),
-  { choice: 'custom', label: 'Custom number' },
-  { choice: 'all', label: 'All' },
+export const DELETE_SELECTION_CHOICES: readonly DeleteSelectionChoice[] = [
+  ...DELETE_SELECTION_PRESETS,
+  'custom',
+  'all',
 ];
 
 /**

@@ -1,9 +1,14 @@
 import { effectivePermissions, rotateCredentialMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { MORE_ACTIONS, moreActionsFor } from './gateway-actions.ts';
+import { type MenuAction, MORE_ACTIONS, moreActionsFor } from './gateway-actions.ts';
+import english from './locales/en.json';
+
+/** An entry as the menu names it in English: the catalogue's, the credential's the contract's. */
+const labelOf = (action: MenuAction | 'rotateCredential') =>
+  action === 'rotateCredential' ? rotateCredentialMessages.action : english.actions[action];
 
 describe('moreActionsFor', () => {
-  const labels = (held: string[]) => moreActionsFor(effectivePermissions(held)).map((a) => a.label);
+  const labels = (held: string[]) => moreActionsFor(effectivePermissions(held)).map(labelOf);
 
   it("offers 'Rotate credential' only to holders of GENERATE_GATEWAY_TOKEN, after 'Un-register'", () => {
     const withToken = labels(['IOT_DEVICE_WRITE', 'GENERATE_GATEWAY_TOKEN']);
@@ -17,7 +22,7 @@ describe('moreActionsFor', () => {
   });
 
   it('offers the entries that need no permission to anyone, in order', () => {
-    const free = MORE_ACTIONS.filter((a) => a.needs === undefined).map((a) => a.label);
+    const free = MORE_ACTIONS.filter((a) => a.needs === undefined).map((a) => labelOf(a.action));
     expect(labels([])).toEqual(free);
     expect(labels(['IOT_DEVICE_READ'])).toEqual(free);
   });

@@ -1,4 +1,4 @@
-import { type Permission, rotateCredentialMessages } from '@portal/contract';
+import type { Permission } from '@portal/contract';
 
 /** What a card or list row can open (docs/gateway-operations.md 'Browser'); the page decides which is open. */
 export type GatewayAction =
@@ -22,31 +22,34 @@ export type GatewayAction =
   /** A new MQTT password for the gateway (details/RotateCredentialDialog). */
   | 'rotateCredential';
 
+/** The entries of the 'More actions' menu: each named by `actions.{action}` of the catalogue, but for the credential's. */
+export type MenuAction = Exclude<
+  GatewayAction,
+  'info' | 'hotspot' | 'camera' | 'location' | 'sensorGraphs' | 'reboot' | 'rotateCredential'
+>;
+
 /**
  * The 'More actions' menu of a card and of a list row, in this order; `needs`: shown only to its holders, the
  * permission the entry's calls need (a refused call ends the session, so an entry whose call would be refused
- * is not offered).
+ * is not offered). The credential's entry is named by the contract (rotateCredentialMessages.action).
  */
-export const MORE_ACTIONS: readonly { action: GatewayAction; label: string; needs?: Permission }[] = [
-  { action: 'status', label: 'Gateway status' },
-  { action: 'locks', label: 'Locks' },
-  { action: 'pendingInstructions', label: 'Pending instructions', needs: 'GATEWAY_INSTRUCTIONS_READ' },
-  { action: 'diagnostics', label: 'Diagnostics' },
-  { action: 'edit', label: 'Edit gateway', needs: 'IOT_DEVICE_WRITE' },
-  { action: 'migrate', label: 'Move to customer', needs: 'IOT_DEVICE_SCOPE_MIGRATE' },
-  { action: 'unregister', label: 'Un-register', needs: 'IOT_DEVICE_WRITE' },
-  { action: 'rotateCredential', label: rotateCredentialMessages.action, needs: 'GENERATE_GATEWAY_TOKEN' },
-  { action: 'co2History', label: 'CO2 history' },
-  { action: 'airQualityHistory', label: 'Air quality history' },
-  { action: 'systemGraphs', label: 'System graphs' },
+export const MORE_ACTIONS: readonly { action: MenuAction | 'rotateCredential'; needs?: Permission }[] = [
+  { action: 'status' },
+  { action: 'locks' },
+  { action: 'pendingInstructions', needs: 'GATEWAY_INSTRUCTIONS_READ' },
+  { action: 'diagnostics' },
+  { action: 'edit', needs: 'IOT_DEVICE_WRITE' },
+  { action: 'migrate', needs: 'IOT_DEVICE_SCOPE_MIGRATE' },
+  { action: 'unregister', needs: 'IOT_DEVICE_WRITE' },
+  { action: 'rotateCredential', needs: 'GENERATE_GATEWAY_TOKEN' },
+  { action: 'co2History' },
+  { action: 'airQualityHistory' },
+  { action: 'systemGraphs' },
 ];
 
 /** The menu's entries for a user holding `held` (effective permissions): an entry with `needs` only to its holders. */
-export function moreActionsFor(held: ReadonlySet<string>): { action: GatewayAction; label: string }[] {
-  return MORE_ACTIONS.filter(({ needs }) => !needs || held.has(needs)).map(({ action, label }) => ({
-    action,
-    label,
-  }));
+export function moreActionsFor(held: ReadonlySet<string>): (MenuAction | 'rotateCredential')[] {
+  return MORE_ACTIONS.filter(({ needs }) => !needs || held.has(needs)).map(({ action }) => action);
 }
 
 /** What changes gateways on their screen: edit, register, un-register, move, a new credential, instructions. */

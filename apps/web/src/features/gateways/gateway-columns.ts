@@ -2,28 +2,28 @@ import type { GatewaySortKey } from './gateway-sort.ts';
 
 export type ColumnId = GatewaySortKey | 'actions';
 
+/** A column of the list; its header is `columns.{id}` of the catalogue. */
 export interface Column {
   id: ColumnId;
-  label: string;
   /** The column's sort key; Actions has none. */
   sortKey?: GatewaySortKey;
   numeric?: boolean;
   /** A second sort in the same header: on a phone the status shows under the name, and sorts from there. */
-  alsoSorts?: { sortKey: GatewaySortKey; label: string };
+  alsoSorts?: { sortKey: GatewaySortKey; id: ColumnId };
 }
 
-const CUSTOMER_COLUMN: Column = { id: 'customer', label: 'Customer', sortKey: 'customer' };
+const CUSTOMER_COLUMN: Column = { id: 'customer', sortKey: 'customer' };
 export const COLUMNS: Column[] = [
-  { id: 'name', label: 'Name', sortKey: 'name' },
-  { id: 'macId', label: 'MAC', sortKey: 'macId' },
-  { id: 'status', label: 'Status', sortKey: 'status' },
-  { id: 'since', label: 'Since', sortKey: 'since' },
-  { id: 'firmware', label: 'Firmware', sortKey: 'firmware' },
-  { id: 'os', label: 'OS Version', sortKey: 'os' },
-  { id: 'co2', label: 'CO2 (ppm)', sortKey: 'co2', numeric: true },
-  { id: 'temperature', label: 'Temperature (°C)', sortKey: 'temperature', numeric: true },
-  { id: 'lastUpdate', label: 'Last update', sortKey: 'lastUpdate' },
-  { id: 'actions', label: 'Actions' },
+  { id: 'name', sortKey: 'name' },
+  { id: 'macId', sortKey: 'macId' },
+  { id: 'status', sortKey: 'status' },
+  { id: 'since', sortKey: 'since' },
+  { id: 'firmware', sortKey: 'firmware' },
+  { id: 'os', sortKey: 'os' },
+  { id: 'co2', sortKey: 'co2', numeric: true },
+  { id: 'temperature', sortKey: 'temperature', numeric: true },
+  { id: 'lastUpdate', sortKey: 'lastUpdate' },
+  { id: 'actions' },
 ];
 
 /**
@@ -38,7 +38,7 @@ export type ColumnLayout = 'full' | 'narrow' | 'phone';
 export function columnsFor(mixed: boolean, layout: ColumnLayout): Column[] {
   const [listedName, ...rest] = COLUMNS;
   const name: Column =
-    layout === 'phone' ? { ...listedName!, alsoSorts: { sortKey: 'status', label: 'Status' } } : listedName!;
+    layout === 'phone' ? { ...listedName!, alsoSorts: { sortKey: 'status', id: 'status' } } : listedName!;
   const first = mixed ? [name, CUSTOMER_COLUMN] : [name];
   if (layout === 'full') return [...first, ...rest];
   const upFront: ColumnId[] = layout === 'phone' ? ['actions'] : ['status', 'actions'];

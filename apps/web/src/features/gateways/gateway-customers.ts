@@ -19,7 +19,3 @@ export function neverConnected(
     gateway.deviceStatus === 'offline' && gateway.LONTI === null && gateway.LOFFTI === null && !gateway.latest
   );
 }
-
-export const NEVER_CONNECTED = 'Never connected';
-export const NEVER_CONNECTED_HINT =
-  'This gateway has not connected yet. It connects over MQTT with its MAC as client id and username and the credential issued when it was registered; its readings show here once it does.';

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/index.ts';
 import { activeFilters, filtersFrom } from './gateway-filters.ts';
+
+beforeAll(() => initI18n('en', ['gateways']));
 
 const params = (query: string) => new URLSearchParams(query);
 

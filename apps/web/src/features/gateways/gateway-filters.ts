@@ -1,4 +1,5 @@
 import type { ActiveFilter } from '../../components/FilteredByBanner.tsx';
+import { i18n } from '../../lib/i18n/index.ts';
 import { GATEWAY_NAME_PARAM } from '../global-search/index.ts';
 import { type DashboardFilters, dashboardChips, dashboardFiltersFrom } from './dashboard-filters.ts';
 
@@ -32,12 +33,13 @@ export function filtersFrom(params: URLSearchParams): GatewayFilters {
   };
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
+/** The banner's chips ('Online', 'Unregistered' ...: the 'gateways' namespace, loaded by the page). */
 export function activeFilters(filters: GatewayFilters): ActiveFilter[] {
   const active: ActiveFilter[] = [];
-  if (filters.status) active.push({ param: STATUS_PARAM, label: capitalised(filters.status) });
-  if (filters.enrollment) active.push({ param: ENROLLMENT_PARAM, label: capitalised(filters.enrollment) });
+  if (filters.status)
+    active.push({ param: STATUS_PARAM, label: i18n.t(`gateways:filters.${filters.status}`) });
+  if (filters.enrollment)
+    active.push({ param: ENROLLMENT_PARAM, label: i18n.t(`gateways:filters.${filters.enrollment}`) });
   if (filters.name) active.push({ param: GATEWAY_NAME_PARAM, label: filters.name });
   active.push(...dashboardChips(filters));
   return active;

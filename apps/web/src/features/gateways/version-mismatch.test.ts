@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testGateway } from '../../api/test-gateway.ts';
+import { initI18n } from '../../lib/i18n/index.ts';
 import {
   mismatchLabel,
   mismatchText,
@@ -7,6 +8,8 @@ import {
   sameVersion,
   versionMismatches,
 } from './version-mismatch.ts';
+
+beforeAll(() => initI18n('en', ['gateways']));
 
 describe('versionMismatches', () => {
   it('marks nothing when nothing is assigned', () => {

@@ -1,11 +1,10 @@
 import type { GatewaySummary } from '@portal/contract';
 import { formatFirmware } from '../../components/gateway-display.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 
 /** A version a gateway reports that is not the one assigned to it (its customer's latest applied one). */
 export interface VersionMismatch {
   kind: 'firmware' | 'os' | 'customerApp';
-  /** What the accessible label calls it: 'Firmware', 'OS', 'Customer app'. */
-  name: string;
   /** The short prefix a card shows: 'FW', 'OS', 'App'. */
   short: string;
   reported: string | null;
@@ -42,22 +41,16 @@ export function sameVersion(
  * confirmed running the assigned one).
  */
 export function versionMismatches(gateway: Versions): VersionMismatch[] {
-  const pairs: [
-    VersionMismatch['kind'],
-    string,
-    string,
-    string | null | undefined,
-    string | null | undefined,
-  ][] = [
-    ['firmware', 'Firmware', 'FW', gateway.firmware, gateway.assignedFirmware],
-    ['os', 'OS', 'OS', gateway.OSversion, gateway.assignedOSversion],
-    ['customerApp', 'Customer app', 'App', gateway.customerFw, gateway.assignedCustomerFw],
+  const pairs: [VersionMismatch['kind'], string, string | null | undefined, string | null | undefined][] = [
+    ['firmware', 'FW', gateway.firmware, gateway.assignedFirmware],
+    ['os', 'OS', gateway.OSversion, gateway.assignedOSversion],
+    ['customerApp', 'App', gateway.customerFw, gateway.assignedCustomerFw],
   ];
   const out: VersionMismatch[] = [];
-  for (const [kind, name, short, reported, assigned] of pairs) {
+  for (const [kind, short, reported, assigned] of pairs) {
     const target = assigned?.trim();
     if (!target || sameVersion(kind, reported, target)) continue;
-    out.push({ kind, name, short, reported: reported?.trim() || null, assigned: target });
+    out.push({ kind, short, reported: reported?.trim() || null, assigned: target });
   }
   return out;
 }
@@ -66,13 +59,24 @@ export function versionMismatches(gateway: Versions): VersionMismatch[] {
 const shownVersion = (kind: VersionMismatch['kind'], version: string) =>
   kind === 'firmware' ? formatFirmware(version) : version;
 
+/*
+ * The markers' texts are the 'gateways' namespace's (mismatch.*), loaded by the components that show them.
+ * What the accessible label calls each kind: 'Firmware', 'OS', 'Customer app' (mismatch.{kind}).
+ */
+
 /** Read aloud for the marker: 'Firmware differs from assigned FW 2025-03-04'. */
 export const mismatchLabel = (m: VersionMismatch) =>
-  `${m.name} differs from assigned ${shownVersion(m.kind, m.assigned)}`;
+  i18n.t('gateways:mismatch.label', {
+    name: i18n.t(`gateways:mismatch.${m.kind}`),
+    version: shownVersion(m.kind, m.assigned),
+  });
 
 /** The marker's tooltip: the label and what the gateway reports. */
 export const mismatchTitle = (m: VersionMismatch) =>
-  `${mismatchLabel(m)} (reports ${m.reported ? shownVersion(m.kind, m.reported) : 'nothing'})`;
+  i18n.t('gateways:mismatch.title', {
+    label: mismatchLabel(m),
+    reported: m.reported ? shownVersion(m.kind, m.reported) : i18n.t('gateways:mismatch.nothing'),
+  });
 
 /**
  * The marker's text: 'Assigned FW 2025-03-04', 'Assigned 01.02'. `prefixed` (a card, where no column says the
@@ -81,6 +85,6 @@ export const mismatchTitle = (m: VersionMismatch) =>
 export function mismatchText(m: VersionMismatch, prefixed: boolean): string {
   const version = shownVersion(m.kind, m.assigned);
   return prefixed && !version.startsWith(`${m.short} `)
-    ? `${m.short} assigned ${version}`
-    : `Assigned ${version}`;
+    ? i18n.t('gateways:mismatch.prefixed', { short: m.short, version })
+    : i18n.t('gateways:mismatch.assigned', { version });
 }

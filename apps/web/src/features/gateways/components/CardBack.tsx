@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { GatewaySummary, TelemetrySample } from '@portal/contract';
 import { formatFirmware, NO_VALUE } from '../../../components/gateway-display.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { hasCamera } from '../card-rules.ts';
 import { miniChartScale } from '../mini-chart-scale.ts';
 import { MINI_CHART_MAX_POINTS, SYSTEM_SERIES, seriesValues } from '../sensor-groups.ts';
@@ -13,13 +14,14 @@ interface CardBackProps {
 
 /** The card's back: CPU and memory mini-charts, the camera module, firmware and OS version. */
 export function CardBack({ gateway, samples }: CardBackProps) {
+  const t = useT('gateways');
   const facts = [
-    `Camera ${hasCamera(gateway.CMS) ? 'installed' : 'not installed'}`,
-    `Firmware ${formatFirmware(gateway.firmware)}`,
-    `OS ${gateway.OSversion?.trim() || NO_VALUE}`,
+    hasCamera(gateway.CMS) ? t('back.cameraInstalled') : t('back.cameraNotInstalled'),
+    t('back.firmware', { version: formatFirmware(gateway.firmware) }),
+    t('back.os', { version: gateway.OSversion?.trim() || NO_VALUE }),
     // The customer app is reported in updates only: shown once the gateway reported one or was assigned one.
     ...(gateway.customerFw || gateway.assignedCustomerFw
-      ? [`Customer app ${gateway.customerFw?.trim() || NO_VALUE}`]
+      ? [t('back.customerApp', { version: gateway.customerFw?.trim() || NO_VALUE })]
       : []),
   ];
   return (
@@ -30,7 +32,7 @@ export function CardBack({ gateway, samples }: CardBackProps) {
           return (
             <MiniChart
               key={key}
-              label={label}
+              label={t(`sensors.${key}`, { defaultValue: label })}
               unit={unit}
               values={values}
               scale={miniChartScale(key, values)}

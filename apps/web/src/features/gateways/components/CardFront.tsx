@@ -1,5 +1,6 @@
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { TelemetrySample } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { miniChartScale } from '../mini-chart-scale.ts';
 import { SENSOR_GROUPS, type SensorGroup, sensorGroup, seriesValues } from '../sensor-groups.ts';
 import { MINI_CHART_HEIGHT, MiniChart } from './MiniChart.tsx';
@@ -12,6 +13,7 @@ interface CardFrontProps {
 
 /** The card's front: the sensor group selector (one group at a time) and its mini-charts. */
 export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
+  const t = useT('gateways');
   const shown = sensorGroup(group);
   return (
     <Box sx={{ display: 'flex', gap: 1, minHeight: 0, flex: 1 }}>
@@ -20,7 +22,7 @@ export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
         exclusive
         size="small"
         value={group}
-        aria-label="Sensor group"
+        aria-label={t('card.sensorGroup')}
         onChange={(_event, next: SensorGroup | null) => next && onGroupChange(next)}
         sx={{
           flexShrink: 0,
@@ -30,7 +32,7 @@ export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
       >
         {SENSOR_GROUPS.map(({ id, label }) => (
           <ToggleButton key={id} value={id} disableRipple>
-            {label}
+            {t(`groups.${id}`, { defaultValue: label })}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
@@ -52,7 +54,7 @@ export function CardFront({ samples, group, onGroupChange }: CardFrontProps) {
           return (
             <MiniChart
               key={key}
-              label={label}
+              label={t(`sensors.${key}`, { defaultValue: label })}
               unit={unit}
               values={values}
               scale={miniChartScale(key, values)}

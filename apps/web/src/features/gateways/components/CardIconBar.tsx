@@ -10,6 +10,7 @@ import WifiTethering from '@mui/icons-material/WifiTethering';
 import WifiTetheringOff from '@mui/icons-material/WifiTetheringOff';
 import { Box } from '@mui/material';
 import { effectivePermissions, type GatewaySummary } from '@portal/contract';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { hasCamera, hasLocation, hotspotState, locationLabel } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
@@ -36,12 +37,13 @@ interface CardIconBarProps {
  * and there is no reboot (a refused call would sign the user out).
  */
 export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarProps) {
+  const t = useT('gateways');
   const mayCommand = effectivePermissions(useSession().permissions).has('IOT_DEVICE_WRITE');
   const hotspot = hotspotState(gateway);
   const camera = hasCamera(gateway.CMS);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', ...BLINKING }}>
-      <CardIconButton label="Information" onClick={() => onOpen('info')}>
+      <CardIconButton label={t('icons.information')} onClick={() => onOpen('info')}>
         <InfoOutlined fontSize="small" />
       </CardIconButton>
       <NetworkIcon NW={gateway.NW} SS={gateway.SS} />
@@ -58,7 +60,7 @@ export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarPro
         )}
       </CardIconButton>
       <CardIconButton
-        label={camera ? 'Camera' : 'Camera not installed'}
+        label={camera ? t('icons.camera') : t('icons.cameraNotInstalled')}
         disabled={!camera}
         onClick={() => onOpen('camera')}
       >
@@ -75,15 +77,18 @@ export function CardIconBar({ gateway, flipped, onOpen, onFlip }: CardIconBarPro
           <LocationOffOutlined fontSize="small" />
         )}
       </CardIconButton>
-      <CardIconButton label="Maximise" onClick={() => onOpen(flipped ? 'systemGraphs' : 'sensorGraphs')}>
+      <CardIconButton
+        label={t('icons.maximise')}
+        onClick={() => onOpen(flipped ? 'systemGraphs' : 'sensorGraphs')}
+      >
         <OpenInFullOutlined fontSize="small" />
       </CardIconButton>
       {mayCommand && (
-        <CardIconButton label="Reboot" onClick={() => onOpen('reboot')}>
+        <CardIconButton label={t('icons.reboot')} onClick={() => onOpen('reboot')}>
           <RestartAltOutlined fontSize="small" />
         </CardIconButton>
       )}
-      <CardIconButton label="Flip" onClick={onFlip}>
+      <CardIconButton label={t('icons.flip')} onClick={onFlip}>
         <FlipOutlined fontSize="small" />
       </CardIconButton>
       <GatewayActionsMenu onChoose={onOpen} />

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { formatNumber, useT } from '../../../lib/i18n/index.ts';
 
 interface DeleteGatewaysDialogProps {
   open: boolean;
@@ -10,20 +11,19 @@ interface DeleteGatewaysDialogProps {
 
 /** 'Delete Gateway confirmation' before the selected offline gateways (and their data) are deleted. */
 export function DeleteGatewaysDialog({ open, count, busy, onConfirm, onClose }: DeleteGatewaysDialogProps) {
+  const t = useT('gateways');
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="delete-gateways-title">
-      <DialogTitle id="delete-gateways-title">Delete Gateway confirmation</DialogTitle>
+      <DialogTitle id="delete-gateways-title">{t('deleteDialog.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          {`Are you sure you want to delete ${count} offline gateway(s) and their stored data?`}
-        </DialogContentText>
+        <DialogContentText>{t('deleteDialog.text', { selected: formatNumber(count) })}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('deleteDialog.cancel')}
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          Delete
+          {t('deleteDialog.delete')}
         </Button>
       </DialogActions>
     </Dialog>

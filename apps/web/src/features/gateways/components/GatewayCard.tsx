@@ -1,9 +1,10 @@
 import { Box, Checkbox, Paper, Typography } from '@mui/material';
 import type { GatewaySummary, TelemetrySample } from '@portal/contract';
 import { memo, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { daysSince, truncateLabel } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
-import { NEVER_CONNECTED, NEVER_CONNECTED_HINT, neverConnected } from '../gateway-customers.ts';
+import { neverConnected } from '../gateway-customers.ts';
 import type { SensorGroup } from '../sensor-groups.ts';
 import { versionMismatches } from '../version-mismatch.ts';
 import { CardBack } from './CardBack.tsx';
@@ -64,6 +65,7 @@ export const GatewayCard = memo(function GatewayCard({
   height,
   customerName,
 }: GatewayCardProps) {
+  const t = useT('gateways');
   const online = gateway.deviceStatus === 'online';
   const never = neverConnected(gateway);
   const since = online ? gateway.LONTI : gateway.LOFFTI;
@@ -93,7 +95,7 @@ export const GatewayCard = memo(function GatewayCard({
             disableRipple
             checked={selected}
             onChange={() => onToggleSelect(gateway.macId)}
-            slotProps={{ input: { 'aria-label': `Select ${gateway.name}` } }}
+            slotProps={{ input: { 'aria-label': t('card.select', { name: gateway.name }) } }}
             sx={{ p: 0.5 }}
           />
         )}
@@ -114,11 +116,11 @@ export const GatewayCard = memo(function GatewayCard({
               variant="caption"
               color="text.secondary"
               noWrap
-              title={`Customer: ${customerName}`}
+              title={t('card.customer', { name: customerName })}
               sx={{ display: 'block', lineHeight: 1.3 }}
             >
               <Box component="span" sx={VISUALLY_HIDDEN}>
-                Customer:{' '}
+                {t('card.customerHidden')}{' '}
               </Box>
               {customerName}
             </Typography>
@@ -127,9 +129,16 @@ export const GatewayCard = memo(function GatewayCard({
         <Typography
           variant="caption"
           sx={{ color: online ? 'success.main' : 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' }}
-          title={never ? NEVER_CONNECTED_HINT : online ? 'Online since' : 'Offline since'}
+          title={
+            never ? t('card.neverConnectedHint') : online ? t('card.onlineSince') : t('card.offlineSince')
+          }
         >
-          {never ? NEVER_CONNECTED : `${online ? 'Online' : 'Offline'} · ${daysSince(since)}`}
+          {never
+            ? t('card.neverConnected')
+            : t('card.since', {
+                status: online ? t('card.online') : t('card.offline'),
+                since: daysSince(since),
+              })}
         </Typography>
       </Box>
       {/* A version the gateway reports that is not the assigned one (docs/rollouts.md). */}
@@ -153,9 +162,9 @@ export const GatewayCard = memo(function GatewayCard({
           <CardBack gateway={gateway} samples={samples} />
         ) : never ? (
           <Box role="note" sx={{ p: 1 }}>
-            <Typography variant="subtitle2">No data yet</Typography>
+            <Typography variant="subtitle2">{t('card.noData')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {NEVER_CONNECTED_HINT}
+              {t('card.neverConnectedHint')}
             </Typography>
           </Box>
         ) : (

@@ -2,6 +2,7 @@ import { Box, Skeleton } from '@mui/material';
 import type { GatewaySummary } from '@portal/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useRecentData } from '../api/get-recent-data.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import type { VisibleRange } from '../gateway-windows.ts';
@@ -53,6 +54,7 @@ const GridRow = memo(function GridRow({
   customerNames,
   ...rest
 }: GridRowProps) {
+  const t = useT('gateways');
   const macIds = row.flatMap((gateway) => (gateway ? [gateway.macId] : []));
   const recent = useRecentData(scopeId, macIds);
   return (
@@ -82,7 +84,7 @@ const GridRow = memo(function GridRow({
             // biome-ignore lint/suspicious/noArrayIndexKey: a placeholder has nothing but its place
             key={`loading-${i}`}
             role="listitem"
-            aria-label="Loading gateway"
+            aria-label={t('card.loading')}
             variant="rounded"
             height={GRID_ROW_HEIGHT - GAP}
           />
@@ -99,6 +101,7 @@ const EMPTY: never[] = [];
  * the scrollbar spans the whole list from the server's count.
  */
 export function GatewayGrid({ count, rows, onRangeChange, ...rest }: GridProps) {
+  const t = useT('gateways');
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const columns = gridColumns(width);
@@ -124,7 +127,7 @@ export function GatewayGrid({ count, rows, onRangeChange, ...rest }: GridProps) 
     <Box
       ref={containerRef}
       role="list"
-      aria-label="Gateway cards"
+      aria-label={t('card.cards')}
       sx={{ position: 'relative', width: '100%' }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -1,6 +1,7 @@
 import { Alert, Box } from '@mui/material';
 import { gatewayListMessages } from '@portal/contract';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import type { GatewayView } from '../gateway-view.ts';
 import type { PageMode } from './GatewaysToolbar.tsx';
 import { NoGatewaysYet } from './NoGatewaysYet.tsx';
@@ -33,16 +34,18 @@ export function GatewayListStatus({
   selfService,
   showSimulator,
 }: GatewayListStatusProps) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const { loaded, error, scopeMissing, noGateways, total } = list;
   return (
     <>
-      {!loaded && !error && <ProgressStatus text={gatewayListMessages.fetching} />}
+      {!loaded && !error && <ProgressStatus text={messageText(gatewayListMessages.fetching)} />}
       {error && (
         <Alert severity="error">
-          {error.message}
+          {messageText(error.message)}
           {scopeMissing && (
             <Box component="span" sx={{ display: 'block' }}>
-              Choose a customer from the customer menu above, or check the address.
+              {t('chooseCustomer')}
             </Box>
           )}
         </Alert>

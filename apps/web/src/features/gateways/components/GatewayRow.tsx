@@ -8,10 +8,11 @@ import {
   formatReading,
   NO_VALUE,
 } from '../../../components/gateway-display.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { daysSince } from '../card-rules.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import type { ColumnId } from '../gateway-columns.ts';
-import { NEVER_CONNECTED, neverConnected } from '../gateway-customers.ts';
+import { neverConnected } from '../gateway-customers.ts';
 import { versionMismatches } from '../version-mismatch.ts';
 import { CardIconButton } from './CardIconButton.tsx';
 import { GatewayActionsMenu } from './GatewayActionsMenu.tsx';
@@ -42,6 +43,7 @@ export const GatewayRow = memo(function GatewayRow({
   columns,
   statusUnderName = false,
 }: GatewayRowProps) {
+  const t = useT('gateways');
   const { latest } = gateway;
   const online = gateway.deviceStatus === 'online';
   const never = neverConnected(gateway);
@@ -65,7 +67,9 @@ export const GatewayRow = memo(function GatewayRow({
       </TableCell>
     ),
     since: (
-      <TableCell>{never ? NEVER_CONNECTED : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}</TableCell>
+      <TableCell>
+        {never ? t('card.neverConnected') : daysSince(online ? gateway.LONTI : gateway.LOFFTI)}
+      </TableCell>
     ),
     firmware: (
       <TableCell>
@@ -86,7 +90,7 @@ export const GatewayRow = memo(function GatewayRow({
     lastUpdate: <TableCell>{formatLastUpdate(latest?.TI)}</TableCell>,
     actions: (
       <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
-        <CardIconButton label="Information" onClick={() => onOpen('info', gateway.macId)}>
+        <CardIconButton label={t('icons.information')} onClick={() => onOpen('info', gateway.macId)}>
           <InfoOutlined fontSize="small" />
         </CardIconButton>
         <GatewayActionsMenu onChoose={(action) => onOpen(action, gateway.macId)} />
@@ -101,7 +105,7 @@ export const GatewayRow = memo(function GatewayRow({
             size="small"
             checked={selected}
             onChange={() => onToggleSelect(gateway.macId)}
-            slotProps={{ input: { 'aria-label': `Select ${gateway.name}` } }}
+            slotProps={{ input: { 'aria-label': t('card.select', { name: gateway.name }) } }}
           />
         </TableCell>
       )}

@@ -13,6 +13,7 @@ import type { GatewaySummary } from '@portal/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { ListPagination } from '../../../components/ListPagination.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { lastPage } from '../../../lib/list-paging.ts';
 import type { GatewayAction } from '../gateway-actions.ts';
 import { columnLayout, columnsFor } from '../gateway-columns.ts';
@@ -58,8 +59,9 @@ export function GatewayTable({
   selectedMacs,
   onToggleSelect,
   customerNames,
-  emptyText = 'No gateways found.',
+  emptyText,
 }: GatewayTableProps) {
+  const t = useT('gateways');
   // Where every column does not fit (a phone; a laptop with the navigation open, more so with the select
   // boxes or a Customer column) the status and actions come right after the name, in sight while the rest
   // scrolls (gateway-columns.ts). The width all columns need is measured once they overflow.
@@ -97,7 +99,11 @@ export function GatewayTable({
   return (
     <>
       <TableContainer ref={container}>
-        <Table size="small" aria-label="Gateways" sx={{ '& tbody th, & td': { whiteSpace: 'nowrap' } }}>
+        <Table
+          size="small"
+          aria-label={t('table.label')}
+          sx={{ '& tbody th, & td': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               {selecting && <TableCell padding="checkbox" />}
@@ -132,8 +138,11 @@ export function GatewayTable({
                           : 'none'
                     }
                   >
-                    {column.sortKey ? sortLabel(column.sortKey, column.label) : column.label}
-                    {column.alsoSorts && sortLabel(column.alsoSorts.sortKey, column.alsoSorts.label)}
+                    {column.sortKey
+                      ? sortLabel(column.sortKey, t(`columns.${column.id}`))
+                      : t(`columns.${column.id}`)}
+                    {column.alsoSorts &&
+                      sortLabel(column.alsoSorts.sortKey, t(`columns.${column.alsoSorts.id}`))}
                   </TableCell>
                 );
               })}
@@ -152,7 +161,12 @@ export function GatewayTable({
                 statusUnderName={layout === 'phone'}
               />
             ))}
-            {count === 0 && <EmptyTableRow colSpan={columns.length + (selecting ? 1 : 0)} text={emptyText} />}
+            {count === 0 && (
+              <EmptyTableRow
+                colSpan={columns.length + (selecting ? 1 : 0)}
+                text={emptyText ?? t('table.empty')}
+              />
+            )}
           </TableBody>
         </Table>
       </TableContainer>

@@ -6,10 +6,11 @@ import {
   TENANT_KIND,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FilteredByBanner } from '../../../components/FilteredByBanner.tsx';
 import { ViewOnlyNotice } from '../../../components/ViewOnlyNotice.tsx';
+import { i18n, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { OnboardingDialog } from '../../gateway-commands/index.ts';
 import { SensorGraphView } from '../../telemetry/index.ts';
@@ -32,6 +33,9 @@ import { useDeleteOffline } from './use-delete-offline.ts';
 import { useGatewayFilters } from './use-gateway-filters.ts';
 import { useGatewayList } from './use-gateway-list.ts';
 import { useGatewaySelection } from './use-gateway-selection.ts';
+
+/** The namespaces of the dialogs a card or a row opens (other features'). */
+const DIALOG_NAMESPACES = ['gateway-commands', 'locks', 'instructions', 'telemetry'];
 
 /** The scope in the URL (?scopeId=), or else the tenant being viewed. */
 function useGatewayScopeId(): string {
@@ -57,14 +61,16 @@ function useGatewayView(): [GatewayView, (view: GatewayView) => void] {
  * IOT_DEVICE_READ is told why there is nothing, and nothing is asked (a refused call signs the user out).
  */
 export function GatewaysPage() {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const { permissions } = useSession();
   if (effectivePermissions(permissions).has('IOT_DEVICE_READ')) return <GatewaysScreen />;
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
-        Gateways
+        {t('title')}
       </Typography>
-      <Alert severity="info">{gatewayListMessages.noDeviceRead}</Alert>
+      <Alert severity="info">{messageText(gatewayListMessages.noDeviceRead)}</Alert>
     </Paper>
   );
 }
@@ -75,6 +81,11 @@ export function GatewaysPage() {
  * offline gateways use-delete-offline.ts.
  */
 function GatewaysScreen() {
+  const t = useT('gateways');
+  // The dialogs a card or row opens show these features' texts: fetched with the page, so they open at once.
+  useEffect(() => {
+    void i18n.loadNamespaces(DIALOG_NAMESPACES);
+  }, []);
   const scopeId = useGatewayScopeId();
   const [view, setView] = useGatewayView();
   const [filters, removeFilter] = useGatewayFilters();
@@ -109,8 +120,7 @@ function GatewaysScreen() {
   // The gateway an open dialog or the maximised view is about: its live copy, wherever it is cached.
   const openedGateway = opened ? findGateway(rows, opened.macId, queryClient) : undefined;
   const maximised = opened?.action === 'sensorGraphs' ? openedGateway : undefined;
-  const emptyText =
-    mode === 'delete' ? 'No offline gateways to delete.' : 'No gateways match the search or filters.';
+  const emptyText = mode === 'delete' ? t('emptyDelete') : t('emptyMatch');
   const showList = loaded && !noGateways && !maximised;
 
   return (
@@ -130,7 +140,7 @@ function GatewaysScreen() {
         disabled={list.scopeMissing || list.error !== null}
         nothingToDelete={noGateways}
       />
-      {!mayChangeGateways(held) && <ViewOnlyNotice what="gateways" />}
+      {!mayChangeGateways(held) && <ViewOnlyNotice what={t('viewOnlyWhat')} />}
       <FilteredByBanner filters={activeFilters(filters)} onRemove={removeFilter} />
       {mode === 'delete' && list.freshCounts !== undefined && (
         <DeleteModeBar

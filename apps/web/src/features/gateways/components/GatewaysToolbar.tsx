@@ -1,6 +1,7 @@
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useT } from '../../../lib/i18n/index.ts';
 import type { GatewayView } from '../gateway-view.ts';
 
 export type PageMode = 'browse' | 'select' | 'delete';
@@ -23,10 +24,10 @@ interface GatewaysToolbarProps {
   nothingToDelete?: boolean;
 }
 
-export const SEARCH_PLACEHOLDER = 'Search using keyword or name..';
-
 /** Heading ('selected - N' while selecting), search, the view switch and the page's mode buttons. */
 export function GatewaysToolbar(props: GatewaysToolbarProps) {
+  const t = useT('gateways');
+  const searchPlaceholder = t('toolbar.search');
   const { view, mode, canWrite } = props;
   const disabled = props.disabled === true;
   const empty = disabled || props.nothingToDelete === true;
@@ -34,11 +35,11 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
     <Stack spacing={2} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
         <Typography id="page-title" variant="h5" component="h1">
-          Gateways
+          {t('title')}
         </Typography>
         {mode === 'select' && (
           <Typography variant="subtitle1" color="primary" role="status">
-            {`selected - ${props.selectedCount}`}
+            {t('toolbar.selected', { selected: props.selectedCount })}
           </Typography>
         )}
       </Stack>
@@ -47,11 +48,11 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
         <TextField
           size="small"
           type="search"
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={searchPlaceholder}
           value={props.search}
           disabled={disabled}
           onChange={(event) => props.onSearchChange(event.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': SEARCH_PLACEHOLDER } }}
+          slotProps={{ htmlInput: { 'aria-label': searchPlaceholder } }}
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
         <ToggleButtonGroup
@@ -59,12 +60,12 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
           size="small"
           value={view}
           onChange={(_event, next: GatewayView | null) => next && props.onViewChange(next)}
-          aria-label="View"
+          aria-label={t('toolbar.view')}
         >
-          <ToggleButton value="grid" aria-label="Grid view">
+          <ToggleButton value="grid" aria-label={t('toolbar.grid')}>
             <GridViewOutlined fontSize="small" />
           </ToggleButton>
-          <ToggleButton value="list" aria-label="List view">
+          <ToggleButton value="list" aria-label={t('toolbar.list')}>
             <ViewListOutlined fontSize="small" />
           </ToggleButton>
         </ToggleButtonGroup>
@@ -75,7 +76,7 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
             disabled={empty}
             onClick={() => props.onModeChange('select')}
           >
-            Select gateways
+            {t('toolbar.selectGateways')}
           </Button>
         )}
         {mode === 'select' && (
@@ -86,16 +87,16 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
               disabled={props.selectedCount === 0}
               onClick={props.onOnboard}
             >
-              Onboard selected
+              {t('toolbar.onboardSelected')}
             </Button>
             <Button size="small" onClick={() => props.onModeChange('browse')}>
-              Cancel selection
+              {t('toolbar.cancelSelection')}
             </Button>
           </>
         )}
         {mode === 'browse' && canWrite && (
           <Button size="small" variant="outlined" disabled={disabled} onClick={props.onRegister}>
-            Register gateway
+            {t('toolbar.register')}
           </Button>
         )}
         {mode === 'browse' && props.canDeleteOffline && (
@@ -106,7 +107,7 @@ export function GatewaysToolbar(props: GatewaysToolbarProps) {
             disabled={empty}
             onClick={() => props.onModeChange('delete')}
           >
-            Delete offline gateways
+            {t('toolbar.deleteOffline')}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material';
 import { memo } from 'react';
 import { formatReading } from '../../../components/gateway-display.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { scaleLabel } from '../mini-chart-scale.ts';
 import { polylinePoints } from '../sensor-groups.ts';
 
@@ -38,13 +39,14 @@ export const MiniChart = memo(function MiniChart({
   scale,
   height = MINI_CHART_HEIGHT,
 }: MiniChartProps) {
+  const t = useT('gateways');
   const latest = values.length > 0 ? formatReading(values[values.length - 1]) : '-';
   const plotHeight = MINI_CHART_HEIGHT - LABEL_HEIGHT;
   const [low, high] = scale;
   const plotBackground = useTheme().vars.palette.action.hover;
   return (
     <figure
-      aria-label={`${label} chart`}
+      aria-label={t('chart.label', { label })}
       data-scale={`${low}-${high}`}
       style={{ margin: 0, height, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
     >
@@ -59,7 +61,7 @@ export const MiniChart = memo(function MiniChart({
           width="100%"
           height="100%"
           role="img"
-          aria-label={`${label}: ${values.length} points on a scale of ${low} to ${high} ${unit}`}
+          aria-label={t('chart.points', { label, points: values.length, low, high, unit })}
           style={{ background: plotBackground, borderRadius: 4, display: 'block' }}
         >
           <polyline

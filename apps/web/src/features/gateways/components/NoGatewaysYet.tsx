@@ -1,4 +1,5 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { useT } from '../../../lib/i18n/index.ts';
 
 interface NoGatewaysYetProps {
   scopeId: string;
@@ -34,28 +35,26 @@ export function NoGatewaysYet({
   selfService,
   showSimulator,
 }: NoGatewaysYetProps) {
+  const t = useT('gateways');
   return (
     <Paper variant="outlined" role="region" aria-labelledby="no-gateways-title" sx={{ p: 3, maxWidth: 760 }}>
       <Typography id="no-gateways-title" variant="h6" component="h2" gutterBottom>
-        No gateways yet
+        {t('noGateways.title')}
       </Typography>
       {canRegister ? (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Register a gateway with its MAC address: registration hands out the device credential it connects
-            with, once, to copy onto the gateway. Gateways provisioned in bulk or moved here from another
-            customer appear here as well.
+            {t('noGateways.registerText')}
           </Typography>
           <Button variant="contained" size="small" onClick={onRegister} sx={{ mb: 2 }}>
-            Register a gateway
+            {t('noGateways.register')}
           </Button>
         </>
       ) : selfService ? (
         <SelfServiceHelp />
       ) : (
         <Typography variant="body2" sx={{ mb: showSimulator ? 2 : 0 }}>
-          Gateways appear here once they are registered for you or moved here from another customer. Ask your
-          portal administrator to add them.
+          {t('noGateways.askAdmin')}
         </Typography>
       )}
       {showSimulator && <SimulatorHelp scopeId={scopeId} />}
@@ -68,32 +67,27 @@ export function NoGatewaysYet({
  * docs/decisions.md 'Moving gateways between customers'): its user gets one through the customer that runs it.
  */
 function SelfServiceHelp() {
+  const t = useT('gateways');
   return (
     <>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        Your account is a free self-service account, and gateways are not added to it: in this portal a
-        gateway is registered to the customer account of the company that runs it, whose users see and manage
-        it.
+        {t('noGateways.selfService')}
       </Typography>
-      <Typography variant="body2">
-        To see your gateway here, ask the company that supplied or installed it to register it in its customer
-        account and to add you as one of its users. An e-mail address holds one account: to be added with this
-        one, first remove this free account (account menu, Remove your account).
-      </Typography>
+      <Typography variant="body2">{t('noGateways.selfServiceHow')}</Typography>
     </>
   );
 }
 
 function SimulatorHelp({ scopeId }: { scopeId: string }) {
+  const t = useT('gateways');
   return (
     <>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        To try the portal without hardware, provision simulated gateways for this customer on the portal's
-        host (stop a portal running on its embedded database first) and run them with the simulator:
+        {t('noGateways.simulator')}
       </Typography>
       <Box
         component="pre"
-        aria-label="Simulator commands"
+        aria-label={t('noGateways.simulatorCommands')}
         sx={{
           m: 0,
           p: 1.5,
@@ -108,7 +102,7 @@ function SimulatorHelp({ scopeId }: { scopeId: string }) {
         {simulatorCommands(scopeId, window.location.hostname || 'localhost')}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        1884 is the embedded broker's default port (MQTT_PORT); the device protocol is docs/mqtt.md.
+        {t('noGateways.simulatorNote')}
       </Typography>
     </>
   );

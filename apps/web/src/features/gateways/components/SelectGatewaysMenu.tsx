@@ -1,6 +1,7 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import { Button, FormControlLabel, Menu, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { formatNumber, useT } from '../../../lib/i18n/index.ts';
 import { DELETE_SELECTION_CHOICES, type DeleteSelectionChoice, selectionCount } from '../delete-selection.ts';
 
 interface SelectGatewaysMenuProps {
@@ -11,6 +12,7 @@ interface SelectGatewaysMenuProps {
 
 /** Delete mode's 'Select Gateways' menu: 10, 50, 100, a custom number or All, then Apply. */
 export function SelectGatewaysMenu({ listed, onApply }: SelectGatewaysMenuProps) {
+  const t = useT('gateways');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [choice, setChoice] = useState<DeleteSelectionChoice>(10);
   const [customText, setCustomText] = useState('');
@@ -24,18 +26,18 @@ export function SelectGatewaysMenu({ listed, onApply }: SelectGatewaysMenuProps)
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        Select Gateways
+        {t('deleteMode.select')}
       </Button>
       {anchor && (
         <Menu
           anchorEl={anchor}
           open
           onClose={() => setAnchor(null)}
-          slotProps={{ list: { 'aria-label': 'Select Gateways' } }}
+          slotProps={{ list: { 'aria-label': t('deleteMode.select') } }}
         >
           <Stack sx={{ px: 2, py: 1, minWidth: 220 }} spacing={1}>
             <RadioGroup
-              aria-label="How many gateways"
+              aria-label={t('deleteMode.howMany')}
               value={String(choice)}
               onChange={(event) => {
                 const value = event.target.value;
@@ -46,22 +48,22 @@ export function SelectGatewaysMenu({ listed, onApply }: SelectGatewaysMenuProps)
             >
               {DELETE_SELECTION_CHOICES.map((option) => (
                 <FormControlLabel
-                  key={option.label}
-                  value={String(option.choice)}
+                  key={option}
+                  value={String(option)}
                   control={<Radio size="small" />}
-                  label={option.label}
+                  label={typeof option === 'number' ? formatNumber(option) : t(`deleteMode.${option}`)}
                 />
               ))}
             </RadioGroup>
             {choice === 'custom' && (
               <TextField
                 size="small"
-                label="Number of gateways"
+                label={t('deleteMode.number')}
                 value={customText}
                 onChange={(event) => setCustomText(event.target.value)}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 error={customText !== '' && count === null}
-                helperText={customText !== '' && count === null ? 'Enter a whole number from 1.' : ' '}
+                helperText={customText !== '' && count === null ? t('deleteMode.invalid') : ' '}
                 autoFocus
               />
             )}
@@ -75,7 +77,7 @@ export function SelectGatewaysMenu({ listed, onApply }: SelectGatewaysMenuProps)
                 setAnchor(null);
               }}
             >
-              Apply
+              {t('deleteMode.apply')}
             </Button>
           </Stack>
         </Menu>

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAssignScope } from './api/assign-scope.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
@@ -10,6 +11,7 @@ const m = gatewayRegistryMessages;
 
 /** Change Customer of an unregistered gateway (POST /api/gateway/{id}/assign-scope/{scopeId}). */
 export function ChangeCustomerForm({ gateway, canEdit }: { gateway: GatewaySummary; canEdit: boolean }) {
+  const t = useT('gateways');
   const notify = useNotify();
   const assign = useAssignScope();
   const customers = useCustomerOptions(gateway.scopeId);
@@ -26,13 +28,13 @@ export function ChangeCustomerForm({ gateway, canEdit }: { gateway: GatewaySumma
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        Move this unregistered gateway to another customer.
+        {t('info.moveText')}
       </Typography>
       <CustomerSelect options={customers.options} value={scopeId} onChange={setScopeId} disabled={!canEdit} />
       {canEdit && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button variant="contained" onClick={submit} disabled={!changed} loading={assign.isPending}>
-            Change Customer
+            {t('info.changeCustomer')}
           </Button>
         </Stack>
       )}

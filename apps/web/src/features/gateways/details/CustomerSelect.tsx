@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { useT } from '../../../lib/i18n/index.ts';
 import type { CustomerOption } from './customer-options.ts';
 
 interface CustomerSelectProps {
@@ -10,19 +11,14 @@ interface CustomerSelectProps {
 }
 
 /** The Select Customer dropdown of spec 001 section 2 (options without the free-tier customer). */
-export function CustomerSelect({
-  options,
-  value,
-  onChange,
-  disabled,
-  label = 'Select Customer',
-}: CustomerSelectProps) {
+export function CustomerSelect({ options, value, onChange, disabled, label }: CustomerSelectProps) {
+  const t = useT('gateways');
   // Until the options arrive the current value has no item to show: keep the field empty meanwhile.
   const known = options.some((option) => option.scopeId === value);
   return (
     <TextField
       select
-      label={label}
+      label={label ?? t('info.selectCustomer')}
       value={known ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}

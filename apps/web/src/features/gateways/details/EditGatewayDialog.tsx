@@ -2,6 +2,7 @@ import { Dialog, DialogTitle } from '@mui/material';
 import { gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
@@ -16,6 +17,7 @@ const m = gatewayRegistryMessages;
  * unregistered gateway (REG 0) is registered in its customer by the same form.
  */
 export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const t = useT('gateways');
   const titleId = useId();
   const notify = useNotify();
   const update = useUpdateGateway();
@@ -63,14 +65,16 @@ export function EditGatewayDialog({ gateway, open, onClose }: GatewayDialogProps
       aria-labelledby={titleId}
       fullWidth
     >
-      <DialogTitle id={titleId}>{registered && !issued ? 'Edit Gateway' : 'Register Gateway'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {registered && !issued ? t('form.editTitle') : t('form.registerTitle')}
+      </DialogTitle>
       {open && issued && <GatewayCredential {...issued} onDone={close} />}
       {open && !issued && (
         <GatewayDetailsForm
           loaded={{ ...gatewayFormValues(gateway), MAC: gateway.macId }}
           macEditable={false}
           requireChange={registered}
-          submitLabel={registered ? 'Save' : 'Register'}
+          submitLabel={registered ? t('form.save') : t('form.register')}
           pending={mutation.isPending}
           serverError={mutation.error}
           onSubmit={save}

@@ -2,6 +2,7 @@ import { Button, Stack, TextField, Typography } from '@mui/material';
 import { GATEWAY_NAME_MAX_LENGTH, type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUpdateGateway } from './api/update-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
@@ -22,6 +23,8 @@ export function GatewayConfigurationForm({
   gateway: GatewaySummary;
   canEdit: boolean;
 }) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const update = useUpdateGateway();
@@ -52,16 +55,16 @@ export function GatewayConfigurationForm({
       }}
     >
       <Typography id={titleId} variant="subtitle1" component="h3">
-        Gateway Configuration
+        {t('info.configuration')}
       </Typography>
       {!canEdit && (
         <Typography variant="body2" color="text.secondary">
-          {m.readOnly}
+          {messageText(m.readOnly)}
         </Typography>
       )}
       <CountedTextField
         allowOverflow
-        label="Gateway Name"
+        label={t('info.gatewayName')}
         value={name}
         onChange={(event) => setName(event.target.value)}
         max={GATEWAY_NAME_MAX_LENGTH}
@@ -69,13 +72,13 @@ export function GatewayConfigurationForm({
         slotProps={{ htmlInput: { readOnly: !canEdit } }}
       />
       <TextField
-        label="MacId"
+        label={t('info.macId')}
         value={gateway.macId}
         slotProps={{ htmlInput: { readOnly: true } }}
         fullWidth
       />
       <TextField
-        label="Manufacturer"
+        label={t('info.manufacturer')}
         value={gateway.manufacturer ?? ''}
         slotProps={{ htmlInput: { readOnly: true } }}
         fullWidth
@@ -89,7 +92,7 @@ export function GatewayConfigurationForm({
             disabled={!change || problem !== null}
             loading={update.isPending}
           >
-            Submit
+            {t('info.submit')}
           </Button>
         </Stack>
       )}

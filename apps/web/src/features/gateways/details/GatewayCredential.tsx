@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { gatewayCredentialMessages as m } from '@portal/contract';
 import { useRef, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 
 interface GatewayCredentialProps {
   macId: string;
@@ -24,6 +25,8 @@ interface GatewayCredentialProps {
  * portal keeps only its digest), beside the MAC the gateway connects with.
  */
 export function GatewayCredential({ macId, credential, onDone }: GatewayCredentialProps) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const copy = async () => {
@@ -41,15 +44,15 @@ export function GatewayCredential({ macId, credential, onDone }: GatewayCredenti
     <>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{m.shownOnce}</Alert>
+          <Alert severity="warning">{messageText(m.shownOnce)}</Alert>
           <TextField
-            label="MAC (client id and username)"
+            label={t('form.credentialMac')}
             value={macId}
             slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
             fullWidth
           />
           <TextField
-            label={m.title}
+            label={messageText(m.title)}
             value={credential}
             inputRef={field}
             onFocus={(event) => event.target.select()}
@@ -58,8 +61,8 @@ export function GatewayCredential({ macId, credential, onDone }: GatewayCredenti
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    <Tooltip title={copied ? m.copied : m.copy}>
-                      <IconButton aria-label={m.copy} onClick={copy} edge="end">
+                    <Tooltip title={messageText(copied ? m.copied : m.copy)}>
+                      <IconButton aria-label={messageText(m.copy)} onClick={copy} edge="end">
                         <ContentCopyOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -71,14 +74,14 @@ export function GatewayCredential({ macId, credential, onDone }: GatewayCredenti
           />
           {copied && (
             <Alert severity="success" role="status">
-              {m.copied}
+              {messageText(m.copied)}
             </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onDone}>
-          {m.done}
+          {messageText(m.done)}
         </Button>
       </DialogActions>
     </>

@@ -9,6 +9,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/CountedTextField.tsx';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import {
   type AddressField,
   hasChanges,
@@ -20,12 +21,16 @@ import {
 import { serverFieldErrors } from './server-field-errors.ts';
 import { TagsField } from './TagsField.tsx';
 
-const ADDRESS_LABELS: Record<AddressField, { label: string; max: number }> = {
-  SRT: { label: 'Street', max: ADDRESS_FIELD_MAX_LENGTH },
-  CTY: { label: 'City', max: ADDRESS_FIELD_MAX_LENGTH },
-  STATE: { label: 'State', max: ADDRESS_FIELD_MAX_LENGTH },
-  CNTRY: { label: 'Country', max: ADDRESS_FIELD_MAX_LENGTH },
-  ZCODE: { label: 'Zip Code', max: ZIP_MAX_LENGTH },
+/** Each address field's label (`form.{label}` of the catalogue) and length. */
+const ADDRESS_LABELS: Record<
+  AddressField,
+  { label: 'street' | 'city' | 'state' | 'country' | 'zip'; max: number }
+> = {
+  SRT: { label: 'street', max: ADDRESS_FIELD_MAX_LENGTH },
+  CTY: { label: 'city', max: ADDRESS_FIELD_MAX_LENGTH },
+  STATE: { label: 'state', max: ADDRESS_FIELD_MAX_LENGTH },
+  CNTRY: { label: 'country', max: ADDRESS_FIELD_MAX_LENGTH },
+  ZCODE: { label: 'zip', max: ZIP_MAX_LENGTH },
 };
 
 /** City and state, country and zip share a line. */
@@ -54,6 +59,8 @@ interface GatewayDetailsFormProps {
 /** The register / edit fields of spec 001 section 5 with their rules, inside a dialog. */
 export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
   const { loaded, macEditable, requireChange, submitLabel, pending, serverError, onSubmit, onCancel } = props;
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const { control, handleSubmit, watch, setError } = useForm<RegisterFormValues, unknown, RegisterFormOutput>(
     { resolver: zodResolver(registerFormSchema), defaultValues: loaded, mode: 'onChange' },
   );
@@ -87,14 +94,14 @@ export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
   );
 
   const addressField = (name: AddressField) =>
-    textField(name, ADDRESS_LABELS[name].label, ADDRESS_LABELS[name].max);
+    textField(name, t(`form.${ADDRESS_LABELS[name].label}`), ADDRESS_LABELS[name].max);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {props.children}
-          {textField('NAME', 'Gateway Name', GATEWAY_NAME_MAX_LENGTH, true)}
+          {textField('NAME', t('form.gatewayName'), GATEWAY_NAME_MAX_LENGTH, true)}
           <Controller
             name="MAC"
             control={control}
@@ -102,10 +109,10 @@ export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
               <TextField
                 {...field}
                 inputRef={ref}
-                label="MAC Address"
+                label={t('form.macAddress')}
                 required={macEditable}
                 error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
+                helperText={fieldState.error && messageText(fieldState.error.message ?? '')}
                 slotProps={{ htmlInput: { readOnly: !macEditable } }}
                 fullWidth
               />
@@ -126,10 +133,10 @@ export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
                 {...field}
                 inputRef={ref}
                 type="date"
-                label="Manufactured Date"
+                label={t('form.manufactured')}
                 required
                 error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
+                helperText={fieldState.error && messageText(fieldState.error.message ?? '')}
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: { min: MANUFACTURED_MIN_DAY, max: localToday() },
@@ -149,7 +156,7 @@ export function GatewayDetailsForm(props: GatewayDetailsFormProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={!canSave} loading={pending}>
           {submitLabel}

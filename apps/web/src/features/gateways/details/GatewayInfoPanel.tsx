@@ -4,6 +4,7 @@ import { effectivePermissions, type GatewaySummary } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
 import { saveInfoViewed } from '../../../api/save-info-viewed.ts';
 import { SidePanel } from '../../../components/SidePanel.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { canRequestDeviceLogs, DeviceLogsRequest } from '../../instructions/index.ts';
 import { ChangeCustomerForm } from './ChangeCustomerForm.tsx';
@@ -18,6 +19,7 @@ interface GatewayInfoPanelProps {
 }
 
 function PanelContent({ gateway }: { gateway: GatewaySummary }) {
+  const t = useT('gateways');
   const session = useSession();
   const [tab, setTab] = useState<PanelTab>('info');
   const canEdit = effectivePermissions(session.permissions).has('IOT_DEVICE_WRITE');
@@ -36,11 +38,15 @@ function PanelContent({ gateway }: { gateway: GatewaySummary }) {
 
   return (
     <>
-      <Tabs value={shownTab} onChange={(_, next: PanelTab) => setTab(next)} aria-label="Gateway information">
-        <Tab value="info" label="Info" />
-        {unregistered && <Tab value="changeCustomer" label="Change Customer" />}
+      <Tabs value={shownTab} onChange={(_, next: PanelTab) => setTab(next)} aria-label={t('info.tabs')}>
+        <Tab value="info" label={t('info.info')} />
+        {unregistered && <Tab value="changeCustomer" label={t('info.changeCustomer')} />}
       </Tabs>
-      <Box role="tabpanel" aria-label={shownTab === 'info' ? 'Info' : 'Change Customer'} sx={{ p: 3 }}>
+      <Box
+        role="tabpanel"
+        aria-label={shownTab === 'info' ? t('info.info') : t('info.changeCustomer')}
+        sx={{ p: 3 }}
+      >
         {shownTab === 'info' ? (
           <Stack spacing={3}>
             <GatewayConfigurationForm gateway={gateway} canEdit={canEdit} />
@@ -64,14 +70,15 @@ function PanelContent({ gateway }: { gateway: GatewaySummary }) {
  * Change Customer (unregistered gateways only). Users without IOT_DEVICE_WRITE get it read-only.
  */
 export function GatewayInfoPanel({ gateway, open, onClose }: GatewayInfoPanelProps) {
+  const t = useT('gateways');
   const titleId = useId();
   return (
     <SidePanel open={open} onClose={onClose} titleId={titleId} width={480}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 3, pt: 2 }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Gateway Information
+          {t('info.title')}
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose} edge="end">
+        <IconButton aria-label={t('info.close')} onClick={onClose} edge="end">
           <CloseIcon />
         </IconButton>
       </Stack>

@@ -15,6 +15,7 @@ import {
 import { type GatewaySummary, gatewayDetailsMessages } from '@portal/contract';
 import { useId } from 'react';
 import { useAppDetails } from '../../../lib/app-details.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { hasLocation } from '../card-rules.ts';
 import { LocationMap } from './LocationMap.tsx';
 
@@ -26,20 +27,22 @@ interface GatewayLocationDialogProps {
 
 /** The small dialog of a gateway without LAT and LNG. */
 function NoLocationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const textId = useId();
   return (
     <Dialog
       open={open}
       onClose={onClose}
       aria-describedby={textId}
-      slotProps={{ paper: { 'aria-label': 'Gateway Location' } }}
+      slotProps={{ paper: { 'aria-label': t('location.label') } }}
     >
       <DialogContent>
-        <DialogContentText id={textId}>{gatewayDetailsMessages.noLocation}</DialogContentText>
+        <DialogContentText id={textId}>{messageText(gatewayDetailsMessages.noLocation)}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          Ok
+          {t('location.ok')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -51,6 +54,7 @@ function NoLocationDialog({ open, onClose }: { open: boolean; onClose: () => voi
  * configured tile source, and a Minimize icon; without a location, 'No Location Data for this Gateway.'.
  */
 export function GatewayLocationDialog({ gateway, open, onClose }: GatewayLocationDialogProps) {
+  const t = useT('gateways');
   const titleId = useId();
   const appDetails = useAppDetails();
   const location = gateway.LCTN;
@@ -62,10 +66,10 @@ export function GatewayLocationDialog({ gateway, open, onClose }: GatewayLocatio
       <AppBar position="relative" elevation={0}>
         <Toolbar variant="dense">
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Gateway Location - {gateway.name}
+            {t('location.title', { name: gateway.name })}
           </Typography>
-          <Tooltip title="Minimize">
-            <IconButton color="inherit" edge="end" aria-label="Minimize" onClick={onClose}>
+          <Tooltip title={t('location.minimize')}>
+            <IconButton color="inherit" edge="end" aria-label={t('location.minimize')} onClick={onClose}>
               <CloseFullscreenIcon />
             </IconButton>
           </Tooltip>

@@ -5,6 +5,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /** Street level: close enough to see the building's block. */
 const ZOOM = 15;
@@ -32,6 +33,7 @@ interface LocationMapProps {
  * ground blank: Leaflet reports them as `tileerror` events, which nothing here listens to.
  */
 export function LocationMap({ lat, lng, label, tileUrl }: LocationMapProps) {
+  const t = useT('gateways');
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -51,5 +53,12 @@ export function LocationMap({ lat, lng, label, tileUrl }: LocationMapProps) {
     };
   }, [lat, lng, label, tileUrl]);
 
-  return <Box ref={container} role="region" aria-label="Map" sx={{ height: '100%', width: '100%' }} />;
+  return (
+    <Box
+      ref={container}
+      role="region"
+      aria-label={t('location.map')}
+      sx={{ height: '100%', width: '100%' }}
+    />
+  );
 }

@@ -11,6 +11,7 @@ import {
 import { type GatewaySummary, gatewayDetailsMessages, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
 import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useMigrateGateway } from './api/migrate-gateway.ts';
 import { CustomerSelect } from './CustomerSelect.tsx';
@@ -19,6 +20,8 @@ import { useCustomerOptions } from './use-customer-options.ts';
 const m = gatewayRegistryMessages;
 
 function MigrateForm({ gateway, onClose }: { gateway: GatewaySummary; onClose: () => void }) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const notify = useNotify();
   const migrate = useMigrateGateway();
   const customers = useCustomerOptions(gateway.scopeId);
@@ -39,9 +42,9 @@ function MigrateForm({ gateway, onClose }: { gateway: GatewaySummary; onClose: (
     <>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="info">{gatewayDetailsMessages.migrationNotice}</Alert>
+          <Alert severity="info">{messageText(gatewayDetailsMessages.migrationNotice)}</Alert>
           <TextField
-            label="Gateway"
+            label={t('migrate.gateway')}
             value={`${gateway.name} (${gateway.macId})`}
             fullWidth
             slotProps={{ htmlInput: { readOnly: true } }}
@@ -51,10 +54,10 @@ function MigrateForm({ gateway, onClose }: { gateway: GatewaySummary; onClose: (
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={migrate.isPending}>
-          Cancel
+          {t('migrate.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} disabled={!changed} loading={migrate.isPending}>
-          Migrate
+          {t('migrate.migrate')}
         </Button>
       </DialogActions>
     </>
@@ -63,10 +66,11 @@ function MigrateForm({ gateway, onClose }: { gateway: GatewaySummary; onClose: (
 
 /** Device migration (spec 001 sections 2 and 4): move a gateway to another customer; IOT_DEVICE_SCOPE_MIGRATE. */
 export function MigrateGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const messageText = useMessageText();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{gatewayDetailsMessages.migrationTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{messageText(gatewayDetailsMessages.migrationTitle)}</DialogTitle>
       {open && <MigrateForm gateway={gateway} onClose={onClose} />}
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { Dialog, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type GatewaySummary, gatewayRegistryMessages } from '@portal/contract';
 import { useId, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUnregisteredGateways } from '../api/get-gateways.ts';
 import { useRegisterGateway } from './api/register-gateway.ts';
@@ -29,6 +30,7 @@ export function RegisterGatewayDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useT('gateways');
   const titleId = useId();
   const notify = useNotify();
   const register = useRegisterGateway();
@@ -65,7 +67,7 @@ export function RegisterGatewayDialog({
       aria-labelledby={titleId}
       fullWidth
     >
-      <DialogTitle id={titleId}>Register Gateway</DialogTitle>
+      <DialogTitle id={titleId}>{t('form.registerTitle')}</DialogTitle>
       {open && issued && <GatewayCredential {...issued} onDone={close} />}
       {open && !issued && (
         <GatewayDetailsForm
@@ -73,7 +75,7 @@ export function RegisterGatewayDialog({
           loaded={picked ? { ...gatewayFormValues(picked), MAC: picked.macId } : emptyRegisterValues()}
           macEditable={!picked}
           requireChange={false}
-          submitLabel="Register"
+          submitLabel={t('form.register')}
           pending={register.isPending}
           serverError={register.error}
           onSubmit={save}
@@ -82,12 +84,12 @@ export function RegisterGatewayDialog({
           {unregistered.length > 0 && (
             <TextField
               select
-              label="Unregistered gateway"
+              label={t('form.unregistered')}
               value={pickedMac}
               onChange={(event) => setPickedMac(event.target.value)}
               fullWidth
             >
-              <MenuItem value={NEW_GATEWAY}>A new gateway</MenuItem>
+              <MenuItem value={NEW_GATEWAY}>{t('form.newGateway')}</MenuItem>
               {unregistered.map((gateway) => (
                 <MenuItem key={gateway.macId} value={gateway.macId}>
                   {gateway.name} ({gateway.macId})

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { gatewayRegistryMessages, rotateCredentialMessages as m } from '@portal/contract';
 import { useId, useState } from 'react';
 import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
+import { useMessageText } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useRotateCredential } from './api/rotate-credential.ts';
 import { GatewayCredential } from './GatewayCredential.tsx';
@@ -12,6 +13,7 @@ import { GatewayCredential } from './GatewayCredential.tsx';
  * working when the server answers, and a gateway connected with it is disconnected.
  */
 export function RotateCredentialDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const rotate = useRotateCredential();
@@ -34,20 +36,20 @@ export function RotateCredentialDialog({ gateway, open, onClose }: GatewayDialog
       aria-labelledby={titleId}
       fullWidth
     >
-      <DialogTitle id={titleId}>{m.title}</DialogTitle>
+      <DialogTitle id={titleId}>{messageText(m.title)}</DialogTitle>
       {issued ? (
         <GatewayCredential {...issued} onDone={onClose} />
       ) : (
         <>
           <DialogContent>
-            <DialogContentText>{m.question(gateway.name || gateway.macId)}</DialogContentText>
+            <DialogContentText>{messageText(m.question(gateway.name || gateway.macId))}</DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} disabled={rotate.isPending}>
-              {m.cancel}
+              {messageText(m.cancel)}
             </Button>
             <Button variant="contained" color="warning" onClick={confirm} loading={rotate.isPending}>
-              {m.confirm}
+              {messageText(m.confirm)}
             </Button>
           </DialogActions>
         </>

@@ -1,5 +1,6 @@
 import { Box, Chip, TextField } from '@mui/material';
 import { type KeyboardEvent, useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { tagProblem } from './gateway-form.ts';
 
 interface TagsFieldProps {
@@ -12,6 +13,8 @@ interface TagsFieldProps {
 
 /** Tags as chips; a tag is added by pressing return, refused when it breaks the rule or is already there. */
 export function TagsField({ tags, onChange, message, disabled }: TagsFieldProps) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -30,7 +33,7 @@ export function TagsField({ tags, onChange, message, disabled }: TagsFieldProps)
   return (
     <Box>
       <TextField
-        label="Tags"
+        label={t('form.tags')}
         value={draft}
         disabled={disabled}
         onChange={(event) => {
@@ -39,11 +42,15 @@ export function TagsField({ tags, onChange, message, disabled }: TagsFieldProps)
         }}
         onKeyDown={addDraft}
         error={shown !== undefined}
-        helperText={shown ?? 'Press return to add a tag'}
+        helperText={shown !== undefined ? messageText(shown) : t('form.tagsHint')}
         fullWidth
       />
       {tags.length > 0 && (
-        <Box role="list" aria-label="Added tags" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        <Box
+          role="list"
+          aria-label={t('form.addedTags')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+        >
           {tags.map((tag) => (
             <Chip
               key={tag}

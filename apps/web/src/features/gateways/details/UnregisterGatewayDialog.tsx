@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { gatewayDetailsMessages, instructionMessages } from '@portal/contract';
 import { useId } from 'react';
 import type { GatewayDialogProps } from '../../../components/gateway-dialog-props.ts';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useUnregisterGateway } from '../../instructions/index.ts';
 
@@ -10,6 +11,8 @@ import { useUnregisterGateway } from '../../instructions/index.ts';
  * Unregister Initiated', sends the unregister instruction, deletes the stored data and sets REG 0.
  */
 export function UnregisterGatewayDialog({ gateway, open, onClose }: GatewayDialogProps) {
+  const t = useT('gateways');
+  const messageText = useMessageText();
   const titleId = useId();
   const notify = useNotify();
   const unregister = useUnregisterGateway();
@@ -25,16 +28,16 @@ export function UnregisterGatewayDialog({ gateway, open, onClose }: GatewayDialo
 
   return (
     <Dialog open={open} onClose={unregister.isPending ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{gatewayDetailsMessages.unregisterTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{messageText(gatewayDetailsMessages.unregisterTitle)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{gatewayDetailsMessages.unregisterQuestion}</DialogContentText>
+        <DialogContentText>{messageText(gatewayDetailsMessages.unregisterQuestion)}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={unregister.isPending}>
-          Cancel
+          {t('unregister.cancel')}
         </Button>
         <Button variant="contained" onClick={confirm} loading={unregister.isPending}>
-          OK
+          {t('unregister.ok')}
         </Button>
       </DialogActions>
     </Dialog>
