@@ -58,6 +58,7 @@ const ENGLISH_WORDS = new Set(
 const ALLOWED = [
   'IoT Portal', // the product's name
   DEMO_CUSTOMER, // the demo fleet's customer, a name given by data
+  'General Users', // the free-tier customer, a name given by data (the firmware pages list every customer)
   ROOT_NAME, // the signed-in user's name
   'Leaflet', // the map library's attribution, required by its licence
   'OpenStreetMap contributors', // the map data's attribution, required by its licence
@@ -119,7 +120,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'change-password', path: () => '/change-password', converted: true },
   { name: 'theme-config', path: () => '/theme-config', converted: true, ready: 'Standard: Primärfarbe' },
   { name: 'portal-config', path: () => '/portal-config', converted: true, ready: 'grau hinterlegen' },
-  { name: 'gateway-firmware', path: () => '/upgrade-firmware', converted: false },
+  { name: 'gateway-firmware', path: () => '/upgrade-firmware', converted: true, ready: 'ALLE AUSWÄHLEN' },
   { name: 'email-templates', path: () => '/email-templates', converted: true, ready: 'Platzhalter' },
   { name: 'feedback', path: () => '/cli/feedback', converted: true, ready: 'Eingegangene Rückmeldungen' },
   { name: 'activity', path: () => '/cli/activity', converted: true, ready: 'Aktivität durchsuchen' },
@@ -129,18 +130,38 @@ const SCREENS: readonly Screen[] = [
     converted: true,
     ready: 'Verbindung',
   },
-  { name: 'gateways-grid', path: ({ demo }) => `/cli/gateways/grid_view?scopeId=${demo}`, converted: false },
-  { name: 'gateways-list', path: ({ demo }) => `/cli/gateways/list_view?scopeId=${demo}`, converted: false },
-  { name: 'locks', path: ({ demo }) => `/cli/locks?scopeId=${demo}`, converted: false },
+  {
+    name: 'gateways-grid',
+    path: ({ demo }) => `/cli/gateways/grid_view?scopeId=${demo}`,
+    converted: true,
+    ready: 'Temperatur',
+  },
+  {
+    name: 'gateways-list',
+    path: ({ demo }) => `/cli/gateways/list_view?scopeId=${demo}`,
+    converted: true,
+    ready: 'Letzte Aktualisierung',
+  },
+  { name: 'locks', path: ({ demo }) => `/cli/locks?scopeId=${demo}`, converted: true, ready: 'Akku' },
   {
     name: 'portal-users',
     path: ({ demo }) => `/cli/portal_users?scopeId=${demo}`,
     converted: true,
     ready: '2FA',
   },
-  { name: 'lock-users', path: ({ demo }) => `/cli/lock-users?scopeId=${demo}`, converted: false },
+  {
+    name: 'lock-users',
+    path: ({ demo }) => `/cli/lock-users?scopeId=${demo}`,
+    converted: true,
+    ready: 'Mobilnummer',
+  },
   { name: 'alerts', path: ({ demo }) => `/cli/alerts?scopeId=${demo}`, converted: true, ready: 'Alarmname' },
-  { name: 'agent-config', path: ({ demo }) => `/cli/agent-config?scopeId=${demo}`, converted: false },
+  {
+    name: 'agent-config',
+    path: ({ demo }) => `/cli/agent-config?scopeId=${demo}`,
+    converted: true,
+    ready: 'Protokollierung',
+  },
 ];
 
 const openAccountMenu = (page: Page, name: string) => page.getByRole('button', { name }).click();
