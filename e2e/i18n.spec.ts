@@ -59,6 +59,7 @@ const ALLOWED = [
   'IoT Portal', // the product's name
   DEMO_CUSTOMER, // the demo fleet's customer, a name given by data
   'General Users', // the free-tier customer, a name given by data (the firmware pages list every customer)
+  'Lock-', // the simulated locks' names ('Lock-0A01'), given by data (the gateway simulator's)
   ROOT_NAME, // the signed-in user's name
   'Leaflet', // the map library's attribution, required by its licence
   'OpenStreetMap contributors', // the map data's attribution, required by its licence
