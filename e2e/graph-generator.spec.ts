@@ -129,4 +129,60 @@ describe('Graph generator', () => {
     await page.getByText('No data available to plot.', { exact: true }).waitFor();
     await saveScreenshot(page, 'graph-generator-lines-and-threshold');
   });
+
+  // Issue 32: what operators type, at a phone's 360 px and a desktop's 1440 px.
+  for (const width of [360, 1440]) {
+    it(`reads several readings, the whole fleet, typos and the default hour, and asks about a range it cannot honour (${width} px)`, async () => {
+      const { page } = browser;
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await signInAsRoot(page);
+      await page.goto('/#/cli/UserDashboard');
+      const box = page.getByRole('textbox', { name: 'What do you want to see?' });
+      const generate = page.getByRole('button', { name: 'Generate' });
+      const chips = page.getByRole('group', { name: 'Understood as' });
+
+      // Two readings with a typo in the gateway's name: one chart per reading, each in its own unit.
+      await box.fill('CO2 and temperature of Demo Gatway 1 in the last 6 hours');
+      await generate.click();
+      const co2 = page.getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 1' });
+      const temperature = page.getByRole('figure', { name: 'Temperature (°C) · Demo Gateway 1' });
+      await co2.waitFor({ timeout: CHART_TIMEOUT_MS });
+      await temperature.waitFor({ timeout: CHART_TIMEOUT_MS });
+      await chips.getByText('Metric: CO2, Temperature').waitFor();
+      await chips.getByText('Gateways: Demo Gateway 1').waitFor();
+      await expect.poll(() => temperature.getAttribute('data-points')).not.toBe('0');
+      // Nothing wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `graph-generator-two-readings-${width}`);
+
+      // Picking one reading on the chip charts that one alone.
+      await chips.getByRole('button', { name: /^Metric: CO2, Temperature/ }).click();
+      await page.getByRole('menuitem', { name: 'Memory (MB)' }).click();
+      await page
+        .getByRole('figure', { name: 'Memory (MB) · Demo Gateway 1' })
+        .waitFor({ timeout: CHART_TIMEOUT_MS });
+      expect(await page.getByRole('figure', { name: /^CO2 \(ppm\)/ }).count()).toBe(0);
+
+      // No gateway and no time named: the whole fleet over the portal's default hour.
+      await box.fill('CO2 of all gws');
+      await generate.click();
+      await chips.getByText('Gateways: all gateways').waitFor({ timeout: CHART_TIMEOUT_MS });
+      await chips.getByText(/^Range: last hour \(default\) \(/).waitFor();
+
+      // "last year" is longer than the custom range allows: a question naming the rule, never a shorter chart.
+      await box.fill('CO2 of Demo Gateway 1 last year');
+      await generate.click();
+      const question = page.getByRole('status', { name: 'Question' });
+      await question.getByText("Custom range can't exceed 3 months.").waitFor({ timeout: CHART_TIMEOUT_MS });
+      expect(await page.getByRole('figure').count()).toBe(0);
+      await saveScreenshot(page, `graph-generator-range-rule-${width}`);
+      await question.getByRole('button', { name: 'last 3 months' }).click();
+      expect(await box.inputValue()).toBe('CO2 of Demo Gateway 1 last 3 months');
+      await page
+        .getByRole('figure', { name: 'CO2 (ppm) · Demo Gateway 1' })
+        .waitFor({ timeout: CHART_TIMEOUT_MS });
+      await chips.getByText(/^Range: last 3 months \(/).waitFor();
+    });
+  }
 });

@@ -3,10 +3,13 @@ import { GRAPH_THRESHOLD_MESSAGE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   aggregationLabel,
+  chartLines,
   groupingLabel,
   hasData,
+  metricsLabel,
   overridesFrom,
   rangeLabel,
+  seriesTitle,
   thresholdFrom,
   thresholdLabel,
 } from './graph-view.ts';
@@ -15,6 +18,7 @@ type Chart = Extract<GraphResponse, { status: 'chart' }>;
 
 const understood: Chart['understood'] = {
   metric: 'co2',
+  metrics: ['co2'],
   gateways: [{ mac: 'DE0000000003', name: 'Demo Gateway 3' }],
   gatewaysLabel: 'Demo Gateway 3',
   range: {
@@ -42,6 +46,7 @@ describe('graph generator view rules', () => {
   it('sends the whole query with the edited chip', () => {
     expect(overridesFrom(understood, { metric: 'temp' })).toEqual({
       metric: 'temp',
+      metrics: ['temp'],
       gateways: ['DE0000000003'],
       range: { fromTime: understood.range.fromTime, toTime: understood.range.toTime },
       aggregation: 'avg',
@@ -52,17 +57,56 @@ describe('graph generator view rules', () => {
   });
 
   it('has no data when every line is empty or all gaps', () => {
-    const chart = (points: { TI: number; value: number | null }[]): Chart => ({
-      status: 'chart',
-      understood,
-      unit: 'ppm',
-      axis: { fromTime: 0, toTime: 1 },
-      series: [{ label: 'Demo Gateway 3', macs: ['DE0000000003'], points }],
-      note: null,
-    });
+    const chart = (points: { TI: number; value: number | null }[]): Chart => {
+      const series = [{ label: 'Demo Gateway 3', macs: ['DE0000000003'], points }];
+      return {
+        status: 'chart',
+        understood,
+        unit: 'ppm',
+        axis: { fromTime: 0, toTime: 1 },
+        series,
+        charts: [{ metric: 'co2', unit: 'ppm', series }],
+        note: null,
+      };
+    };
     expect(hasData(chart([]))).toBe(false);
     expect(hasData(chart([{ TI: 1, value: null }]))).toBe(false);
     expect(hasData(chart([{ TI: 1, value: 500 }]))).toBe(true);
+  });
+});
+
+describe('several readings (issue 32)', () => {
+  const series = (label: string, value: number | null) => ({
+    label,
+    macs: ['DE0000000003'],
+    points: [{ TI: 1, value }],
+  });
+  const both: Chart = {
+    status: 'chart',
+    understood: { ...understood, metrics: ['co2', 'temp'] },
+    unit: 'ppm',
+    axis: { fromTime: 0, toTime: 1 },
+    series: [series('Demo Gateway 3', null)],
+    charts: [
+      { metric: 'co2', unit: 'ppm', series: [series('Demo Gateway 3', null)] },
+      { metric: 'temp', unit: '°C', series: [series('Demo Gateway 3', 21)] },
+    ],
+    note: null,
+  };
+
+  it('draws one chart per reading, each titled with its own reading and unit', () => {
+    expect(chartLines(both).map((line) => seriesTitle(line, line.series.label))).toEqual([
+      'CO2 (ppm) · Demo Gateway 3',
+      'Temperature (°C) · Demo Gateway 3',
+    ]);
+    // The second reading has data though the first has none.
+    expect(hasData(both)).toBe(true);
+    expect(metricsLabel(both.understood)).toBe('CO2, Temperature');
+  });
+
+  it('keeps every reading when another chip is edited, and one when a reading is picked', () => {
+    expect(overridesFrom(both.understood, { groupBy: 'all' }).metrics).toEqual(['co2', 'temp']);
+    expect(overridesFrom(both.understood, { metric: 'mm' }).metrics).toEqual(['mm']);
   });
 });
 
@@ -73,6 +117,8 @@ describe('grouping and threshold chips', () => {
     expect(thresholdLabel(null, 'ppm')).toBe('none');
     expect(thresholdLabel({ op: '>', value: 1200 }, 'ppm')).toBe('above 1200 ppm');
     expect(thresholdLabel({ op: '<', value: -5 }, '°C')).toBe('below -5 °C');
+    expect(thresholdLabel({ op: '>=', value: 1000 }, 'ppm')).toBe('at least 1000 ppm');
+    expect(thresholdLabel({ op: '<=', value: 300 }, 'MB')).toBe('at most 300 MB');
   });
 
   it('takes a threshold from -1000000 to 1000000, as the server does', () => {

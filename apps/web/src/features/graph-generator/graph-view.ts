@@ -5,8 +5,10 @@ import {
   type GraphCondition,
   type GraphGrouping,
   type GraphInterval,
+  type GraphMetric,
   type GraphOverrides,
   type GraphResponse,
+  type GraphSeries,
   type GraphUnderstanding,
   graphThreshold,
 } from '@portal/contract';
@@ -43,15 +45,22 @@ const GROUPING_WORDS: Record<GraphGrouping, string> = {
 /** The grouping chip's value: how the gateways become lines. */
 export const groupingLabel = (groupBy: GraphGrouping) => GROUPING_WORDS[groupBy];
 
-/** The threshold chip's value: 'none' or 'above 1200 ppm'. */
+const CONDITION_WORDS: Record<GraphCondition['op'], string> = {
+  '>': 'above',
+  '<': 'below',
+  '>=': 'at least',
+  '<=': 'at most',
+};
+
+/** The threshold chip's value: 'none', 'above 1200 ppm', 'at least 1000 ppm'. */
 export function thresholdLabel(condition: GraphCondition | null, unit: string): string {
   if (!condition) return 'none';
-  return `${condition.op === '>' ? 'above' : 'below'} ${condition.value}${unit ? ` ${unit}` : ''}`;
+  return `${CONDITION_WORDS[condition.op]} ${condition.value}${unit ? ` ${unit}` : ''}`;
 }
 
 /** The threshold dialog's fields as an override: the condition, or the form's message (the server's rule). */
 export function thresholdFrom(
-  op: '>' | '<',
+  op: GraphCondition['op'],
   text: string,
 ): { condition: GraphCondition } | { error: string } {
   const trimmed = text.trim();
@@ -60,7 +69,9 @@ export function thresholdFrom(
   return parsed.success ? { condition: parsed.data } : { error: GRAPH_THRESHOLD_MESSAGE };
 }
 
-export const metricLabel = (u: Pick<GraphUnderstanding, 'metric'>) => GRAPH_METRIC_INFO[u.metric].label;
+/** The metric chip's value: every reading asked for ('CO2, Temperature'). */
+export const metricsLabel = (u: Pick<GraphUnderstanding, 'metrics'>) =>
+  u.metrics.map((m) => GRAPH_METRIC_INFO[m].label).join(', ');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Local 'YYYY-MM-DD HH:mm'. */
@@ -79,8 +90,11 @@ export const browserUtcOffset = () => -new Date().getTimezoneOffset();
 
 /** A chip edited: the whole query as understood, with the change, so the server charts it without the text. */
 export function overridesFrom(understood: GraphUnderstanding, change: GraphOverrides): GraphOverrides {
+  // A metric picked on the chip replaces every reading; otherwise all the readings asked for stay.
+  const metrics = change.metrics ?? (change.metric ? [change.metric] : understood.metrics);
   return {
     metric: understood.metric,
+    metrics,
     gateways: understood.gateways.map((g) => g.mac),
     range: { fromTime: understood.range.fromTime, toTime: understood.range.toTime },
     aggregation: understood.aggregation,
@@ -91,12 +105,37 @@ export function overridesFrom(understood: GraphUnderstanding, change: GraphOverr
   };
 }
 
-/** Whether a chart has anything to draw ('No data available to plot.' otherwise). */
-export function hasData(chart: Chart): boolean {
-  return chart.series.some((s) => s.points.some((p) => p.value !== null));
+/** One line to draw: a reading's series, with that reading's name and unit. */
+export interface ChartLine {
+  key: string;
+  metric: GraphMetric;
+  unit: string;
+  series: GraphSeries;
 }
 
-/** The chart title: the metric with its unit, and the line's name. */
-export function seriesTitle(chart: Chart, label: string): string {
-  return `${metricLabel(chart.understood)} (${chart.unit}) · ${label}`;
+/** Every line of the answer: one chart per reading (`charts`), each with its lines, in the readings' order. */
+export function chartLines(chart: Chart): ChartLine[] {
+  return chart.charts.flatMap((panel) =>
+    panel.series.map((series) => ({
+      key: `${panel.metric}|${series.label}`,
+      metric: panel.metric,
+      unit: panel.unit,
+      series,
+    })),
+  );
+}
+
+/** Whether a chart has anything to draw ('No data available to plot.' otherwise). */
+export function hasData(chart: Chart): boolean {
+  return chartLines(chart).some((line) => line.series.points.some((p) => p.value !== null));
+}
+
+/**
+ * A line's title: the reading with its unit, and the line's name ('CO2 (ppm) · Demo Gateway 1'); given the
+ * whole answer, its first reading's.
+ */
+export function seriesTitle(source: Pick<ChartLine, 'metric' | 'unit'> | Chart, label: string): string {
+  const { metric, unit } =
+    'understood' in source ? { metric: source.understood.metric, unit: source.unit } : source;
+  return `${GRAPH_METRIC_INFO[metric].label} (${unit}) · ${label}`;
 }

@@ -10,9 +10,10 @@ import {
 } from '@mui/material';
 import type { GraphCondition } from '@portal/contract';
 import { useState } from 'react';
+import { useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { thresholdFrom } from '../graph-view.ts';
 
-type Op = '>' | '<' | 'none';
+type Op = GraphCondition['op'] | 'none';
 
 /**
  * The threshold chip's editor: only the gateways whose highest reading is above (lowest is below) a value, or
@@ -26,6 +27,8 @@ export function ThresholdDialog(props: {
   onApply: (condition: GraphCondition | null) => void;
 }) {
   const { open, initial, unit, onClose, onApply } = props;
+  const t = useT('graph-generator');
+  const messageText = useMessageText();
   const [op, setOp] = useState<Op>(initial?.op ?? 'none');
   const [text, setText] = useState(initial ? String(initial.value) : '');
   const [touched, setTouched] = useState(false);
@@ -53,31 +56,39 @@ export function ThresholdDialog(props: {
         },
       }}
     >
-      <DialogTitle id="graph-threshold-title">Threshold</DialogTitle>
+      <DialogTitle id="graph-threshold-title">{t('thresholdDialog.title')}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
-          <TextField select label="Only gateways" value={op} onChange={(e) => setOp(e.target.value as Op)}>
-            <MenuItem value="none">All gateways (no threshold)</MenuItem>
-            <MenuItem value=">">Above (highest reading)</MenuItem>
-            <MenuItem value="<">Below (lowest reading)</MenuItem>
+          <TextField
+            select
+            label={t('thresholdDialog.onlyGateways')}
+            value={op}
+            onChange={(e) => setOp(e.target.value as Op)}
+          >
+            <MenuItem value="none">{t('thresholdDialog.all')}</MenuItem>
+            <MenuItem value=">">{t('thresholdDialog.above')}</MenuItem>
+            <MenuItem value="<">{t('thresholdDialog.below')}</MenuItem>
+            {/* "at least" and "at most" (issue 32): the signs read the same in every language. */}
+            <MenuItem value=">=">≥</MenuItem>
+            <MenuItem value="<=">≤</MenuItem>
           </TextField>
           {op !== 'none' && (
             <TextField
-              label={`Value${unit ? ` (${unit})` : ''}`}
+              label={unit ? t('thresholdDialog.valueWithUnit', { unit }) : t('thresholdDialog.value')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               onBlur={() => setTouched(true)}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               error={touched && error !== null}
-              helperText={touched ? error : null}
+              helperText={touched && error !== null ? messageText(error) : null}
             />
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant="contained" onClick={apply}>
-          Apply
+          {t('apply')}
         </Button>
       </DialogActions>
     </Dialog>

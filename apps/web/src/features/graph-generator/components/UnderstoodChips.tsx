@@ -24,9 +24,10 @@ import {
   type GraphUnderstanding,
 } from '@portal/contract';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
 import { CustomRangeDialog, customRangeTimes, dayOf } from '../../telemetry/index.ts';
 import { useGraphCatalogue } from '../api/get-graph-catalogue.ts';
-import { aggregationLabel, groupingLabel, rangeLabel, thresholdLabel } from '../graph-view.ts';
+import { aggregationLabel, groupingLabel, metricsLabel, rangeLabel, thresholdLabel } from '../graph-view.ts';
 import { ThresholdDialog } from './ThresholdDialog.tsx';
 
 const AGGREGATION_CHOICES: [GraphAggregation, GraphInterval][] = [
@@ -54,6 +55,7 @@ export function UnderstoodChips(props: {
   onEdit: (change: GraphOverrides) => void;
 }) {
   const { understood, scopeId, disabled, onEdit } = props;
+  const t = useT('graph-generator');
   const [menu, setMenu] = useState<{
     kind: 'metric' | 'aggregation' | 'grouping';
     anchor: HTMLElement;
@@ -62,8 +64,8 @@ export function UnderstoodChips(props: {
   const [editing, setEditing] = useState<Editing>(null);
   const chip = (label: string, value: string, open: (anchor: HTMLElement) => void) => (
     <Chip
-      label={`${label}: ${value}`}
-      aria-label={`${label}: ${value}. Edit`}
+      label={t('understood.chip', { label, value })}
+      aria-label={t('understood.edit', { label, value })}
       onClick={(event) => open(event.currentTarget)}
       disabled={disabled}
       variant="outlined"
@@ -81,21 +83,33 @@ export function UnderstoodChips(props: {
     onEdit(change);
   };
   return (
-    <Stack sx={{ gap: 1 }} aria-label="Understood as" role="group">
-      <Typography variant="subtitle2">Understood as</Typography>
-      {chip('Metric', GRAPH_METRIC_INFO[understood.metric].label, (anchor) =>
+    <Stack sx={{ gap: 1 }} aria-label={t('understood.title')} role="group">
+      <Typography variant="subtitle2">{t('understood.title')}</Typography>
+      {chip(t('understood.metric'), metricsLabel(understood), (anchor) =>
         setMenu({ kind: 'metric', anchor }),
       )}
-      {chip('Gateways', understood.gatewaysLabel || 'none', () => setEditing('gateways'))}
-      {chip('Range', rangeLabel(understood.range), () => setEditing('range'))}
-      {chip('Aggregation', aggregationLabel(understood.aggregation, understood.interval), (anchor) =>
-        setMenu({ kind: 'aggregation', anchor }),
+      {chip(t('understood.gateways'), understood.gatewaysLabel || t('understood.none'), () =>
+        setEditing('gateways'),
       )}
-      {chip('Lines', groupingLabel(understood.groupBy), (anchor) => setMenu({ kind: 'grouping', anchor }))}
-      {chip('Threshold', thresholdLabel(understood.condition, unit), () => setEditing('threshold'))}
+      {chip(t('understood.range'), rangeLabel(understood.range), () => setEditing('range'))}
+      {chip(
+        t('understood.aggregation'),
+        aggregationLabel(understood.aggregation, understood.interval),
+        (anchor) => setMenu({ kind: 'aggregation', anchor }),
+      )}
+      {chip(t('understood.lines'), groupingLabel(understood.groupBy), (anchor) =>
+        setMenu({ kind: 'grouping', anchor }),
+      )}
+      {chip(t('understood.threshold'), thresholdLabel(understood.condition, unit), () =>
+        setEditing('threshold'),
+      )}
       <Menu open={menu?.kind === 'metric'} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
         {GRAPH_METRICS.map((metric) => (
-          <MenuItem key={metric} selected={metric === understood.metric} onClick={() => choose({ metric })}>
+          <MenuItem
+            key={metric}
+            selected={understood.metrics.includes(metric)}
+            onClick={() => choose({ metric, metrics: [metric] })}
+          >
             {GRAPH_METRIC_INFO[metric].label} ({GRAPH_METRIC_INFO[metric].unit})
           </MenuItem>
         ))}
@@ -163,6 +177,7 @@ function GatewaysDialog(props: {
   onApply: (gateways: GraphGatewayRef[]) => void;
 }) {
   const { open, scopeId, initial, onClose, onApply } = props;
+  const t = useT('graph-generator');
   const catalogue = useGraphCatalogue(scopeId, open);
   const [picked, setPicked] = useState<GraphGatewayRef[]>(initial);
   const valid = picked.length > 0 && picked.length <= GRAPH_MAX_GATEWAYS;
@@ -175,7 +190,7 @@ function GatewaysDialog(props: {
       aria-labelledby="graph-gateways-title"
       slotProps={{ transition: { onEnter: () => setPicked(initial) } }}
     >
-      <DialogTitle id="graph-gateways-title">Gateways</DialogTitle>
+      <DialogTitle id="graph-gateways-title">{t('gatewaysDialog.title')}</DialogTitle>
       <DialogContent>
         <Autocomplete
           multiple
@@ -188,7 +203,7 @@ function GatewaysDialog(props: {
           renderInput={(params) => (
             <TextField
               {...params}
-              label="Gateways"
+              label={t('gatewaysDialog.title')}
               margin="dense"
               error={picked.length > GRAPH_MAX_GATEWAYS}
               helperText={`${picked.length}/${GRAPH_MAX_GATEWAYS}`}
@@ -197,9 +212,9 @@ function GatewaysDialog(props: {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant="contained" disabled={!valid} onClick={() => onApply(picked)}>
-          Apply
+          {t('apply')}
         </Button>
       </DialogActions>
     </Dialog>
