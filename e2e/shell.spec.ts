@@ -19,6 +19,7 @@ const ROOT_NAV_ITEMS = [
   'Agent Config',
   'Feedback',
   'Activity',
+  'API Keys',
 ];
 /** The default primary colour #4190c7 as the browser computes it. */
 const DEFAULT_PRIMARY_RGB = 'rgb(65, 144, 199)';

@@ -42,6 +42,7 @@ export const OWNERS = {
     'firmware_rollout_targets',
   ],
   'agent-config': ['agent_configs', 'agent_config_versions', 'agent_config_delivery'],
+  'api-keys': ['api_keys'],
   // Infrastructure, not a module: the external broker's session heartbeats (mqtt/session-takeover.ts).
   'mqtt/': ['broker_sessions'],
 };
@@ -70,6 +71,11 @@ export const READ_MODELS = {
     gateways: "the alert command is published to each of the tenant's gateways (their MACs)",
     tenants: 'a rule is checked against its tenant (kind, support tenant) in the rule statements',
     users: 'receivers are portal users: their e-mail read with the rule',
+  },
+  'api-keys': {
+    tenants: "the key lookup on every call made with a key reads the key's customer with it, as a session's",
+    users:
+      "the key lookup on every call made with a key reads its creator's permissions with it; the list names the creators",
   },
   audit: { tenants: 'the audit log page names the tenant of each row (left join, null once deleted)' },
   auth: {

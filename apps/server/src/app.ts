@@ -101,7 +101,10 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   if (database.dumpEmbedded) {
     await app.register(backupPlugin, { dataDir: config.DATA_DIR, dump: database.dumpEmbedded });
   }
-  await app.register(accessPlugin, { resolveSession: wired.resolveSession });
+  await app.register(accessPlugin, {
+    resolveSession: wired.resolveSession,
+    resolveApiKey: wired.resolveApiKey,
+  });
   await app.register(auditContextPlugin);
   for (const module of modules) await module.routes?.(app);
   app.server.on('upgrade', (request, socket, head) => {

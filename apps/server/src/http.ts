@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { PortalApp } from './lib/module.ts';
 import { markRequestLogger, runInRequest } from './lib/request-context.ts';
+import { SECURITY_SCHEMES, SESSION_COOKIE } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 
@@ -71,6 +72,8 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
         ms: Math.round(reply.elapsedTime),
         tenantId: request.principal?.tenantId,
         userId: request.principal?.userId,
+        // Every call made with an API key names it here (its audit row is written at most once a minute).
+        apiKey: request.principal?.apiKey?.prefix,
       },
       'request',
     );
@@ -80,7 +83,27 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
   await app.register(textInputPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'IoT Portal API', version: '1' } },
+    openapi: {
+      info: {
+        title: 'IoT Portal API',
+        version: '1',
+        description:
+          'Call it signed in (the `sid` session cookie of the web app) or with an API key of a customer: ' +
+          '`Authorization: Bearer iotp_...` (docs/api-keys.md). A key acts as its creator with the permissions ' +
+          "chosen for it, behind the same walls as the creator's session; each route lists the ways it takes.",
+      },
+      components: {
+        securitySchemes: {
+          [SECURITY_SCHEMES.session]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          [SECURITY_SCHEMES.apiKey]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'iotp_<id>_<secret>',
+            description: "A customer's API key (docs/api-keys.md); never valid on the live channel (/mqtt).",
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });

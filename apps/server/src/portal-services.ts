@@ -2,6 +2,7 @@
 import type { ActivitiesService } from './modules/activities/index.ts';
 import type { AgentConfigService } from './modules/agent-config/index.ts';
 import type { AlertRulesReader, SensorAlertsService } from './modules/alerts/index.ts';
+import type { ApiKeysService } from './modules/api-keys/index.ts';
 import type { AuditService } from './modules/audit/index.ts';
 import type { MqttTokensService, SessionsService } from './modules/auth/index.ts';
 import type { EmailTemplatesService } from './modules/email-templates/index.ts';
@@ -22,6 +23,7 @@ import type { BrokerAccess } from './mqtt/messaging.ts';
 export interface PortalServices {
   auth: SessionsService;
   activities: ActivitiesService;
+  apiKeys: ApiKeysService;
   mailer: Mailer;
   templates: EmailTemplatesService;
   audit: AuditService & { purge(): Promise<number> };

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { type Meter, noMeter } from './lib/metrics.ts';
 import type { ModuleParts } from './lib/module.ts';
 import type { Principal } from './lib/principal.ts';
+import type { ApiKeyUse } from './modules/api-keys/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createPlatformModule } from './modules/platform/index.ts';
 import { createPortalConfigModule } from './modules/portal-config/index.ts';
@@ -63,6 +64,8 @@ export function wireModules(
     inbox: fleet.inbox satisfies DeviceMessageSink,
     resolveSession: (sessionId: string): Promise<Principal | null> =>
       people.auth.sessions.resolveSession(sessionId),
+    resolveApiKey: (key: string, use: ApiKeyUse): Promise<Principal | null> =>
+      people.services.apiKeys.resolve(key, use),
     retention: fleet.telemetryModule.retention,
     alertEngine: fleet.alertEngineModule,
     deletionRunner: fleet.deletionModule.runner,

@@ -41,11 +41,11 @@ export const apiKeyMessages = {
   revoked: 'API key revoked',
   notFound: 'API key not found',
   tooMany: `A customer may have at most ${API_KEYS_PER_CUSTOMER} active API keys: revoke one first`,
-  notHeld: (codes: string) => `An API key can only get permissions you hold; not held or not for keys: ${codes}`,
+  notHeld: (codes: string) =>
+    `An API key can only get permissions you hold; not held or not for keys: ${codes}`,
   expiryPast: 'The expiry must be in the future',
   expiryTooFar: `An API key lives at most ${API_KEY_MAX_DAYS} days`,
   sessionOnly: 'This call needs a signed-in session: API keys may not make it',
-  otherCustomer: "API keys are created by the customer's own users",
 } as const;
 
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;

@@ -1,7 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
 /** A customer's API key (migration 0037, docs/api-keys.md); the key itself is only its SHA-256. */
 export interface ApiKeysTable {
   id: Generated<string>;
@@ -13,10 +11,10 @@ export interface ApiKeysTable {
   created_by: string | null;
   created_by_email: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
+  expires_at: Date;
+  revoked_at: Date | null;
   revoked_by: string | null;
-  last_used_at: Timestamp | null;
+  last_used_at: Date | null;
   last_used_address: string | null;
 }
 

@@ -14,6 +14,11 @@ export interface Principal extends PrincipalExtras {
   sessionIdHash: string;
   /** A member (not root) of the free-tier general users scope: strangers to each other. */
   freeTierMember: boolean;
+  /**
+   * Set when the call came with an API key (docs/api-keys.md) instead of a session: the key acts as its creator
+   * with the key's permissions; `sessionOnly` routes refuse it.
+   */
+  apiKey?: { id: string; prefix: string };
 }
 
 /** A gateway, as its credential identifies it: its MAC and the tenant it belongs to. */

@@ -22,7 +22,10 @@ export const auditContextPlugin = fp(async (app: FastifyInstance) => {
         {
           userId: principal?.userId ?? null,
           tenantId: principal?.tenantId ?? null,
-          action: `${request.method} ${request.routeOptions.url ?? route.url}`,
+          // A call made with an API key names it (docs/api-keys.md): 'POST /api/... (API key iotp_1a2b3c4d)'.
+          action: `${request.method} ${request.routeOptions.url ?? route.url}${
+            principal?.apiKey ? ` (API key ${principal.apiKey.prefix})` : ''
+          }`,
           requestId: String(request.id),
           address: request.ip,
         },

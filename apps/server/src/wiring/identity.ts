@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/database.ts';
 import { createActivitiesModule } from '../modules/activities/index.ts';
+import { createApiKeysModule } from '../modules/api-keys/index.ts';
 import { createAuditModule } from '../modules/audit/index.ts';
 import { createAuthModule } from '../modules/auth/index.ts';
 import { createEmailTemplatesModule } from '../modules/email-templates/index.ts';
@@ -42,10 +43,12 @@ export function wireIdentity(base: PortalBase, tenants: TenantsService, listen: 
     ...identity,
     to: config.FEEDBACK_EMAIL ?? config.ROOT_EMAIL,
   });
+  const apiKeysModule = createApiKeysModule({ ...base, tenants, users });
   const auditModule = createAuditModule({ ...base, retentionDays: config.AUDIT_RETENTION_DAYS });
   const services = {
     auth: auth.sessions,
     activities,
+    apiKeys: apiKeysModule.apiKeys,
     mailer,
     templates: identity.mail,
     passwords,
@@ -69,6 +72,7 @@ export function wireIdentity(base: PortalBase, tenants: TenantsService, listen: 
       portalUsersModule,
       socialModule,
       mailModule,
+      apiKeysModule,
     ],
   };
 }

@@ -145,6 +145,17 @@ describe('side navigation visibility', () => {
     expect(canSeeNavItem('activity', context({ tenantKind: 'customer', isRootUser: true }))).toBe(true);
   });
 
+  it('shows API Keys only with API_KEY_WRITE, root too, never in the free tier', () => {
+    expect(labels({ permissions: ['API_KEY_WRITE'] })).toEqual(['Dashboard', 'Gateways', 'API Keys']);
+    expect(canSeeNavItem('apiKeys', context({ isRootUser: true, tenantKind: 'root' }))).toBe(false);
+    expect(canSeeNavItem('apiKeys', context({ isRootUser: true, permissions: ['API_KEY_WRITE'] }))).toBe(
+      true,
+    );
+    expect(
+      canSeeNavItem('apiKeys', context({ tenantKind: 'free_tier', permissions: ['API_KEY_WRITE'] })),
+    ).toBe(false);
+  });
+
   it('answers per item with the same rules', () => {
     expect(canSeeNavItem('portalUsers', context({ permissions: ['PORTAL_USER_READ'] }))).toBe(true);
     expect(

@@ -12,7 +12,8 @@ export type NavItemId =
   | 'alerts'
   | 'agentConfig'
   | 'feedback'
-  | 'activity';
+  | 'activity'
+  | 'apiKeys';
 
 /** Named in the 'app' catalogue as `nav.{id}` (app/locales). */
 export interface NavItem {
@@ -34,6 +35,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'agentConfig', path: '/cli/agent-config', section: 'admin' },
   { id: 'feedback', path: '/cli/feedback', section: 'admin' },
   { id: 'activity', path: '/cli/activity', section: 'admin' },
+  { id: 'apiKeys', path: '/cli/api-keys', section: 'admin' },
 ];
 
 const isFreeTier = (context: AccessContext) => context.tenantKind === TENANT_KIND.freeTier;
@@ -78,6 +80,8 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   // Ours (docs/audit.md): the audit log, for a customer's administrators (SCOPE_READ) and root.
   activity: (context, holds) =>
     !isFreeTier(context) && (context.isRootUser || (hasFullAdminMenu(context) && holds('SCOPE_READ'))),
+  // Ours (docs/api-keys.md): the customer's API keys, for holders of API_KEY_WRITE; not the free tier.
+  apiKeys: (context, holds) => !isFreeTier(context) && holds('API_KEY_WRITE'),
 };
 
 export function canSeeNavItem(id: NavItemId, context: AccessContext): boolean {

@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/changePassword',
     {
-      config: { access: 'PORTAL_USER_PASSWORD_CHANGE' },
+      config: { access: 'PORTAL_USER_PASSWORD_CHANGE', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's password; ends the user's other sessions",
@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/getQrCodeUrl',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary:
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/enableTwoFA',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Turn 2FA on with a code from the pending secret; revokes trusted devices',
@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/disableTwoFA/user',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary:
@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/remove-your-account/userId/:userId/scopeId/:scopeId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Delete your own account (free-tier scope only) and end its sessions',
@@ -187,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/user-details/language',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's own language: the web app and the mails to the user follow it",
@@ -204,7 +204,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/mqtt-token',
     {
-      config: { access: 'MQTT_AUTH' },
+      // Never for an API key: keys do not open the browser live channel (docs/api-keys.md).
+      config: { access: 'MQTT_AUTH', sessionOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'One-use credential for the live-update connection',

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
 import { AgentConfigPage } from '../../features/agent-config/pages.ts';
 import { AlertsPage } from '../../features/alerts/pages.ts';
+import { ApiKeysPage } from '../../features/api-keys/pages.ts';
 import { ActivityPage } from '../../features/audit/pages.ts';
 import { LoginPage, LogoutPage } from '../../features/auth/pages.ts';
 import { DashboardPage, GlobalDashboardPage } from '../../features/dashboard/pages.ts';
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
           <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
           <Route path="cli/activity" element={guarded(navItem('activity'), <ActivityPage />)} />
+          <Route path="cli/api-keys" element={guarded(navItem('apiKeys'), <ApiKeysPage />)} />
           <Route path="global-search" element={guarded(canUseGlobalSearch, <GlobalSearchPage />)} />
           <Route
             path="change-password"

@@ -3,6 +3,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -24,4 +25,5 @@ export const NAV_ICONS: Record<NavItemId, ReactElement> = {
   agentConfig: <AdminPanelSettingsOutlined />,
   feedback: <FeedbackOutlined />,
   activity: <HistoryOutlined />,
+  apiKeys: <KeyOutlined />,
 };

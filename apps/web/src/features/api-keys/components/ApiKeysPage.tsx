@@ -1,0 +1,96 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { type ApiKey, apiKeyMessages, type CreatedApiKey } from '@portal/contract';
+import { useState } from 'react';
+import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import { useApiKeys } from '../api/get-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { createsHere } from '../api-key-form.ts';
+import { ApiKeysList } from './ApiKeysList.tsx';
+import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
+import { SecretDialog } from './SecretDialog.tsx';
+
+/**
+ * /cli/api-keys (ours, issue 31; docs/api-keys.md): the keys of the customer being viewed, for holders of
+ * API_KEY_WRITE: create one (name, permissions of one's own, expiry), its secret shown once, revoke.
+ */
+export function ApiKeysPage() {
+  const t = useT('api-keys');
+  const session = useSession();
+  const notify = useNotify();
+  const keys = useApiKeys(session.tenantId);
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const ownCustomer = createsHere(session);
+
+  const confirmRevoke = (key: ApiKey) =>
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        notify({ variant: 'success', text: apiKeyMessages.revoked });
+        setRevoking(null);
+      },
+      onError: (error) => {
+        notify({ variant: 'error', text: error.message });
+        setRevoking(null);
+      },
+    });
+
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography id="page-title" variant="h5" component="h1">
+          {t('title')}
+        </Typography>
+        {ownCustomer && (
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2, maxWidth: '75ch' }}>
+        {t('intro')} {t('lastUsedNote')}
+      </Typography>
+      {!ownCustomer && (
+        <Alert severity="info" variant="outlined" role="note" sx={{ mb: 2 }}>
+          {t('otherCustomer')}
+        </Alert>
+      )}
+      {keys.isPending ? (
+        <CenteredProgress />
+      ) : keys.isError ? (
+        <Alert severity="error">{t('failed')}</Alert>
+      ) : (
+        <ApiKeysList keys={keys.data.items} onRevoke={setRevoking} />
+      )}
+      {creating && (
+        <CreateApiKeyDialog
+          onClose={() => setCreating(false)}
+          onCreated={(answer) => {
+            setCreating(false);
+            setCreated(answer);
+          }}
+        />
+      )}
+      {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
+      {revoking && (
+        <ConfirmDialog
+          title={t('revokeTitle')}
+          text={t('revokeText', { name: revoking.name, prefix: revoking.prefix })}
+          confirmLabel={t('revoke')}
+          pending={revoke.isPending}
+          onConfirm={() => confirmRevoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  TextField,
+} from '@mui/material';
+import type { CreatedApiKey } from '@portal/contract';
+import { useId, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
+
+/** The new key's secret, shown this once, with a copy button; closed only by Done. */
+export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
+  const t = useT('api-keys');
+  const titleId = useId();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(created.secret);
+    setCopied(true);
+  };
+  return (
+    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('secret.title')}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('secret.text')}
+        </Alert>
+        <TextField
+          label={t('secret.label')}
+          value={created.secret}
+          fullWidth
+          multiline
+          slotProps={{
+            htmlInput: { readOnly: true, style: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <Button startIcon={<ContentCopyOutlined />} onClick={copy}>
+                    {copied ? t('secret.copied') : t('secret.copy')}
+                  </Button>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {t('secret.done')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
