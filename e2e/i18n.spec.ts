@@ -125,6 +125,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'email-templates', path: () => '/email-templates', converted: true, ready: 'Platzhalter' },
   { name: 'feedback', path: () => '/cli/feedback', converted: true, ready: 'Eingegangene Rückmeldungen' },
   { name: 'activity', path: () => '/cli/activity', converted: true, ready: 'Aktivität durchsuchen' },
+  { name: 'api-keys', path: () => '/cli/api-keys', converted: true, ready: 'Noch keine API-Schlüssel' },
   {
     name: 'dashboard',
     path: ({ demo }) => `/cli/dashboard?scopeId=${demo}`,
