@@ -84,6 +84,8 @@ interface GatewayRefs {
   named: CatalogueGateway[];
   /** Where in the tokens each named gateway reference starts. */
   namedAt: number[];
+  /** The gateways of each customer named. */
+  customers: CatalogueGateway[][];
   excluded: CatalogueGateway[];
   all: boolean;
   statuses: Set<'online' | 'offline'>;
@@ -137,6 +139,7 @@ class Grammar {
     refs: {
       named: [],
       namedAt: [],
+      customers: [],
       excluded: [],
       all: false,
       statuses: new Set(),
@@ -322,8 +325,12 @@ class Grammar {
   private customer(i: number, into: CatalogueGateway[]): number | null {
     const found = this.stream.longestAt(i, this.lexicon.customers, this.lexicon.maxCustomerWords);
     if (!found) return null;
-    if (into === this.slots.refs.named) this.slots.refs.namedAt.push(i);
-    into.push(...found.value);
+    if (into === this.slots.refs.named) {
+      // Named with gateways of its own ("gateway 1 of Demo Customer"), a customer narrows them; else it
+      // adds its gateways ("Bistro Group and Demo Gateway 1"): selectGateways decides.
+      this.slots.refs.namedAt.push(i);
+      this.slots.refs.customers.push(found.value);
+    } else into.push(...found.value);
     this.stream.take(i, found.end);
     return found.end;
   }
@@ -832,8 +839,14 @@ function selectGateways(
     ...ex.places.map((p) => `in ${p}`),
   ];
   const except = exclusions.length > 0 ? ` except ${exclusions.join(', ')}` : '';
-  if (refs.named.length > 0) {
-    const unique = [...new Map(refs.named.map((g) => [g.mac, g])).values()];
+  // A customer named with some of its own gateways narrows to them; any other customer adds all of its own.
+  const named = [...refs.named];
+  for (const own of refs.customers) {
+    const macs = new Set(own.map((g) => g.mac));
+    if (!refs.named.some((g) => macs.has(g.mac))) named.push(...own);
+  }
+  if (named.length > 0) {
+    const unique = [...new Map(named.map((g) => [g.mac, g])).values()];
     const gateways = unique.filter((g) => matches(g, refs.tags, refs.places, statuses) && keep(g));
     const label =
       gateways.length > 0

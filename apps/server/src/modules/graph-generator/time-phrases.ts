@@ -133,6 +133,19 @@ const SINCE = '(?:(since|from|starting|after) )?';
 /** Our own rules, in order: the first that matches wins. */
 const RULES: Rule[] = [
   {
+    // "the last half hour", "past half an hour", "last half day"
+    pattern:
+      /(?<=\s)(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous) half(?: an?)? (hour|day)(?=\s)/,
+    span: (m, now) => {
+      const ms = m[1] === 'hour' ? 30 * MINUTE : 12 * HOUR;
+      return {
+        fromTime: now - ms,
+        toTime: now,
+        label: m[1] === 'hour' ? 'last 30 minutes' : 'last 12 hours',
+      };
+    },
+  },
+  {
     // "last 24 hours", "past week", "previous 3 months", "last 24h", "over the last fortnight"
     pattern: new RegExp(
       `(?<=\\s)(?:(?:in|over|during|for|within|from|of|since) )?(?:the )?(?:last|past|previous|recent|trailing|preceding|prior) (?:${NUM} ?)?(?:${UNIT}|${SHORT_UNIT})(?=\\s)`,
@@ -415,13 +428,16 @@ function chronoRule(text: string, now: number, offsetMs: number): TimeFinding | 
   });
   if (pair) {
     const [a, b] = pair;
-    // "between 08:00 and 09:30 today": the first end takes the day of the second.
+    // "between 08:00 and 09:30 today": the first end takes the day of the second; "on 24 Nov from 8am to
+    // noon": the second takes the first's.
+    const hasDay = (c: chrono.ParsedComponents) => c.isCertain('day') || c.isCertain('weekday');
+    const onDayOf = (time: number, other: number) =>
+      dayStart(other, offsetMs) + (time - dayStart(time, offsetMs));
     let from = startOf(a.component, now, offsetMs);
-    if (!a.component.isCertain('day') && !a.component.isCertain('weekday') && b.component.isCertain('day')) {
-      const day = dayStart(startOf(b.component, now, offsetMs), offsetMs);
-      from = day + (from - dayStart(from, offsetMs));
-    }
-    const lastStart = startOf(b.component, now, offsetMs);
+    let lastStart = startOf(b.component, now, offsetMs);
+    if (!hasDay(a.component) && hasDay(b.component)) from = onDayOf(from, lastStart);
+    else if (hasDay(a.component) && !hasDay(b.component) && b.component.isCertain('hour'))
+      lastStart = onDayOf(lastStart, from);
     if (lastStart < from) {
       return problem(GRAPH_TEXTS.fromAfterTo, [
         {

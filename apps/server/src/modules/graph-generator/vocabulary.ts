@@ -352,6 +352,8 @@ export function normalize(text: string): string {
     .replace(/\byday\b/g, 'yesterday')
     // "2026-11-24 08:00" as one ISO instant.
     .replace(/\b(\d{4}-\d{1,2}-\d{1,2})[ t](\d{1,2}:\d{2})/g, '$1t$2')
+    // "1000ppm", "25c", "80%": the number and its unit.
+    .replace(/\b(\d+(?:\.\d+)?)(ppm|ppb|mb|degc|c)\b/g, '$1 $2')
     // Thousands separators: "1,500" is 1500.
     .replace(/(\d),(?=\d{3}(?!\d))/g, '$1')
     .replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})?(?![\d.])/g, (all, d, m, y) =>
