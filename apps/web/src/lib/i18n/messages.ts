@@ -3,13 +3,17 @@ import {
   activityMessages,
   agentConfigMessages,
   alertMessages,
+  apiKeyMessages,
   authMessages,
+  CUSTOMER_FW_UPLOAD_APPLY_FAILED,
   cardAssignedMessage,
   customerMessages,
   dashboardMessages,
   duplicateAlertMessage,
   duplicateEmailMessage,
   emailTemplateMessages,
+  FIRMWARE_INVALID_NAME,
+  FIRMWARE_RULES,
   feedbackMessages,
   forgotPasswordMessages,
   GRAPH_GENERATOR_TEXTS,
@@ -59,8 +63,14 @@ export const CONTRACT_MESSAGES = {
   activityMessages,
   agentConfigMessages,
   alertMessages,
+  apiKeyMessages,
   authMessages,
   customerMessages,
+  customerFwUploadApplyFailed: CUSTOMER_FW_UPLOAD_APPLY_FAILED,
+  /** The firmware pages' notices, one group per kind (FIRMWARE_RULES[kind].messages). */
+  firmwareMessages: FIRMWARE_RULES.firmware.messages,
+  customerFwMessages: FIRMWARE_RULES.customerFw.messages,
+  osPatchMessages: FIRMWARE_RULES.osPatch.messages,
   dashboardMessages,
   emailTemplateMessages,
   feedbackMessages,
@@ -102,6 +112,7 @@ export const CONTRACT_MESSAGES = {
     cardAssigned: cardAssignedMessage,
     lockUserDeleteBlocked: lockUserDeleteBlockedMessage,
     thresholdHint,
+    firmwareInvalidName: FIRMWARE_INVALID_NAME,
   },
 } as const;
 
@@ -120,6 +131,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 interface Pattern {
   key: MessageKey;
   regex: RegExp;
+  /** How many characters of the text are not values: the more, the more specific. */
+  fixed: number;
 }
 
 /**
@@ -163,9 +176,12 @@ function buildCatalogue() {
       const template = templateOf(text as (...args: string[]) => string);
       if (!template) continue;
       english[group][name] = template.entry;
-      patterns.push({ key, regex: template.regex });
+      patterns.push({ key, regex: template.regex, fixed: template.entry.replace(/\{\{\d+\}\}/g, '').length });
     }
   }
+  // The most specific text first: 'Firmware applied for 2 tenants and failed to apply for 1 tenants' is the
+  // longer text's, though 'Firmware applied for {{0}} tenants' would match it too.
+  patterns.sort((a, b) => b.fixed - a.fixed);
   return { english: english as MessageCatalogue, byText, patterns };
 }
 
