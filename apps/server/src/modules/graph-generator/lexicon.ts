@@ -36,6 +36,8 @@ export interface Lexicon {
   names: Map<string, CatalogueGateway[]>;
   tags: Map<string, string>;
   places: Map<string, string>;
+  /** Each letter word of the gateways' names (3 letters or more) to the gateways whose name has it. */
+  nameWords: Map<string, CatalogueGateway[]>;
   /** Customer names to their gateways. */
   customers: Map<string, CatalogueGateway[]>;
   maxNameWords: number;
@@ -119,6 +121,13 @@ export function lexiconFor(catalogue: CatalogueGateway[]): Lexicon {
     const customer = g.customer ? keyOf(g.customer) : '';
     if (customer) append(customers, customer, g);
   }
+  const nameWords = new Map<string, CatalogueGateway[]>();
+  for (const [k, gateways] of names) {
+    for (const w of new Set(k.split(' '))) {
+      if (w.length < 3 || !/^[a-z]+$/.test(w) || FIXED.has(w)) continue;
+      for (const g of gateways) append(nameWords, w, g);
+    }
+  }
   // Only words of letters are ever corrected (numbers never are), so only they need to be known.
   for (const map of [names, tags, places, customers])
     for (const k of map.keys()) for (const w of k.split(' ')) if (/^[a-z]+$/.test(w)) known.add(w);
@@ -140,6 +149,7 @@ export function lexiconFor(catalogue: CatalogueGateway[]): Lexicon {
     tags,
     places,
     customers,
+    nameWords,
     maxNameWords: most(names),
     maxCustomerWords: most(customers),
     maxTagWords: most(tags),

@@ -76,6 +76,8 @@ const EXCLUDES = [...EXCLUDE_WORDS].sort((a, b) => b.length - a.length);
 const UNKNOWN_METRICS = new Map(UNKNOWN_METRIC_WORDS.map((w) => [w, w]));
 const UNKNOWN_AGGREGATIONS = new Map(UNKNOWN_AGGREGATION_WORDS.map((w) => [w, w]));
 const maxWords = (map: Map<string, unknown>) => Math.max(...[...map.keys()].map((k) => k.split(' ').length));
+const MONTH =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 const TIME_UNIT =
   /^(m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|mos?|years?|yrs?|fortnights?|ago)$/;
 
@@ -168,6 +170,9 @@ class Grammar {
   ) {
     this.stream = new TokenStream(tokenize(text));
   }
+
+  /** How many gateways were named by a word of their name alone. */
+  private partials = 0;
 
   private get n() {
     return this.stream.tokens.length;
@@ -291,6 +296,17 @@ class Grammar {
         take(i + 1);
         continue;
       }
+      // A word of one gateway's name and of no other ("the kitchen" of "Kitchen Hub"): that gateway, named
+      // in full on the chip. A word several names share ("demo") is asked about.
+      // Only when no gateway was named otherwise: "gateway 3 in the kitchen" is asked about.
+      const partial = token.kind === 'word' ? this.lexicon.nameWords.get(token.text) : undefined;
+      if (partial?.length === 1 && s.refs.named.length === this.partials && s.refs.customers.length === 0) {
+        s.refs.named.push(partial[0]!);
+        s.refs.namedAt.push(i);
+        this.partials += 1;
+        take(i + 1);
+        continue;
+      }
       s.unknownWord ??= this.unknownPhrase(i);
       i += 1;
     }
@@ -367,7 +383,7 @@ class Grammar {
     }
     if (!found) return null;
     const next = this.stream.word(found.end);
-    if (!afterNoun && TIME_UNIT.test(next)) return null;
+    if (!afterNoun && (TIME_UNIT.test(next) || MONTH.test(next))) return null;
     return found;
   }
 

@@ -174,7 +174,7 @@ const RULES: Rule[] = [
   {
     // "24h", "48 hours", "for 3 days", "over 2 weeks" (not "every 5 minutes": a bucket, not a range)
     pattern: new RegExp(
-      `(?<=\\s)(?:(?:for|over|within|in) )?(?:the )?(?:(\\d+)${SHORT_UNIT}|${NUM} ${UNIT})(?=\\s)`,
+      `(?<=\\s)(?:(?:for|over|within|in|since) )?(?:the )?(?:(\\d+)${SHORT_UNIT}|${NUM} ${UNIT})(?=\\s)`,
     ),
     span: (m, now, offsetMs, text) => {
       if (/(?:every|each|per)\s*$/.test(text.slice(0, m.index))) return null;

@@ -308,7 +308,7 @@ export const STOPWORDS = new Set(
   along like series curve curves history historic historical time recorded record note look looking check
   versus graphed ever just only both need needs see could can pls plz kindly quick quickly display displaying
   visualize visualise visualization chart charting plotting draw drawing showme lets let's how's hows whats
-  what's was were many much all per up send sent report reported doing plus so far customer customers tenant client company high low snapshot well alone ones`.split(
+  what's was were many much all per up send sent report reported doing plus so far customer customers tenant client company high low snapshot well alone ones located situated tag tagged site`.split(
     /\s+/,
   ),
 );
@@ -361,6 +361,8 @@ export function normalize(text: string): string {
     )
     .replace(/\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/g, '$1-$2-$3')
     .replace(SLASH_DATE, (all, a, b, y) => slashDate(all, Number(a), Number(b), y, order))
+    // "20 november-22 november": the dash between two dates stays a dash.
+    .replace(new RegExp(`\\b(${MONTHS.join('|')})-(?=\\d)`, 'g'), '$1 - ')
     .replace(/[’‘`´]/g, "'")
     .replace(/'s\b/g, '')
     .replace(/[?!,;()"“”[\]{}]/g, ' ')
