@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = {
   commanded: 'Sent a command',
   granted: 'Gave access',
   revoked: 'Removed access',
+  used: 'Used',
+  revokedKey: 'Revoked a key',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -29,6 +31,7 @@ export const AUDIT_THINGS = {
   agentConfiguration: 'Agent configuration',
   emailTemplate: 'E-mail template',
   feedback: 'Feedback',
+  apiKey: 'API key',
   other: 'Other',
 } as const;
 export type AuditThing = keyof typeof AUDIT_THINGS;

@@ -159,7 +159,8 @@ describe(`API keys (${backend} backend)`, () => {
   });
 
   it("records a key's use, in its list row and the audit log, at most once a minute", async () => {
-    const { key, secret } = await createKey(alpha.cookie, ['IOT_DEVICE_READ']);
+    const created = await create(alpha.cookie, ['IOT_DEVICE_READ'], inDays(30), 'Used');
+    const { key, secret } = created.json() as CreatedApiKey;
     const uses = () =>
       portal.database.db
         .selectFrom('audit_log')
@@ -178,6 +179,15 @@ describe(`API keys (${backend} backend)`, () => {
         operation: 'UPDATE',
       },
     ]);
+    // The Activity screen tells it in words, found by its kind of action and thing.
+    const root = await signIn(portal);
+    const activity = await injectAs(portal, root, 'GET', '/api/audit', {
+      query: { thing: 'apiKey', action: 'used', name: key.name },
+    });
+    expect(activity.statusCode).toBe(200);
+    expect(
+      (activity.json().items as { description: { text: string } }[]).map((e) => e.description.text),
+    ).toContain(`Alpha User used the API key 'Used' of ${alpha.tenant.name}`);
     const listed = (await injectAs(portal, alpha.cookie, 'GET', '/api/api-keys')).json().items as ApiKey[];
     const lastUsed = listed.find((k) => k.id === key.id)?.lastUsedAt;
     expect(lastUsed).not.toBeNull();

@@ -18,6 +18,22 @@ const facts = (over: Partial<AuditFacts>): AuditFacts => ({
 });
 
 describe('the Activity phrase builder', () => {
+  it("tells an API key's use and its revocation by the key's name and customer (docs/api-keys.md)", () => {
+    const key = {
+      table: 'api_keys',
+      operation: 'UPDATE' as const,
+      fields: { name: 'Billing export' },
+      subject: { actor: 'Alpha User', customer: 'Alpha' },
+    };
+    expect(
+      describeAudit(facts({ ...key, kind: 'used:apiKey', summary: { last_used_at: { to: 'x' } } })).text,
+    ).toBe("Alpha User used the API key 'Billing export' of Alpha");
+    expect(
+      describeAudit(facts({ ...key, kind: 'revokedKey:apiKey', summary: { revoked_at: { to: 'x' } } }), 'de')
+        .text,
+    ).toBe("Alpha User widerrief den API-Schlüssel 'Billing export' von Alpha");
+  });
+
   it('tells an unlock with the lock and its gateway by name', () => {
     const described = describeAudit(
       facts({

@@ -66,6 +66,7 @@ export const TABLES: Readonly<
   agent_config_delivery: { thing: 'agentConfiguration', noun: 'agent configuration delivery', of: 'gateway' },
   email_templates: { thing: 'emailTemplate', noun: 'e-mail template' },
   feedback: { thing: 'feedback', noun: 'feedback' },
+  api_keys: { thing: 'apiKey', noun: 'API key', of: 'customer' },
 };
 
 /** The action of a row no rule below names. */
@@ -118,6 +119,9 @@ export const ACTION_RULES: readonly ActionRule[] = [
     action: 'revoked',
     thing: 'lockUser',
   },
+  // A key's use is written at most once a minute (docs/api-keys.md); its revocation is not a deletion.
+  { table: 'api_keys', operation: 'UPDATE', changed: 'revoked_at', action: 'revokedKey', thing: 'apiKey' },
+  { table: 'api_keys', operation: 'UPDATE', changed: 'last_used_at', action: 'used', thing: 'apiKey' },
 ];
 
 /** The verb of each action in a sentence (searched as the sentence's words are). */
@@ -131,6 +135,8 @@ const VERBS: Readonly<Record<AuditAction, string>> = {
   commanded: 'sent the command',
   granted: 'gave',
   revoked: 'removed the access of',
+  used: 'used',
+  revokedKey: 'revoked',
 };
 
 /** Fields whose name says too little; the others are read with their underscores as spaces. */

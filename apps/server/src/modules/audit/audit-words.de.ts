@@ -19,6 +19,8 @@ export const GERMAN_VERBS: Readonly<Record<AuditAction, string>> = {
   commanded: 'sendete den Befehl',
   granted: 'gab',
   revoked: 'entzog',
+  used: 'verwendete',
+  revokedKey: 'widerrief',
 };
 
 /** The kinds of thing as the screen's filter names them (the web app's audit catalogue says the same). */
@@ -33,6 +35,7 @@ export const GERMAN_THINGS: Readonly<Record<AuditThing, string>> = {
   agentConfiguration: 'Agent-Konfiguration',
   emailTemplate: 'E-Mail-Vorlage',
   feedback: 'Feedback',
+  apiKey: 'API-Schlüssel',
   other: 'Sonstiges',
 };
 
@@ -65,6 +68,7 @@ export const GERMAN_NOUNS: Readonly<Record<string, { noun: string; gender: Gende
   agent_config_delivery: { noun: 'Auslieferung der Agent-Konfiguration', gender: 'f' },
   email_templates: { noun: 'E-Mail-Vorlage', gender: 'f' },
   feedback: { noun: 'Feedback', gender: 'n' },
+  api_keys: { noun: 'API-Schlüssel', gender: 'm' },
 };
 
 /** The articles of the accusative (the object) and the dative (after 'zu', to whom access is given). */
