@@ -197,7 +197,7 @@ describe('Credentials on locks', () => {
     // The lock's users now include her, with the passcode given (the ledger carries it to the lock).
     await row.getByRole('button', { name: `Users of ${name}: 1` }).click();
     const users = page.getByRole('dialog', { name: `Users of ${name}` });
-    await users.getByText('Ada Lovelace').waitFor();
+    await users.getByText('Ada Lovelace', { exact: true }).waitFor();
     await users.getByText(/passcode 482914/).waitFor();
   });
 });

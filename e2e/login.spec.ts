@@ -39,6 +39,20 @@ describe('Login screen', () => {
     expect(await submit.isEnabled()).toBe(true);
   });
 
+  it('lets the browser keep the hashed scripts for a year and check the page itself on each visit', async () => {
+    const { page } = browser;
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    const index = await page.goto('/');
+    expect(index?.headers()['cache-control']).toBe('no-cache');
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    const script = await page.request.get(scripts[0] ?? '');
+    expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it("says 'Email is required.' when the email is left empty", async () => {
     const { page } = browser;
     await page.goto('/#/login');

@@ -30,6 +30,8 @@ function trustedProxies(trust: Config['TRUST_PROXY']) {
  * text-input rules, cookies, the OpenAPI document and the built web app (both public by nature, so
  * registered before the access plugin).
  */
+const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+
 export async function createHttpApp(config: Config, logger: Logger, webDist: URL): Promise<PortalApp> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -109,7 +111,15 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist.pathname, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist.pathname,
+      wildcard: false,
+      // The build names every file under assets/ by a hash of its content: a browser keeps it for a year and
+      // never asks again. index.html names the current ones, so it is checked on every visit.
+      cacheControl: false,
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE_ASSET : 'no-cache'),
+    });
   }
   return app;
 }
