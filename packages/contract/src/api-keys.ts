@@ -39,7 +39,6 @@ export const API_KEY_USE_RECORD_MS = 60_000;
 export const apiKeyMessages = {
   created: 'API key created',
   revoked: 'API key revoked',
-  notFound: 'API key not found',
   tooMany: `A customer may have at most ${API_KEYS_PER_CUSTOMER} active API keys: revoke one first`,
   notHeld: (codes: string) =>
     `An API key can only get permissions you hold; not held or not for keys: ${codes}`,
