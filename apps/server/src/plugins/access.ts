@@ -1,4 +1,4 @@
-import { apiKeyMessages, type RouteAccess } from '@portal/contract';
+import { apiKeyMessages, type RouteAccess, serverMessages } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
@@ -100,7 +100,7 @@ export const accessPlugin = fp(
         principal = sessionId ? await options.resolveSession(sessionId) : null;
         if (!principal) throw unauthorized();
         if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-          throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+          throw new AppError('FORBIDDEN', serverMessages.crossOrigin);
         }
       }
       request.principal = principal;
