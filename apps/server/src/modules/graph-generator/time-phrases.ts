@@ -330,8 +330,17 @@ const RULES: Rule[] = [
     span: (_m, now) => ({ fromTime: Math.floor(now / HOUR) * HOUR, toTime: now, label: 'this hour' }),
   },
   {
-    pattern: /(?<=\s)(?:since|from|after) midnight(?=\s)/,
-    span: (_m, now, offsetMs) => ({ fromTime: dayStart(now, offsetMs), toTime: now, label: 'today' }),
+    // "wtd", "mtd", "ytd": week, month, year to date.
+    pattern: /(?<=\s)(wtd|mtd|ytd|week to date|month to date|year to date)(?=\s)/,
+    span: (m, now, offsetMs) => {
+      const d = local(now, offsetMs);
+      const which = m[1]![0]!;
+      const fromTime =
+        which === 'w'
+          ? lastWeekday(now, 1, offsetMs)
+          : Date.UTC(d.getUTCFullYear(), which === 'm' ? d.getUTCMonth() : 0, 1) - offsetMs;
+      return { fromTime, toTime: now, label: { w: 'this week', m: 'this month', y: 'this year' }[which]! };
+    },
   },
   {
     pattern:
@@ -344,8 +353,14 @@ const RULES: Rule[] = [
 function startOf(component: chrono.ParsedComponents, now: number, offsetMs: number): number {
   let time = component.date().getTime();
   if (!component.isCertain('hour')) time = dayStart(time, offsetMs);
-  // "friday": the last one, not the coming one (today when it is Friday).
+  // "friday": the last one, not the coming one (today when it is Friday); "march": the last March.
   if (time > now && component.isCertain('weekday') && !component.isCertain('day')) time -= 7 * DAY;
+  const monthOnly =
+    component.isCertain('month') && !component.isCertain('day') && !component.isCertain('year');
+  if (time > now && monthOnly) {
+    const d = local(time, offsetMs);
+    time = Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), 1) - offsetMs;
+  }
   return time;
 }
 

@@ -334,6 +334,7 @@ export const TIME_WORDS =
   now currently current moment present latest live hour hours minute minutes min mins day days week weeks month months
   year years fortnight morning afternoon evening night tonight midnight noon week weekend monday tuesday wednesday
   thursday friday saturday sunday ${MONTHS.join(' ')} this next coming so far before after earlier hrs hr
+  wtd mtd ytd
   through thru till until noon`.split(/\s+/);
 
 /** Normalized form the parser reads: lower case, CO₂ as co2, °C as degc, MACs as 12 hex digits, dates as words. */
@@ -350,6 +351,7 @@ export function normalize(text: string): string {
     // MACs in any form: 12 hex digits.
     .replace(/\b((?:[0-9a-f]{2}[:.-]){5}[0-9a-f]{2})\b/g, (mac) => mac.replace(/[:.-]/g, ''))
     .replace(/\byday\b/g, 'yesterday')
+    .replace(/\bmidnight\b/g, '00:00')
     // "2026-11-24 08:00" as one ISO instant.
     .replace(/\b(\d{4}-\d{1,2}-\d{1,2})[ t](\d{1,2}:\d{2})/g, '$1t$2')
     // "1000ppm", "25c", "80%": the number and its unit.
