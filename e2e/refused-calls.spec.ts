@@ -46,6 +46,7 @@ const SCREENS = [
   '/cli/agent-config',
   '/cli/feedback',
   '/cli/activity',
+  '/cli/api-keys',
   '/global-search',
   '/change-password',
   '/admin/tenants',
