@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import type { CreatedApiKey } from '@portal/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
 
 /** The new key's secret, shown this once, with a copy button; closed only by Done. */
@@ -18,8 +18,14 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onC
   const t = useT('api-keys');
   const titleId = useId();
   const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The clipboard API exists on https and localhost only; elsewhere the key is selected and copied the old way.
   const copy = async () => {
-    await navigator.clipboard.writeText(created.secret);
+    if (navigator.clipboard) await navigator.clipboard.writeText(created.secret);
+    else {
+      field.current?.select();
+      document.execCommand('copy');
+    }
     setCopied(true);
   };
   return (
@@ -34,6 +40,7 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onC
           value={created.secret}
           fullWidth
           multiline
+          inputRef={field}
           slotProps={{
             htmlInput: { readOnly: true, style: { fontFamily: 'monospace', wordBreak: 'break-all' } },
             input: {
