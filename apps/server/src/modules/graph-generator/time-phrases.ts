@@ -133,6 +133,26 @@ const SINCE = '(?:(since|from|starting|after) )?';
 /** Our own rules, in order: the first that matches wins. */
 const RULES: Rule[] = [
   {
+    // "since the beginning of the month", "from the start of November": the period's first day, to now.
+    pattern: new RegExp(
+      `(?<=\\s)(?:since|from) (?:the )?(?:beginning|start) of (?:the |this )?(week|month|year|${MONTH_NAMES.join('|')})(?=\\s)`,
+    ),
+    span: (m, now, offsetMs) => {
+      const d = local(now, offsetMs);
+      const which = m[1]!;
+      let fromTime: number;
+      if (which === 'week') fromTime = lastWeekday(now, 1, offsetMs);
+      else if (which === 'month') fromTime = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - offsetMs;
+      else if (which === 'year') fromTime = Date.UTC(d.getUTCFullYear(), 0, 1) - offsetMs;
+      else {
+        const month = MONTH_NAMES.indexOf(which);
+        const year = month > d.getUTCMonth() ? d.getUTCFullYear() - 1 : d.getUTCFullYear();
+        fromTime = Date.UTC(year, month, 1) - offsetMs;
+      }
+      return { fromTime, toTime: now, label: `since ${formatDay(fromTime, offsetMs)}` };
+    },
+  },
+  {
     // "the last half hour", "past half an hour", "last half day"
     pattern:
       /(?<=\s)(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous) half(?: an?)? (hour|day)(?=\s)/,

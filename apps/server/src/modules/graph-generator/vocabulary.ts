@@ -109,7 +109,41 @@ export const INTERVAL_WORDS: [string, Exclude<GraphInterval, 'auto'>][] = [
   ['minutely', 'minute'],
 ];
 
+/** "by city", "for each tag", "grouped by location", "per device": every way of saying a grouping. */
+const GROUPING_NOUNS: [string, GraphGrouping][] = [
+  ['location', 'location'],
+  ['locations', 'location'],
+  ['city', 'location'],
+  ['cities', 'location'],
+  ['site', 'location'],
+  ['sites', 'location'],
+  ['place', 'location'],
+  ['places', 'location'],
+  ['tag', 'tag'],
+  ['tags', 'tag'],
+  ['gateway', 'gateway'],
+  ['gateways', 'gateway'],
+  ['device', 'gateway'],
+  ['devices', 'gateway'],
+  ['sensor', 'gateway'],
+  ['sensors', 'gateway'],
+];
+const GROUPING_PREFIXES = [
+  'by',
+  'per',
+  'each',
+  'for each',
+  'of each',
+  'grouped by',
+  'group by',
+  'split by',
+  'broken down by',
+];
+
 export const GROUPING_WORDS: [string, GraphGrouping][] = [
+  ...GROUPING_PREFIXES.flatMap((prefix) =>
+    GROUPING_NOUNS.map(([noun, grouping]): [string, GraphGrouping] => [`${prefix} ${noun}`, grouping]),
+  ),
   ['by location', 'location'],
   ['per location', 'location'],
   ['by city', 'location'],
