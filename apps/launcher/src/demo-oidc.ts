@@ -8,8 +8,6 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, ownOrigin } from '@portal/server';
-// @ts-expect-error oidc-provider ships no type declarations; OidcProvider below types the parts used here.
-import Provider from 'oidc-provider';
 
 interface OidcProvider {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
@@ -77,6 +75,10 @@ export async function startDemoOidcProvider(config: Config, person: DemoIdentity
   const clientSecret = randomBytes(24).toString('base64url');
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
+  // Loaded only when the demo provider runs: oidc-provider 9 prints 'Unsupported runtime' on Node 20 (it wants 22;
+  // its tests pass on 20), which a start without the demo provider need not show.
+  // @ts-expect-error oidc-provider ships no type declarations; OidcProvider above types the parts used here.
+  const { default: Provider } = await import('oidc-provider');
   const provider: OidcProvider = new Provider(issuer, {
     clients: [{ client_id: CLIENT_ID, client_secret: clientSecret, redirect_uris: redirectUris }],
     jwks: { keys: [{ ...signingKey, kid: 'demo', use: 'sig', alg: 'RS256' }] },
