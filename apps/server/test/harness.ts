@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp, type Portal } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate } from './postgres-template.ts';
 
 export type { Portal };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's tag in the names of what shared portals leave (the integration global set-ups). */
+    sharedPortalTag: string;
+  }
+}
 
 /** Which backend this run covers: set by the vitest project (integration:embedded / integration:real). */
 export const backend = (process.env.TEST_BACKEND ?? 'embedded') as 'embedded' | 'real';
@@ -31,11 +39,13 @@ const suffix = () => randomTag(6);
  * A fresh database on the real PostgreSQL; dropped by the returned function. Under the real integration tests it
  * is a copy of the run's migrated template, unless `empty` (a restore, or a first start, is what is tested).
  */
-export async function createPostgresDatabase({ empty = false } = {}): Promise<{
+export async function createPostgresDatabase({
+  empty = false,
+  name = `portal_test_${suffix()}`,
+} = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
-  const name = `portal_test_${suffix()}`;
   const admin = new pg.Client({ connectionString: REAL_POSTGRES });
   await admin.connect();
   // A copy of the run's migrated template when there is one (postgres-template.setup.ts).
@@ -80,18 +90,31 @@ export function isolatedPortalEnv(dataDir: string): Record<string, string> {
   return { PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent' };
 }
 
-/** Environment for a portal on this run's backend, with its own data directory and database. */
-export async function testEnvironment(): Promise<{
+/**
+ * Names of what a shared portal leaves for the run's clean-up (removeSharedPortals), each with the run's tag:
+ * its data directory `portal-shared-{tag}-…` in the temporary directory and, on the real backend, its database
+ * `portal_shared_{tag}_{id}` and broker client id `portal-shared-{tag}-{id}`.
+ */
+const sharedName = (tag: string, separator: '-' | '_') => ['portal', 'shared', tag, ''].join(separator);
+
+/**
+ * Environment for a portal on this run's backend, with its own data directory and database; `sharedTag` names
+ * them as a shared portal's (sharedPortal).
+ */
+export async function testEnvironment(sharedTag?: string): Promise<{
   env: Record<string, string>;
   cleanup: () => Promise<void>;
 }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const dataDir = await mkdtemp(join(tmpdir(), sharedTag ? sharedName(sharedTag, '-') : 'portal-test-'));
   const env: Record<string, string> = { ...isolatedPortalEnv(dataDir), ROOT_EMAIL, ROOT_PASSWORD };
   let drop = async () => {};
   if (backend === 'embedded') await copyPgliteTemplate(dataDir);
   if (backend === 'real') {
-    const database = await createPostgresDatabase();
-    const clientId = `portal-test-${suffix()}`;
+    const id = suffix();
+    const database = await createPostgresDatabase(
+      sharedTag ? { name: `${sharedName(sharedTag, '_')}${id}` } : {},
+    );
+    const clientId = sharedTag ? `${sharedName(sharedTag, '-')}${id}` : `portal-test-${id}`;
     drop = async () => {
       await database.drop();
       await endBrokerSessions(REAL_MQTT, clientId, TEST_CONSUMERS);
@@ -124,6 +147,14 @@ export interface TestPortal extends Portal {
 /** A listening portal on this run's backend; `overrides` adds or replaces environment variables (SMTP_URL...). */
 export async function startPortal(overrides: Record<string, string> = {}): Promise<TestPortal> {
   const { env, cleanup } = await testEnvironment();
+  return listeningPortal(env, overrides, cleanup);
+}
+
+async function listeningPortal(
+  env: Record<string, string>,
+  overrides: Record<string, string>,
+  cleanup: () => Promise<void>,
+): Promise<TestPortal> {
   const config = loadConfig({ ...env, ...overrides });
   const portal = await buildApp(config, pino({ level: 'silent' }));
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,6 +169,63 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
       await cleanup();
     },
   };
+}
+
+let shared: Promise<TestPortal> | undefined;
+
+/**
+ * The one portal of this vitest worker (default environment, no overrides), started by the first file that asks
+ * and used by every later file the worker runs (isolate: false keeps this module loaded between files). A file
+ * that uses it never closes it; the run's global set-up removes what it leaves (removeSharedPortals). It suits a
+ * file whose tests make their own customers, users and gateways (random names and MACs) and assert only about
+ * those; a file with overrides, fake timers, a restart, or a change to portal-wide settings or counters starts
+ * its own (startPortal). Measured on the 5 files converted first, on a shared 2-core machine, wall time of
+ * `npx vitest run --project integration:<backend> <files>`: see bench/README.md, "Test suite time".
+ */
+export function sharedPortal(): Promise<TestPortal> {
+  shared ??= (async () => {
+    const tag = inject('sharedPortalTag');
+    if (!tag) throw new Error('sharedPortal needs the integration global set-up (sharedPortalTag)');
+    const { env } = await testEnvironment(tag);
+    const portal = await listeningPortal(env, {}, async () => {});
+    return {
+      ...portal,
+      close: () => Promise.reject(new Error('the shared portal is closed by nobody: use startPortal')),
+    };
+  })().catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+/**
+ * The run's clean-up of what shared portals of run `tag` left (their workers end with them open): their data
+ * directories and, on the real backend, their databases and the broker's persistent sessions of their client ids.
+ */
+export async function removeSharedPortals(tag: string, real: boolean): Promise<void> {
+  const dirs = (await readdir(tmpdir())).filter((entry) => entry.startsWith(sharedName(tag, '-')));
+  await Promise.all(dirs.map((dir) => rm(join(tmpdir(), dir), { recursive: true, force: true })));
+  if (!real) return;
+  const admin = new pg.Client({ connectionString: REAL_POSTGRES });
+  await admin.connect();
+  try {
+    const prefix = sharedName(tag, '_');
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await endBrokerSessions(
+        REAL_MQTT,
+        `${sharedName(tag, '-')}${datname.slice(prefix.length)}`,
+        TEST_CONSUMERS,
+      );
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Signs in through the API; returns the session cookie header. */

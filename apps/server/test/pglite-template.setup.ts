@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
+import { randomTag, removeSharedPortals } from './harness.ts';
 import './pglite-template.ts';
 
 /**
@@ -11,12 +12,18 @@ import './pglite-template.ts';
  * per run and offers its data directory as `pgliteTemplate`. Each embedded portal of a test then starts from
  * a copy (copyPgliteTemplate) instead of running every migration in WebAssembly again (several seconds each
  * on a loaded 2-core machine). The copy is still a real PGlite database: the portal opens it, finds the
- * migrations applied, and seeds it as on a first start.
+ * migrations applied, and seeds it as on a first start. It also gives the run's tag to the names of what shared
+ * portals leave (`sharedPortalTag`, harness.ts sharedPortal), and removes those at the end of the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-pglite-template-'));
   const handle = await openDatabase({ dataDir: dir, connectAttempts: 1, logger: pino({ level: 'silent' }) });
   await handle.close();
   project.provide('pgliteTemplate', join(dir, 'pgdata'));
-  return () => rm(dir, { recursive: true, force: true });
+  const tag = randomTag(4);
+  project.provide('sharedPortalTag', tag);
+  return async () => {
+    await removeSharedPortals(tag, false);
+    await rm(dir, { recursive: true, force: true });
+  };
 }

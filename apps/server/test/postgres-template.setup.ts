@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
-import { REAL_POSTGRES, randomTag } from './harness.ts';
+import { REAL_POSTGRES, randomTag, removeSharedPortals } from './harness.ts';
 import './postgres-template.ts';
 
 /**
@@ -10,7 +10,9 @@ import './postgres-template.ts';
  * per run and offers its name as `postgresTemplate`. Each test database is then created as a copy of it
  * (`CREATE DATABASE ... TEMPLATE`, a file copy in the server) instead of running every migration again: 2 s
  * and more per portal on a loaded machine. The copy is a real database the portal opens, finding the migrations
- * applied, as after an upgrade.
+ * applied, as after an upgrade. It also gives the run's tag to the names of what shared portals leave
+ * (`sharedPortalTag`, harness.ts sharedPortal), and removes those at the end of the run: their databases, data
+ * directories and broker sessions.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const name = `portal_template_${randomTag(6)}`;
@@ -34,5 +36,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   await handle.close();
   project.provide('postgresTemplate', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const tag = randomTag(4);
+  project.provide('sharedPortalTag', tag);
+  return async () => {
+    await removeSharedPortals(tag, true);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }
