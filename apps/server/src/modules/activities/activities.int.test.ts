@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -15,7 +15,7 @@ describe(`activity calls (${backend} backend)`, () => {
   let userId: string;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     cookie = await signIn(portal, alpha.email, alpha.password);
     userId = (
@@ -25,9 +25,6 @@ describe(`activity calls (${backend} backend)`, () => {
         .where('email', '=', alpha.email)
         .executeTakeFirstOrThrow()
     ).id;
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const call = (

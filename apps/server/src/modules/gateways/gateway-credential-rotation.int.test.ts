@@ -1,14 +1,14 @@
 import { DEFAULT_PERMISSIONS, type RotateCredentialResult } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   connectMqtt,
   createCustomerWithUser,
   endClients,
   injectAs,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { digest } from '../../lib/crypto.ts';
@@ -33,16 +33,13 @@ describe(`POST /api/gateway/{id}/rotate-credential (${backend} backend)`, () => 
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await user('Alpha', ['GENERATE_GATEWAY_TOKEN']);
     beta = await user('Beta', ['GENERATE_GATEWAY_TOKEN']);
     // Every gateway permission but the token one (IOT_DEVICE_WRITE registers and edits gateways).
     viewer = await user('Viewer', ['IOT_DEVICE_WRITE', 'IOT_DEVICE_SCOPE_MIGRATE']);
   });
   afterEach(() => endClients(clients));
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   const rotate = (cookie: string, id: string) =>
     injectAs(portal, cookie, 'POST', `/api/gateway/${id}/rotate-credential`);

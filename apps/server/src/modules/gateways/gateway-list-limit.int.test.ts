@@ -1,11 +1,11 @@
 import { GATEWAY_LIST_MAX_LIMIT, type GatewaySummary } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -17,16 +17,13 @@ describe(`GET /api/gateway/get-gateways?limit= (${backend} backend)`, () => {
   let alphaCookie: string;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     beta = await createCustomerWithUser(portal, 'Beta');
     for (const name of ['Gamma', 'Alpha', 'Delta', 'Beta']) {
       await portal.services.gateways.provision(alpha.tenant.id, randomMac(), name);
     }
     alphaCookie = await signIn(portal, alpha.email, alpha.password);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const list = (cookie: string, query: string) =>

@@ -1,12 +1,12 @@
 import { DEFAULT_PERMISSIONS, type PasscodeHistoryPage } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomTag,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -21,7 +21,7 @@ describe(`passcode change history (${backend} backend)`, () => {
     injectAs(portal, cookie, 'GET', `/api/lock-user/passcode-history/userId/${id}`, { query });
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const permissions = [...DEFAULT_PERMISSIONS, 'IOT_USER_READ'];
     const alpha = await createCustomerWithUser(portal, 'PassAlpha', { permissions });
     const beta = await createCustomerWithUser(portal, 'PassBeta', { permissions });
@@ -61,9 +61,6 @@ describe(`passcode change history (${backend} backend)`, () => {
         })),
       )
       .execute();
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('pages a lock user’s changes newest first at 25, 50 and 100', async () => {

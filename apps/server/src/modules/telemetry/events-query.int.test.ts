@@ -1,12 +1,12 @@
 import type { GatewayEvents } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -23,7 +23,7 @@ describe(`gateway events call (${backend} backend)`, () => {
     `/api/device/events/macId/${target}/fromTime/${from}/toTime/${to}`;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     beta = await createCustomerWithUser(portal, 'Beta');
     await portal.services.gateways.provision(alpha.tenant.id, mac, 'Events gateway');
@@ -46,9 +46,6 @@ describe(`gateway events call (${backend} backend)`, () => {
       SE: [{ nme: 'Old', val: 1 }],
     });
     cookie = await signIn(portal, alpha.email, alpha.password);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('answers the events and alerts of the range, oldest first, each with its time', async () => {
