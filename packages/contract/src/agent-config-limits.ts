@@ -41,4 +41,6 @@ export const agentConfigMessages = {
   invalidEmail: 'Enter a valid email.',
   required: 'Required.',
   wholeNumber: 'Enter a whole number.',
+  range: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
+  rangeIn: (min: number, max: number, unit: string) => `Enter a whole number from ${min} to ${max} ${unit}.`,
 } as const;

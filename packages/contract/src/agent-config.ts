@@ -20,7 +20,9 @@ const L = AGENT_CONFIG_LIMITS;
 
 /** A whole number in a range: a string, a fraction or an exponent form is refused. */
 const whole = (range: Range, unit = 's') => {
-  const message = `Enter a whole number from ${range.min} to ${range.max}${unit ? ` ${unit}` : ''}.`;
+  const message = unit
+    ? agentConfigMessages.rangeIn(range.min, range.max, unit)
+    : agentConfigMessages.range(range.min, range.max);
   return z
     .number({ error: agentConfigMessages.wholeNumber })
     .int(agentConfigMessages.wholeNumber)

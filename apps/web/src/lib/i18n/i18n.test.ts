@@ -63,6 +63,13 @@ describe('catalogues', () => {
     expect(messageText(contract.serverMessages.forbidden)).toBe(
       'Der aktuelle Benutzer ist nicht berechtigt, diese Aktion auszuführen',
     );
+    // A form rule's range, with and without its unit (the agent configuration's fields).
+    expect(messageText(contract.agentConfigMessages.rangeIn(1, 60, 's'))).toBe(
+      'Geben Sie eine ganze Zahl von 1 bis 60 s ein.',
+    );
+    expect(messageText(contract.agentConfigMessages.range(0, 5))).toBe(
+      'Geben Sie eine ganze Zahl von 0 bis 5 ein.',
+    );
     // Not a contract text (a name, a text of ours): as it is.
     expect(messageText('Demo Gateway 1')).toBe('Demo Gateway 1');
     expect(i18n.t('app:nav.alerts')).toBe('Alarme');
