@@ -270,12 +270,7 @@ export interface GatewayHotspotChangesTable {
 }
 
 /** Every table: the lock tables come from schema-locks.ts. */
-export interface Database
-  extends LockTables,
-    FirmwareTables,
-    AlertEngineTables,
-    AuditTables,
-    ApiKeyTables {
+export interface Database extends LockTables, FirmwareTables, AlertEngineTables, AuditTables, ApiKeyTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;
