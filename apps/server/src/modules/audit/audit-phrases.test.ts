@@ -17,6 +17,23 @@ const facts = (over: Partial<AuditFacts>): AuditFacts => ({
   ...over,
 });
 
+/** The sentences both languages tell: Rita's unlock of Door 12, root's threshold change of 'High CO2'. */
+const UNLOCK = facts({
+  kind: 'unlocked:lock',
+  table: 'instructions',
+  operation: 'INSERT',
+  fields: { type: 'LOCK_DEVICE_LOCK_UNLOCK', locked: false, mac: 'AABBCCDDEEFF' },
+  subject: { actor: 'Rita Meyer', lock: 'Door 12', gateway: 'Demo Gateway 3' },
+  summary: { id: { to: UUID_B }, type: { to: 'LOCK_DEVICE_LOCK_UNLOCK' } },
+});
+const THRESHOLD_CHANGE = facts({
+  kind: 'changed:alert',
+  table: 'alerts',
+  fields: { alert_name: 'High CO2', alert_type: 'HIGH_CO2', threshold_type: 'greater_than' },
+  subject: { actor: 'root' },
+  summary: { threshold: { from: 1000, to: 1200 }, updated_at: { from: 'x', to: 'y' } },
+});
+
 describe('the Activity phrase builder', () => {
   it("tells an API key's use and its revocation by the key's name and customer (docs/api-keys.md)", () => {
     const key = {
@@ -35,16 +52,7 @@ describe('the Activity phrase builder', () => {
   });
 
   it('tells an unlock with the lock and its gateway by name', () => {
-    const described = describeAudit(
-      facts({
-        kind: 'unlocked:lock',
-        table: 'instructions',
-        operation: 'INSERT',
-        fields: { type: 'LOCK_DEVICE_LOCK_UNLOCK', locked: false, mac: 'AABBCCDDEEFF' },
-        subject: { actor: 'Rita Meyer', lock: 'Door 12', gateway: 'Demo Gateway 3' },
-        summary: { id: { to: UUID_B }, type: { to: 'LOCK_DEVICE_LOCK_UNLOCK' } },
-      }),
-    );
+    const described = describeAudit(UNLOCK);
     expect(described).toEqual({
       action: 'unlocked',
       thing: 'lock',
@@ -57,15 +65,7 @@ describe('the Activity phrase builder', () => {
   });
 
   it('tells a threshold change with before, after and the unit of the alert type', () => {
-    const described = describeAudit(
-      facts({
-        kind: 'changed:alert',
-        table: 'alerts',
-        fields: { alert_name: 'High CO2', alert_type: 'HIGH_CO2', threshold_type: 'greater_than' },
-        subject: { actor: 'root' },
-        summary: { threshold: { from: 1000, to: 1200 }, updated_at: { from: 'x', to: 'y' } },
-      }),
-    );
+    const described = describeAudit(THRESHOLD_CHANGE);
     expect(described.text).toBe("root changed the alert 'High CO2' threshold from 1,000 to 1,200 ppm");
     expect(described.changes).toEqual([{ field: 'threshold', from: '1,000 ppm', to: '1,200 ppm' }]);
   });
@@ -200,28 +200,8 @@ describe('the Activity phrase builder', () => {
 
 describe('the Activity phrase builder in German', () => {
   it('tells an unlock, a threshold change and a created user in German, numbers as German writes them', () => {
-    expect(
-      describeAudit(
-        facts({
-          kind: 'unlocked:lock',
-          table: 'instructions',
-          operation: 'INSERT',
-          fields: { type: 'LOCK_DEVICE_LOCK_UNLOCK', locked: false },
-          subject: { actor: 'Rita Meyer', lock: 'Door 12', gateway: 'Demo Gateway 3' },
-        }),
-        'de',
-      ).text,
-    ).toBe('Rita Meyer entsperrte Door 12 (Gateway Demo Gateway 3)');
-    const threshold = describeAudit(
-      facts({
-        kind: 'changed:alert',
-        table: 'alerts',
-        fields: { alert_name: 'High CO2', alert_type: 'HIGH_CO2' },
-        subject: { actor: 'root' },
-        summary: { threshold: { from: 1000, to: 1200 } },
-      }),
-      'de',
-    );
+    expect(describeAudit(UNLOCK, 'de').text).toBe('Rita Meyer entsperrte Door 12 (Gateway Demo Gateway 3)');
+    const threshold = describeAudit(THRESHOLD_CHANGE, 'de');
     expect(threshold.text).toBe("root änderte den Alarm 'High CO2': Schwellwert von 1.000 auf 1.200 ppm");
     expect(threshold.changes).toEqual([{ field: 'Schwellwert', from: '1.000 ppm', to: '1.200 ppm' }]);
     expect(
