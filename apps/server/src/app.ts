@@ -5,6 +5,7 @@ import { createMessaging } from './broker.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
+import { JobQueue } from './lib/jobs.ts';
 import type { PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
 import { requestLogMixin } from './lib/request-context.ts';
@@ -25,6 +26,8 @@ export interface Portal {
   app: PortalApp;
   config: Config;
   database: DatabaseHandle;
+  /** The job queue of the outboxes and scheduled work (lib/jobs.ts, docs/jobs.md). */
+  jobs: JobQueue;
   messaging: Messaging;
   services: PortalServices;
   retention: RetentionJob;
@@ -64,6 +67,23 @@ export async function buildApp(config: Config, logger: Logger = createLogger(con
  */
 async function assemble(config: Config, logger: Logger, database: DatabaseHandle): Promise<Portal> {
   await seedFirstStart(database.db, config, logger);
+  // Started before the modules (they declare and work queues in their start) and stopped after them.
+  const jobs = new JobQueue(database, logger.child({ component: 'jobs' }));
+  await jobs.start();
+  try {
+    return await assembleModules(config, logger, database, jobs);
+  } catch (error) {
+    await jobs.stop().catch(() => {});
+    throw error;
+  }
+}
+
+async function assembleModules(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+  jobs: JobQueue,
+): Promise<Portal> {
   const link = new BrokerLink();
   let app: PortalApp | undefined;
   // Mailed links name the port the HTTP server actually bound (PORT=0 in tests), known once it listens.
@@ -72,6 +92,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     config,
     logger,
     database,
+    jobs,
     link,
     () => ownOrigin(config, app?.server.address()),
     metrics.meter,
@@ -119,6 +140,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
   app.addHook('onClose', async () => {
     await metricsPort?.close();
     for (const module of [...modules].reverse()) await module.stop?.();
+    await jobs.stop();
     await messaging.close();
     await database.close();
   });
@@ -142,6 +164,7 @@ async function assemble(config: Config, logger: Logger, database: DatabaseHandle
     app,
     config,
     database,
+    jobs,
     messaging,
     services: wired.services,
     retention: wired.retention,

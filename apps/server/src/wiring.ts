@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AnalyzeJob } from './db/analyze-job.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { JobQueue } from './lib/jobs.ts';
 import { type Meter, noMeter } from './lib/metrics.ts';
 import type { ModuleParts } from './lib/module.ts';
 import type { Principal } from './lib/principal.ts';
@@ -34,12 +35,14 @@ export function wireModules(
   config: Config,
   logger: Logger,
   database: DatabaseHandle,
+  /** The job queue, started before the modules and stopped after them. */
+  jobs: JobQueue,
   link: BrokerLink,
   /** The portal's own address for mailed links, known once HTTP listens. */
   origin: () => string,
   meter: Meter = noMeter,
 ) {
-  const base = portalBase(config, logger, database, link, origin, meter);
+  const base = portalBase(config, logger, database, jobs, link, origin, meter);
   const files = createFilesModule({ dataDir: config.DATA_DIR });
   const tenantsModule = createTenantsModule({ ...base, files: files.publicFiles });
   const { tenants } = tenantsModule;

@@ -35,6 +35,11 @@ export interface DatabaseHandle {
    * reaches the listener before the answer to the statement that committed it; on PostgreSQL shortly after.
    */
   listen(channel: string, listener: ChannelListener): StopListening;
+  /**
+   * Runs SQL as a library hands it (the job queue, lib/jobs.ts): with values one statement, without them a
+   * script of several (simple protocol), outside any transaction of the portal's.
+   */
+  runSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PGlite only: a consistent copy of the running database, a gzipped tarball of its data directory. */
   dumpEmbedded?: () => Promise<Uint8Array>;
 }
@@ -100,6 +105,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         );
       return async () => pglite.unlisten(channel, listener);
     },
+    // PGlite is one connection: a script waits until no transaction is open, then runs whole.
+    runSql: (text, values) =>
+      pool.exclusive(() => (values?.length ? pglite.query(text, values) : pglite.exec(text))),
     dumpEmbedded: () => pool.exclusive(() => pglite.dump()),
   };
 }
@@ -163,6 +171,7 @@ async function openPostgres(url: string, attempts: number, logger: Logger): Prom
   });
   return {
     ...base,
+    runSql: (text, values) => pool.query(text, values),
     listen(channel, listener) {
       const remove = channels.add(channel, listener);
       const stop = listenOnPostgres(url, channel, listener, logger);
@@ -183,7 +192,7 @@ function withHelpers(
   backend: DbBackend,
   poolStats: () => PoolStats,
   ping?: () => Promise<boolean>,
-): Omit<DatabaseHandle, 'listen'> {
+): Omit<DatabaseHandle, 'listen' | 'runSql'> {
   return {
     db,
     backend,

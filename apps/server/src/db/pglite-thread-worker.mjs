@@ -39,6 +39,12 @@ parentPort.on('message', async ({ id, op, sql, params, channel }) => {
         id,
         result: { rows: result.rows, affectedRows: result.affectedRows, command: result.command },
       });
+    } else if (op === 'exec') {
+      // Several statements in one text (simple protocol), as a library's schema script is sent: the last
+      // statement's rows answer.
+      const results = await pglite.exec(sql);
+      const last = results.at(-1);
+      parentPort.postMessage({ id, result: { rows: last?.rows ?? [], affectedRows: last?.affectedRows } });
     } else if (op === 'listen') {
       // A notification is posted before the answer to the statement whose commit sent it: PGlite calls its
       // listeners (in microtasks) while it reads that statement's results.

@@ -103,6 +103,11 @@ export class PGliteThread implements PGliteConnection {
     });
   }
 
+  /** Runs a text of one or more statements without parameters (simple protocol); the last one's rows answer. */
+  exec<R>(sql: string) {
+    return this.send<{ rows: R[]; affectedRows?: number }>({ op: 'exec', sql });
+  }
+
   /**
    * Whether the thread answers with the database open. Sent straight to the thread, not through the pool's
    * queue of borrowers, so it waits at most for the statement running now.

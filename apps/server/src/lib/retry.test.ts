@@ -58,7 +58,7 @@ describe('backoffDelay', () => {
       30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000,
       3_600_000,
     ]);
-    // 11 waits before the 12th attempt gives up: 18,210 s, about 5 hours (mailer.ts, sms-outbox.ts).
+    // 11 waits before the 12th attempt gives up: 18,210 s, about 5 hours (mail/outbox-delivery.ts).
     expect(sms.reduce((a, b) => a + b)).toBe(18_210_000);
     // DATABASE_CONNECT_ATTEMPTS: 500 ms doubling to 5 s.
     expect([1, 2, 3, 4, 5, 6, 9].map((n) => backoffDelay(n, { baseMs: 500, maxMs: 5000 }))).toEqual([

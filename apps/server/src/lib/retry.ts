@@ -21,8 +21,9 @@ export interface Backoff {
 
 /**
  * The wait after `attempts` failed attempts (1 after the first): `baseMs` x 2^(attempts-1), at most `maxMs`; fewer
- * than one attempt counts as one. The one back-off of the server: the mail and SMS outboxes, lock-access
- * delivery and the database connect at start (the external broker's reconnect is deliberately not a back-off).
+ * than one attempt counts as one. The one back-off of the server: the job queue's retries (lib/jobs.ts: the mail
+ * and SMS outboxes), the lock-access ledger's and the database connect at start (the external broker's reconnect
+ * is deliberately not a back-off).
  */
 export function backoffDelay(attempts: number, { baseMs, maxMs }: Backoff): number {
   // The exponent is bounded so that 2^n stays finite (0 x Infinity would be NaN); the cap is reached long before.

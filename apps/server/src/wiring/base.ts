@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { EventBus } from '../lib/events.ts';
+import type { JobQueue } from '../lib/jobs.ts';
 import type { Meter } from '../lib/metrics.ts';
 import type { BrokerLink } from '../mqtt/outbound.ts';
 
@@ -14,12 +15,14 @@ export function portalBase(
   config: Config,
   logger: Logger,
   database: DatabaseHandle,
+  jobs: JobQueue,
   link: BrokerLink,
   origin: () => string,
   meter: Meter,
 ) {
   return {
     db: database.db,
+    jobs,
     live: link,
     devices: link,
     logger,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventListening } from '../../lib/events.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import { OutboxRepository } from '../mail/index.ts';
@@ -43,6 +44,7 @@ export function alertEngineConfig(
  */
 export function createAlertEngineModule(options: {
   db: Kysely<Database>;
+  jobs: JobQueue;
   live: LivePublisher;
   logger: Logger;
   /** The e-mail templates: incidents are mailed from `alertNotification`. */
@@ -63,10 +65,13 @@ export function createAlertEngineModule(options: {
   const rules = new RulesCache();
   if (options.rules) rules.attach(options.rules);
   const provider = options.smsProvider ?? (options.smsUrl ? new SmppProvider(options.smsUrl) : null);
-  const sms = new SmsOutbox(new OutboxRepository(options.db), provider, logger.child({ channel: 'sms' }), {
-    retryBaseMs: options.smsRetryBaseMs,
-    pollMs: Math.min(5_000, Math.max(50, (options.smsRetryBaseMs ?? 5_000) / 2)),
-  });
+  const sms = new SmsOutbox(
+    new OutboxRepository(options.db),
+    options.jobs,
+    provider,
+    logger.child({ channel: 'sms' }),
+    { retryBaseMs: options.smsRetryBaseMs },
+  );
   const notifier = new AlertNotifier(options.db, options.mail, sms, logger);
   const announcer = new IncidentAnnouncer(repo, rules, notifier, options.events, options.live, logger);
   const engine = new AlertEngine(repo, rules, announcer, logger, options.settings);

@@ -228,6 +228,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
     const instances = [1, 2].map(() =>
       createAlertEngineModule({
         db: portal.database.db,
+        jobs: portal.jobs,
         live: { publish: () => {} },
         logger: pino({ level: 'silent' }),
         mail: portal.services.templates,

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { OUTBOX_MAX_ATTEMPTS } from '../mail/index.ts';
 import { incidentView } from './announcer.ts';
-import { SMS_MAX_ATTEMPTS } from './notifications/sms-outbox.ts';
 
 /** The tenants' reach checks (modules/tenants). */
 export interface ScopeReach {
@@ -14,8 +14,6 @@ export interface ScopeReach {
 }
 
 const LIST_LIMIT = 200;
-/** The mailer's MAX_ATTEMPTS: an e-mail row not sent after it is failed. */
-const MAIL_MAX_ATTEMPTS = 12;
 
 /** The incidents of one customer and the notifications each sent, behind the caller's reach. */
 export class IncidentsQuery {
@@ -71,8 +69,8 @@ export class IncidentsQuery {
       .orderBy('n.id')
       .execute();
     return rows.map((row) => {
-      const max = row.channel === 'sms' ? SMS_MAX_ATTEMPTS : MAIL_MAX_ATTEMPTS;
-      const status = row.sent_at ? 'sent' : row.attempts >= max && row.last_error ? 'failed' : 'pending';
+      const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS && row.last_error;
+      const status = row.sent_at ? 'sent' : failed ? 'failed' : 'pending';
       return {
         event: row.event,
         channel: row.channel,

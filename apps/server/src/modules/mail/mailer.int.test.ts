@@ -1,7 +1,8 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startPortal, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { JobQueue } from '../../lib/jobs.ts';
 import { Mailer, type MailerOptions } from './mailer.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 
@@ -14,15 +15,28 @@ describe(`mail outbox (${backend} backend)`, () => {
   beforeAll(async () => {
     portal = await startPortal();
   });
+  // Each test's mailers stop with it: a mailer left working the queue would take the next test's mail.
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
     await portal?.close();
   });
 
-  /** A mailer on the portal's database, stopped after the suite. */
-  function mailer(options: Partial<MailerOptions> = {}, logger = quiet): Mailer {
-    const instance = new Mailer(new OutboxRepository(portal.database.db), { from: FROM, ...options }, logger);
-    cleanups.push(() => instance.stop());
+  /** A mailer of an instance of its own (its own job queue) on the portal's database, stopped after the test. */
+  async function mailer(options: Partial<MailerOptions> = {}, logger = quiet): Promise<Mailer> {
+    const jobs = new JobQueue(portal.database, quiet, { pollMs: 500 });
+    await jobs.start();
+    const instance = new Mailer(
+      new OutboxRepository(portal.database.db),
+      jobs,
+      { from: FROM, ...options },
+      logger,
+    );
+    cleanups.push(async () => {
+      await instance.stop();
+      await jobs.stop();
+    });
     return instance;
   }
 
@@ -43,7 +57,7 @@ describe(`mail outbox (${backend} backend)`, () => {
   it('without SMTP keeps the mail in the outbox and logs recipient, subject and text', async () => {
     const lines: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    await mailer({}, logger).send({
+    await (await mailer({}, logger)).send({
       to: 'laptop@test.local',
       subject: 'Reset your IoT Portal password',
       text: 'Open http://localhost:8080/#/reset-password/abc',
@@ -62,7 +76,9 @@ describe(`mail outbox (${backend} backend)`, () => {
 
   it('delivers over SMTP from MAIL_FROM and marks the row sent', async () => {
     const smtp = await smtpServer();
-    await mailer({ smtpUrl: smtp.url }).send({
+    const direct = await mailer({ smtpUrl: smtp.url });
+    direct.start();
+    await direct.send({
       to: 'direct@test.local',
       subject: 'Hello',
       text: 'A line long enough to be wrapped by the quoted-printable encoding of the mail body, and then some: é',
@@ -81,8 +97,11 @@ describe(`mail outbox (${backend} backend)`, () => {
 
   it('stop() waits for a send in flight', async () => {
     const smtp = await smtpServer();
-    const instance = mailer({ smtpUrl: smtp.url });
+    const instance = await mailer({ smtpUrl: smtp.url });
+    instance.start();
     await instance.send({ to: 'inflight@test.local', subject: 'In flight', text: 'Body' });
+    // Taken (one attempt counted), not necessarily sent yet: the stop waits for it.
+    await waitFor(async () => ((await outboxTo('inflight@test.local'))[0]?.attempts === 1 ? true : null));
     await instance.stop();
     const [row] = await outboxTo('inflight@test.local');
     expect(row?.sent_at).toBeInstanceOf(Date);
@@ -92,7 +111,7 @@ describe(`mail outbox (${backend} backend)`, () => {
   it('retries a mail the SMTP server was down for, once it is back', async () => {
     const down = await startSmtp();
     await down.close();
-    const instance = mailer({ smtpUrl: down.url, pollMs: 50, retryBaseMs: 300 });
+    const instance = await mailer({ smtpUrl: down.url, retryBaseMs: 300 });
     instance.start();
     await instance.send({ to: 'retry@test.local', subject: 'Retry', text: 'Body' });
     const [failed] = await waitFor(async () => {
@@ -114,13 +133,13 @@ describe(`mail outbox (${backend} backend)`, () => {
 
   it('two instances on one database send each pending mail once', async () => {
     const count = 30;
-    const pending = mailer();
+    const pending = await mailer();
     for (let i = 0; i < count; i++) {
       await pending.send({ to: `batch-${i}@test.local`, subject: `Batch ${i}`, text: 'Body' });
     }
     const smtp = await smtpServer();
-    const first = mailer({ smtpUrl: smtp.url, pollMs: 10 });
-    const second = mailer({ smtpUrl: smtp.url, pollMs: 10 });
+    const first = await mailer({ smtpUrl: smtp.url });
+    const second = await mailer({ smtpUrl: smtp.url });
     first.start();
     second.start();
     await waitFor(async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type SqlRunner, transactionRunner } from '../../lib/jobs.ts';
 
 export interface OutboxEntry {
   id: string;
@@ -10,58 +11,41 @@ export interface OutboxEntry {
   attempts: number;
 }
 
+export interface NewOutboxRow {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  html?: string | null;
+}
+
 const ENTRY = ['id', 'recipient', 'subject', 'body', 'html', 'attempts'] as const;
 
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Stores a message. With `claimedUntil` the row is already claimed (one attempt counted) by the caller,
-   * who delivers it now; other instances leave it alone until then.
-   */
-  insert(
-    message: {
-      channel: 'email' | 'sms';
-      recipient: string;
-      subject: string;
-      body: string;
-      html?: string | null;
-    },
-    claimedUntil?: Date,
-  ) {
-    return this.db
-      .insertInto('outbox')
-      .values(claimedUntil ? { ...message, attempts: 1, next_attempt_at: claimedUntil } : message)
-      .returning(ENTRY)
-      .executeTakeFirstOrThrow();
+  /** Stores a message and, in the same transaction, what `enqueue` adds (its delivery job). */
+  insert(message: NewOutboxRow, enqueue: (id: string, within: SqlRunner) => Promise<unknown>) {
+    return this.db.transaction().execute(async (trx) => {
+      const entry = await trx.insertInto('outbox').values(message).returning(ENTRY).executeTakeFirstOrThrow();
+      await enqueue(entry.id, transactionRunner(trx));
+      return entry;
+    });
   }
 
   /**
-   * Claims up to `limit` due, unsent rows of the channel: their attempt is counted and next_attempt_at moved
-   * to `claimedUntil`, so another instance skips them (SKIP LOCKED while this runs, the later time after).
-   * A claimer that dies mid-send leaves the row to be claimed again once `claimedUntil` passes.
+   * Takes an unsent row for one attempt: counts it and moves next_attempt_at to `claimedUntil` (the time its job
+   * would be given up as lost). Nothing when it was sent or has had `maxAttempts`.
    */
-  claimDue(channel: 'email' | 'sms', now: Date, claimedUntil: Date, limit: number, maxAttempts: number) {
+  take(id: string, claimedUntil: Date, maxAttempts: number) {
     return this.db
-      .with('due', (db) =>
-        db
-          .selectFrom('outbox')
-          .select('id')
-          .where('channel', '=', channel)
-          .where('sent_at', 'is', null)
-          .where('next_attempt_at', '<=', now)
-          .where('attempts', '<', maxAttempts)
-          .orderBy('id')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
       .updateTable('outbox')
-      .from('due')
-      .set((eb) => ({ attempts: eb('outbox.attempts', '+', 1), next_attempt_at: claimedUntil }))
-      .whereRef('outbox.id', '=', 'due.id')
-      .returning(ENTRY.map((column) => `outbox.${column}` as const))
-      .execute();
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: claimedUntil }))
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .returning(ENTRY)
+      .executeTakeFirst();
   }
 
   markSent(id: string, now: Date) {
