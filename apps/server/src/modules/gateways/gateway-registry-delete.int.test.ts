@@ -1,19 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, randomMac, randomTag, waitFor, watchLive } from '../../../test/harness.ts';
-import { gatewayRow, provisioned, registryCalls, startRegistryPortal } from './test-helpers.ts';
+import { gatewayRow, provisioned, registryCalls, sharedRegistryPortal } from './test-helpers.ts';
 
-type World = Awaited<ReturnType<typeof startRegistryPortal>>;
+type World = Awaited<ReturnType<typeof sharedRegistryPortal>>;
 
 describe(`PUT /api/deleteOfflineGateways (${backend} backend)`, () => {
   let world: World;
   const calls = registryCalls(() => world.portal);
 
   beforeAll(async () => {
-    world = await startRegistryPortal();
-  });
-  afterAll(async () => {
-    await world?.portal.close();
+    world = await sharedRegistryPortal();
   });
 
   /** A gateway with telemetry, events and an offline period behind it; online when told. */

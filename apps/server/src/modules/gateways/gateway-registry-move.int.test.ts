@@ -1,6 +1,6 @@
 import { type DeviceMovedMessage, deviceUp, gatewayRegistryMessages as messages } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   connectLive,
@@ -16,11 +16,11 @@ import {
   markDeletePending,
   provisioned,
   registryCalls,
-  startRegistryPortal,
+  sharedRegistryPortal,
   tenantOfKind,
 } from './test-helpers.ts';
 
-type World = Awaited<ReturnType<typeof startRegistryPortal>>;
+type World = Awaited<ReturnType<typeof sharedRegistryPortal>>;
 type LiveMessage = { topic: string; body: Record<string, unknown> };
 
 describe(`moving gateways between customers (${backend} backend)`, () => {
@@ -29,13 +29,10 @@ describe(`moving gateways between customers (${backend} backend)`, () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    world = await startRegistryPortal();
+    world = await sharedRegistryPortal();
   });
   afterEach(async () => {
     await endClients(clients);
-  });
-  afterAll(async () => {
-    await world?.portal.close();
   });
 
   /** Root's live connection on every customer's gateways channel, collecting each message with its topic. */

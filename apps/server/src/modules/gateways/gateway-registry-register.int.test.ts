@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { MANUFACTURED_MIN_MS, gatewayRegistryMessages as messages } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, randomMac } from '../../../test/harness.ts';
-import { gatewayRow, provisioned, registryCalls, startRegistryPortal } from './test-helpers.ts';
+import { gatewayRow, provisioned, registryCalls, sharedRegistryPortal } from './test-helpers.ts';
 
-type World = Awaited<ReturnType<typeof startRegistryPortal>>;
+type World = Awaited<ReturnType<typeof sharedRegistryPortal>>;
 
 describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
   let world: World;
@@ -22,23 +22,23 @@ describe(`PUT /api/gateway/register-gateway (${backend} backend)`, () => {
   });
 
   beforeAll(async () => {
-    world = await startRegistryPortal();
-  });
-  afterAll(async () => {
-    await world?.portal.close();
+    world = await sharedRegistryPortal();
   });
 
   it('creates a registered gateway that the list shows with its details', async () => {
-    const body = form(world.alpha.tenant.id, { MAC: 'aa:bb:cc:00:11:22', tags: ['floor-1', 'lobby#2'] });
+    // A MAC of its own (the portal is shared), written as a person may: lower case, with colons.
+    const mac = randomMac();
+    const written = mac.toLowerCase().replace(/(..)(?!$)/g, '$1:');
+    const body = form(world.alpha.tenant.id, { MAC: written, tags: ['floor-1', 'lobby#2'] });
     const response = await calls.register(world.alpha.cookie, body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Successfully Registered',
-      macId: 'AABBCC001122',
+      macId: mac,
       scopeId: world.alpha.tenant.id,
       credential: expect.any(String),
     });
-    expect(await calls.listed(world.alpha.cookie, world.alpha.tenant.id, 'AABBCC001122')).toMatchObject({
+    expect(await calls.listed(world.alpha.cookie, world.alpha.tenant.id, mac)).toMatchObject({
       name: 'Lobby gateway',
       REG: 1,
       HS: 0,

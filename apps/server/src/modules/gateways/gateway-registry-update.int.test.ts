@@ -1,9 +1,9 @@
 import { MANUFACTURED_MIN_MS, gatewayRegistryMessages as messages } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend } from '../../../test/harness.ts';
-import { gatewayRow, provisioned, registryCalls, startRegistryPortal } from './test-helpers.ts';
+import { gatewayRow, provisioned, registryCalls, sharedRegistryPortal } from './test-helpers.ts';
 
-type World = Awaited<ReturnType<typeof startRegistryPortal>>;
+type World = Awaited<ReturnType<typeof sharedRegistryPortal>>;
 
 describe(`PUT /api/update-gateway/{MAC} (${backend} backend)`, () => {
   let world: World;
@@ -16,10 +16,7 @@ describe(`PUT /api/update-gateway/{MAC} (${backend} backend)`, () => {
   };
 
   beforeAll(async () => {
-    world = await startRegistryPortal();
-  });
-  afterAll(async () => {
-    await world?.portal.close();
+    world = await sharedRegistryPortal();
   });
 
   it('changes name, address, manufactured date and tags; the list shows them', async () => {

@@ -4,8 +4,8 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { TenantsRepository } from '../tenants/tenants.repository.ts';
@@ -32,11 +32,12 @@ async function customer(
 }
 
 /**
- * A portal of its own with customers Alpha (and its child AlphaSub) and Beta, whose users may read, write and
- * migrate gateways; a reader of Alpha without IOT_DEVICE_WRITE and IOT_DEVICE_SCOPE_MIGRATE; root signed in.
+ * The worker's shared portal with customers of the file's own, Alpha (and its child AlphaSub) and Beta, whose
+ * users may read, write and migrate gateways; a reader of Alpha without IOT_DEVICE_WRITE and
+ * IOT_DEVICE_SCOPE_MIGRATE; root signed in.
  */
-export async function startRegistryPortal() {
-  const portal = await startPortal();
+export async function sharedRegistryPortal() {
+  const portal = await sharedPortal();
   const alpha = await customer(portal, 'Alpha');
   const alphaSub = await customer(portal, 'AlphaSub', { parentId: alpha.tenant.id });
   const beta = await customer(portal, 'Beta');
