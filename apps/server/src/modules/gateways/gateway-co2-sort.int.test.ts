@@ -1,12 +1,12 @@
 import type { GatewayPage } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { GatewayListRepository } from './gateway-list.repository.ts';
@@ -37,7 +37,7 @@ describe(`gateways list sorted by CO2 (${backend} backend)`, () => {
   ];
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const created = await createCustomerWithUser(portal, 'Alpha', { permissions: WRITER_PERMISSIONS });
     alpha = { ...created, cookie: await signIn(portal, created.email, created.password) };
     const other = await createCustomerWithUser(portal, 'Other', { permissions: WRITER_PERMISSIONS });
@@ -65,9 +65,6 @@ describe(`gateways list sorted by CO2 (${backend} backend)`, () => {
         ],
       );
     }
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const names = async (query: Record<string, string | number>) => {

@@ -1,11 +1,11 @@
 import type { GatewayPage } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { WRITER_PERMISSIONS } from './test-helpers.ts';
@@ -55,7 +55,7 @@ describe(`gateways page by cursor (${backend} backend)`, () => {
   ];
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await customer('CursorAlpha');
     const child = await customer('CursorAlphaChild', alpha.tenant.id);
     beta = await customer('CursorBeta');
@@ -69,9 +69,6 @@ describe(`gateways page by cursor (${backend} backend)`, () => {
         macs.push(mac);
       }
     }
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const get = (cookie: string, query: Record<string, string | number>) =>

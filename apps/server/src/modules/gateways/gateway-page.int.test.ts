@@ -1,13 +1,13 @@
 import { GATEWAY_LIST_MAX_LIMIT, type GatewayPage } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { WRITER_PERMISSIONS } from './test-helpers.ts';
@@ -34,7 +34,7 @@ describe(`GET /api/gateway/get-gateways-page (${backend} backend)`, () => {
 
   /** Alpha: Echo..Alpha (five, one unregistered, two online, firmware and readings on some); its child: Zulu. */
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await customer('Alpha');
     child = await customer('AlphaChild', alpha.tenant.id);
     beta = await customer('Beta');
@@ -79,9 +79,6 @@ describe(`GET /api/gateway/get-gateways-page (${backend} backend)`, () => {
       { TI: 1_800_000_001_000, CO2: 400, TEMP: 25 },
       { TI: 1_800_000_002_000, CO2: 700 },
     ]);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const page = async (cookie: string, query: Record<string, string | number>) => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PERMISSIONS, type GatewaySummary } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { TenantsRepository } from '../tenants/tenants.repository.ts';
@@ -19,7 +19,7 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
   const macs = { alpha: randomMac(), alphaChild: randomMac(), beta: randomMac() };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     alphaChild = await createCustomerWithUser(portal, 'AlphaSub', { parentId: alpha.tenant.id });
     beta = await createCustomerWithUser(portal, 'Beta');
@@ -30,9 +30,6 @@ describe(`GET /api/gateway/get-gateways (${backend} backend)`, () => {
     const device = { mac: macs.alpha, tenantId: alpha.tenant.id };
     await telemetry.recordSamples(device, [{ TI: 1_800_000_000_000, CO2: 500 }]);
     await telemetry.recordSamples(device, [{ TI: 1_800_000_005_000, CO2: 612.25, TEMP: 21.5 }]);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const list = async (cookie: string, scopeId: string) =>
