@@ -8,9 +8,9 @@ import {
   command,
   type FakeGateway,
   fakeGateway,
+  sharedCommandsPortal,
   signedInUser,
   simulateGateways,
-  startCommandsPortal,
   waitForEngineState,
 } from './test-helpers.ts';
 
@@ -32,7 +32,7 @@ describe(`POST /api/gateway/{mac}/command (${backend} backend)`, () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    ({ portal, alpha, alphaCookie, betaCookie } = await startCommandsPortal());
+    ({ portal, alpha, alphaCookie, betaCookie } = await sharedCommandsPortal());
     const started = await simulateGateways(portal, alpha.tenant.id);
     simulation = started.simulation;
     simulated = started.macs[0]!;
@@ -44,7 +44,6 @@ describe(`POST /api/gateway/{mac}/command (${backend} backend)`, () => {
     await simulation?.stop();
     await idle?.close();
     await offline?.close();
-    await portal?.close();
   });
 
   async function watchStates() {

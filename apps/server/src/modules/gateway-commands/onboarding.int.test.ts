@@ -15,8 +15,8 @@ import {
   type Customer,
   type FakeGateway,
   fakeGateway,
+  sharedCommandsPortal,
   simulateGateways,
-  startCommandsPortal,
 } from './test-helpers.ts';
 
 describe(`onboarding (${backend} backend)`, () => {
@@ -33,7 +33,7 @@ describe(`onboarding (${backend} backend)`, () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    ({ portal, alpha, beta, alphaCookie, betaCookie } = await startCommandsPortal());
+    ({ portal, alpha, beta, alphaCookie, betaCookie } = await sharedCommandsPortal());
     const started = await simulateGateways(portal, alpha.tenant.id, 2);
     simulation = started.simulation;
     simulatedMacs = started.macs;
@@ -47,7 +47,6 @@ describe(`onboarding (${backend} backend)`, () => {
     await endClients(clients);
     await simulation?.stop();
     await fake?.close();
-    await portal?.close();
   });
 
   const start = (cookie: string, payload: Record<string, unknown>) =>

@@ -6,8 +6,8 @@ import {
   type Customer,
   type FakeGateway,
   fakeGateway,
+  sharedCommandsPortal,
   simulateGateways,
-  startCommandsPortal,
 } from './test-helpers.ts';
 
 /**
@@ -23,7 +23,7 @@ describe(`the whitelist a gateway reports (${backend} backend)`, () => {
   let simulated: string;
 
   beforeAll(async () => {
-    ({ portal, alpha, alphaCookie } = await startCommandsPortal());
+    ({ portal, alpha, alphaCookie } = await sharedCommandsPortal());
     fake = await fakeGateway(portal, alpha.tenant.id);
     const started = await simulateGateways(portal, alpha.tenant.id);
     simulation = started.simulation;
@@ -32,7 +32,6 @@ describe(`the whitelist a gateway reports (${backend} backend)`, () => {
   afterAll(async () => {
     await simulation?.stop();
     await fake?.close();
-    await portal?.close();
   });
 
   /** The gateway as GET /api/gateway/get-gateways-page lists it (the status dialog's and editor's source). */

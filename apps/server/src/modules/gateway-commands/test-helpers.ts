@@ -7,6 +7,7 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
   startPortal,
   type TestPortal,
@@ -25,9 +26,17 @@ export const OPERATOR: Permission[] = [
 ];
 export type Customer = Awaited<ReturnType<typeof createCustomerWithUser>>;
 
-/** A portal with customers Alpha and Beta whose users may send commands, both signed in. */
-export async function startCommandsPortal(overrides: Record<string, string> = {}) {
-  const portal = await startPortal(overrides);
+/** A portal of its own with customers Alpha and Beta whose users may send commands, both signed in. */
+export function startCommandsPortal(overrides: Record<string, string> = {}) {
+  return startPortal(overrides).then(withCustomers);
+}
+
+/** The worker's shared portal (no overrides) with customers Alpha and Beta of the file's own, both signed in. */
+export function sharedCommandsPortal() {
+  return sharedPortal().then(withCustomers);
+}
+
+async function withCustomers(portal: TestPortal) {
   const alpha = await createCustomerWithUser(portal, 'Alpha', { permissions: OPERATOR });
   const beta = await createCustomerWithUser(portal, 'Beta', { permissions: OPERATOR });
   return {

@@ -8,9 +8,9 @@ import {
   command,
   type FakeGateway,
   fakeGateway,
+  sharedCommandsPortal,
   signedInUser,
   simulateGateways,
-  startCommandsPortal,
 } from './test-helpers.ts';
 
 describe(`whitelist, force probe and scanned locks (${backend} backend)`, () => {
@@ -24,7 +24,7 @@ describe(`whitelist, force probe and scanned locks (${backend} backend)`, () => 
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    ({ portal, alpha, alphaCookie, betaCookie } = await startCommandsPortal());
+    ({ portal, alpha, alphaCookie, betaCookie } = await sharedCommandsPortal());
     const started = await simulateGateways(portal, alpha.tenant.id);
     simulation = started.simulation;
     simulated = started.macs[0]!;
@@ -34,7 +34,6 @@ describe(`whitelist, force probe and scanned locks (${backend} backend)`, () => 
     await endClients(clients);
     await simulation?.stop();
     await fake?.close();
-    await portal?.close();
   });
 
   const whitelist = (cookie: string, mac: string, list: unknown) =>
