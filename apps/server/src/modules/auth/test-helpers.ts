@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS, throttleMessage } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createCustomerWithUser, type Portal, randomTag, startPortal } from '../../../test/harness.ts';
+import { createCustomerWithUser, type Portal, randomTag, sharedPortal } from '../../../test/harness.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { base32Decode, totpAt, totpStep } from '../../lib/totp.ts';
 import { createUsersModule } from '../users/index.ts';
@@ -143,9 +143,9 @@ export async function addTwoFactorUser(
   return { ...user, secret: await enableTwoFactor(portal, cookie, user.email) };
 }
 
-/** A portal of its own with a customer tenant for the two-factor tests' users. */
-export async function startTwoFactorPortal() {
-  const portal = await startPortal();
+/** The worker's shared portal with a customer tenant of the file's own for the two-factor tests' users. */
+export async function sharedTwoFactorPortal() {
+  const portal = await sharedPortal();
   const tenantId = (await createCustomerWithUser(portal, 'Twofa')).tenant.id;
   return { portal, tenantId };
 }

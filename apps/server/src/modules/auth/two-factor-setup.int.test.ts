@@ -1,6 +1,6 @@
 import { DEFAULT_PERMISSIONS, live, twoFactorLiveMessage, twoFactorMessages } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
@@ -18,7 +18,7 @@ import {
   login,
   randomKey,
   sessionCookie,
-  startTwoFactorPortal,
+  sharedTwoFactorPortal,
   tenantOfKind,
   trustedDevices,
   userRow,
@@ -33,10 +33,7 @@ describe(`two-factor authentication (${backend} backend)`, () => {
   let tenantId: string;
 
   beforeAll(async () => {
-    ({ portal, tenantId } = await startTwoFactorPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, tenantId } = await sharedTwoFactorPortal());
   });
 
   const details = (cookie: string) => injectAs(portal, cookie, 'GET', '/api/user-details');

@@ -1,7 +1,8 @@
 import { TRUST_PERIODS_MS, throttleMessage, twoFactorMessages } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, type TestPortal } from '../../../test/harness.ts';
 import { digest } from '../../lib/crypto.ts';
+import { base32Decode, totpAt } from '../../lib/totp.ts';
 import { LOGIN_CHALLENGE_TTL_MS } from './sessions.service.ts';
 import {
   addTwoFactorUser,
@@ -11,8 +12,9 @@ import {
   login,
   randomKey,
   sessionCookie,
-  startTwoFactorPortal,
+  sharedTwoFactorPortal,
   trustedDevices,
+  userRow,
   verifyCode,
   wrongCodeFor,
 } from './test-helpers.ts';
@@ -25,10 +27,7 @@ describe(`two-factor authentication (${backend} backend)`, () => {
   const freshAddress = () => `10.1.0.${++addressNumber}`;
 
   beforeAll(async () => {
-    ({ portal, tenantId } = await startTwoFactorPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, tenantId } = await sharedTwoFactorPortal());
   });
 
   const details = (cookie: string) => injectAs(portal, cookie, 'GET', '/api/user-details');
@@ -98,8 +97,9 @@ describe(`two-factor authentication (${backend} backend)`, () => {
     it('accepts a code once: the same code again is refused, and so is the code that enabled 2FA', async () => {
       const user = await addTwoFactorUser(portal, tenantId);
       const address = freshAddress();
-      // The code that turned 2FA on is of the current step, already used.
-      const enablingCode = codeFor(user.secret, 0);
+      // The code that turned 2FA on, already used: of the step stored then (a step may have ended since).
+      const enabledAt = (await userRow(portal, user.id))!.totp_last_step!;
+      const enablingCode = totpAt(base32Decode(user.secret), enabledAt);
       const key0 = randomKey();
       await login(portal, user, { key: key0, address });
       const replayedSetup = await verifyCode(
