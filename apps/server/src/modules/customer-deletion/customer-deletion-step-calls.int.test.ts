@@ -1,9 +1,9 @@
 import { customerMessages } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, createCustomerWithUser, type TestPortal } from '../../../test/harness.ts';
 import { TenantsRepository } from '../tenants/tenants.repository.ts';
 import { deletionRefusals } from './customer-deletion.schemas.ts';
-import { addGateways, snapshot, startDeletionPortal } from './test-helpers.ts';
+import { addGateways, sharedDeletionPortal, snapshot } from './test-helpers.ts';
 
 describe(`customer deletion (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -11,10 +11,7 @@ describe(`customer deletion (${backend} backend)`, () => {
   let rootId: string;
 
   beforeAll(async () => {
-    ({ portal, rootCookie, rootId } = await startDeletionPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, rootCookie, rootId } = await sharedDeletionPortal());
   });
 
   it("offers the spec's step calls one by one, each idempotent, and no update while DELETE_PENDING", async () => {

@@ -11,6 +11,7 @@ import type { Portal } from '../../../test/harness.ts';
 import {
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
   startPortal,
   type TestPortal,
@@ -56,8 +57,16 @@ export const okSteps = (through: DeletionStep) =>
 export const fullTrail = [...okSteps('removeScope'), `done removeScope ${customerMessages.deleted}`];
 
 /** A portal of its own that checks live sessions every 0.2 s, root's session, and the root tenant's id. */
-export async function startDeletionPortal() {
-  const portal = await startPortal({ LIVE_SESSION_CHECK_SECONDS: '0.2' });
+export function startDeletionPortal() {
+  return startPortal({ LIVE_SESSION_CHECK_SECONDS: '0.2' }).then(withRoot);
+}
+
+/** The worker's shared portal (live sessions checked at the default pace), root's session, the root tenant's id. */
+export function sharedDeletionPortal() {
+  return sharedPortal().then(withRoot);
+}
+
+async function withRoot(portal: TestPortal) {
   const rootCookie = await signIn(portal);
   const rootId = (await new TenantsRepository(portal.database.db).findByKind('root'))!.id;
   return { portal, rootCookie, rootId };
