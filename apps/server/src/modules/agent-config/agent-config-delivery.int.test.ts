@@ -16,8 +16,8 @@ import {
   endClients,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   subscribeCodes,
   type TestPortal,
   waitFor,
@@ -113,7 +113,7 @@ describe(`agent configuration delivered to gateways (${backend} backend)`, () =>
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const alpha = await createCustomerWithUser(portal, 'CfgWire', { permissions: WRITER });
     sid = alpha.tenant.id;
     writer = await signIn(portal, alpha.email, alpha.password);
@@ -125,7 +125,6 @@ describe(`agent configuration delivered to gateways (${backend} backend)`, () =>
   });
   afterAll(async () => {
     await endClients(clients);
-    await portal?.close();
   });
 
   it('sends nothing while the customer runs the defaults, and counts every gateway unconfirmed', async () => {

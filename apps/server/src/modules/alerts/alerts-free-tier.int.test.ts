@@ -7,12 +7,12 @@ import {
   type SensorAlertSaved,
   type SensorAlertsList,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   type FreeTierUser,
+  sharedPortal,
   signUpFreeTierUser,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { call } from './test-helpers.ts';
@@ -29,11 +29,8 @@ describe(`alerts of free-tier users (${backend} backend)`, () => {
   let b: FreeTierUser;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     [a, b] = [await signUpFreeTierUser(portal, 'Ada'), await signUpFreeTierUser(portal, 'Bob')];
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const sensorBody = (u: FreeTierUser, extra: Record<string, unknown> = {}) => ({

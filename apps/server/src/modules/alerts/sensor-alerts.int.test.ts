@@ -12,7 +12,7 @@ import {
   thresholdHint,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, startPortal, type TestPortal, waitFor, watchLive } from '../../../test/harness.ts';
+import { backend, sharedPortal, type TestPortal, waitFor, watchLive } from '../../../test/harness.ts';
 import { type Customer, call, colleague, customer, listeningGateway, READER } from './test-helpers.ts';
 
 /*
@@ -26,14 +26,13 @@ describe(`sensor alerts (${backend} backend)`, () => {
   let gateway: Awaited<ReturnType<typeof listeningGateway>>;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await customer(portal, 'Alpha', undefined, '+1 5551234567');
     beta = await customer(portal, 'Beta');
     gateway = await listeningGateway(portal, alpha.tenant.id);
   });
   afterAll(async () => {
     await gateway?.close();
-    await portal?.close();
   });
 
   const body = (c: Customer, extra: Record<string, unknown> = {}) => ({

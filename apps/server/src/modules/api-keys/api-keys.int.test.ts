@@ -5,15 +5,15 @@ import {
   type CreatedApiKey,
   DEFAULT_PERMISSIONS,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   connectMqtt,
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -60,7 +60,7 @@ describe(`API keys (${backend} backend)`, () => {
   const usersOf = (scopeId: string) => `/api/getPortalUsers/portalUsers?scopeId=${scopeId}`;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const customer = async (label: string) => {
       const made = await createCustomerWithUser(portal, label, { permissions: ADMIN });
       const { mac } = await portal.services.gateways.provision(made.tenant.id, randomMac(), `${label} 1`);
@@ -68,9 +68,6 @@ describe(`API keys (${backend} backend)`, () => {
     };
     alpha = await customer('Alpha');
     beta = await customer('Beta');
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('shows the secret once: the list has the key without it, and only its digest is stored', async () => {

@@ -13,8 +13,8 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
@@ -56,7 +56,7 @@ describe(`audit log in people's words (${backend} backend)`, () => {
     (await activity(cookie, query)).items.map((entry: AuditEntry) => entry.description.text);
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     root = await signIn(portal);
     alpha = await createCustomerWithUser(portal, 'Alpha', { permissions: superAdminPreset(false) });
     const beta = await createCustomerWithUser(portal, 'Beta', { permissions: superAdminPreset(false) });
@@ -95,7 +95,6 @@ describe(`audit log in people's words (${backend} backend)`, () => {
   });
   afterAll(async () => {
     await gateway?.endAsync(true);
-    await portal?.close();
   });
 
   it('tells a user created, an unlock and a threshold change in sentences, names as they were', async () => {

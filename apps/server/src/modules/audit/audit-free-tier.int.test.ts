@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   type FreeTierUser,
   injectAs,
+  sharedPortal,
   signIn,
   signUpFreeTierUser,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -21,7 +21,7 @@ describe(`audit log and the free tier (${backend} backend)`, () => {
   let b: FreeTierUser;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     root = await signIn(portal);
     a = await signUpFreeTierUser(portal, 'Ada');
     b = await signUpFreeTierUser(portal, 'Bob');
@@ -29,9 +29,6 @@ describe(`audit log and the free tier (${backend} backend)`, () => {
       payload: { oldPassword: a.password, newPassword: 'Changed12' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it("shows a free-tier user nothing of another free-tier user's rows, in the page or the CSV", async () => {

@@ -1,12 +1,12 @@
 import type { DashboardSummary, LocksPage } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 
@@ -81,7 +81,7 @@ describe(`dashboard lock figures (${backend} backend)`, () => {
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await customer('Alpha');
     beta = await customer('Beta');
     await fleet(
@@ -114,9 +114,6 @@ describe(`dashboard lock figures (${backend} backend)`, () => {
       { L1: { battery: 3 }, L2: { battery: 60 } },
       { L1: { state: 'failed' }, L2: { state: 'failed' } },
     );
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const get = (cookie: string, url: string, query: Record<string, string | number> = {}) =>
