@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, createCustomerWithUser, startPortal, type TestPortal } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, createCustomerWithUser, sharedPortal, type TestPortal } from '../../test/harness.ts';
 import { AnalyzeJob } from './analyze-job.ts';
 
 /** PGlite has no autovacuum: the portal refreshes the planner's statistics itself (analyze-job.ts). */
@@ -8,11 +8,8 @@ describe(`planner statistics (${backend} backend)`, () => {
   let portal: TestPortal;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     for (let i = 0; i < 3; i++) await createCustomerWithUser(portal, `Stats ${i}`);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('knows how many rows a table holds once the job has run', async () => {

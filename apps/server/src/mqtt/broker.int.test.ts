@@ -1,13 +1,13 @@
 import { deviceDown, deviceUp, live } from '@portal/contract';
 import type { IClientOptions, MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   connectMqtt,
   createCustomerWithUser,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   subscribeCodes,
   type TestPortal,
   waitFor,
@@ -26,7 +26,7 @@ describe(`MQTT access control (${backend} backend)`, () => {
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     customerA = await createCustomerWithUser(portal, 'Alpha');
     customerB = await createCustomerWithUser(portal, 'Beta');
     gatewayA = await portal.services.gateways.provision(customerA.tenant.id, randomMac(), 'A1');
@@ -34,9 +34,6 @@ describe(`MQTT access control (${backend} backend)`, () => {
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const connectGatewayA = (url: string, options: IClientOptions = {}) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, injectAs, signIn, startPortal, type TestPortal, uniqueEmail } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, injectAs, sharedPortal, signIn, type TestPortal, uniqueEmail } from '../../test/harness.ts';
 
 /** The 400 the contract's text rule answers, naming the field. */
 const refusedNaming = (field: string) => ({
@@ -14,11 +14,8 @@ describe(`control characters in any text input (${backend} backend)`, () => {
     portal.app.inject({ method: 'POST', url, payload, remoteAddress: '10.9.8.7' });
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     root = await signIn(portal);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   it('answers 400 naming the field on the public calls, where U+0000 gave 500', async () => {

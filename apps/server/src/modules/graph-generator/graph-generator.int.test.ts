@@ -6,13 +6,13 @@ import {
   type GraphResponse,
   type TelemetrySample,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { loadCorpus, runCorpus, summarize } from './corpus.ts';
@@ -35,7 +35,7 @@ describe(`graph generator (${backend} backend)`, () => {
   const start = Math.floor(Date.now() / MINUTE) * MINUTE - 3 * HOUR;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     beta = await createCustomerWithUser(portal, 'Beta');
     const blind = await createCustomerWithUser(portal, 'Blind', { permissions: [] });
@@ -65,9 +65,6 @@ describe(`graph generator (${backend} backend)`, () => {
     alphaCookie = await signIn(portal, alpha.email, alpha.password);
     betaCookie = await signIn(portal, beta.email, beta.password);
     blindCookie = await signIn(portal, blind.email, blind.password);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const generate = (body: Record<string, unknown>, cookie = alphaCookie) =>

@@ -7,7 +7,7 @@ import {
   connectMqtt,
   createCustomerWithUser,
   randomMac,
-  startPortal,
+  sharedPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
@@ -31,14 +31,13 @@ describe(`device ingest (${backend} backend)`, () => {
   const gatewayRow = () => portal.services.gateways.listByTenant(tenantId).then((rows) => rows[0]!);
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     tenantId = (await createCustomerWithUser(portal, 'Ingest')).tenant.id;
     device = await portal.services.gateways.provision(tenantId, randomMac(), 'Ingest gateway');
     gateway = await connectGateway();
   });
   afterAll(async () => {
     await gateway?.endAsync(true);
-    await portal?.close();
   });
 
   it('records online status and state facts', async () => {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, signIn, startPortal, type TestPortal } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, sharedPortal, signIn, type TestPortal } from '../../../test/harness.ts';
 
 describe(`platform calls (${backend} backend)`, () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    portal = await sharedPortal();
   });
 
   it('reports a healthy database and broker of this backend', async () => {
