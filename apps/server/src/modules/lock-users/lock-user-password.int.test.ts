@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PERMISSIONS,
   type LockUser,
@@ -5,14 +6,14 @@ import {
   resetLinkMessages,
   throttleMessage,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomTag,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
@@ -28,7 +29,9 @@ describe(`lock-user password links (${backend} backend)`, () => {
   let betaCookie: string;
   let readerCookie: string;
   let address = 0;
-  const nextAddress = () => `10.77.${Math.floor(++address / 250)}.${address % 250}`;
+  // Addresses of this file's own block: throttle counts are per address, and the portal may be shared.
+  const block = `10.${randomBytes(1)[0]}`;
+  const nextAddress = () => `${block}.${Math.floor(++address / 250)}.${address % 250}`;
 
   const createUser = async (): Promise<LockUser> => {
     const response = await injectAs(portal, alphaCookie, 'POST', '/api/create-new-iot-lock-user', {
@@ -70,7 +73,7 @@ describe(`lock-user password links (${backend} backend)`, () => {
     portal.database.db.selectFrom('lock_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'LinkAlpha', { permissions: WRITER });
     const beta = await createCustomerWithUser(portal, 'LinkBeta', { permissions: WRITER });
     const reader = await createCustomerWithUser(portal, 'LinkReader', {
@@ -81,7 +84,6 @@ describe(`lock-user password links (${backend} backend)`, () => {
     betaCookie = await signIn(portal, beta.email, beta.password);
     readerCookie = await signIn(portal, reader.email, reader.password);
   });
-  afterAll(() => portal?.close());
 
   it('mails an activation link; the lock user sets the password once, then the link is spent', async () => {
     const user = await createUser();
@@ -237,7 +239,7 @@ describe(`lock-user password links (${backend} backend)`, () => {
   });
 
   it('throttles guesses of links from one address', async () => {
-    const remote = '10.88.0.1';
+    const remote = `${block}.255.1`;
     for (let i = 1; i <= 5; i++)
       expect((await reset(`guess-${i}`, 'abc12', 'abc12', remote)).statusCode).toBe(404);
     expect((await reset('guess-6', 'abc12', 'abc12', remote)).statusCode).toBe(429);

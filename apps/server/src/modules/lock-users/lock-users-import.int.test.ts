@@ -12,13 +12,13 @@ import {
   lockUsersImportMessages,
 } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   randomTag,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
   watchLive,
@@ -81,14 +81,13 @@ describe(`bulk lock-user import (${backend} backend)`, () => {
     ).n;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'ImportAlpha', { permissions: WRITER });
     beta = await createCustomerWithUser(portal, 'ImportBeta', { permissions: WRITER });
     const reader = await createCustomerWithUser(portal, 'ImportReader', { permissions: READER });
     alphaCookie = await signIn(portal, alpha.email, alpha.password);
     readerCookie = await signIn(portal, reader.email, reader.password);
   });
-  afterAll(() => portal?.close());
 
   it('takes a JSON array of rows (no header) and answers every row, one live message for the batch', async () => {
     const watcher = await watchLive<LockUsersLiveMessage>(

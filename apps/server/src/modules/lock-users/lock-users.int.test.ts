@@ -12,15 +12,15 @@ import {
   lockUserMobileMessage,
   peopleMessages,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomMac,
   randomTag,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
   watchLive,
@@ -100,13 +100,12 @@ describe(`lock users (${backend} backend)`, () => {
   }
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'LockUsersAlpha', { permissions: WRITER });
     beta = await createCustomerWithUser(portal, 'LockUsersBeta', { permissions: WRITER });
     alphaCookie = await signIn(portal, alpha.email, alpha.password);
     betaCookie = await signIn(portal, beta.email, beta.password);
   });
-  afterAll(() => portal?.close());
 
   it('creates a lock user with every field, told live', async () => {
     const watcher = await watchLive<LockUsersLiveMessage>(

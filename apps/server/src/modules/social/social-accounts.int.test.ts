@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SIGN_UP_PERMISSIONS } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, startPortal, type TestPortal } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, sharedPortal, type TestPortal } from '../../../test/harness.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const tag = () => randomBytes(3).toString('hex');
@@ -15,12 +15,9 @@ describe(`social accounts: users the identity provider knows (${backend} backend
   const nextAddress = () => `10.21.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const freeTier = portal.database.db.selectFrom('tenants').select('id').where('kind', '=', 'free_tier');
     generalScope = (await freeTier.executeTakeFirstOrThrow()).id;
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const db = () => portal.database.db;
