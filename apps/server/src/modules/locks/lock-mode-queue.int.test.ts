@@ -14,8 +14,8 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
@@ -70,7 +70,7 @@ describe(`lock mode queue (${backend} backend)`, () => {
       .execute();
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const alpha = await createCustomerWithUser(portal, 'ModeQueue', { permissions: WRITER });
     tenantId = alpha.tenant.id;
     cookie = await signIn(portal, alpha.email, alpha.password);
@@ -94,7 +94,6 @@ describe(`lock mode queue (${backend} backend)`, () => {
   });
   afterAll(async () => {
     await gateway?.endAsync(true);
-    await portal?.close();
   });
 
   it('sends 50 at once, the others wait and go as answers free slots; a failure drops its request', async () => {

@@ -12,7 +12,7 @@ import {
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import { LocksBench, type LocksCustomer, lockMac, lockName } from './test-helpers.ts';
+import { LocksBench, type LocksCustomer, lockName } from './test-helpers.ts';
 
 // What a gateway's later reports change (updates, removals, a complete inventory, refused reports), its
 // locks' history, and the lock-mode request on what is left. The lists, counts and CSV: locks.int.test.ts.
@@ -28,6 +28,7 @@ describe(`locks: the gateway's reports (${backend} backend)`, () => {
   const report: LocksBench['report'] = (...args) => bench.report(...args);
   const list: LocksBench['list'] = (...args) => bench.list(...args);
   const lockRow: LocksBench['lockRow'] = (...args) => bench.lockRow(...args);
+  const lockMac = (i: number) => bench.lockMac(i);
 
   beforeAll(async () => {
     bench = await LocksBench.start();

@@ -15,8 +15,8 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
@@ -46,7 +46,7 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     const alpha = await createCustomerWithUser(portal, 'SimLocks', {
       permissions: [
         ...DEFAULT_PERMISSIONS,
@@ -69,7 +69,6 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
   });
   afterAll(async () => {
     await simulation?.stop();
-    await portal?.close();
   });
 
   it("lists the locks the gateways report, in the gateways' customer", async () => {

@@ -8,7 +8,7 @@ import {
   signIn,
   type TestPortal,
 } from '../../../test/harness.ts';
-import { LocksBench, type LocksCustomer, lockMac, lockName, prefix, READER } from './test-helpers.ts';
+import { LocksBench, type LocksCustomer, lockName, READER } from './test-helpers.ts';
 
 // What the lists, counts and CSV read from a gateway's report, walled by tenant. What the gateway's later
 // reports and history change, and the lock-mode request: locks-reports.int.test.ts.
@@ -22,6 +22,7 @@ describe(`locks (${backend} backend)`, () => {
   let now: number;
   const list: LocksBench['list'] = (...args) => bench.list(...args);
   const lockRow: LocksBench['lockRow'] = (...args) => bench.lockRow(...args);
+  const lockMac = (i: number) => bench.lockMac(i);
 
   beforeAll(async () => {
     bench = await LocksBench.start();
@@ -116,7 +117,7 @@ describe(`locks (${backend} backend)`, () => {
         tenant_id: alpha.tenant.id,
         first_name: '=HYPERLINK("x")',
         last_name: 'Doe',
-        email: `csv-${prefix.toLowerCase()}@example.com`,
+        email: `csv-${bench.prefix.toLowerCase()}@example.com`,
         email_hash: 'abc',
         division: null,
         employee_id: '@E1',
@@ -208,7 +209,7 @@ describe(`locks (${backend} backend)`, () => {
         tenant_id: alpha.tenant.id,
         first_name: 'Parent',
         last_name: 'User',
-        email: `parent-${prefix.toLowerCase()}@example.com`,
+        email: `parent-${bench.prefix.toLowerCase()}@example.com`,
         email_hash: 'h',
         division: null,
         employee_id: null,
@@ -241,7 +242,7 @@ describe(`locks (${backend} backend)`, () => {
         tenant_id: alpha.tenant.id,
         first_name: 'Assigned',
         last_name: 'User',
-        email: `assigned-${prefix.toLowerCase()}@example.com`,
+        email: `assigned-${bench.prefix.toLowerCase()}@example.com`,
         email_hash: 'h',
       })
       .returning('id')

@@ -5,26 +5,29 @@ import {
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
 } from '../../../test/harness.ts';
 
 export const READER = [...DEFAULT_PERMISSIONS, 'IOT_DEVICE_READ', 'IOT_USER_READ', 'IOT_DEVICE_WRITE'];
-/** A lock MAC of this run: a random prefix and a number. */
-export const prefix = randomMac().slice(0, 8);
-export const lockMac = (i: number) => `${prefix}${i.toString(16).toUpperCase().padStart(4, '0')}`;
 export const lockName = (i: number) => `Lock-${String(i).padStart(3, '0')}`;
 
 export type LocksCustomer = Awaited<ReturnType<typeof createCustomerWithUser>>;
 
 /**
- * The locks tests' bench (locks.int.test.ts, locks-reports.int.test.ts): a portal, two customers (alpha,
- * beta) signed in, and one gateway of alpha's connected that reported 30 locks (Lock-000..029, BLE-L1 but
- * the last ten BLE-L2, lock 29 not reachable) in one full inventory of two parts.
+ * The locks tests' bench (locks.int.test.ts, locks-reports.int.test.ts): the worker's shared portal, two
+ * customers (alpha, beta) signed in, and one gateway of alpha's connected that reported 30 locks (Lock-000..029,
+ * BLE-L1 but the last ten BLE-L2, lock 29 not reachable) in one full inventory of two parts.
  */
 export class LocksBench {
+  /** The bench's lock MACs: a random prefix of its own (benches share a portal) and a number. */
+  readonly prefix = randomMac().slice(0, 8);
+  lockMac(i: number): string {
+    return `${this.prefix}${i.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+
   private constructor(
     readonly portal: TestPortal,
     readonly alpha: LocksCustomer,
@@ -38,7 +41,7 @@ export class LocksBench {
 
   static async start(): Promise<LocksBench> {
     const now = Date.now();
-    const portal = await startPortal();
+    const portal = await sharedPortal();
     let gateway: MqttClient | undefined;
     try {
       const alpha = await createCustomerWithUser(portal, 'LockAlpha', { permissions: READER });
@@ -55,7 +58,7 @@ export class LocksBench {
       await bench.publish(deviceUp.status(device.mac), { CS: 1, TI: now });
       // 30 locks in one full inventory of two parts.
       const locks = Array.from({ length: 30 }, (_, i) => ({
-        MAC: lockMac(i),
+        MAC: bench.lockMac(i),
         name: lockName(i),
         type: i < 20 ? 'BLE-L1' : 'BLE-L2',
         batteryLevel: 80,
@@ -75,7 +78,6 @@ export class LocksBench {
       return bench;
     } catch (error) {
       await gateway?.endAsync(true);
-      await portal.close();
       throw error;
     }
   }
@@ -108,6 +110,5 @@ export class LocksBench {
 
   async close(): Promise<void> {
     await this.gateway.endAsync(true);
-    await this.portal.close();
   }
 }
