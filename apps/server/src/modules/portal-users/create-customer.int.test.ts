@@ -1,5 +1,5 @@
 import { ADMIN_PRESET, duplicateEmailMessage, superAdminPreset } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   waitFor,
 } from '../../../test/harness.ts';
-import { startPortalUsersPortal } from './test-helpers.ts';
+import { portalUsersWorld } from './test-helpers.ts';
 
 /**
  * Issue 30.4: Create Customer makes the customer and its super admin together, all or nothing
@@ -19,13 +19,10 @@ import { startPortalUsersPortal } from './test-helpers.ts';
 describe(`create a customer with its super admin (${backend} backend)`, () => {
   let portal: TestPortal;
   let root: string;
-  let alpha: Awaited<ReturnType<typeof startPortalUsersPortal>>['alpha'];
+  let alpha: Awaited<ReturnType<typeof portalUsersWorld>>['alpha'];
 
   beforeAll(async () => {
-    ({ portal, root, alpha } = await startPortalUsersPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, root, alpha } = await portalUsersWorld());
   });
 
   let n = 0;

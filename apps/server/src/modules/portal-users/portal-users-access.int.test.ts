@@ -1,7 +1,7 @@
 import { ADMIN_PRESET, type PortalUser, portalUserMessages, superAdminPreset } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, ROOT_EMAIL, signIn, type TestPortal, uniqueEmail } from '../../../test/harness.ts';
-import { type Customer, portalUserCalls, startPortalUsersPortal } from './test-helpers.ts';
+import { type Customer, portalUserCalls, portalUsersWorld } from './test-helpers.ts';
 
 describe(`portal users (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -12,10 +12,7 @@ describe(`portal users (${backend} backend)`, () => {
   let child: Customer;
 
   beforeAll(async () => {
-    ({ portal, root, alpha, alphaManager, beta, child } = await startPortalUsersPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, root, alpha, alphaManager, beta, child } = await portalUsersWorld());
   });
 
   const { db, list, create, update, remove, checkEmail, newUser, created, updateOf, signedIn, usersOf } =

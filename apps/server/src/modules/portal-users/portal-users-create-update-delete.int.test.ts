@@ -7,7 +7,7 @@ import {
   superAdminPreset,
 } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
@@ -19,7 +19,7 @@ import {
   waitFor,
   watchLive,
 } from '../../../test/harness.ts';
-import { type Customer, PASSWORD, portalUserCalls, startPortalUsersPortal } from './test-helpers.ts';
+import { type Customer, PASSWORD, portalUserCalls, portalUsersWorld } from './test-helpers.ts';
 
 describe(`portal users (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -30,12 +30,9 @@ describe(`portal users (${backend} backend)`, () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    ({ portal, root, alpha, alphaManager, child } = await startPortalUsersPortal());
+    ({ portal, root, alpha, alphaManager, child } = await portalUsersWorld());
   });
   afterEach(() => endClients(clients));
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   const { db, list, create, update, remove, newUser, created, updateOf, signedIn, activate } =
     portalUserCalls(() => ({ portal, root }));

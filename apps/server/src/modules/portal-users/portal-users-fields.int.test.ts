@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, type TestPortal, randomTag as tag } from '../../../test/harness.ts';
-import { type Customer, portalUserCalls, startPortalUsersPortal } from './test-helpers.ts';
+import { type Customer, portalUserCalls, portalUsersWorld } from './test-helpers.ts';
 
 describe(`portal users (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -9,10 +9,7 @@ describe(`portal users (${backend} backend)`, () => {
   let alphaManager: string;
 
   beforeAll(async () => {
-    ({ portal, root, alpha, alphaManager } = await startPortalUsersPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, root, alpha, alphaManager } = await portalUsersWorld());
   });
 
   const { list, create, update, newUser, created, updateOf, problems } = portalUserCalls(() => ({

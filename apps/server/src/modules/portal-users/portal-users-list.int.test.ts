@@ -1,5 +1,5 @@
 import { ADMIN_PRESET, type PortalUser } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
@@ -7,17 +7,14 @@ import {
   type TestPortal,
   randomTag as tag,
 } from '../../../test/harness.ts';
-import { type Customer, portalUserCalls, startPortalUsersPortal } from './test-helpers.ts';
+import { type Customer, portalUserCalls, portalUsersWorld } from './test-helpers.ts';
 
 describe(`portal users (${backend} backend)`, () => {
   let portal: TestPortal;
   let root: string;
 
   beforeAll(async () => {
-    ({ portal, root } = await startPortalUsersPortal());
-  });
-  afterAll(async () => {
-    await portal?.close();
+    ({ portal, root } = await portalUsersWorld());
   });
 
   const { db, list, created } = portalUserCalls(() => ({ portal, root }));
@@ -38,6 +35,7 @@ describe(`portal users (${backend} backend)`, () => {
       await db()
         .updateTable('users')
         .set({ two_factor_enabled: true })
+        .where('tenant_id', '=', listed.tenant.id)
         .where('first_name', '=', 'Bob')
         .execute();
       // A user of a sub-scope is not a user of this scope.

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import {
   createCustomerWithUser,
   injectAs,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   uniqueEmail,
 } from '../../../test/harness.ts';
@@ -17,11 +17,11 @@ export const PASSWORD = 'UserPass1';
 export type Customer = Awaited<ReturnType<typeof createCustomerWithUser>>;
 
 /**
- * A portal of its own, signed in as root, with customers Alpha (and its child Child) and Beta whose users
- * hold the super-admin preset; Alpha's user signed in as its manager.
+ * The worker's shared portal, signed in as root, with new customers Alpha (and its child Child) and Beta whose
+ * users hold the super-admin preset; Alpha's user signed in as its manager.
  */
-export async function startPortalUsersPortal() {
-  const portal = await startPortal();
+export async function portalUsersWorld() {
+  const portal = await sharedPortal();
   const root = await signIn(portal);
   const alpha = await createCustomerWithUser(portal, 'Alpha', { permissions: superAdminPreset(false) });
   const alphaManager = await signIn(portal, alpha.email, alpha.password);
