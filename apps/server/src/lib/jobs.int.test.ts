@@ -43,7 +43,11 @@ describe(`job queue (${backend} backend)`, () => {
   const database = () => handles[0]!;
 
   async function instance(db?: SqlRunner): Promise<JobQueue> {
-    const queue = new JobQueue(db ?? database(), quiet, { pollMs: 500, maintenanceMs: 1000 });
+    const queue = new JobQueue(db ?? database(), quiet, {
+      pollMs: 500,
+      maintenanceMs: 1000,
+      cronCheckMs: 1000,
+    });
     await queue.start();
     queues.push(queue);
     return queue;
@@ -169,5 +173,22 @@ describe(`job queue (${backend} backend)`, () => {
     });
     await waitFor(async () => (handled.length >= 5 ? handled : null), 20_000);
     expect(handled.toSorted()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('runs a scheduled job once per slot across two instances', { timeout: 120_000 }, async () => {
+    const first = await instance();
+    const second = await instance(backend === 'real' ? await openHandle() : database());
+    /** The minute of each run, by either instance. */
+    const slots: number[] = [];
+    for (const queue of [first, second]) {
+      await queue.schedule('every-minute', '* * * * *', async () => {
+        slots.push(Math.floor(Date.now() / 60_000));
+      });
+    }
+    // The next minute's slot (at most a minute away), then time for a second run of it to show up.
+    await waitFor(async () => (slots.length > 0 ? slots : null), 90_000);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(slots.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(slots).size).toBe(slots.length);
   });
 });

@@ -61,6 +61,8 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** How often expired jobs are failed and old ones removed (the library's maintenance), across instances. */
   maintenanceMs?: number;
+  /** How often schedules are looked at (cron) and their jobs handed out; 30 s by default. */
+  cronCheckMs?: number;
 }
 
 /** Jobs kept this long after they end (completed or failed), for a look at what happened. */
@@ -93,6 +95,12 @@ export class JobQueue {
       schema: SCHEMA,
       maintenanceIntervalSeconds: Math.max(1, Math.round((options.maintenanceMs ?? 60_000) / 1000)),
       retentionDays: RETENTION_DAYS,
+      ...(options.cronCheckMs
+        ? {
+            cronMonitorIntervalSeconds: Math.max(1, Math.round(options.cronCheckMs / 1000)),
+            cronWorkerIntervalSeconds: Math.max(1, Math.round(options.cronCheckMs / 1000)),
+          }
+        : {}),
     });
     this.boss.on('error', (error) => this.logger.warn({ err: error }, 'job queue error'));
   }

@@ -1,30 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import { AuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { AuditService } from './audit.service.ts';
 
-const HOUR = 3600_000;
+/** The scheduled purge (lib/jobs.ts): hourly, at minute 17, once across the portal instances. */
+const PURGE_QUEUE = 'audit-retention';
+const HOURLY = '17 * * * *';
 
 /**
- * The audit log's reads, its retention (rows older than AUDIT_RETENTION_DAYS deleted hourly), and the
- * trigger on tables added after its migration (attached before any route serves).
+ * The audit log's reads, its retention (rows older than AUDIT_RETENTION_DAYS deleted hourly, a job scheduled
+ * on the job queue), and the trigger on tables added after its migration (attached before any route serves).
  */
-export function createAuditModule(options: { db: Kysely<Database>; logger: Logger; retentionDays: number }) {
+export function createAuditModule(options: {
+  db: Kysely<Database>;
+  jobs: JobQueue;
+  logger: Logger;
+  retentionDays: number;
+}) {
   const repo = new AuditRepository(options.db);
   const audit = new AuditService(repo);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const purge = () => {
-    running ??= repo
-      .purge(options.retentionDays)
-      .catch((error) => options.logger.warn({ err: error }, 'audit retention failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
   return {
     audit,
     purge: () => repo.purge(options.retentionDays),
@@ -34,14 +32,12 @@ export function createAuditModule(options: { db: Kysely<Database>; logger: Logge
       await app.register(auditRoutes, { audit });
     },
     start: () => {
-      purge();
-      timer = setInterval(purge, HOUR);
-      timer.unref();
+      options.jobs
+        .schedule(PURGE_QUEUE, HOURLY, async () => {
+          await repo.purge(options.retentionDays);
+        })
+        .catch((error: Error) => options.logger.warn({ err: error }, 'audit retention not scheduled'));
     },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: () => options.jobs.stopWorking(PURGE_QUEUE),
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -1,17 +1,19 @@
 import type { Logger } from 'pino';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 
 const DAY = 24 * 3600_000;
-const EVERY_MS = 3600_000;
+/** The scheduled job (lib/jobs.ts): hourly, at minute 7, once across the portal instances. */
+const QUEUE = 'telemetry-retention';
+const HOURLY = '7 * * * *';
 
 /**
- * Deletes raw samples and rollups past their retention, at start and then hourly. Deleting is idempotent,
- * so several portal instances may run it at once.
+ * Deletes raw samples and rollups past their retention, hourly, as a job scheduled on the job queue: one
+ * instance of the cluster runs it each hour (deleting is idempotent anyway).
  */
 export class RetentionJob {
-  private timer: NodeJS.Timeout | null = null;
-
   constructor(
+    private readonly jobs: JobQueue,
     private readonly repo: TelemetryRepository,
     private readonly settings: { rawDays: number; rollupDays: number },
     private readonly logger: Logger,
@@ -30,15 +32,14 @@ export class RetentionJob {
   }
 
   start(): void {
-    const run = () =>
-      void this.runOnce().catch((error: Error) => this.logger.warn({ err: error }, 'retention run failed'));
-    run();
-    this.timer = setInterval(run, EVERY_MS);
-    this.timer.unref();
+    this.jobs
+      .schedule(QUEUE, HOURLY, async () => {
+        await this.runOnce();
+      })
+      .catch((error: Error) => this.logger.warn({ err: error }, 'retention not scheduled'));
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  stop(): Promise<void> {
+    return this.jobs.stopWorking(QUEUE);
   }
 }

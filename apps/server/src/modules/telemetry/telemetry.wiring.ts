@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Meter } from '../../lib/metrics.ts';
 import type { ModuleParts } from '../../lib/module.ts';
@@ -20,6 +21,7 @@ import { TelemetryService } from './telemetry.service.ts';
  */
 export function createTelemetryModule(options: {
   db: Kysely<Database>;
+  jobs: JobQueue;
   live: LivePublisher;
   logger: Logger;
   retention: { rawDays: number; rollupDays: number };
@@ -29,6 +31,7 @@ export function createTelemetryModule(options: {
   const repo = new TelemetryRepository(options.db);
   const telemetry = new TelemetryService(repo, options.live, options.meter);
   const retention = new RetentionJob(
+    options.jobs,
     repo,
     options.retention,
     options.logger.child({ component: 'retention' }),
