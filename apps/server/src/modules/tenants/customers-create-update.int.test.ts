@@ -1,6 +1,6 @@
 import { customerMessages, type Scope, superAdminPreset, THEME_DEFAULTS } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
@@ -11,7 +11,7 @@ import {
 } from '../../../test/harness.ts';
 import { ICO_HEAD, PNG_1X1 } from '../files/test-images.ts';
 import { isUniqueViolation, TenantsRepository } from './tenants.repository.ts';
-import { type Customer, customerCalls, ids, startCustomersPortal, tag } from './test-helpers.ts';
+import { type Customer, customerCalls, ids, sharedCustomersPortal, tag } from './test-helpers.ts';
 
 describe(`customers (${backend} backend)`, () => {
   let portal: TestPortal;
@@ -27,12 +27,9 @@ describe(`customers (${backend} backend)`, () => {
 
   beforeAll(async () => {
     ({ portal, root, rootId, alpha, alphaAdmin, alphaChild, childAdmin, beta, betaAdmin } =
-      await startCustomersPortal());
+      await sharedCustomersPortal());
   });
   afterEach(() => endClients(clients));
-  afterAll(async () => {
-    await portal?.close();
-  });
 
   const { db, get, createScope, updateScope, upload, tenantRow, newCustomer, liveScopes } = customerCalls(
     () => ({ portal, root }),

@@ -8,6 +8,7 @@ import {
   injectAs,
   randomMac,
   randomTag,
+  sharedPortal,
   signIn,
   startPortal,
   type TestPortal,
@@ -25,7 +26,15 @@ export const tag = () => randomTag().toUpperCase();
  * signed-in admin.
  */
 export async function startCustomersPortal() {
-  const portal = await startPortal();
+  return customersWorld(await startPortal());
+}
+
+/** The same on the worker's shared portal (sharedPortal): for files that assert only about their own rows. */
+export async function sharedCustomersPortal() {
+  return customersWorld(await sharedPortal());
+}
+
+async function customersWorld(portal: TestPortal) {
   const root = await signIn(portal);
   const rootTenant = await portal.database.db
     .selectFrom('tenants')
