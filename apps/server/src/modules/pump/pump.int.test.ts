@@ -17,8 +17,8 @@ import {
   endClients,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
   waitFor,
   watchLive,
@@ -97,7 +97,7 @@ describe(`pump dashboard (${backend} backend)`, () => {
     injectAs(portal, cookie, 'POST', `/api/gateway/${mac}/pump`, { payload });
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     root = await signIn(portal);
     const admin = { permissions: superAdminPreset(false) };
     alpha = await createCustomerWithUser(portal, 'Alpha', admin);
@@ -109,7 +109,6 @@ describe(`pump dashboard (${backend} backend)`, () => {
   });
   afterAll(async () => {
     await endClients(clients);
-    await portal?.close();
   });
 
   it("is 'fleet' by default; root gives a customer the pump variant, whose screen lists its pump gateways", async () => {

@@ -1,13 +1,13 @@
 import type { GatewaySummary, TelemetrySample } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   injectAs,
   randomMac,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { TelemetryRepository } from './telemetry.repository.ts';
@@ -27,15 +27,12 @@ describe(`latest samples (${backend} backend)`, () => {
   let root: string;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     customer = await createCustomerWithUser(portal, 'Latest', {
       permissions: ['IOT_DEVICE_READ', 'IOT_DEVICE_WRITE'],
     });
     cookie = await signIn(portal, customer.email, customer.password);
     root = await signIn(portal);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const provision = async (name: string, mac = randomMac()) => {

@@ -9,6 +9,7 @@ import {
   backend,
   createCustomerWithUser,
   randomMac,
+  sharedPortal,
   signIn,
   startPortal,
   type TestPortal,
@@ -28,7 +29,7 @@ describe(`sensor data calls (${backend} backend)`, () => {
   const mac = randomMac();
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await sharedPortal();
     alpha = await createCustomerWithUser(portal, 'Alpha');
     beta = await createCustomerWithUser(portal, 'Beta');
     await portal.services.gateways.provision(alpha.tenant.id, mac, 'Sensor gateway');
@@ -54,9 +55,6 @@ describe(`sensor data calls (${backend} backend)`, () => {
     await portal.services.gateways.recordStatus(device, { CS: 0, TI: NOW - 2 * HOUR });
     await portal.services.gateways.recordStatus(device, { CS: 1, TI: NOW - 2 * HOUR + 30 * MINUTE });
     cookie = await signIn(portal, alpha.email, alpha.password);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 
   const get = (path: string, as = cookie) =>
@@ -182,6 +180,7 @@ describe(`sensor data calls (${backend} backend)`, () => {
   });
 });
 
+// Retention deletes old samples portal-wide: a portal of its own.
 describe(`telemetry retention (${backend} backend)`, () => {
   let portal: TestPortal;
 
