@@ -1,28 +1,29 @@
 import { LOGIN_THROTTLE, removeAccountMessages, throttleMessage } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
   ROOT_EMAIL,
+  randomTag,
+  sharedPortal,
   signIn,
-  startPortal,
   type TestPortal,
+  uniqueEmail,
 } from '../../../test/harness.ts';
 import { addUser, login, sessionCookie, tenantOfKind, userRow } from './test-helpers.ts';
 
 describe(`sign-in and sessions (${backend} backend)`, () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
+    portal = await sharedPortal();
   });
 
   it('gives the same answer for a wrong password and an unknown user', async () => {
+    // Accounts of this file's own (the portal is shared): no other file's guess count moves.
+    const { email } = await createCustomerWithUser(portal, 'Mistyped');
     for (const payload of [
-      { email: ROOT_EMAIL, password: 'wrong-password1' },
-      { email: 'nobody@test.local', password: 'whatever1' },
+      { email, password: 'wrong-password1' },
+      { email: uniqueEmail('nobody', 'test.local'), password: 'whatever1' },
     ]) {
       const response = await portal.app.inject({
         method: 'POST',
@@ -180,7 +181,7 @@ describe(`sign-in and sessions (${backend} backend)`, () => {
 
     it('pauses an account after 5 failures, an unknown e-mail alike, from any address', async () => {
       const { email, password } = await createCustomerWithUser(portal, 'Guessed');
-      const unknown = 'nobody-guessed@test.local';
+      const unknown = uniqueEmail('nobody-guessed', 'test.local');
       expect(LOGIN_THROTTLE.maxAttempts).toBe(5);
       for (let n = 1; n <= 5; n++) {
         // A new address each time: only the account's count adds up.
@@ -211,8 +212,9 @@ describe(`sign-in and sessions (${backend} backend)`, () => {
     it("does not pause an address for failures on other accounts: a neighbour's right password passes", async () => {
       const { email, password } = await createCustomerWithUser(portal, 'Neighbour');
       const address = '10.5.0.1';
+      const tag = randomTag();
       for (let n = 1; n <= 6; n++) {
-        expect((await attempt(`guess-${n}@test.local`, 'Wrong1', address)).statusCode).toBe(401);
+        expect((await attempt(`guess-${n}-${tag}@test.local`, 'Wrong1', address)).statusCode).toBe(401);
       }
       expect((await attempt(email, password, address)).statusCode).toBe(200);
     });
