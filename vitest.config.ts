@@ -6,6 +6,7 @@ const POSTGRES_TEMPLATE = 'apps/server/test/postgres-template.setup.ts';
 const integration = (backend: 'embedded' | 'real') => ({
   test: {
     name: `integration:${backend}`,
+    ...serverGroup,
     include: ['apps/**/*.int.test.ts'],
     // *.real.int.test.ts drive servers of their own (e.g. a Mosquitto they restart): real backend only.
     exclude: ['**/node_modules/**', ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : [])],
@@ -24,15 +25,22 @@ const integration = (backend: 'embedded' | 'real') => ({
   },
 });
 
+/**
+ * Files at a time. The unit and integration projects run first, side by side: an integration file spends much
+ * of its time waiting on databases, brokers and simulated gateways, so four keep the 2 cores busy. The e2e
+ * specs run after them, two at a time: a spec and its Chromium keep about one core busy on their own.
+ */
+const SERVER_WORKERS = 4;
+const E2E_WORKERS = 2;
+const serverGroup = { maxWorkers: SERVER_WORKERS, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   test: {
-    // Two files at a time (vitest's default is one on a 2-core machine): the integration files spend much
-    // of their time waiting on databases, brokers and simulated gateways.
-    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
+          ...serverGroup,
           include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           // As the integration files: a worker keeps the modules it loaded (MUI, zod, the contract) from one file
@@ -47,6 +55,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
+          // A worker keeps playwright-core, axe-core and the contract loaded from one spec to the next (no spec
+          // mocks a module; e2e/support keeps no state at module level but the worker's Chromium, browser.ts).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // The migrated database and a data directory with the demo fleet's history (demo-template.setup.ts).

@@ -7,7 +7,9 @@ import { type RunningPortal, startPortal } from './support/portal.ts';
 
 /**
  * Issue 14.3: axe-core finds no serious or critical violation on any screen; page titles name the screen and
- * the customer; a visible focus ring; a show-password toggle; country flags drawn on Linux Chromium.
+ * the customer; a visible focus ring; a show-password toggle; country flags drawn on Linux Chromium. axe-core
+ * reads every screen in e2e/dark-mode.spec.ts, in the light and in the dark theme; here it reads the sign-in
+ * forms' open states (a password shown, the country list open), which that walk does not show.
  */
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -28,7 +30,7 @@ const outlineOf = (page: Page) =>
 describe('Accessibility', () => {
   const browser = useBrowser(() => portal.baseUrl);
 
-  it('has no serious violation on the signed-out screens, a focus ring, a show-password toggle and drawn flags', async () => {
+  it('titles the signed-out screens; a focus ring, a show-password toggle and drawn flags, read by axe-core open', async () => {
     const { page } = browser;
     for (const [path, title] of [
       ['/#/login', 'Sign In · IoT Portal'],
@@ -37,7 +39,6 @@ describe('Accessibility', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('button').first().waitFor();
-      await expectAccessible(page, path);
       await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
     }
 
@@ -47,6 +48,7 @@ describe('Accessibility', () => {
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await password.getAttribute('type')).toBe('text');
+    await expectAccessible(page, 'sign-in, password shown');
     await page.getByRole('button', { name: 'Hide password' }).click();
     expect(await password.getAttribute('type')).toBe('password');
 
@@ -64,6 +66,7 @@ describe('Accessibility', () => {
     await page.goto('/#/login?mode=sign-up');
     await page.getByLabel('Country').click();
     await page.getByRole('option').first().waitFor();
+    await expectAccessible(page, 'sign-up, country list open');
     await expect
       .poll(
         () => page.evaluate(() => document.fonts.check('16px "Twemoji Country Flags"', '\u{1F1E9}\u{1F1EA}')),
@@ -75,10 +78,9 @@ describe('Accessibility', () => {
     await saveScreenshot(page, 'accessibility country flags');
   });
 
-  it("has no serious violation on root's screens, and titles name the screen and the customer", async () => {
+  it("titles name root's screens and the customer", async () => {
     const { page } = browser;
     await signInAsRoot(page);
-    await expectAccessible(page, 'customers');
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Customers · IoT Portal');
     const demo = await scopeIdByName(page, DEMO_CUSTOMER);
     const screens = [
@@ -98,7 +100,6 @@ describe('Accessibility', () => {
       await expect
         .poll(() => page.title(), { timeout: 10_000 })
         .toBe(`${title} · ${DEMO_CUSTOMER} · IoT Portal`);
-      await expectAccessible(page, path);
     }
     for (const [path, title] of [
       ['/global-search', 'Global Search'],
@@ -112,7 +113,6 @@ describe('Accessibility', () => {
       await page.goto(`/#${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${title} · IoT Portal`);
-      await expectAccessible(page, path);
     }
   });
 });

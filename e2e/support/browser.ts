@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
+import { afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { ROOT_EMAIL, ROOT_PASSWORD } from './portal.ts';
 
 /**
@@ -25,8 +25,20 @@ export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.
 /** How long a step waits for the page (an element to show, a URL to change). */
 export const UI_TIMEOUT_MS = 10_000;
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+let chromiumOfWorker: Browser | undefined;
+
+/**
+ * The vitest worker's Chromium: the e2e project keeps a worker's modules from one spec file to the next
+ * (isolate: false), so the spec files a worker runs share one browser, each test in a context of its own
+ * (nothing of a context outlives it). Launched again if it went away; it ends with its worker.
+ */
+async function workerChromium(): Promise<Browser> {
+  if (!chromiumOfWorker?.isConnected()) chromiumOfWorker = await launchChromium();
+  return chromiumOfWorker;
 }
 
 const fileSafe = (name: string) =>
@@ -63,7 +75,7 @@ export interface BrowserSession {
 }
 
 /**
- * One Chromium per spec file, a fresh context and page per test; a failed test leaves
+ * The worker's Chromium (workerChromium), a fresh context and page per test; a failed test leaves
  * e2e/artifacts/{spec} {suite} {test}.failed.png behind. Call at the top of a spec file or describe block.
  */
 export function useBrowser(baseUrl: () => string): BrowserSession {
@@ -73,10 +85,7 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
   let others: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await workerChromium();
   });
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start');
