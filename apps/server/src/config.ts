@@ -98,6 +98,8 @@ export const configSchema = z.object({
   /** Mail goes out over SMTP when set (smtp://user:pass@host:587); otherwise it waits in the outbox table. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('IoT Portal <no-reply@portal.local>'),
+  /** Wait after a failed mail; doubled after each further failure, up to an hour (12 attempts). */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   /**
    * SMPP 3.4 server of an SMS aggregator for alert SMS: smpp://system_id:password@host:2775?source=IoTPortal
    * (docs/alert-engine.md). Unset: SMS wait in the outbox table and go to the log.

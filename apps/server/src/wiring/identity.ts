@@ -27,7 +27,12 @@ export function wireIdentity(base: PortalBase, tenants: TenantsService, listen: 
   const { activities } = activitiesModule;
   const staffDomains = config.STAFF_EMAIL_DOMAINS;
   const auth = createAuthModule({ ...base, users, tenants, throttle, activities, staffDomains, listen });
-  const mailModule = createMailModule({ ...base, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailModule = createMailModule({
+    ...base,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
+  });
   const { mailer } = mailModule;
   const templatesModule = createEmailTemplatesModule({ ...base, mailer, users });
   const identity = { ...base, users, tenants, throttle, activities, mailer, mail: templatesModule.templates };

@@ -12,12 +12,14 @@ export function createMailModule(options: {
   jobs: JobQueue;
   smtpUrl?: string;
   from: string;
+  /** Wait after the first failed attempt (MAIL_RETRY_BASE_SECONDS). */
+  retryBaseMs?: number;
   logger: Logger;
 }) {
   const mailer = new Mailer(
     new OutboxRepository(options.db),
     options.jobs,
-    { smtpUrl: options.smtpUrl, from: options.from },
+    { smtpUrl: options.smtpUrl, from: options.from, retryBaseMs: options.retryBaseMs },
     options.logger.child({ component: 'mail' }),
   );
   return {
