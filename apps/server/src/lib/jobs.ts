@@ -65,6 +65,14 @@ export interface JobQueueOptions {
   cronCheckMs?: number;
 }
 
+/**
+ * When a job that failed on its `attempt` (1 for the first) runs again: the policy's back-off in milliseconds,
+ * or null when that was the last attempt.
+ */
+export function retryDelay(attempt: number, retry: RetryPolicy): number | null {
+  return attempt >= retry.attempts ? null : backoffDelay(attempt, retry.backoff);
+}
+
 /** Jobs kept this long after they end (completed or failed), for a look at what happened. */
 const RETENTION_DAYS = 7;
 /** Tries after a job was lost with its instance (expired); our own retry policy covers handler failures. */
@@ -230,12 +238,12 @@ export class JobQueue {
   ): Promise<void> {
     const { attempt, data } = job.data;
     const reason = error instanceof Error ? error.message : String(error);
-    if (attempt >= policy.retry.attempts) {
+    const delayMs = retryDelay(attempt, policy.retry);
+    if (delayMs === null) {
       // The job ends here; what it was about keeps its own record of the failure (the outbox row's last error).
       this.logger.error({ queue, jobId: job.id, attempt, reason }, 'job failed; giving up');
       return;
     }
-    const delayMs = backoffDelay(attempt, policy.retry.backoff);
     this.logger.warn({ queue, jobId: job.id, attempt, delayMs, reason }, 'job failed; will retry');
     await this.send(queue, data, { attempt: attempt + 1, delayMs });
   }
