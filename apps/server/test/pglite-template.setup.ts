@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { randomTag, removeSharedPortals } from './harness.ts';
+import { createJobSchema } from './job-schema.ts';
 import './pglite-template.ts';
 
 /**
@@ -18,6 +19,8 @@ import './pglite-template.ts';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-pglite-template-'));
   const handle = await openDatabase({ dataDir: dir, connectAttempts: 1, logger: pino({ level: 'silent' }) });
+  // The job queue's schema too (pg-boss creates it at its first start): 0.2 s less per portal.
+  await createJobSchema(handle);
   await handle.close();
   project.provide('pgliteTemplate', join(dir, 'pgdata'));
   const tag = randomTag(4);

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { REAL_POSTGRES, randomTag, removeSharedPortals } from './harness.ts';
+import { createJobSchema } from './job-schema.ts';
 import './postgres-template.ts';
 
 /**
@@ -34,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     connectAttempts: 1,
     logger: pino({ level: 'silent' }),
   });
+  // The job queue's schema too (pg-boss creates it at its first start): 0.2 s less per portal.
+  await createJobSchema(handle);
   await handle.close();
   project.provide('postgresTemplate', name);
   const tag = randomTag(4);

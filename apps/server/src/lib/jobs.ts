@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { type Backoff, backoffDelay } from './retry.ts';
+import { type Backoff, backoffDelay, retryTransient } from './retry.ts';
 
 /** What the queue needs of the database (DatabaseHandle.runSql): a statement with values, or a script. */
 export interface SqlRunner {
@@ -91,6 +91,8 @@ export class JobQueue {
   private readonly workers = new Map<string, { id: string; running: Set<Promise<void>> }>();
   private readonly policies = new Map<string, QueuePolicy>();
   private stopping = false;
+  /** The declarations of this instance, one after another. */
+  private declaring: Promise<void> = Promise.resolve();
 
   constructor(
     db: SqlRunner,
@@ -118,8 +120,12 @@ export class JobQueue {
     await this.boss.start();
   }
 
-  /** Declares a queue and its policy; idempotent, and safe when several instances declare it at once. */
-  async declare(queue: string, policy: QueuePolicy): Promise<void> {
+  /**
+   * Declares a queue and its policy; idempotent, and safe when several instances declare it at once. A queue is
+   * a partition of pg-boss's job table: creating two at once can deadlock on PostgreSQL, so this instance
+   * declares one at a time and a deadlock with another instance is tried again.
+   */
+  declare(queue: string, policy: QueuePolicy): Promise<void> {
     this.policies.set(queue, policy);
     const options = {
       name: queue,
@@ -128,12 +134,18 @@ export class JobQueue {
       expireInSeconds: Math.max(1, Math.ceil(policy.expireAfterMs / 1000)),
       retentionDays: RETENTION_DAYS,
     };
-    if (await this.boss.getQueue(queue)) await this.boss.updateQueue(queue, options);
-    else
-      await this.boss.createQueue(queue, options).catch(async (error: Error) => {
-        // Another instance created it between the look and the create.
-        if (!(await this.boss.getQueue(queue))) throw error;
-      });
+    const declared = this.declaring.then(() =>
+      retryTransient(async () => {
+        if (await this.boss.getQueue(queue)) await this.boss.updateQueue(queue, options);
+        else
+          await this.boss.createQueue(queue, options).catch(async (error: Error) => {
+            // Another instance created it between the look and the create.
+            if (!(await this.boss.getQueue(queue))) throw error;
+          });
+      }, 5),
+    );
+    this.declaring = declared.catch(() => {});
+    return declared;
   }
 
   /** Adds a job; answers its id, or null when `onceKey` already has one in this slot. */
