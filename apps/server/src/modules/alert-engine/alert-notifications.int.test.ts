@@ -5,6 +5,7 @@ import { backend, injectAs, signIn, type TestPortal, waitFor } from '../../../te
 import { startSmpp, type TestSmpp } from '../../../test/smpp.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { EventBus } from '../../lib/events.ts';
+import { JobQueue } from '../../lib/jobs.ts';
 import { createAlertEngineModule } from './alert-engine.wiring.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import {
@@ -225,10 +226,13 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
     expect(pending).toMatchObject({ state: 'pending' });
     // The instance that saw the value goes down; two fresh instances start on the same database.
     await portal.alertEngine.engine.stop();
-    const instances = [1, 2].map(() =>
+    // Each instance with a job queue of its own, as a portal has.
+    const queues = [1, 2].map(() => new JobQueue(portal.database, pino({ level: 'silent' })));
+    for (const queue of queues) await queue.start();
+    const instances = queues.map((jobs) =>
       createAlertEngineModule({
         db: portal.database.db,
-        jobs: portal.jobs,
+        jobs,
         live: { publish: () => {} },
         logger: pino({ level: 'silent' }),
         mail: portal.services.templates,
@@ -260,6 +264,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
       ).toHaveLength(1);
     } finally {
       for (const instance of instances) await instance.stop();
+      for (const queue of queues) await queue.stop();
       portal.alertEngine.engine.start();
     }
   });
