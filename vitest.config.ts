@@ -3,13 +3,23 @@ import { defineConfig } from 'vitest/config';
 const PGLITE_TEMPLATE = 'apps/server/test/pglite-template.setup.ts';
 const POSTGRES_TEMPLATE = 'apps/server/test/postgres-template.setup.ts';
 
-const integration = (backend: 'embedded' | 'real') => ({
+/**
+ * Files that measure the portal's own latency under a load they make (health p99 under a flood): they run after
+ * the others, one at a time, where no other file's portal takes the CPU they measure.
+ */
+const RUN_ALONE = ['apps/server/src/modules/ingest/qos0-flood.int.test.ts'];
+
+const integration = (backend: 'embedded' | 'real', alone = false) => ({
   test: {
-    name: `integration:${backend}`,
-    ...serverGroup,
-    include: ['apps/**/*.int.test.ts'],
+    name: `integration:${backend}${alone ? ':alone' : ''}`,
+    ...(alone ? aloneGroup : serverGroup),
+    include: alone ? RUN_ALONE : ['apps/**/*.int.test.ts'],
     // *.real.int.test.ts drive servers of their own (e.g. a Mosquitto they restart): real backend only.
-    exclude: ['**/node_modules/**', ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : [])],
+    exclude: [
+      '**/node_modules/**',
+      ...(backend === 'embedded' ? ['**/*.real.int.test.ts'] : []),
+      ...(alone ? [] : RUN_ALONE),
+    ],
     env: { TEST_BACKEND: backend },
     // Portals start from a copy of one migrated database: PGlite's data directory (pglite-template.ts), or a
     // PostgreSQL template database (postgres-template.ts).
@@ -27,12 +37,14 @@ const integration = (backend: 'embedded' | 'real') => ({
 
 /**
  * Files at a time. The unit and integration projects run first, side by side: an integration file spends much
- * of its time waiting on databases, brokers and simulated gateways, so four keep the 2 cores busy. The e2e
- * specs run after them, two at a time: a spec and its Chromium keep about one core busy on their own.
+ * of its time waiting on databases, brokers and simulated gateways, so four keep the 2 cores busy. Then the
+ * files that measure latency (RUN_ALONE), one at a time. The e2e specs run last, two at a time: a spec and its
+ * Chromium keep about one core busy on their own.
  */
 const SERVER_WORKERS = 4;
 const E2E_WORKERS = 2;
 const serverGroup = { maxWorkers: SERVER_WORKERS, sequence: { groupOrder: 0 } };
+const aloneGroup = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   test: {
@@ -51,12 +63,14 @@ export default defineConfig({
       },
       integration('embedded'),
       integration('real'),
+      integration('embedded', true),
+      integration('real', true),
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           maxWorkers: E2E_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           // A worker keeps playwright-core, axe-core and the contract loaded from one spec to the next (no spec
           // mocks a module; e2e/support keeps no state at module level but the worker's Chromium, browser.ts).
           isolate: false,

@@ -88,6 +88,11 @@ const SCHEMA = 'pgboss';
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly pollSeconds: number;
+  /**
+   * How often a scheduled queue's worker looks: its jobs come from a cron check (30 s by default), so looking
+   * more often finds nothing.
+   */
+  private readonly schedulePollSeconds: number;
   private readonly workers = new Map<string, { id: string; running: Set<Promise<void>> }>();
   private readonly policies = new Map<string, QueuePolicy>();
   private stopping = false;
@@ -100,17 +105,15 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.pollSeconds = Math.max(0.5, (options.pollMs ?? 2000) / 1000);
+    this.schedulePollSeconds = Math.max(1, Math.round((options.cronCheckMs ?? 30_000) / 1000));
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => db.runSql(text, values) },
       schema: SCHEMA,
       maintenanceIntervalSeconds: Math.max(1, Math.round((options.maintenanceMs ?? 60_000) / 1000)),
       retentionDays: RETENTION_DAYS,
-      ...(options.cronCheckMs
-        ? {
-            cronMonitorIntervalSeconds: Math.max(1, Math.round(options.cronCheckMs / 1000)),
-            cronWorkerIntervalSeconds: Math.max(1, Math.round(options.cronCheckMs / 1000)),
-          }
-        : {}),
+      // The library's own worker for due schedules looks every 5 s by default: every cron check is enough.
+      cronMonitorIntervalSeconds: this.schedulePollSeconds,
+      cronWorkerIntervalSeconds: this.schedulePollSeconds,
     });
     this.boss.on('error', (error) => this.logger.warn({ err: error }, 'job queue error'));
   }
@@ -171,7 +174,7 @@ export class JobQueue {
    * the policy's back-off, as a new job carrying the next attempt; after the last attempt the error is logged
    * and the job ends.
    */
-  async work<T>(queue: string, handler: JobHandler<T>): Promise<void> {
+  async work<T>(queue: string, handler: JobHandler<T>, pollSeconds = this.pollSeconds): Promise<void> {
     const policy = this.policies.get(queue);
     if (!policy) throw new Error(`queue ${queue} is not declared`);
     if (this.workers.has(queue) || this.stopping) return;
@@ -180,7 +183,7 @@ export class JobQueue {
     this.workers.set(queue, entry);
     entry.id = await this.boss.work<Envelope<T>>(
       queue,
-      { batchSize: policy.batch ?? 20, pollingIntervalSeconds: this.pollSeconds },
+      { batchSize: policy.batch ?? 20, pollingIntervalSeconds: pollSeconds },
       (jobs) => {
         const pass = this.handleBatch(queue, policy, jobs, handler);
         running.add(pass);
@@ -196,7 +199,7 @@ export class JobQueue {
       expireAfterMs: 15 * 60_000,
     });
     await this.boss.schedule(queue, cron, { attempt: 1, data: null } satisfies Envelope<null>);
-    await this.work(queue, handler);
+    await this.work(queue, handler, this.schedulePollSeconds);
   }
 
   /** Stops working `queue` here and waits for the jobs in hand. */
