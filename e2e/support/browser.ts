@@ -25,10 +25,6 @@ export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.
 /** How long a step waits for the page (an element to show, a URL to change). */
 export const UI_TIMEOUT_MS = 10_000;
 
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
-
 let chromiumOfWorker: Browser | undefined;
 
 /**
@@ -37,7 +33,8 @@ let chromiumOfWorker: Browser | undefined;
  * (nothing of a context outlives it). Launched again if it went away; it ends with its worker.
  */
 async function workerChromium(): Promise<Browser> {
-  if (!chromiumOfWorker?.isConnected()) chromiumOfWorker = await launchChromium();
+  if (!chromiumOfWorker?.isConnected())
+    chromiumOfWorker = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return chromiumOfWorker;
 }
 
