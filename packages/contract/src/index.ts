@@ -43,3 +43,4 @@ export * from './sensors.ts';
 export * from './tenants.ts';
 export * from './text.ts';
 export * from './topics.ts';
+export * from './webhooks.ts';

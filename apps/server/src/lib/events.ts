@@ -4,6 +4,7 @@ import type {
   LockEventsMessage,
   LockReport,
   TelemetrySample,
+  WebhookEventType,
 } from '@portal/contract';
 import type { DeviceIdentity } from './principal.ts';
 
@@ -24,6 +25,20 @@ export interface PortalEvents {
   locksReported: { device: DeviceIdentity; report: LockReport };
   /** A gateway's lock events were stored. */
   lockEventsRecorded: { device: DeviceIdentity; message: LockEventsMessage };
+  /** Something a customer's other systems may hear of (outbound webhooks, docs/webhooks.md). */
+  notable: NotableEvent;
+}
+
+/**
+ * One event for the outbound webhooks: `tenantId` is the customer it happened in (its webhooks and those of
+ * the customers above it hear of it), `data` the event's documented body (docs/webhooks.md), ids and names,
+ * never secrets. Emitted after the change it tells of was committed.
+ */
+export interface NotableEvent {
+  tenantId: string;
+  type: WebhookEventType;
+  occurredAt: number;
+  data: Record<string, unknown>;
 }
 
 export type EventListener<T> = (payload: T) => Promise<void> | void;

@@ -35,6 +35,11 @@ export function incidentView(row: Incident): AlertIncident {
     firedAt: row.fired_at?.getTime() ?? null,
     resolvedAt: row.resolved_at?.getTime() ?? null,
     suppressedCount: row.suppressed_count,
+    // The incident lifecycle's columns come with its migration (issue 31).
+    subjectName: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    escalatedAt: null,
   };
 }
 
