@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -233,6 +234,26 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   /** A port of its own serving only /metrics (for a network only Prometheus reaches); unset: none. */
   METRICS_PORT: port.optional(),
+  /**
+   * Networks (comma list of CIDR ranges or addresses) outbound webhooks and alert channels may call although
+   * they are private, loopback or link-local (docs/webhooks.md, SSRF). Empty (default): only public addresses.
+   */
+  OUTBOUND_ALLOW_NETWORKS: z
+    .string()
+    .max(4000)
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((network) => network.trim())
+        .filter((network) => network !== ''),
+    )
+    .refine(
+      (networks) => networks.every((network) => ipaddr.isValidCIDR(network) || ipaddr.isValid(network)),
+      {
+        message: 'must be a comma-separated list of CIDR ranges or IP addresses',
+      },
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
