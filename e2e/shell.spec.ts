@@ -16,6 +16,7 @@ const ROOT_NAV_ITEMS = [
   'Users',
   'Lock Users',
   'Alerts',
+  'Incidents',
   'Agent Config',
   'Feedback',
   'Activity',

@@ -41,13 +41,20 @@ describe('side navigation visibility', () => {
     expect(labels({ permissions: ['IOT_DEVICE_READ'], tenantKind: 'free_tier' })).not.toContain('Locks');
   });
 
-  it('shows Alerts and Agent Config only with ALERTS_READ', () => {
+  it('shows Alerts, Incidents and Agent Config only with ALERTS_READ', () => {
     expect(labels({ permissions: ['ALERTS_READ'] })).toEqual([
       'Dashboard',
       'Gateways',
       'Alerts',
+      'Incidents',
       'Agent Config',
     ]);
+    // Incidents is not in the free tier's (no admin items) or the support tenant's (Alerts only) menu.
+    expect(labels({ permissions: ['ALERTS_READ'], tenantKind: 'free_tier' })).not.toContain('Incidents');
+    expect(labels({ permissions: ['ALERTS_READ'], tenantKind: 'support' })).not.toContain('Incidents');
+    expect(labels({ permissions: ['ALERTS_READ'], tenantKind: 'root', isRootUser: true })).toContain(
+      'Incidents',
+    );
     expect(labels({ permissions: ['ALERTS_WRITE'] })).toEqual(['Dashboard', 'Gateways']);
   });
 
@@ -75,6 +82,7 @@ describe('side navigation visibility', () => {
       'Gateways',
       'Users',
       'Alerts',
+      'Incidents',
       'Agent Config',
     ]);
   });
@@ -123,6 +131,7 @@ describe('side navigation visibility', () => {
       'Global Dashboard',
       'Users',
       'Alerts',
+      'Incidents',
       'Agent Config',
       'Feedback',
       'Activity',

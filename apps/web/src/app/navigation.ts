@@ -10,6 +10,7 @@ export type NavItemId =
   | 'portalUsers'
   | 'lockUsers'
   | 'alerts'
+  | 'incidents'
   | 'agentConfig'
   | 'feedback'
   | 'activity'
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'portalUsers', path: '/cli/portal_users', section: 'admin' },
   { id: 'lockUsers', path: '/cli/lock-users', section: 'admin' },
   { id: 'alerts', path: '/cli/alerts', section: 'admin' },
+  { id: 'incidents', path: '/cli/incidents', section: 'admin' },
   { id: 'agentConfig', path: '/cli/agent-config', section: 'admin' },
   { id: 'feedback', path: '/cli/feedback', section: 'admin' },
   { id: 'activity', path: '/cli/activity', section: 'admin' },
@@ -74,6 +76,9 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
   // Ours (docs/ui.md 'Locks and lock users'): lock users need IOT_USER_READ (spec 002 section 6), an admin item like Users.
   lockUsers: (context, holds) => hasFullAdminMenu(context) && holds('IOT_USER_READ'),
   alerts: (context, holds) => !isFreeTier(context) && holds('ALERTS_READ'),
+  // Ours (docs/alerts.md 'Incidents'): what the alert rules raised, with Alerts' permission; like Agent Config
+  // not for the free tier or the support tenant (whose admin menu is Alerts only, spec 002 section 2).
+  incidents: (context, holds) => hasFullAdminMenu(context) && holds('ALERTS_READ'),
   agentConfig: (context, holds) => hasFullAdminMenu(context) && holds('ALERTS_READ'),
   // A FreeTier tenant has no admin items at all, Feedback included (even for a root user viewing it).
   feedback: (context) => !isFreeTier(context) && (context.isRootUser || isSupport(context)),

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CenteredProgress } from '../../components/CenteredProgress.tsx';
 import { AgentConfigPage } from '../../features/agent-config/pages.ts';
-import { AlertsPage } from '../../features/alerts/pages.ts';
+import { AlertsPage, IncidentsPage } from '../../features/alerts/pages.ts';
 import { ApiKeysPage } from '../../features/api-keys/pages.ts';
 import { ActivityPage } from '../../features/audit/pages.ts';
 import { LoginPage, LogoutPage } from '../../features/auth/pages.ts';
@@ -65,6 +65,7 @@ export function AppRoutes() {
           <Route path="cli/portal_users" element={guarded(navItem('portalUsers'), <PortalUsersPage />)} />
           <Route path="cli/lock-users" element={guarded(navItem('lockUsers'), <LockUsersPage />)} />
           <Route path="cli/alerts" element={guarded(navItem('alerts'), <AlertsPage />)} />
+          <Route path="cli/incidents" element={guarded(navItem('incidents'), <IncidentsPage />)} />
           <Route path="cli/agent-config" element={guarded(navItem('agentConfig'), <AgentConfigPage />)} />
           <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
           <Route path="cli/activity" element={guarded(navItem('activity'), <ActivityPage />)} />

@@ -5,6 +5,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import NotificationImportantOutlined from '@mui/icons-material/NotificationImportantOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
@@ -22,6 +23,7 @@ export const NAV_ICONS: Record<NavItemId, ReactElement> = {
   portalUsers: <GroupOutlined />,
   lockUsers: <RecentActorsOutlined />,
   alerts: <NotificationsOutlined />,
+  incidents: <NotificationImportantOutlined />,
   agentConfig: <AdminPanelSettingsOutlined />,
   feedback: <FeedbackOutlined />,
   activity: <HistoryOutlined />,
