@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The alert engine's tables (migrations/0023_alert_engine.ts, 0030_alert_camera_states.ts), combined into `Database` in schema.ts.
+// The alert engine's tables (migrations/0023_alert_engine.ts, 0030_alert_camera_states.ts, 0039_alert_lifecycle.ts), combined into `Database` in schema.ts.
+
+export type AlertNotificationEvent = 'fired' | 'resolved' | 'repeat' | 'reminder' | 'escalation' | 'digest';
+export type AlertNotificationChannel = 'email' | 'sms' | 'webhook' | 'slack' | 'teams';
 
 type BigOrNull = ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>;
 
@@ -37,6 +40,49 @@ export interface AlertIncidentsTable {
   resolved_at: Date | null;
   next_repeat_at: Date | null;
   suppressed_count: Generated<number>;
+  /** The lock's name of a lock incident (migration 0039), what notifications say instead of its MAC. */
+  subject_name: string | null;
+  acknowledged_at: Date | null;
+  /** The portal user who acknowledged it, and the name it had then. */
+  acknowledged_by: string | null;
+  acknowledged_by_name: string | null;
+  /** The rule's reminder interval when the incident opened; the next reminder while firing, unacknowledged. */
+  reminder_ms: BigOrNull;
+  next_reminder_at: Date | null;
+  /** The rule's escalation time when the incident opened; when it escalates; when it did (once). */
+  escalation_ms: BigOrNull;
+  escalate_at: Date | null;
+  escalated_at: Date | null;
+}
+
+/** One acknowledgement, written by the acknowledging statement (audited; migration 0039). */
+export interface AlertAcknowledgementsTable {
+  incident_id: string;
+  tenant_id: string;
+  user_id: string | null;
+  rule_name: string;
+  acknowledged_at: Date;
+}
+
+/** A rule's digest window for one recipient (docs/alert-engine.md, Digest): events gathered until closes_at. */
+export interface AlertDigestsTable {
+  rule_id: string;
+  channel: string;
+  recipient: string;
+  tenant_id: string;
+  closes_at: Date;
+  items: ColumnType<DigestItem[], string | undefined, string>;
+}
+
+/** One event gathered in a digest window. */
+export interface DigestItem {
+  incidentId: string;
+  ruleName: string;
+  at: number;
+  subject: string;
+  /** The gateway as the notification names it. */
+  where: string;
+  text: string;
 }
 
 /** One notification of an incident; its delivery (attempts, sent, error) is its outbox row. */
@@ -44,11 +90,17 @@ export interface AlertNotificationsTable {
   id: Generated<string>;
   incident_id: string;
   tenant_id: string;
-  event: 'fired' | 'resolved' | 'repeat';
-  channel: 'email' | 'sms';
+  event: AlertNotificationEvent;
+  channel: AlertNotificationChannel;
   recipient: string;
-  /** bigint: read as a string, as outbox.id. */
-  outbox_id: ColumnType<string, string | number | bigint, string>;
+  /** bigint: read as a string, as outbox.id; null for a hook's post, which keeps its own delivery below. */
+  outbox_id: ColumnType<string | null, string | number | bigint | null | undefined, string | null>;
+  hook_url: string | null;
+  payload: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  response_status: number | null;
+  sent_at: Date | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -67,4 +119,6 @@ export interface AlertEngineTables {
   alert_incidents: AlertIncidentsTable;
   alert_notifications: AlertNotificationsTable;
   alert_camera_states: AlertCameraStatesTable;
+  alert_acknowledgements: AlertAcknowledgementsTable;
+  alert_digests: AlertDigestsTable;
 }

@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
-import { breaches, newestValues, type SensorCondition } from './conditions.ts';
+import { breaches, newestValues, routingTimers, type SensorCondition } from './conditions.ts';
 import type { IncidentStart, IncidentsRepository, OpenIncident } from './incidents.repository.ts';
 import { LockAlerts } from './lock-alerts.ts';
 import { NO_DATA_RULE_ID, OFFLINE_RULE_ID } from './messages.ts';
+import type { AlertNotifier } from './notifications/notifier.ts';
 import type { RulesCache } from './rules-cache.ts';
 
 export interface AlertEngineSettings {
@@ -16,7 +17,11 @@ export interface AlertEngineSettings {
   noDataMs: number;
   /** Samples older than this when they arrive (a backlog) say nothing about now: not evaluated. */
   staleMs: number;
+  /** The digest window per rule and recipient (docs/alert-engine.md, Digest); 10 minutes by default. */
+  digestMs?: number;
 }
+
+export const DEFAULT_DIGEST_MS = 10 * 60_000;
 
 export const key = (ruleId: string, subject: string) => `${ruleId}|${subject}`;
 
@@ -52,6 +57,7 @@ export class AlertEngine {
     private readonly repo: IncidentsRepository,
     private readonly rules: RulesCache,
     private readonly announcer: IncidentAnnouncer,
+    private readonly notifier: Pick<AlertNotifier, 'sendDigests'>,
     private readonly logger: Logger,
     private readonly settings: AlertEngineSettings,
   ) {
@@ -125,6 +131,11 @@ export class AlertEngine {
       await this.endOrphans(now);
       for (const incident of await this.repo.claimDueRepeats(now))
         await this.announcer.announce(incident, 'repeat');
+      for (const incident of await this.repo.claimDueReminders(now))
+        await this.announcer.announce(incident, 'reminder');
+      for (const incident of await this.repo.claimDueEscalations(now))
+        await this.announcer.announce(incident, 'escalation');
+      await this.notifier.sendDigests(now);
       if (now.getTime() - this.lastNoDataCheck >= Math.min(30_000, this.settings.noDataMs / 4)) {
         this.lastNoDataCheck = now.getTime();
         await this.checkNoData(now);
@@ -419,6 +430,7 @@ function sensorStart(condition: SensorCondition) {
     recoveryMs: waitingMs,
     repeatMs: null,
     value: null,
+    ...routingTimers(condition.rule),
   };
 }
 
@@ -435,5 +447,6 @@ function cameraStart(rule: AlertRule) {
     recoveryMs: waitingMs,
     repeatMs: null,
     value: null,
+    ...routingTimers(rule),
   };
 }

@@ -147,7 +147,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
     await gateway.locks([{ MAC: lock, batteryLevel: 21 }]);
     await gateway.locks([{ MAC: lock, batteryLevel: 20 }]);
     expect((await smtp.waitForMessage(watcher.email)).subject).toContain(
-      'Alert: Low battery - lock battery 20%',
+      `Alert: Low battery - lock ${lock} battery 20%`,
     );
     expect((await smtp.waitForMessage(watcher.email)).subject).toContain('Still active: Low battery');
     await gateway.locks([{ MAC: lock, batteryLevel: 95 }]);
@@ -192,14 +192,28 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
           },
         ],
       });
+    // Each unlock is its own notification here: the rule's digest window (docs/alert-engine.md) is closed
+    // after each, as if 10 minutes had passed between them.
+    const closeDigestWindows = () =>
+      portal.database.db
+        .updateTable('alert_digests')
+        .set({ closes_at: new Date(Date.now() - 1000) })
+        .where('tenant_id', '=', gateway.tenantId)
+        .execute();
     await open(lockers[0]!, 1);
     expect((await smtp.waitForMessage(watcher.email)).subject).toContain(
       `Alert: Unlock - lock ${lockers[0]} unlocked`,
     );
+    await closeDigestWindows();
     await open(lockers[1]!, 2);
     await smtp.waitForMessage(watcher.email);
     expect(await incidentsOf(portal, rfid.id)).toEqual([]); // two lockers: not more than 2
+    await closeDigestWindows();
     await open(lockers[2]!, 3);
+    await waitFor(async () =>
+      smtp.messages.filter((m) => m.to.includes(watcher.email.toLowerCase())).length >= 4 ? true : null,
+    );
+    await closeDigestWindows();
     await open(lockers[0]!, 4);
     const subjects = await waitFor(async () => {
       const mine = smtp.messages

@@ -1,12 +1,14 @@
 import {
-  type AlertIncident,
   type AlertIncidentLiveMessage,
   type EventsMessage,
   live,
+  type WebhookEventType,
 } from '@portal/contract';
 import type { Logger } from 'pino';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
+import { incidentView } from './incident-view.ts';
 import type { Incident, IncidentsRepository } from './incidents.repository.ts';
 import { alertItem, type IncidentEvent } from './messages.ts';
 import type { AlertNotifier } from './notifications/notifier.ts';
@@ -17,35 +19,26 @@ export interface AlertEventSink {
   recordEvents(device: DeviceIdentity, message: EventsMessage): Promise<void>;
 }
 
-export function incidentView(row: Incident): AlertIncident {
-  return {
-    id: row.id,
-    scopeId: row.tenant_id,
-    ruleId: row.rule_id,
-    ruleName: row.rule_name,
-    kind: row.kind,
-    alertType: row.alert_type,
-    gatewayMac: row.gateway_mac,
-    subject: row.subject,
-    sensor: row.sensor,
-    state: row.state,
-    value: row.value,
-    threshold: row.threshold,
-    startedAt: row.started_at.getTime(),
-    firedAt: row.fired_at?.getTime() ?? null,
-    resolvedAt: row.resolved_at?.getTime() ?? null,
-    suppressedCount: row.suppressed_count,
-    // The incident lifecycle's columns come with its migration (issue 31).
-    subjectName: null,
-    acknowledgedAt: null,
-    acknowledgedBy: null,
-    escalatedAt: null,
-  };
-}
+/** The live event of each engine event ('escalation' is told as 'escalated'). */
+const LIVE_EVENT: Record<IncidentEvent, AlertIncidentLiveMessage['event']> = {
+  fired: 'fired',
+  resolved: 'resolved',
+  repeat: 'repeat',
+  reminder: 'reminder',
+  escalation: 'escalated',
+};
+
+/** The `notable` events (outbound webhooks) of the lifecycle. */
+const NOTABLE: Partial<Record<IncidentEvent | 'acknowledged', WebhookEventType>> = {
+  fired: 'incident.opened',
+  resolved: 'incident.resolved',
+  acknowledged: 'incident.acknowledged',
+};
 
 /**
- * Tells the world an incident fired, resolved or is still on: an SA item in the gateway's panels (not for a
- * repeat), the incident on the alerts channels of the gateway's customer and the customers above it, and the receivers by e-mail and SMS (AlertNotifier).
+ * Tells the world an incident fired, resolved or is still on: an SA item in the gateway's panels (firing and
+ * resolution only), the incident on the alerts channels of the gateway's customer and the customers above it,
+ * the receivers by e-mail and SMS and the rule's hooks (AlertNotifier), and the outbound webhooks (`notable`).
  */
 export class IncidentAnnouncer {
   /** The last item time per gateway: items are keyed by (mac, TI), so two in one millisecond are spread. */
@@ -57,6 +50,7 @@ export class IncidentAnnouncer {
     private readonly notifier: AlertNotifier,
     private readonly events: AlertEventSink,
     private readonly live: LivePublisher,
+    private readonly bus: EventEmitting,
     private readonly logger: Logger,
   ) {}
 
@@ -65,12 +59,8 @@ export class IncidentAnnouncer {
       const item = alertItem(incident, event);
       const device = { mac: incident.gateway_mac, tenantId: incident.tenant_id };
       if (item) await this.events.recordEvents(device, { TI: this.itemTime(device.mac), SA: [item] });
-      // On the alerts channel of the gateway's customer and of every customer above it, whose users list its
-      // incidents too (GET /api/alert-incidents); the ACL keeps each channel to users reaching its customer, so
-      // a sibling or a sub-customer never hears of what happens above or beside it.
-      const message: AlertIncidentLiveMessage = { type: 'incident', event, incident: incidentView(incident) };
-      const scopes = [incident.tenant_id, ...(await this.repo.ancestorsOf(incident.tenant_id))];
-      for (const scopeId of new Set(scopes)) this.live.publish(live.alerts(scopeId), message);
+      await this.publish(incident, LIVE_EVENT[event]);
+      await this.notable(incident, event);
       const reaching = (await this.rules.get(incident.tenant_id)).all;
       // No-data and offline incidents have no rule: the receivers of the sensor/system rules covering the gateway.
       const rules =
@@ -83,6 +73,61 @@ export class IncidentAnnouncer {
     } catch (error) {
       this.logger.error({ err: error, incidentId: incident.id, event }, 'alert incident not announced');
     }
+  }
+
+  /** An acknowledgement (committed): on the alerts channels and to the outbound webhooks; nobody is mailed. */
+  async acknowledged(incident: Incident): Promise<void> {
+    try {
+      await this.publish(incident, 'acknowledged');
+      await this.notable(incident, 'acknowledged');
+    } catch (error) {
+      this.logger.error({ err: error, incidentId: incident.id }, 'alert acknowledgement not announced');
+    }
+  }
+
+  /**
+   * On the alerts channel of the gateway's customer and of every customer above it, whose users list its
+   * incidents too (GET /api/alert-incidents); the ACL keeps each channel to users reaching its customer, so a
+   * sibling or a sub-customer never hears of what happens above or beside it.
+   */
+  private async publish(incident: Incident, event: AlertIncidentLiveMessage['event']): Promise<void> {
+    const message: AlertIncidentLiveMessage = { type: 'incident', event, incident: incidentView(incident) };
+    const scopes = [incident.tenant_id, ...(await this.repo.ancestorsOf(incident.tenant_id))];
+    for (const scopeId of new Set(scopes)) this.live.publish(live.alerts(scopeId), message);
+  }
+
+  private async notable(incident: Incident, event: IncidentEvent | 'acknowledged'): Promise<void> {
+    const type = NOTABLE[event];
+    if (!type) return;
+    const view = incidentView(incident);
+    await this.bus
+      .emit('notable', {
+        tenantId: incident.tenant_id,
+        type,
+        occurredAt: Date.now(),
+        data: {
+          incidentId: view.id,
+          ruleId: view.ruleId,
+          ruleName: view.ruleName,
+          kind: view.kind,
+          alertType: view.alertType,
+          gatewayMac: view.gatewayMac,
+          subject: view.subject,
+          subjectName: view.subjectName,
+          sensor: view.sensor,
+          state: view.state,
+          value: view.value,
+          threshold: view.threshold,
+          startedAt: view.startedAt,
+          firedAt: view.firedAt,
+          resolvedAt: view.resolvedAt,
+          acknowledgedAt: view.acknowledgedAt,
+          acknowledgedBy: view.acknowledgedBy,
+        },
+      })
+      .catch((error: Error) =>
+        this.logger.warn({ err: error, incidentId: incident.id, type }, 'notable incident event not told'),
+      );
   }
 
   private itemTime(mac: string): number {

@@ -98,6 +98,15 @@ describe('alert items and texts', () => {
     resolved_at: null,
     next_repeat_at: null,
     suppressed_count: 0,
+    subject_name: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    acknowledged_by_name: null,
+    reminder_ms: null,
+    next_reminder_at: null,
+    escalation_ms: null,
+    escalate_at: null,
+    escalated_at: null,
     ...overrides,
   });
 
@@ -135,5 +144,26 @@ describe('alert items and texts', () => {
     expect(text.sms.length).toBeLessThanOrEqual(160);
     expect(text.subject).toContain('CPU Usage 93.46 (above 90)');
     expect(text.text).toContain('Gateway: A gateway');
+  });
+
+  it('names a lock by its name in every text, its MAC as secondary detail; a lock without a name by its MAC', () => {
+    const unlock = incident({
+      kind: 'lock',
+      alert_type: 'UNLOCK',
+      subject: '11AA22BB33CC',
+      subject_name: 'Front Door',
+      sensor: null,
+    });
+    const text = notificationText(unlock, 'fired', 'Lobby');
+    expect(text.subject).toBe('Alert: Server room - lock Front Door unlocked on Lobby (AABBCCDDEEFF)');
+    expect(text.sms).toBe(text.subject);
+    expect(text.values.details).toContain('Lock: Front Door (11AA22BB33CC)');
+    expect(alertItem(unlock, 'fired')).toMatchObject({ nme: 'Lock Unlocked', val: 'Front Door' });
+    const battery = incident({ kind: 'lock', alert_type: 'BATTERY_LOW', subject: '11AA22BB33CC', value: 9 });
+    expect(notificationText(battery, 'reminder', 'Lobby').subject).toContain(
+      'Reminder: Server room - lock 11AA22BB33CC battery 9%',
+    );
+    expect(notificationText(battery, 'escalation', 'Lobby').subject).toMatch(/^Escalation: /);
+    expect(alertItem(battery, 'reminder')).toBeNull();
   });
 });

@@ -76,3 +76,12 @@ export function newestValues(
 }
 
 export const DAY_MS = 86_400_000;
+
+/** The rule's reminder and escalation (its routing), as an incident's timers. */
+export function routingTimers(rule: AlertRule): { reminderMs: number | null; escalationMs: number | null } {
+  const minutes = (m: number | null | undefined) => (m == null ? null : m * 60_000);
+  return {
+    reminderMs: minutes(rule.routing?.reminderMinutes),
+    escalationMs: minutes(rule.routing?.escalationMinutes),
+  };
+}

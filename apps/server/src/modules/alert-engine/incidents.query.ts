@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { OUTBOX_MAX_ATTEMPTS } from '../mail/index.ts';
-import { incidentView } from './announcer.ts';
+import { incidentView } from './incident-view.ts';
+import { HOOK_MAX_ATTEMPTS } from './notifications/alert-hooks.ts';
 
 /** The tenants' reach checks (modules/tenants). */
 export interface ScopeReach {
@@ -55,12 +56,16 @@ export class IncidentsQuery {
     });
     const rows = await this.db
       .selectFrom('alert_notifications as n')
-      .innerJoin('outbox as o', 'o.id', 'n.outbox_id')
+      .leftJoin('outbox as o', 'o.id', 'n.outbox_id')
       .select([
         'n.event',
         'n.channel',
         'n.recipient',
         'n.created_at',
+        'n.hook_url',
+        'n.attempts as hook_attempts',
+        'n.sent_at as hook_sent_at',
+        'n.last_error as hook_last_error',
         'o.attempts',
         'o.sent_at',
         'o.last_error',
@@ -69,17 +74,22 @@ export class IncidentsQuery {
       .orderBy('n.id')
       .execute();
     return rows.map((row) => {
-      const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS && row.last_error;
-      const status = row.sent_at ? 'sent' : failed ? 'failed' : 'pending';
+      // A hook's post keeps its own delivery; e-mail and SMS are their outbox row's.
+      const hook = row.hook_url !== null;
+      const attempts = (hook ? row.hook_attempts : row.attempts) ?? 0;
+      const sentAt = hook ? row.hook_sent_at : row.sent_at;
+      const lastError = (hook ? row.hook_last_error : row.last_error) ?? null;
+      const failed = attempts >= (hook ? HOOK_MAX_ATTEMPTS : OUTBOX_MAX_ATTEMPTS) && lastError;
+      const status = sentAt ? 'sent' : failed ? 'failed' : 'pending';
       return {
         event: row.event,
         channel: row.channel,
         recipient: row.recipient,
         status,
-        attempts: row.attempts,
-        lastError: row.last_error,
+        attempts,
+        lastError,
         createdAt: row.created_at.getTime(),
-        sentAt: row.sent_at?.getTime() ?? null,
+        sentAt: sentAt?.getTime() ?? null,
       };
     });
   }

@@ -25,7 +25,15 @@ export interface IncidentStart {
   fireAt: Date;
   /** Set: the incident resolves then (an RFID incident's window). */
   clearAt?: Date;
+  /** The rule's routing (issue 31): a reminder every so often while firing and unacknowledged. */
+  reminderMs?: number | null;
+  /** ... and its escalation after so long firing and unacknowledged. */
+  escalationMs?: number | null;
 }
+
+/** A lock incident carries the lock's name (as it is when the incident opens), read in the same statement. */
+const lockName = (start: IncidentStart) =>
+  start.kind === 'lock' ? sql<string | null>`(SELECT name FROM locks WHERE mac = ${start.subject})` : null;
 
 /** The open incidents as the engine's cache holds them. */
 export interface OpenIncident {
@@ -39,6 +47,12 @@ export interface OpenIncident {
 }
 
 const CLAIM_BATCH = 200;
+
+/** A resolution ends the lifecycle's timers (reminders, escalation). */
+const NO_TIMERS = { next_reminder_at: null, escalate_at: null };
+
+const after = (now: Date, ms: number | null | undefined) =>
+  ms == null ? null : new Date(now.getTime() + ms);
 
 /**
  * The incidents' state. Every transition is one statement that names the state it leaves, so two portal
@@ -71,6 +85,9 @@ export class IncidentsRepository {
         threshold: start.threshold,
         recovery_ms: start.recoveryMs,
         repeat_ms: start.repeatMs,
+        reminder_ms: start.reminderMs ?? null,
+        escalation_ms: start.escalationMs ?? null,
+        subject_name: lockName(start),
         started_at: start.now,
         fire_at: start.fireAt,
       })
@@ -127,6 +144,11 @@ export class IncidentsRepository {
         threshold: start.threshold,
         recovery_ms: start.recoveryMs,
         repeat_ms: start.repeatMs,
+        reminder_ms: start.reminderMs ?? null,
+        escalation_ms: start.escalationMs ?? null,
+        next_reminder_at: after(start.now, start.reminderMs),
+        escalate_at: after(start.now, start.escalationMs),
+        subject_name: lockName(start),
         started_at: start.now,
         fire_at: start.now,
         fired_at: start.now,
@@ -147,6 +169,10 @@ export class IncidentsRepository {
         fired_at: now,
         next_repeat_at: sql`CASE WHEN repeat_ms IS NULL THEN NULL
           ELSE ${now}::timestamptz + repeat_ms * interval '1 millisecond' END`,
+        next_reminder_at: sql`CASE WHEN reminder_ms IS NULL THEN NULL
+          ELSE ${now}::timestamptz + reminder_ms * interval '1 millisecond' END`,
+        escalate_at: sql`CASE WHEN escalation_ms IS NULL THEN NULL
+          ELSE ${now}::timestamptz + escalation_ms * interval '1 millisecond' END`,
       })
       .where('id', 'in', (db) =>
         db
@@ -168,7 +194,7 @@ export class IncidentsRepository {
   claimDueClears(now: Date): Promise<Incident[]> {
     return this.db
       .updateTable('alert_incidents')
-      .set({ state: 'resolved', resolved_at: now })
+      .set({ state: 'resolved', resolved_at: now, ...NO_TIMERS })
       .where('id', 'in', (db) =>
         db
           .selectFrom('alert_incidents')
@@ -206,11 +232,92 @@ export class IncidentsRepository {
       .execute();
   }
 
+  /**
+   * Firing, unacknowledged incidents whose reminder is due: the next one is moved on by the interval. Each is
+   * returned to one caller only; an acknowledgement (which clears next_reminder_at) stops them.
+   */
+  claimDueReminders(now: Date): Promise<Incident[]> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ next_reminder_at: sql`${now}::timestamptz + reminder_ms * interval '1 millisecond'` })
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('alert_incidents')
+          .select('id')
+          .where('state', '=', 'firing')
+          .where('acknowledged_at', 'is', null)
+          .where('next_reminder_at', '<=', now)
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'firing')
+      .where('acknowledged_at', 'is', null)
+      .where('reminder_ms', 'is not', null)
+      .returningAll()
+      .execute();
+  }
+
+  /**
+   * Firing, unacknowledged incidents whose escalation time is over: escalated once (escalated_at set in the
+   * claiming statement), whichever instance claims it.
+   */
+  claimDueEscalations(now: Date): Promise<Incident[]> {
+    return this.db
+      .updateTable('alert_incidents')
+      .set({ escalated_at: now, escalate_at: null })
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('alert_incidents')
+          .select('id')
+          .where('state', '=', 'firing')
+          .where('acknowledged_at', 'is', null)
+          .where('escalated_at', 'is', null)
+          .where('escalate_at', '<=', now)
+          .limit(CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'firing')
+      .where('acknowledged_at', 'is', null)
+      .where('escalated_at', 'is', null)
+      .returningAll()
+      .execute();
+  }
+
+  /**
+   * Acknowledges a firing, unacknowledged incident, deciding in one statement (two users or instances at once:
+   * one wins): stamps it, stops its reminders and escalation, and records the acknowledgement (an audited
+   * row). Undefined when it was not firing or already acknowledged (`find` tells which).
+   */
+  async acknowledge(id: string, userId: string, now: Date): Promise<Incident | undefined> {
+    const result = await sql<Incident>`
+      WITH ack AS (
+        UPDATE alert_incidents SET
+          acknowledged_at = ${now},
+          acknowledged_by = ${userId},
+          acknowledged_by_name = (SELECT trim(first_name || ' ' || last_name) FROM users WHERE id = ${userId}),
+          next_reminder_at = NULL,
+          escalate_at = NULL
+        WHERE id = ${id} AND state = 'firing' AND acknowledged_at IS NULL
+        RETURNING *
+      ), logged AS (
+        INSERT INTO alert_acknowledgements (incident_id, tenant_id, user_id, rule_name, acknowledged_at)
+        SELECT id, tenant_id, ${userId}, rule_name, ${now} FROM ack
+      )
+      SELECT * FROM ack`.execute(this.db);
+    return result.rows[0];
+  }
+
+  find(id: string): Promise<Incident | undefined> {
+    return this.db.selectFrom('alert_incidents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Resolves one open incident now (gateway back, data back, rule gone); returned when this call did it. */
   resolveNow(ruleId: string, subject: string, now: Date): Promise<Incident | undefined> {
     return this.db
       .updateTable('alert_incidents')
-      .set({ state: 'resolved', resolved_at: now })
+      .set({ state: 'resolved', resolved_at: now, ...NO_TIMERS })
       .where('rule_id', '=', ruleId)
       .where('subject', '=', subject)
       .where('state', '=', 'firing')
@@ -263,7 +370,7 @@ export class IncidentsRepository {
     await orphan(this.scoped(tenantIds)).where('state', '=', 'pending').execute();
     return this.db
       .updateTable('alert_incidents')
-      .set({ state: 'resolved', resolved_at: now })
+      .set({ state: 'resolved', resolved_at: now, ...NO_TIMERS })
       .where('rule_tenant_id', 'in', tenantIds)
       .where('kind', 'in', ['sensor', 'lock'])
       .where('state', '=', 'firing')

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
-import { batteryLow, DAY_MS } from './conditions.ts';
+import { batteryLow, DAY_MS, routingTimers } from './conditions.ts';
 import type { IncidentStart, IncidentsRepository } from './incidents.repository.ts';
 import type { RulesCache } from './rules-cache.ts';
 
@@ -20,6 +20,7 @@ export function lockStart(rule: AlertRule) {
     recoveryMs: Math.max(0, rule.waitingSeconds) * 1000,
     repeatMs: repeat && repeat > 0 ? Math.round(repeat * DAY_MS) : null,
     value: null,
+    ...routingTimers(rule),
   };
 }
 

@@ -2,7 +2,8 @@ import type { EventsMessage } from '@portal/contract';
 import { CAMERA_TYPE, sensorType } from './conditions.ts';
 import type { Incident } from './incidents.repository.ts';
 
-export type IncidentEvent = 'fired' | 'resolved' | 'repeat';
+/** What the engine announces of an incident: the three of the spec's engine, and the lifecycle's (issue 31). */
+export type IncidentEvent = 'fired' | 'resolved' | 'repeat' | 'reminder' | 'escalation';
 type EventItem = NonNullable<EventsMessage['SA']>[number];
 
 export const OFFLINE_RULE_ID = 'gateway-offline';
@@ -26,7 +27,7 @@ function label(incident: Incident): string {
  * resolves. Repeats add no item. `val2` names the rule (or the lock).
  */
 export function alertItem(incident: Incident, event: IncidentEvent): EventItem | null {
-  if (event === 'repeat') return null;
+  if (event !== 'fired' && event !== 'resolved') return null;
   const fired = event === 'fired';
   switch (incident.kind) {
     case 'sensor':
@@ -46,14 +47,14 @@ export function alertItem(incident: Incident, event: IncidentEvent): EventItem |
       if (incident.alert_type === 'UNLOCK' || incident.alert_type === 'RFID')
         return {
           nme: incident.alert_type === 'UNLOCK' ? 'Lock Unlocked' : 'Shared Lockers Access',
-          val: incident.subject,
+          val: lockLabel(incident),
           val2: incident.rule_name,
           alrt: ALERT_HIGH,
         };
       return {
         nme: fired ? 'Lock Battery Low' : 'Lock Battery Normal',
         val: incident.value === null ? '' : `${round(incident.value)}%`,
-        val2: incident.subject,
+        val2: lockLabel(incident),
         alrt: fired ? ALERT_LOW : ALERT_NORMAL,
       };
     case 'offline':
@@ -95,12 +96,20 @@ export function notificationText(
       ? `${gatewayName} (${incident.gateway_mac})`
       : incident.gateway_mac;
   const what = describe(incident);
-  const head = event === 'resolved' ? 'Resolved' : event === 'repeat' ? 'Still active' : 'Alert';
+  const head = HEADLINES[event];
   const at = (event === 'resolved' ? incident.resolved_at : incident.fired_at) ?? new Date();
   const subject = `${head}: ${incident.rule_name} - ${what} on ${where}`;
+  // The lock by its name, its MAC beside it as secondary detail.
+  const lock =
+    incident.kind === 'lock' && !incident.subject.startsWith('card:')
+      ? [
+          `Lock: ${incident.subject_name ? `${incident.subject_name} (${incident.subject})` : incident.subject}`,
+        ]
+      : [];
   const details = [
-    ...(incident.kind === 'lock' ? [`Lock: ${incident.subject}`] : []),
+    ...lock,
     `${event === 'resolved' ? 'Resolved' : 'Since'}: ${(event === 'resolved' ? at : (incident.fired_at ?? at)).toISOString()}`,
+    ...(event === 'escalation' ? ['Not acknowledged yet: this is its escalation.'] : []),
   ];
   const lines = [`${head}: ${incident.rule_name}`, `Condition: ${what}`, `Gateway: ${where}`, ...details];
   const sms = `${head}: ${incident.rule_name} - ${what} on ${where}`.slice(0, 160);
@@ -118,13 +127,26 @@ export function notificationText(
   };
 }
 
+const HEADLINES: Record<IncidentEvent, string> = {
+  fired: 'Alert',
+  resolved: 'Resolved',
+  repeat: 'Still active',
+  reminder: 'Reminder',
+  escalation: 'Escalation',
+};
+
+/** A lock as notifications name it: its name when it has one, else its MAC. */
+export function lockLabel(incident: Pick<Incident, 'subject' | 'subject_name'>): string {
+  return incident.subject_name ?? incident.subject;
+}
+
 function describe(incident: Incident): string {
   const value = round(incident.value);
   const threshold = round(incident.threshold);
   if (incident.kind === 'lock') {
-    if (incident.alert_type === 'UNLOCK') return `lock ${incident.subject} unlocked`;
+    if (incident.alert_type === 'UNLOCK') return `lock ${lockLabel(incident)} unlocked`;
     if (incident.alert_type === 'RFID') return `one card opened more than ${threshold} shared lockers`;
-    return `lock battery ${value}% (alert at ${threshold}% or less)`;
+    return `lock ${lockLabel(incident)} battery ${value}% (alert at ${threshold}% or less)`;
   }
   if (incident.kind === 'offline') return 'the gateway went offline (its connection was lost)';
   if (incident.kind === 'nodata') return `no sample for ${value} s while connected`;

@@ -58,11 +58,11 @@ export class AlertAccess {
   async alert(
     principal: Principal,
     id: string,
-    kind: 'lock' | 'sensor',
+    kind: 'lock' | 'sensor' | 'any',
     need: 'read' | 'write',
   ): Promise<{ alert: AlertRow; scope: AlertScope }> {
     const alert = isUuid(id) ? await this.deps.repo.find(id) : undefined;
-    if (!alert || alert.kind !== kind) throw notFound('Alert');
+    if (!alert || (kind !== 'any' && alert.kind !== kind)) throw notFound('Alert');
     const scope = await this.scope(principal, alert.tenant_id, need).catch((error) => {
       throw error?.code === 'NOT_FOUND' ? notFound('Alert') : error;
     });

@@ -1,5 +1,5 @@
-import { DAY_MS, LOCK_ALERT_TYPE_NAMES, type LockAlertType } from '@portal/contract';
-import type { AlertRow, AlertsRepository, ReceiverRow } from './alerts.repository.ts';
+import { type AlertHook, DAY_MS, LOCK_ALERT_TYPE_NAMES, type LockAlertType } from '@portal/contract';
+import type { AlertRow, AlertsRepository, ReceiverRow, RoutingRow } from './alerts.repository.ts';
 
 /** One who receives an alert, with its own subscription per channel (`phone`: the number SMS goes to). */
 export interface AlertReceiver {
@@ -9,6 +9,18 @@ export interface AlertReceiver {
   phone: string | null;
   email_on: boolean;
   sms_on: boolean;
+}
+
+/**
+ * What happens to a rule's incidents beyond its receivers (PUT /api/alert-rules/{id}/routing): a reminder every
+ * `reminderMinutes` while firing and unacknowledged, an escalation by e-mail to `escalationReceivers` after
+ * `escalationMinutes` unacknowledged, and hooks told of every notification.
+ */
+export interface AlertRuleRouting {
+  reminderMinutes: number | null;
+  escalationMinutes: number | null;
+  escalationReceivers: { userId: string; name: string; email: string }[];
+  hooks: AlertHook[];
 }
 
 /** An alert definition as the alert engine reads it (modules/alert-engine). */
@@ -30,6 +42,8 @@ export interface AlertRule {
   receivers: AlertReceiver[];
   emailAlert: boolean;
   smsAlert: boolean;
+  /** Absent: no routing (no reminders, no escalation, no hooks). */
+  routing?: AlertRuleRouting;
 }
 
 export interface AlertRulesReader {
@@ -46,7 +60,7 @@ export interface AlertRulesReader {
 
 const days = (ms: number | null) => (ms === null ? null : ms / DAY_MS);
 
-export function toRule(row: AlertRow, receivers: ReceiverRow[]): AlertRule {
+export function toRule(row: AlertRow, receivers: ReceiverRow[], routing?: AlertRuleRouting): AlertRule {
   const mine = receivers
     .filter((receiver) => receiver.alert_id === row.id)
     .map((receiver) => ({
@@ -76,6 +90,23 @@ export function toRule(row: AlertRow, receivers: ReceiverRow[]): AlertRule {
     receivers: mine,
     emailAlert: mine.some((receiver) => receiver.email_on),
     smsAlert: mine.some((receiver) => receiver.sms_on),
+    ...(routing ? { routing } : {}),
+  };
+}
+
+/** A routing row as the engine and the routing calls read it; receivers no longer users are left out. */
+export function toRouting(
+  row: RoutingRow | undefined,
+  users: ReadonlyMap<string, { email: string; first_name: string; last_name: string }>,
+): AlertRuleRouting {
+  return {
+    reminderMinutes: row?.reminder_minutes ?? null,
+    escalationMinutes: row?.escalation_minutes ?? null,
+    escalationReceivers: (row?.escalation_receivers ?? []).flatMap((userId) => {
+      const user = users.get(userId);
+      return user ? [{ userId, name: `${user.first_name} ${user.last_name}`.trim(), email: user.email }] : [];
+    }),
+    hooks: row?.hooks ?? [],
   };
 }
 
@@ -87,7 +118,13 @@ export class AlertRules implements AlertRulesReader {
   async rulesForTenants(tenantIds: readonly string[]): Promise<AlertRule[]> {
     const rows = await this.repo.list(tenantIds);
     const receivers = await this.repo.receivers(rows.map((row) => row.id));
-    return rows.map((row) => toRule(row, receivers));
+    const routings = await this.repo.routings(rows.map((row) => row.id));
+    const users = await this.repo.usersById(routings.flatMap((row) => row.escalation_receivers));
+    const byAlert = new Map(routings.map((row) => [row.alert_id, row]));
+    return rows.map((row) => {
+      const routing = byAlert.get(row.id);
+      return toRule(row, receivers, routing ? toRouting(routing, users) : undefined);
+    });
   }
 
   async rulesReaching(tenantIds: readonly string[]): Promise<Map<string, AlertRule[]>> {

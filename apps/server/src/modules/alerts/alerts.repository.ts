@@ -1,8 +1,9 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Tenant } from '../../db/schema.ts';
-import { type AlertsDatabase, type AlertsTable, alertsDb } from './alerts.schema.ts';
+import { type AlertRoutingTable, type AlertsDatabase, type AlertsTable, alertsDb } from './alerts.schema.ts';
 
 export type AlertRow = Selectable<AlertsTable>;
+export type RoutingRow = Selectable<AlertRoutingTable>;
 
 /** A receiver as read: the row joined with its user. `phone` is the alert's number, else the profile's. */
 export interface ReceiverRow {
@@ -258,6 +259,46 @@ export class AlertsRepository {
         .where('sms_on', '=', false)
         .execute();
     });
+  }
+
+  /** The routing rows of these alerts (those that have one). */
+  routings(alertIds: readonly string[]): Promise<RoutingRow[]> {
+    if (alertIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('alert_routing').selectAll().where('alert_id', 'in', alertIds).execute();
+  }
+
+  /** Portal users by id (the escalation receivers), keyed by id; ids no longer users are absent. */
+  async usersById(
+    ids: readonly string[],
+  ): Promise<Map<string, { email: string; first_name: string; last_name: string }>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('id', 'in', unique)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Writes an alert's routing in one statement (insert or replace); null when the alert is gone. */
+  saveRouting(
+    alert: { id: string; tenant_id: string },
+    values: Pick<RoutingRow, 'reminder_minutes' | 'escalation_minutes' | 'escalation_receivers' | 'hooks'>,
+  ): Promise<RoutingRow | undefined> {
+    const row = {
+      reminder_minutes: values.reminder_minutes,
+      escalation_minutes: values.escalation_minutes,
+      escalation_receivers: values.escalation_receivers,
+      hooks: JSON.stringify(values.hooks),
+      updated_at: new Date(),
+    };
+    return this.db
+      .insertInto('alert_routing')
+      .values({ alert_id: alert.id, tenant_id: alert.tenant_id, ...row })
+      .onConflict((oc) => oc.column('alert_id').doUpdateSet(row))
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** The MACs of a tenant's gateways (the published command goes to each). */

@@ -1,5 +1,8 @@
 import {
   alertReceiverCandidates,
+  alertRouting,
+  alertRoutingBody,
+  alertRuleIdParams,
   alertSubscriptionBody,
   alertSubscriptionResult,
   lockAlertBody,
@@ -16,6 +19,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.ts';
+import type { AlertRoutingService } from './alert-routing.service.ts';
 import type { LockAlertsService } from './lock-alerts.service.ts';
 import type { SensorAlertsService } from './sensor-alerts.service.ts';
 
@@ -27,7 +31,8 @@ import type { SensorAlertsService } from './sensor-alerts.service.ts';
 export const alertsRoutes: FastifyPluginAsyncZod<{
   lockAlerts: LockAlertsService;
   sensorAlerts: SensorAlertsService;
-}> = async (app, { lockAlerts, sensorAlerts }) => {
+  routing: AlertRoutingService;
+}> = async (app, { lockAlerts, sensorAlerts, routing }) => {
   const signedIn = { access: 'authenticated' as const };
   const lockTags = ['lock alerts'];
   const sensorTags = ['sensor alerts'];
@@ -198,5 +203,34 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => sensorAlerts.subscription(principalOf(request), request.params.id, request.body),
+  );
+  app.get(
+    '/api/alert-rules/:id/routing',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['alert routing'],
+        summary:
+          "A lock or sensor/system alert's routing: reminder interval, escalation and hooks (webhook, Slack, Teams) [ALERTS_READ]",
+        params: alertRuleIdParams,
+        response: { 200: alertRouting },
+      },
+    },
+    async (request) => routing.get(principalOf(request), request.params.id),
+  );
+  app.put(
+    '/api/alert-rules/:id/routing',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['alert routing'],
+        summary:
+          "Set a lock or sensor/system alert's routing; escalation receivers are users its receivers could be [ALERTS_WRITE]",
+        params: alertRuleIdParams,
+        body: alertRoutingBody,
+        response: { 200: alertRouting },
+      },
+    },
+    async (request) => routing.save(principalOf(request), request.params.id, request.body),
   );
 };

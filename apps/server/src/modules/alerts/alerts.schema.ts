@@ -40,9 +40,22 @@ export interface AlertReceiversTable {
   country_short_code: string | null;
 }
 
+/** What happens to a rule's incidents beyond its receivers (migration 0039; docs/alert-engine.md). */
+export interface AlertRoutingTable {
+  alert_id: string;
+  tenant_id: string;
+  reminder_minutes: number | null;
+  escalation_minutes: number | null;
+  /** Portal user ids told when the escalation fires. */
+  escalation_receivers: string[];
+  hooks: ColumnType<{ format: 'webhook' | 'slack' | 'teams'; url: string }[], string, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface AlertTables {
   alerts: AlertsTable;
   alert_receivers: AlertReceiversTable;
+  alert_routing: AlertRoutingTable;
 }
 
 /** The portal's database as this module sees it: its own tables beside the shared ones. */

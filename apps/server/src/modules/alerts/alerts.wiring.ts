@@ -4,6 +4,7 @@ import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { AlertAccess } from './alert-access.ts';
+import { AlertRoutingService } from './alert-routing.service.ts';
 import { AlertRules } from './alert-rules.ts';
 import { AlertsRepository } from './alerts.repository.ts';
 import { alertsRoutes } from './alerts.routes.ts';
@@ -33,6 +34,7 @@ export function createAlertsModule(options: {
     devices: options.devices,
     changed,
   });
+  const routing = new AlertRoutingService({ repo, access, changed });
   return {
     rules,
     lockAlerts,
@@ -41,7 +43,7 @@ export function createAlertsModule(options: {
       // Routes are registered after the first start's seed: with SUPPORT_EMAILS set, the support tenant
       // exists from then on (created once, under root).
       if (options.supportEmails.length > 0) await options.tenants.ensureSupportTenant();
-      await app.register(alertsRoutes, { lockAlerts, sensorAlerts });
+      await app.register(alertsRoutes, { lockAlerts, sensorAlerts, routing });
     },
   } satisfies ModuleParts & Record<string, unknown>;
 }
