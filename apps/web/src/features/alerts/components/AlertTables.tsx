@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import {
   Box,
   Checkbox,
@@ -33,10 +34,36 @@ import {
 /** Columns that give way on phones (below 600 px), where a row keeps its name, type and actions. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 
-function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+interface RowActionsProps {
+  name: string;
+  /** Edit and delete: ALERTS_WRITE. */
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** 'Escalation & channels', for readers too (read-only there); absent where a rule has none. */
+  onRouting?: () => void;
+}
+
+function RowActions({ name, canWrite, onEdit, onDelete, onRouting }: RowActionsProps) {
   const t = useT('alerts');
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
+      {onRouting && (
+        <Tooltip title={t('routing.action')}>
+          <IconButton aria-label={t('routing.actionName', { name })} onClick={onRouting} size="small">
+            <NotificationsActiveOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canWrite && <EditDelete name={name} onEdit={onEdit} onDelete={onDelete} />}
+    </Box>
+  );
+}
+
+function EditDelete({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const t = useT('alerts');
+  return (
+    <>
       <Tooltip title={t('table.edit')}>
         <IconButton aria-label={t('table.editName', { name })} onClick={onEdit} size="small">
           <EditOutlined fontSize="small" />
@@ -47,7 +74,7 @@ function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => vo
           <DeleteOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-    </Box>
+    </>
   );
 }
 
@@ -103,6 +130,7 @@ interface SensorTableProps {
   onEdit: (alert: SensorAlert) => void;
   onDelete: (alert: SensorAlert) => void;
   onToggle: (alert: SensorAlert, channel: 'email' | 'sms', subscribed: boolean) => void;
+  onRouting?: (alert: SensorAlert) => void;
 }
 
 export const subscribed = (alert: SensorAlert, viewerId: string, channel: 'email' | 'sms') =>
@@ -115,7 +143,8 @@ export function SensorAlertsTable(props: SensorTableProps) {
   const { alerts, support, canWrite, viewerId } = props;
   const t = useT('alerts');
   const messageText = useMessageText();
-  const columns = 4 + (support ? 2 : 0) + (canWrite ? 1 : 0) + 1;
+  const actions = canWrite || !!props.onRouting;
+  const columns = 4 + (support ? 2 : 0) + (actions ? 1 : 0) + 1;
   return (
     <Section title={props.title} items={alerts} pageSize={props.pageSize}>
       {(rows) => (
@@ -129,7 +158,7 @@ export function SensorAlertsTable(props: SensorTableProps) {
               <TableCell sx={wide}>{t('table.users')}</TableCell>
               {support && <TableCell>{t('channel.email')}</TableCell>}
               {support && <TableCell>{t('channel.sms')}</TableCell>}
-              {canWrite && <TableCell align="right">{t('table.actions')}</TableCell>}
+              {actions && <TableCell align="right">{t('table.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -168,12 +197,14 @@ export function SensorAlertsTable(props: SensorTableProps) {
                         </TableCell>
                       );
                     })}
-                  {canWrite && (
+                  {actions && (
                     <TableCell align="right">
                       <RowActions
                         name={alert.alertName}
+                        canWrite={canWrite}
                         onEdit={() => props.onEdit(alert)}
                         onDelete={() => props.onDelete(alert)}
+                        onRouting={props.onRouting && (() => props.onRouting?.(alert))}
                       />
                     </TableCell>
                   )}
@@ -194,6 +225,7 @@ interface LockTableProps {
   emptyText: string;
   onEdit: (alert: LockAlert) => void;
   onDelete: (alert: LockAlert) => void;
+  onRouting?: (alert: LockAlert) => void;
 }
 
 function lockDetail(t: TFunction<'alerts'>, alert: LockAlert): string {
@@ -214,7 +246,8 @@ function lockDetail(t: TFunction<'alerts'>, alert: LockAlert): string {
 export function LockAlertsTable(props: LockTableProps) {
   const t = useT('alerts');
   const messageText = useMessageText();
-  const columns = 3 + (props.canWrite ? 1 : 0);
+  const actions = props.canWrite || !!props.onRouting;
+  const columns = 3 + (actions ? 1 : 0);
   return (
     <Section title={t('sections.lock')} items={props.alerts} pageSize={props.pageSize}>
       {(rows) => (
@@ -224,7 +257,7 @@ export function LockAlertsTable(props: LockTableProps) {
               <TableCell>{t('table.alertType')}</TableCell>
               <TableCell sx={wide}>{t('table.condition')}</TableCell>
               <TableCell>{t('table.receivers')}</TableCell>
-              {props.canWrite && <TableCell align="right">{t('table.actions')}</TableCell>}
+              {actions && <TableCell align="right">{t('table.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -243,12 +276,14 @@ export function LockAlertsTable(props: LockTableProps) {
                     </Fragment>
                   ))}
                 </TableCell>
-                {props.canWrite && (
+                {actions && (
                   <TableCell align="right">
                     <RowActions
                       name={t(`lockTypes.${alert.alertType}`)}
+                      canWrite={props.canWrite}
                       onEdit={() => props.onEdit(alert)}
                       onDelete={() => props.onDelete(alert)}
+                      onRouting={props.onRouting && (() => props.onRouting?.(alert))}
                     />
                   </TableCell>
                 )}

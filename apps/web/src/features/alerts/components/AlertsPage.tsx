@@ -31,6 +31,7 @@ import {
 } from '../api/alerts-api.ts';
 import { LockAlertsTable, SensorAlertsTable } from './AlertTables.tsx';
 import { LockAlertDialog } from './LockAlertDialog.tsx';
+import { RoutingDialog } from './RoutingDialog.tsx';
 import { SensorAlertDialog } from './SensorAlertDialog.tsx';
 import { SubscriptionDialog, type SubscriptionTarget } from './SubscriptionDialog.tsx';
 
@@ -78,6 +79,7 @@ export function AlertsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [subscription, setSubscription] = useState<SubscriptionTarget | null>(null);
+  const [routing, setRouting] = useState<{ ruleId: string; name: string } | null>(null);
   const deleteSensor = useDeleteSensorAlert(scopeId);
   const deleteLock = useDeleteLockAlert(scopeId);
 
@@ -114,6 +116,8 @@ export function AlertsPage() {
       onEdit={(alert) => setEditing({ kind: 'sensor', alert })}
       onDelete={(alert) => setDeleting({ kind: 'sensor', alert })}
       onToggle={(alert, channel, on) => setSubscription({ alert, channel, subscribed: on })}
+      // The support tenant's alerts reach their subscribers only: no escalation or hooks of their own.
+      onRouting={support ? undefined : (alert) => setRouting({ ruleId: alert.id, name: alert.alertName })}
     />
   );
 
@@ -162,6 +166,9 @@ export function AlertsPage() {
           emptyText={alertMessages.noLockAlerts}
           onEdit={(alert) => setEditing({ kind: 'lock', alert })}
           onDelete={(alert) => setDeleting({ kind: 'lock', alert })}
+          onRouting={(alert) =>
+            setRouting({ ruleId: alert.alertId, name: t(`lockTypes.${alert.alertType}`) })
+          }
         />
       )}
       {editing?.kind === 'sensor' && (
@@ -198,6 +205,15 @@ export function AlertsPage() {
           pending={deleteSensor.isPending || deleteLock.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
+        />
+      )}
+      {routing && (
+        <RoutingDialog
+          ruleId={routing.ruleId}
+          ruleName={routing.name}
+          canWrite={canWrite}
+          users={users}
+          onClose={() => setRouting(null)}
         />
       )}
       {subscription && (
