@@ -43,6 +43,7 @@ export const OWNERS = {
   ],
   'agent-config': ['agent_configs', 'agent_config_versions', 'agent_config_delivery'],
   'api-keys': ['api_keys'],
+  webhooks: ['webhooks', 'webhook_deliveries'],
   // Infrastructure, not a module: the external broker's session heartbeats (mqtt/session-takeover.ts).
   'mqtt/': ['broker_sessions'],
 };

@@ -254,6 +254,16 @@ export const configSchema = z.object({
         message: 'must be a comma-separated list of CIDR ranges or IP addresses',
       },
     ),
+  /** Outbound webhooks (docs/webhooks.md): the wait after a delivery's first failed attempt, doubled after each. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** The longest wait between two attempts of a delivery. */
+  WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
+  /** A delivery is tried again until this long after its event (a day). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().min(0).max(604_800).default(86_400),
+  /** A webhook whose every attempt failed for this long is disabled and its customer told (a day). */
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().min(0).max(604_800).default(86_400),
+  /** One attempt's time-out. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

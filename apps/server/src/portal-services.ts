@@ -17,6 +17,7 @@ import type { PortalUsersService, SignUpService } from './modules/portal-users/i
 import type { SocialAccountsService, SocialService } from './modules/social/index.ts';
 import type { TelemetryService } from './modules/telemetry/index.ts';
 import type { TenantsService } from './modules/tenants/index.ts';
+import type { WebhooksService } from './modules/webhooks/index.ts';
 import type { BrokerAccess } from './mqtt/messaging.ts';
 
 /** The services tests and the server reach directly. */
@@ -42,6 +43,7 @@ export interface PortalServices {
   agentConfig: AgentConfigService;
   alertRules: AlertRulesReader;
   sensorAlerts: SensorAlertsService;
+  webhooks: WebhooksService;
 }
 
 /** What the broker asks about who connects: a gateway by its credential, a browser by its one-use token. */

@@ -52,6 +52,7 @@ export const notFoundMessages = {
   Rollout: 'Rollout not found',
   Download: 'Download not found',
   'API key': 'API key not found',
+  Webhook: 'Webhook not found',
 } as const;
 export type NotFoundThing = keyof typeof notFoundMessages;
 

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'IOT_SERVICE_DATABASE_RESET',
   // Ours (issue 31, docs/api-keys.md): create and revoke the customer's API keys. In no preset.
   'API_KEY_WRITE',
+  // Ours (issue 31, docs/webhooks.md): see, add, change and delete the customer's outbound webhooks. In no preset.
+  'WEBHOOK_WRITE',
   // Defaults every user holds.
   'APP_DETAILS',
   'MQTT_AUTH',
@@ -222,6 +224,10 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   {
     group: 'API Keys',
     permissions: [{ code: 'API_KEY_WRITE', label: 'Create and revoke' }],
+  },
+  {
+    group: 'Webhooks',
+    permissions: [{ code: 'WEBHOOK_WRITE', label: 'Manage' }],
   },
 ];
 

@@ -6,6 +6,7 @@ import type { ApiKeyTables } from './schema-api-keys.ts';
 import type { AuditTables } from './schema-audit.ts';
 import type { FirmwareTables } from './schema-firmware.ts';
 import type { LockTables } from './schema-locks.ts';
+import type { WebhookTables } from './schema-webhooks.ts';
 
 export type { LockTables, LockUsersTable } from './schema-locks.ts';
 
@@ -270,7 +271,13 @@ export interface GatewayHotspotChangesTable {
 }
 
 /** Every table: the lock tables come from schema-locks.ts. */
-export interface Database extends LockTables, FirmwareTables, AlertEngineTables, AuditTables, ApiKeyTables {
+export interface Database
+  extends LockTables,
+    FirmwareTables,
+    AlertEngineTables,
+    AuditTables,
+    ApiKeyTables,
+    WebhookTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -18,6 +18,7 @@ import type { PasswordsService } from '../modules/passwords/index.ts';
 import { createProvisioningModule } from '../modules/provisioning/index.ts';
 import { createPumpModule } from '../modules/pump/index.ts';
 import { createTelemetryModule } from '../modules/telemetry/index.ts';
+import { createWebhooksModule } from '../modules/webhooks/index.ts';
 import type { PortalServices } from '../portal-services.ts';
 import type { Identity } from './identity.ts';
 
@@ -30,6 +31,8 @@ import type { Identity } from './identity.ts';
 export function wireFleet(identity: Identity, storage: FileStorage, passwords: PasswordsService) {
   const { config, db, tenants, users } = identity;
   const retention = { rawDays: config.TELEMETRY_RETENTION_DAYS, rollupDays: config.ROLLUP_RETENTION_DAYS };
+  // Outbound webhooks hear the `notable` events of every module below (docs/webhooks.md).
+  const webhooksModule = createWebhooksModule(identity);
   const telemetryModule = createTelemetryModule({ ...identity, retention });
   const { telemetry } = telemetryModule;
   const gatewaysModule = createGatewaysModule({ ...identity, samples: telemetry });
@@ -101,6 +104,7 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
     agentConfig: agentConfigModule.agentConfig,
     alertRules: alertsModule.rules,
     sensorAlerts: alertsModule.sensorAlerts,
+    webhooks: webhooksModule.webhooks,
   } satisfies Partial<PortalServices>;
   return {
     services,
@@ -127,6 +131,7 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
       createGraphGeneratorModule({ db, devices: query, customers: tenants }),
       createDashboardsModule({ db, tenants }),
       pumpModule,
+      webhooksModule,
     ],
   };
 }

@@ -31,6 +31,7 @@ import * as alertOwner from './0034_alert_owner.ts';
 import * as languages from './0035_languages.ts';
 import * as auditSubject from './0036_audit_subject.ts';
 import * as apiKeys from './0037_api_keys.ts';
+import * as webhooks from './0038_webhooks.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0035_languages': languages,
   '0036_audit_subject': auditSubject,
   '0037_api_keys': apiKeys,
+  '0038_webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -245,4 +245,16 @@ export class UsersRepository {
       .executeTakeFirst();
     return user?.email ?? '';
   }
+
+  /** The addresses of a customer's users holding `permission` (root users hold every one). */
+  async emailsHolding(tenantId: string, permission: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.or([eb('is_root', '=', true), eb(eb.val(permission), '=', eb.fn.any('permissions'))]))
+      .orderBy('email')
+      .execute();
+    return rows.map((row) => row.email);
+  }
 }

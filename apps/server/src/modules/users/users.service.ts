@@ -46,6 +46,11 @@ export class UsersService {
     return this.repo.emailOf(userId);
   }
 
+  /** The addresses of a customer's users holding `permission` (a notice's recipients, docs/webhooks.md). */
+  emailsHolding(tenantId: string, permission: string): Promise<string[]> {
+    return this.repo.emailsHolding(tenantId, permission);
+  }
+
   /** The user's own language choice (docs/i18n.md). */
   setLanguage(userId: string, language: Language): Promise<void> {
     return this.repo.setLanguage(userId, language);
