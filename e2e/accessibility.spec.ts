@@ -91,6 +91,7 @@ describe('Accessibility', () => {
       ['/cli/portal_users', 'Users'],
       ['/cli/lock-users', 'Lock Users'],
       ['/cli/alerts', 'Alerts'],
+      ['/cli/incidents', 'Incidents'],
       ['/cli/agent-config', 'Agent Config'],
       ['/cli/feedback', 'Feedback'],
     ] as const;

@@ -104,6 +104,7 @@ const SCREEN_GROUPS: Screen[][] = [
   [
     route('lock users', '/cli/lock-users'),
     route('alerts', '/cli/alerts'),
+    route('incidents', '/cli/incidents'),
     route('agent config', '/cli/agent-config'),
     route('feedback', '/cli/feedback'),
     route('activity', '/cli/activity'),

@@ -159,6 +159,12 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'alerts', path: ({ demo }) => `/cli/alerts?scopeId=${demo}`, converted: true, ready: 'Alarmname' },
   {
+    name: 'incidents',
+    path: ({ demo }) => `/cli/incidents?scopeId=${demo}`,
+    converted: true,
+    ready: 'Wert / Schwelle',
+  },
+  {
     name: 'agent-config',
     path: ({ demo }) => `/cli/agent-config?scopeId=${demo}`,
     converted: true,

@@ -64,6 +64,7 @@ describe('Layout', () => {
       `/cli/gateways/list_view?scopeId=${demo}`,
       `/cli/portal_users?scopeId=${demo}`,
       `/cli/alerts?scopeId=${demo}`,
+      `/cli/incidents?scopeId=${demo}`,
       `/cli/agent-config?scopeId=${demo}`,
       '/global-search',
       '/change-password',

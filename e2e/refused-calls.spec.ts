@@ -43,6 +43,7 @@ const SCREENS = [
   '/cli/portal_users',
   '/cli/lock-users',
   '/cli/alerts',
+  '/cli/incidents',
   '/cli/agent-config',
   '/cli/feedback',
   '/cli/activity',
