@@ -31,8 +31,14 @@ export const OWNERS = {
   locks: ['locks', 'lock_events', 'lock_mode_slots'],
   'lock-users': ['lock_users'],
   'lock-access': ['lock_user_access', 'lock_command_slots', 'passcode_changes'],
-  alerts: ['alerts', 'alert_receivers'],
-  'alert-engine': ['alert_incidents', 'alert_notifications', 'alert_camera_states'],
+  alerts: ['alerts', 'alert_receivers', 'alert_routing'],
+  'alert-engine': [
+    'alert_incidents',
+    'alert_notifications',
+    'alert_camera_states',
+    'alert_acknowledgements',
+    'alert_digests',
+  ],
   firmware: [
     'firmware_files',
     'firmware_assignments',
@@ -62,11 +68,12 @@ export const READ_MODELS = {
     gateways: 'no-data candidates: connected gateways of the tenants that sent no sample since a time',
     tenants: "an incident's channels: the customers above the tenant (tenants.ancestors)",
     locks:
-      'the shared-locker rule: distinct shared lockers of the tenant a card opened, joined with the events',
+      "the shared-locker rule: distinct shared lockers of the tenant a card opened, joined with the events; a lock incident keeps the lock's name, read when it opens",
     lock_events:
       'the shared-locker rule: distinct shared lockers of the tenant a card opened, joined with the events',
     outbox:
       "an incident's notifications listed with their delivery state (sent, failed) from the mail outbox",
+    users: "an acknowledgement keeps the acknowledging user's name, read in the acknowledging statement",
   },
   alerts: {
     gateways: "the alert command is published to each of the tenant's gateways (their MACs)",

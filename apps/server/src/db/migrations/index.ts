@@ -32,6 +32,7 @@ import * as languages from './0035_languages.ts';
 import * as auditSubject from './0036_audit_subject.ts';
 import * as apiKeys from './0037_api_keys.ts';
 import * as webhooks from './0038_webhooks.ts';
+import * as alertLifecycle from './0039_alert_lifecycle.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0036_audit_subject': auditSubject,
   '0037_api_keys': apiKeys,
   '0038_webhooks': webhooks,
+  '0039_alert_lifecycle': alertLifecycle,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,224 @@
+import {
+  ALERT_HOOKS_MAX,
+  type AlertRouting,
+  alertMessages,
+  alertRoutingMessages,
+  deviceUp,
+  ESCALATION_MINUTES,
+  REMINDER_MINUTES,
+} from '@portal/contract';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, randomMac, sharedPortal, signIn, type TestPortal, waitFor } from '../../../test/harness.ts';
+import { type Customer, call, colleague, customer, READER } from './test-helpers.ts';
+
+/*
+ * Issue 31, alert channels and lifecycle: a rule's routing (reminder, escalation, hooks) at its calls, every
+ * limit at both bounds, the walls, and the engine reading it through the alerts module's rules.
+ */
+describe(`alert routing (${backend} backend)`, () => {
+  let portal: TestPortal;
+  let alpha: Customer;
+  let beta: Customer;
+  let sensorId: string;
+  let unlockId: string;
+
+  const routingOf = (id: string, c = alpha) =>
+    call(portal, c.cookie, 'GET', `/api/alert-rules/${id}/routing`);
+  const put = (id: string, body: Record<string, unknown>, c = alpha) =>
+    call(portal, c.cookie, 'PUT', `/api/alert-rules/${id}/routing`, {
+      reminderMinutes: null,
+      escalationMinutes: null,
+      escalationReceivers: [],
+      hooks: [],
+      ...body,
+    });
+  const refused = (response: { statusCode: number; json: () => unknown }, message: string) => {
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+  };
+
+  beforeAll(async () => {
+    portal = await sharedPortal();
+    alpha = await customer(portal, 'Alpha');
+    beta = await customer(portal, 'Beta');
+    const sensor = await call(portal, alpha.cookie, 'POST', '/api/sensor-alerts', {
+      alertType: 'HIGH_CO2',
+      alertName: 'Office air',
+      waitingTime: 10,
+      thresholdType: 'greater_than',
+      threshold: 2000,
+      receivers: [{ userId: alpha.userId }],
+      emailAlert: true,
+      smsAlert: false,
+      scopeId: alpha.tenant.id,
+    });
+    expect(sensor.statusCode, sensor.body).toBe(201);
+    sensorId = sensor.json().alert.id;
+    const unlock = await call(portal, alpha.cookie, 'POST', '/api/alert/createAlert', {
+      scopeId: alpha.tenant.id,
+      alertType: 'UNLOCK',
+      receivers: [alpha.email],
+    });
+    expect(unlock.statusCode, unlock.body).toBe(201);
+    unlockId = unlock.json().alert.alertId;
+  });
+
+  it('is off by default, saved for sensor and lock rules alike, every limit at both bounds', async () => {
+    expect((await routingOf(sensorId)).json()).toEqual({
+      ruleId: sensorId,
+      reminderMinutes: null,
+      escalationMinutes: null,
+      escalationReceivers: [],
+      hooks: [],
+    });
+    const boss = await colleague(portal, alpha.tenant.id, 'Boss');
+    for (const [reminderMinutes, escalationMinutes] of [
+      [REMINDER_MINUTES.min, ESCALATION_MINUTES.min],
+      [REMINDER_MINUTES.max, ESCALATION_MINUTES.max],
+    ]) {
+      const saved = await put(sensorId, {
+        reminderMinutes,
+        escalationMinutes,
+        escalationReceivers: [boss.id],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({
+        reminderMinutes,
+        escalationMinutes,
+        escalationReceivers: [{ userId: boss.id, name: 'Boss Colleague', email: boss.email }],
+      });
+    }
+    refused(
+      await put(sensorId, { reminderMinutes: REMINDER_MINUTES.min - 1 }),
+      alertRoutingMessages.reminderInvalid,
+    );
+    refused(
+      await put(sensorId, { reminderMinutes: REMINDER_MINUTES.max + 1 }),
+      alertRoutingMessages.reminderInvalid,
+    );
+    refused(await put(sensorId, { reminderMinutes: 5.5 }), alertRoutingMessages.reminderInvalid);
+    refused(
+      await put(sensorId, { escalationMinutes: ESCALATION_MINUTES.min - 1, escalationReceivers: [boss.id] }),
+      alertRoutingMessages.escalationInvalid,
+    );
+    refused(
+      await put(sensorId, { escalationMinutes: ESCALATION_MINUTES.max + 1, escalationReceivers: [boss.id] }),
+      alertRoutingMessages.escalationInvalid,
+    );
+    refused(await put(sensorId, { escalationMinutes: 10 }), alertRoutingMessages.escalationReceiversRequired);
+    // Escalation receivers are users the rule's receivers could be: not another customer's.
+    refused(
+      await put(sensorId, { escalationMinutes: 10, escalationReceivers: [beta.userId] }),
+      alertMessages.receiverUnknown,
+    );
+    const hook = (n: number) => ({ format: 'slack', url: `https://hooks.example.com/services/${n}` });
+    const five = Array.from({ length: ALERT_HOOKS_MAX }, (_, n) => hook(n));
+    const lock = await put(unlockId, { hooks: five, reminderMinutes: 60 });
+    expect(lock.statusCode, lock.body).toBe(200);
+    expect(lock.json<AlertRouting>().hooks).toHaveLength(ALERT_HOOKS_MAX);
+    refused(await put(unlockId, { hooks: [...five, hook(9)] }), alertRoutingMessages.hooksTooMany);
+    refused(
+      await put(unlockId, { hooks: [{ format: 'teams', url: 'ftp://example.com/x' }] }),
+      alertRoutingMessages.hookUrlInvalid,
+    );
+    refused(
+      await put(unlockId, { hooks: [{ format: 'teams', url: 'not a url' }] }),
+      alertRoutingMessages.hookUrlInvalid,
+    );
+    // The refusals changed nothing.
+    expect((await routingOf(unlockId)).json<AlertRouting>()).toMatchObject({
+      reminderMinutes: 60,
+      hooks: five,
+    });
+    expect((await routingOf(sensorId)).json<AlertRouting>()).toMatchObject({
+      reminderMinutes: REMINDER_MINUTES.max,
+      escalationMinutes: ESCALATION_MINUTES.max,
+    });
+  });
+
+  it('walls: another customer 404, a reader may read but not save, an unknown rule 404; audited; gone with its rule', async () => {
+    expect((await routingOf(sensorId, beta)).statusCode).toBe(404);
+    expect((await put(sensorId, {}, beta)).statusCode).toBe(404);
+    expect((await routingOf('not-a-rule')).statusCode).toBe(404);
+    expect((await routingOf(crypto.randomUUID())).statusCode).toBe(404);
+    const reader = await colleague(portal, alpha.tenant.id, 'Reader', '', undefined, READER);
+    const readerCookie = await signIn(portal, reader.email, 'UserPass1');
+    const asReader = { ...alpha, cookie: readerCookie };
+    expect((await routingOf(sensorId, asReader)).statusCode).toBe(200);
+    expect((await put(sensorId, { reminderMinutes: 30 }, asReader)).statusCode).toBe(403);
+
+    const audited = await portal.database.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('table_name', '=', 'alert_routing')
+      .where('tenant_id', '=', alpha.tenant.id)
+      .execute();
+    expect(audited.map((a) => a.action)).toContain('PUT /api/alert-rules/:id/routing');
+
+    const made = await call(portal, alpha.cookie, 'POST', '/api/sensor-alerts', {
+      alertType: 'HIGH_TEMP',
+      alertName: 'Temporary',
+      waitingTime: 10,
+      thresholdType: 'greater_than',
+      threshold: 40,
+      receivers: [{ userId: alpha.userId }],
+      emailAlert: true,
+      smsAlert: false,
+      scopeId: alpha.tenant.id,
+    });
+    const id = made.json().alert.id as string;
+    expect((await put(id, { reminderMinutes: 15 })).statusCode).toBe(200);
+    expect((await call(portal, alpha.cookie, 'DELETE', `/api/sensor-alerts/${id}`)).statusCode).toBe(200);
+    const left = await sql`SELECT alert_id FROM alert_routing WHERE alert_id = ${id}`.execute(
+      portal.database.db,
+    );
+    expect(left.rows).toEqual([]);
+  });
+
+  it("the engine reads it: an unlock posts to the rule's hook, and a loopback address is refused (no allowed networks here)", async () => {
+    const gamma = await customer(portal, 'Gamma');
+    const unlock = await call(portal, gamma.cookie, 'POST', '/api/alert/createAlert', {
+      scopeId: gamma.tenant.id,
+      alertType: 'UNLOCK',
+      receivers: [gamma.email],
+    });
+    const ruleId = unlock.json().alert.alertId as string;
+    expect(
+      (await put(ruleId, { hooks: [{ format: 'webhook', url: 'http://127.0.0.1:9/hook' }] }, gamma))
+        .statusCode,
+    ).toBe(200);
+    const mac = randomMac();
+    const door = randomMac();
+    await portal.services.gateways.provision(gamma.tenant.id, mac, 'Gamma gateway');
+    const device = { mac, tenantId: gamma.tenant.id };
+    const send = (topic: string, body: unknown) =>
+      portal.inbox.handle(device, topic, Buffer.from(JSON.stringify(body)));
+    await send(deviceUp.status(mac), { CS: 1, TI: Date.now() });
+    await send(deviceUp.locks(mac), {
+      kind: 'update',
+      TI: Date.now(),
+      locks: [{ MAC: door, name: 'Gate-1' }],
+    });
+    await send(deviceUp.lockEvents(mac), {
+      events: [{ id: 'u1', MAC: door, TI: Date.now(), kind: 'UNLOCKED', method: 'app' }],
+    });
+    const incidents = await waitFor(async () => {
+      const list = (
+        await call(portal, gamma.cookie, 'GET', '/api/alert-incidents', undefined, {
+          scopeId: gamma.tenant.id,
+        })
+      ).json().incidents as { id: string; subjectName: string | null; ruleId: string }[];
+      return list.length > 0 ? list : null;
+    });
+    expect(incidents[0]).toMatchObject({ ruleId, subjectName: 'Gate-1' });
+    const hooks = await waitFor(async () => {
+      const list = (
+        await call(portal, gamma.cookie, 'GET', `/api/alert-incidents/${incidents[0]!.id}/notifications`)
+      ).json().notifications as { channel: string; status: string; lastError: string | null }[];
+      const posted = list.filter((n) => n.channel === 'webhook');
+      return posted[0]?.status === 'failed' ? posted : null;
+    });
+    expect(hooks[0]!.lastError).toMatch(/Refused target address: 127\.0\.0\.1 is a loopback address/);
+  });
+});
