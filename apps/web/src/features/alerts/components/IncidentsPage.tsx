@@ -314,7 +314,7 @@ export function IncidentsPage() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {incidents.isPending && <ProgressStatus text={t('incidents.title')} />}
+      {incidents.isPending && <ProgressStatus text={t('incidents.loading')} />}
       {incidents.isError && <Alert severity="error">{messageText(incidents.error.message)}</Alert>}
       {incidents.data && list}
       {incidents.data && shown.length > 0 && (
