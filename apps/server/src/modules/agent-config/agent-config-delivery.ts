@@ -6,6 +6,7 @@ import {
   live,
 } from '@portal/contract';
 import type { Logger } from 'pino';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AgentConfigRepository } from './agent-config.repository.ts';
@@ -27,6 +28,8 @@ export class AgentConfigDelivery {
     private readonly live: LivePublisher,
     private readonly current: CurrentConfig,
     private readonly logger: Logger,
+    /** Tells agent_config.applied / agent_config.rejected to the outbound webhooks (docs/webhooks.md). */
+    private readonly events?: EventEmitting,
   ) {}
 
   /** Sends the current version to every connected gateway of the customer (the others on reconnect). */
@@ -58,6 +61,12 @@ export class AgentConfigDelivery {
       macId: device.mac,
       cfv: ack.cfv,
       status: ack.status,
+    });
+    await this.events?.emit('notable', {
+      tenantId: device.tenantId,
+      type: rejected === null ? 'agent_config.applied' : 'agent_config.rejected',
+      occurredAt: Date.now(),
+      data: { gatewayMac: device.mac, version: ack.cfv, reason: rejected },
     });
     return 'recorded';
   }

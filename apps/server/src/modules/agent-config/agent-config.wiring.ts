@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
-import type { EventListening } from '../../lib/events.ts';
+import type { EventEmitting, EventListening } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { TenantsService } from '../tenants/index.ts';
@@ -25,7 +25,7 @@ export function createAgentConfigModule(options: {
   key: string | undefined;
   logger: Logger;
   /** A gateway back (`gatewayOnline`): it is sent its customer's configuration when it differs. */
-  events: EventListening;
+  events: EventListening & EventEmitting;
 }): ModuleParts & {
   agentConfig: AgentConfigService;
   inbox: AgentConfigDelivery;
@@ -42,7 +42,8 @@ export function createAgentConfigModule(options: {
     options.live,
     new SecretBox(options.key ?? DEVELOPMENT_KEY),
     options.emailOf,
-    (current) => new AgentConfigDelivery(repo, options.devices, options.live, current, logger),
+    (current) =>
+      new AgentConfigDelivery(repo, options.devices, options.live, current, logger, options.events),
     logger,
   );
   options.events.on('gatewayOnline', (device) => agentConfig.delivery.gatewayOnline(device));

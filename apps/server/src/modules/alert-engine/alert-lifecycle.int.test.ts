@@ -1,10 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AlertRouting, deviceUp, incidentAcknowledgeMessages } from '@portal/contract';
+import {
+  type AlertIncidentLiveMessage,
+  type AlertRouting,
+  deviceUp,
+  incidentAcknowledgeMessages,
+  live,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, injectAs, signIn, type TestPortal, waitFor } from '../../../test/harness.ts';
+import { backend, injectAs, signIn, type TestPortal, waitFor, watchLive } from '../../../test/harness.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { EventBus } from '../../lib/events.ts';
 import { JobQueue } from '../../lib/jobs.ts';
@@ -126,6 +132,12 @@ describe(`alert lifecycle: acknowledge, reminders, escalation, digests, hooks ($
     expect(moved!.next_reminder_at!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
 
     const alice = await writer(gateway, 'Alice');
+    // The customer's alerts channel hears the acknowledgement live.
+    const channel = await watchLive<AlertIncidentLiveMessage>(
+      portal,
+      alice.cookie,
+      live.alerts(gateway.tenantId),
+    );
     const acked = await acknowledge(alice.cookie, incident.id);
     expect(acked.statusCode, acked.body).toBe(200);
     expect(acked.json()).toMatchObject({
@@ -133,6 +145,9 @@ describe(`alert lifecycle: acknowledge, reminders, escalation, digests, hooks ($
       incident: { id: incident.id, state: 'firing', acknowledgedBy: 'Alice Colleague', escalatedAt: null },
     });
     expect(acked.json().incident.acknowledgedAt).toBeGreaterThan(Date.now() - 10_000);
+    const heard = await waitFor(async () => channel.messages.find((m) => m.event === 'acknowledged') ?? null);
+    expect(heard.incident).toMatchObject({ id: incident.id, acknowledgedBy: 'Alice Colleague' });
+    await channel.client.endAsync(true);
     // Timers due again (as if their time had come): neither fires for an acknowledged incident.
     await moveTimer(incident.id, 'next_reminder_at');
     await moveTimer(incident.id, 'escalate_at');
@@ -465,6 +480,49 @@ describe(`alert lifecycle: acknowledge, reminders, escalation, digests, hooks ($
     // The Slack address's secret path is not shown.
     expect(listed.find((n) => n.channel === 'slack')!.recipient).not.toContain('secret');
     expect(refused.posts).toEqual([]);
+  });
+
+  it("tells the customer's outbound webhooks (notable events) that an incident opened, was acknowledged and resolved", async () => {
+    const gateway = await customerWithGateway(portal, 'Notable');
+    const admin = await colleague(portal, gateway.tenantId, 'Hooker', '', undefined, [
+      ...WRITER,
+      'WEBHOOK_WRITE',
+    ]);
+    const cookie = await signIn(portal, admin.email, 'UserPass1');
+    const made = await injectAs(portal, cookie, 'POST', '/api/webhooks', {
+      payload: {
+        name: 'Incidents',
+        url: allowed.url('/notable'),
+        eventTypes: ['incident.opened', 'incident.acknowledged', 'incident.resolved'],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const rule = sensorRule(gateway.tenantId, { name: 'Notable CO2', waitingSeconds: 0, receivers: [] });
+    rules.put(rule);
+    await gateway.sample({ CO2: 2222 });
+    const incident = await firing(rule.id);
+    expect((await acknowledge(cookie, incident.id)).statusCode).toBe(200);
+    await gateway.sample({ CO2: 400 });
+    const told = await waitFor(async () => {
+      const mine = allowed.posts
+        .filter((p) => p.path === '/notable')
+        .map((p) => p.body as { type: string; customerId: string; data: Record<string, unknown> })
+        .filter((b) => b.data.incidentId === incident.id);
+      return mine.length === 3 ? mine : null;
+    });
+    expect(told.map((b) => b.type).sort()).toEqual([
+      'incident.acknowledged',
+      'incident.opened',
+      'incident.resolved',
+    ]);
+    for (const body of told)
+      expect(body).toMatchObject({
+        customerId: gateway.tenantId,
+        data: { ruleId: rule.id, ruleName: 'Notable CO2', alertType: 'HIGH_CO2', gatewayMac: gateway.mac },
+      });
+    expect(told.find((b) => b.type === 'incident.acknowledged')!.data).toMatchObject({
+      acknowledgedBy: 'Hooker Colleague',
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { EventListening } from '../../lib/events.ts';
+import type { EventEmitting, EventListening } from '../../lib/events.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -53,7 +53,7 @@ export function createFirmwareModule(options: {
   /** The portal's public address, for the download URLs. */
   origin: () => string;
   /** A gateway back (`gatewayOnline`): it gets the update instructions it has not started. */
-  events: EventListening;
+  events: EventListening & EventEmitting;
   /** The gateway lists (the gateways module): they show the versions assigned to each gateway. */
   gatewayLists: { showVersions(port: GatewayVersionsPort): void };
 }) {
@@ -72,6 +72,7 @@ export function createFirmwareModule(options: {
     origin: options.origin,
     downloadTtlMs: Math.round(options.config.FIRMWARE_DOWNLOAD_TTL_SECONDS * 1000),
     tickMs: Math.round(options.config.FIRMWARE_TICK_SECONDS * 1000),
+    events: options.events,
   });
   const firmware = new FirmwareService({
     db: options.db,

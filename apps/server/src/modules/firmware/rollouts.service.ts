@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { DevicePublisher, LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
@@ -78,6 +79,8 @@ export class RolloutsService {
       origin: () => string;
       downloadTtlMs: number;
       tickMs: number;
+      /** Tells rollout.wave / rollout.paused / rollout.finished to the outbound webhooks (docs/webhooks.md). */
+      events?: EventEmitting;
     },
   ) {}
 
@@ -106,9 +109,11 @@ export class RolloutsService {
     const sends: { rollout: RolloutRow; notified: Notified[] }[] = [];
     const verified: { rollout: RolloutRow; macs: string[] }[] = [];
     const ended: RolloutRow[] = [];
+    const notable: { rollout: RolloutRow; type: 'rollout.wave' | 'rollout.paused'; reason?: string }[] = [];
     await this.deps.db.transaction().execute(async (trx) => {
       for (const rollout of await RolloutEngineRepository.claimDue(trx, 20)) {
         const step = await this.step(trx, rollout);
+        if (step.notable) notable.push({ rollout, ...step.notable });
         if (step.notified.length > 0) sends.push({ rollout, notified: step.notified });
         if (step.verified.length > 0) verified.push({ rollout, macs: step.verified });
         if (step.ended) ended.push(rollout);
@@ -132,6 +137,9 @@ export class RolloutsService {
         version: rollout.version,
         rolloutId: rollout.id,
       });
+    for (const { rollout, type, reason } of notable)
+      await this.tellNotable(rollout, type, { reason: reason ?? null });
+    for (const rollout of ended) await this.tellNotable(rollout, 'rollout.finished', {});
     for (const [rolloutId, tenantId] of this.dirty)
       this.deps.live.publish(live.firmwareUpgraded(tenantId), { type: 'rolloutProgress', rolloutId });
     this.dirty.clear();
@@ -157,11 +165,13 @@ export class RolloutsService {
       const reason = `Wave ${rollout.current_wave + 1}: ${failures} of ${wave.size} gateways failed (${limit})`;
       await RolloutEngineRepository.pause(trx, rollout.id, reason);
       this.deps.logger.warn({ rolloutId: rollout.id, reason }, 'rollout paused on failures');
-      return { notified: [], verified: verifiedMacs, ended: false, changed: true };
+      const notable = { type: 'rollout.paused' as const, reason };
+      return { notified: [], verified: verifiedMacs, ended: false, changed: true, notable };
     }
     if (wave.open === 0) {
       await RolloutEngineRepository.advance(trx, rollout, wave.later > 0);
-      return { notified: [], verified: verifiedMacs, ended: wave.later === 0, changed: true };
+      const notable = wave.later > 0 ? { type: 'rollout.wave' as const } : undefined;
+      return { notified: [], verified: verifiedMacs, ended: wave.later === 0, changed: true, notable };
     }
     const window = await this.deps.engine.maintenanceWindow(rollout.tenant_id, trx);
     if (window && !insideWindow(window, new Date()))
@@ -173,6 +183,26 @@ export class RolloutsService {
       this.deps.downloadTtlMs,
     );
     return { notified, verified: verifiedMacs, ended: false, changed: changed || notified.length > 0 };
+  }
+
+  /** A rollout's wave done (the next begins), its pause or its end, as `notable` (after the commit). */
+  private async tellNotable(
+    rollout: RolloutRow,
+    type: 'rollout.wave' | 'rollout.paused' | 'rollout.finished',
+    extra: Record<string, unknown>,
+  ): Promise<void> {
+    await this.deps.events?.emit('notable', {
+      tenantId: rollout.tenant_id,
+      type,
+      occurredAt: Date.now(),
+      data: {
+        rolloutId: rollout.id,
+        kind: rollout.kind,
+        version: rollout.version,
+        wave: rollout.current_wave + 1,
+        ...extra,
+      },
+    });
   }
 
   /** The update instruction to each notified gateway (QoS 1; a gateway that reconnects gets it again). */
@@ -315,6 +345,7 @@ export class RolloutsService {
     const updated = await this.deps.rollouts.setStatus(id, action, reason);
     if (!updated) throw new AppError('CONFLICT', `A ${rollout.status} rollout cannot be ${action}d.`);
     this.deps.logger.info({ rolloutId: id, action, userId: principal.userId }, 'rollout control');
+    if (action === 'pause') await this.tellNotable(updated, 'rollout.paused', { reason });
     this.deps.live.publish(live.firmwareUpgraded(rollout.tenant_id), {
       type: 'rolloutProgress',
       rolloutId: id,

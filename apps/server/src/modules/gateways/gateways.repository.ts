@@ -142,8 +142,14 @@ export class GatewaysRepository {
    * reports arrive in (the consumers of a shared subscription can hand a gateway's goodbye before a reboot to
    * the portal after its hello). False when a newer report was already applied.
    */
-  async recordConnection(mac: string, online: boolean, at: Date, now: Date): Promise<boolean> {
-    const result = await sql<{ applied: boolean }>`
+  async recordConnection(
+    mac: string,
+    online: boolean,
+    at: Date,
+    now: Date,
+  ): Promise<{ applied: boolean; changed: boolean; name: string | null }> {
+    const result = await sql<{ applied: boolean; changed: boolean; name: string }>`
+      WITH before AS (SELECT connected AS was FROM gateways WHERE mac = ${mac})
       UPDATE gateways SET
         connected = CASE WHEN ${at} >= COALESCE(GREATEST(last_online_at, last_offline_at), '-infinity')
                     THEN ${online} ELSE connected END,
@@ -152,10 +158,10 @@ export class GatewaysRepository {
         updated_at = ${now}
       WHERE mac = ${mac}
       RETURNING connected = ${online} AND ${at} >= COALESCE(
-        CASE WHEN ${online} THEN last_offline_at ELSE last_online_at END, '-infinity') AS applied`.execute(
-      this.db,
-    );
-    return result.rows[0]?.applied ?? false;
+        CASE WHEN ${online} THEN last_offline_at ELSE last_online_at END, '-infinity') AS applied,
+        connected IS DISTINCT FROM (SELECT was FROM before) AS changed, name`.execute(this.db);
+    const row = result.rows[0];
+    return { applied: row?.applied ?? false, changed: row?.changed ?? false, name: row?.name ?? null };
   }
 
   /** Merges the reported fields into the stored state document. */

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { customerMessages, type DeviceStateMessage, type DeviceStatusMessage, live } from '@portal/contract';
 import { digest, newSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { GatewaysRepository, ProvisionDetails } from './gateways.repository.ts';
@@ -12,6 +13,8 @@ export class GatewaysService {
   constructor(
     private readonly repo: GatewaysRepository,
     private readonly live: LivePublisher,
+    /** Tells `gateway.online` / `gateway.offline` to the outbound webhooks (docs/webhooks.md). */
+    private readonly events?: EventEmitting,
   ) {}
 
   /**
@@ -64,7 +67,12 @@ export class GatewaysService {
   ): Promise<boolean> {
     const ti = message.TI ?? now;
     const online = message.CS === 1;
-    const applied = await this.repo.recordConnection(device.mac, online, new Date(ti), new Date(now));
+    const { applied, changed, name } = await this.repo.recordConnection(
+      device.mac,
+      online,
+      new Date(ti),
+      new Date(now),
+    );
     await this.repo.insertConnectionLog(device.mac, ti, online ? 0 : 1);
     if (applied)
       this.live.publish(live.gateways(device.tenantId), {
@@ -72,6 +80,13 @@ export class GatewaysService {
         macId: device.mac,
         CS: message.CS,
         TI: ti,
+      });
+    if (changed)
+      await this.events?.emit('notable', {
+        tenantId: device.tenantId,
+        type: online ? 'gateway.online' : 'gateway.offline',
+        occurredAt: ti,
+        data: { gatewayMac: device.mac, gatewayName: name },
       });
     return applied;
   }

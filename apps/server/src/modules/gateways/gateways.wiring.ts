@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { DeviceDisconnector, LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
@@ -27,10 +28,12 @@ export function createGatewaysModule(options: {
   samples: Pick<TelemetryService, 'recentByMac' | 'latestByMac'>;
   devices: DeviceDisconnector;
   users: UserDirectory;
+  /** The portal's event bus: a gateway's change of connection is told as `notable` (docs/webhooks.md). */
+  events?: EventEmitting;
 }) {
   const { db, live, tenants } = options;
   const repo = new GatewaysRepository(db);
-  const gateways = new GatewaysService(repo, live);
+  const gateways = new GatewaysService(repo, live, options.events);
   let versions: GatewayVersionsPort = async () => new Map();
   const query = new GatewaysQuery(repo, tenants, options.samples, new GatewayListRepository(db), (list) =>
     versions(list),

@@ -17,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
@@ -47,6 +48,8 @@ export interface LockAccessDependencies {
   settings: LockAccessSettings;
   /** Asks the delivery worker to look now, or at `at`. */
   wake: (at?: Date) => void;
+  /** Tells credential.delivered / credential.failed to the outbound webhooks (docs/webhooks.md). */
+  events?: EventEmitting;
 }
 
 /** The back-off after `attempts` attempts (lib/retry's): base * 2^(attempts-1), at most the cap. */
@@ -277,8 +280,30 @@ export class LockAccessService {
     const patch = this.outcome(row, ended, now);
     const settled = await this.deps.repo.settle(ended.uid, patch, now);
     if (settled) await this.announce([settled]);
+    if (settled && (patch.state === 'confirmed' || !patch.next_attempt_at))
+      await this.tellNotable(row, patch, now);
     if (patch.next_attempt_at) this.deps.wake(patch.next_attempt_at);
     this.deps.wake();
+  }
+
+  /** A credential on the lock (or off it, for a revocation), or failed for good: `notable`, without the credential. */
+  private async tellNotable(row: LedgerRow, patch: LedgerPatch, now: Date): Promise<void> {
+    await this.deps.events?.emit('notable', {
+      tenantId: row.lock_tenant_id,
+      type: patch.state === 'confirmed' ? 'credential.delivered' : 'credential.failed',
+      occurredAt: now.getTime(),
+      data: {
+        accessId: row.id,
+        operation: row.revoke_requested_at ? 'revoke' : 'grant',
+        lockUserId: row.user_id,
+        lockUserName: lockUserMergedName(row.first_name, row.last_name),
+        lockId: row.lock_id,
+        lockMac: row.lock_mac,
+        lockName: row.lock_name,
+        gatewayMac: row.gateway_mac,
+        reason: patch.state === 'confirmed' ? null : patch.reason,
+      },
+    });
   }
 
   /** Slots whose instruction ended unheard (or was never created): their rows fail TIMED_OUT, retried. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { EventListening } from '../../lib/events.ts';
+import type { EventEmitting, EventListening } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -34,7 +34,7 @@ export function createLockAccessModule(options: {
     | 'LOCK_REVOKE_DEADLINE_MINUTES'
   >;
   /** A gateway back (`gatewayOnline`): the ledger's queue for it resumes. */
-  events: EventListening;
+  events: EventListening & EventEmitting;
 }) {
   const logger = options.logger.child({ component: 'lock-access' });
   const { config } = options;
@@ -54,6 +54,7 @@ export function createLockAccessModule(options: {
     logger,
     settings,
     wake: (at) => delivery.wake(at),
+    events: options.events,
   });
   options.instructions.onEnded((ended) => lockAccess.instructionEnded(ended));
   options.events.on('gatewayOnline', (device) => lockAccess.gatewayOnline(device));

@@ -13,6 +13,7 @@ import {
   lockUsersImportMessages,
 } from '@portal/contract';
 import { AppError } from '../../lib/errors.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { Principal } from '../../lib/principal.ts';
@@ -37,6 +38,8 @@ export interface LockUsersImportDependencies {
   live: LivePublisher;
   /** The one update path (lock-user-update.ts), shared with the panel's update. */
   updates: LockUserUpdates;
+  /** Tells user_import.finished to the outbound webhooks (docs/webhooks.md). */
+  events?: EventEmitting;
 }
 
 interface ValidRow {
@@ -215,12 +218,27 @@ export class LockUsersImportService {
     results.sort((a, b) => a.row - b.row);
     const tally = (outcome: LockUserImportResult['outcome']) =>
       results.filter((r) => r.outcome === outcome).length;
-    return {
+    const answer = {
       created: tally('created'),
       updated: tally('updated'),
       unchanged: tally('unchanged'),
       refused: tally('refused'),
       results,
     };
+    const { results: _rows, ...counts } = answer;
+    const data = {
+      ...counts,
+      rows: rows.length,
+      cardUsers: isCardUsers,
+      customerIds: [...changed.keys()],
+      importedBy: principal.userId,
+    };
+    await this.deps.events?.emit('notable', {
+      tenantId: principal.tenantId,
+      type: 'user_import.finished',
+      occurredAt: Date.now(),
+      data,
+    });
+    return answer;
   }
 }

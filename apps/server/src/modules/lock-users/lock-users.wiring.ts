@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { TemplatedMail } from '../email-templates/index.ts';
@@ -32,6 +33,8 @@ export function createLockUsersModule(options: {
   origin: () => string;
   /** The delivery ledger's port: a deleted user's access rows (modules/lock-access). */
   revocations: AccessRevocations;
+  /** The portal's event bus: a finished import is told as `notable` (docs/webhooks.md). */
+  events?: EventEmitting;
 }) {
   const repo = new LockUsersRepository(options.db, options.revocations);
   // The one update path of a lock user: the panel's update and the CSV import both save through it.
@@ -42,6 +45,7 @@ export function createLockUsersModule(options: {
     tenants: options.tenants,
     live: options.live,
     updates,
+    ...(options.events ? { events: options.events } : {}),
   });
   const passcodes = new PasscodeHistoryService({
     repo: new PasscodeHistoryRepository(options.db),

@@ -152,8 +152,12 @@ export class LockReportsRepository {
   }
 
   /** Stores history entries once per (lock, id); answers how many were new. */
-  async insertEvents(gatewayMac: string, events: LockEvent[]): Promise<number> {
-    const result = await this.db
+  /** The stored entries of these, the ones new here (a repeat is stored once). */
+  async insertEvents(
+    gatewayMac: string,
+    events: LockEvent[],
+  ): Promise<{ lock_mac: string; event_id: string }[]> {
+    return this.db
       .insertInto('lock_events')
       .values(
         events.map((e) => ({
@@ -172,8 +176,23 @@ export class LockReportsRepository {
         })),
       )
       .onConflict((oc) => oc.columns(['lock_mac', 'event_id']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning(['lock_mac', 'event_id'])
+      .execute();
+  }
+
+  /** Names of these locks of a gateway and of the gateway, for the webhooks' events (docs/webhooks.md). */
+  async namesOf(
+    gatewayMac: string,
+    macs: string[],
+  ): Promise<{ locks: Map<string, string | null>; gateway: string | null }> {
+    const rows = await this.db
+      .selectFrom('locks')
+      .leftJoin('gateways', 'gateways.mac', 'locks.gateway_mac')
+      .select(['locks.mac', 'locks.name', 'gateways.name as gateway_name'])
+      .where('locks.gateway_mac', '=', gatewayMac)
+      .where('locks.mac', 'in', macs)
+      .execute();
+    return { locks: new Map(rows.map((r) => [r.mac, r.name])), gateway: rows[0]?.gateway_name ?? null };
   }
 
   /** The locks of a gateway follow it to its new customer. */

@@ -15,10 +15,12 @@ import {
   lockMessages,
   type locksCsvQuery,
   type locksQuery,
+  type WebhookEventType,
 } from '@portal/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity, Principal } from '../../lib/principal.ts';
@@ -76,7 +78,16 @@ export interface LocksDependencies {
   /** The lock-mode queue per gateway (lock-mode-queue.ts). */
   modeQueue: LockModeQueue;
   logger: Logger;
+  /** Tells lock.unlocked / lock.locked / lock.failed to the outbound webhooks (docs/webhooks.md). */
+  events?: EventEmitting;
 }
+
+/** The lock history entries told to the outbound webhooks, by kind. */
+const NOTABLE_LOCK_EVENTS: Partial<Record<LockEvent['kind'], WebhookEventType>> = {
+  UNLOCKED: 'lock.unlocked',
+  LOCKED: 'lock.locked',
+  REFUSED: 'lock.failed',
+};
 
 const normalise = (search: string) => search.toLowerCase().replace(/\s+/g, '');
 
@@ -325,10 +336,34 @@ export class LocksService {
       );
     }
     if (events.length === 0) return;
-    const added = await this.deps.reports.insertEvents(device.mac, events);
+    const stored = await this.deps.reports.insertEvents(device.mac, events);
+    const added = stored.length;
     for (const listener of this.lockEventListeners) listener(device, events);
+    await this.tellNotable(device, events, new Set(stored.map((s) => `${s.lock_mac} ${s.event_id}`)));
     if (added < events.length) {
       this.deps.logger.debug({ mac: device.mac, repeats: events.length - added }, 'lock events repeated');
+    }
+  }
+
+  /** Each new UNLOCKED, LOCKED or REFUSED entry as a `notable` event, with the lock's and gateway's names. */
+  private async tellNotable(device: DeviceIdentity, events: LockEvent[], added: Set<string>): Promise<void> {
+    const bus = this.deps.events;
+    const told = events.filter((e) => added.has(`${e.MAC} ${e.id}`) && NOTABLE_LOCK_EVENTS[e.kind]);
+    if (!bus || told.length === 0) return;
+    const names = await this.deps.reports.namesOf(device.mac, [...new Set(told.map((e) => e.MAC))]);
+    for (const e of told) {
+      const type = NOTABLE_LOCK_EVENTS[e.kind] as WebhookEventType;
+      const data = {
+        eventId: e.id,
+        lockMac: e.MAC,
+        lockName: names.locks.get(e.MAC) ?? null,
+        gatewayMac: device.mac,
+        gatewayName: names.gateway,
+        method: e.method ?? null,
+        lockUserId: e.userId ?? null,
+        reason: e.reason ?? null,
+      };
+      await bus.emit('notable', { tenantId: device.tenantId, type, occurredAt: e.TI, data });
     }
   }
 

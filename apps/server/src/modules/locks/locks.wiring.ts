@@ -2,6 +2,7 @@ import type { LockEventsMessage, LockReport } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
+import type { EventEmitting } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
@@ -27,6 +28,8 @@ export function createLocksModule(options: {
   tenants: TenantsService;
   instructions: Pick<InstructionsService, 'issue' | 'onEnded' | 'takeCreation'>;
   logger: Logger;
+  /** The portal's event bus: lock history entries are told as `notable` (docs/webhooks.md). */
+  events?: EventEmitting;
 }) {
   const modeQueue = new LockModeQueue(options.db);
   const locks = new LocksService({
@@ -37,6 +40,7 @@ export function createLocksModule(options: {
     instructions: options.instructions,
     modeQueue,
     logger: options.logger.child({ component: 'locks' }),
+    ...(options.events ? { events: options.events } : {}),
   });
   options.instructions.onEnded((ended) => locks.instructionEnded(ended));
   // Lock and unlock (create-instruction of LOCK_DEVICE_LOCK_UNLOCK) and the locks' history.

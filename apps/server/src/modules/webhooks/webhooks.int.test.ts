@@ -188,6 +188,72 @@ describe(`webhook deliveries (${backend} backend)`, () => {
     expect(verifySignature(oldSecret, second.headers, second.body)).toBe(false);
   });
 
+  it('delivers an event to the subscribed webhooks of its customer and the customers above it, no other', async () => {
+    const parent = await customer(portal, 'Parent');
+    const child = await customer(
+      portal,
+      'Child',
+      [...ADMIN, 'IOT_USER_READ', 'IOT_USER_WRITE'],
+      parent.tenant.id,
+    );
+    const sibling = await customer(portal, 'Sibling', ADMIN, parent.tenant.id);
+    const [toParent, toChild, otherType, toSibling] = await Promise.all([
+      receiver(),
+      receiver(),
+      receiver(),
+      receiver(),
+    ]);
+    const types = { eventTypes: ['user_import.finished'] };
+    const parentHook = await createWebhook(portal, parent.cookie, toParent.url, types);
+    const childHook = await createWebhook(portal, child.cookie, toChild.url, types);
+    await createWebhook(portal, child.cookie, otherType.url, {
+      eventTypes: ['lock.unlocked', 'gateway.online'],
+    });
+    await createWebhook(portal, sibling.cookie, toSibling.url, types);
+    const imported = await portal.app.inject({
+      method: 'POST',
+      url: '/api/create-bulk-iot-lock-users?isCardUsers=false',
+      headers: { cookie: child.cookie },
+      payload: [
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          division: '',
+          employeeId: '',
+          email: `ada-${Date.now()}@example.com`,
+          mobileNo: '',
+          scopeId: child.tenant.id,
+        },
+      ] as never,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await waitFor(async () => toParent.received.length === 1 && toChild.received.length === 1);
+    const [atParent, atChild] = [toParent.received[0]!, toChild.received[0]!];
+    expect(verifySignature(parentHook.secret, atParent.headers, atParent.body)).toBe(true);
+    expect(verifySignature(childHook.secret, atChild.headers, atChild.body)).toBe(true);
+    const body = JSON.parse(atParent.body);
+    expect(body).toMatchObject({
+      type: 'user_import.finished',
+      customerId: child.tenant.id,
+      data: {
+        created: 1,
+        updated: 0,
+        unchanged: 0,
+        refused: 0,
+        rows: 1,
+        cardUsers: false,
+        customerIds: [child.tenant.id],
+      },
+    });
+    // One event: the same id at both receivers, each with its own signature.
+    expect(JSON.parse(atChild.body).id).toBe(body.id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(otherType.received).toHaveLength(0);
+    expect(toSibling.received).toHaveLength(0);
+    const logged = await deliveriesOf(portal, parent.cookie, parentHook.webhook.id);
+    expect(logged).toMatchObject([{ type: 'user_import.finished', status: 'delivered', eventId: body.id }]);
+  });
+
   it('disables a webhook whose every attempt failed for the window, mails its users, and enables it again', async () => {
     const owner = await customer(portal, 'Failing');
     const bystander = await customer(

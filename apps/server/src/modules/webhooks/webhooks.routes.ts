@@ -1,5 +1,6 @@
 import {
   createWebhookBody,
+  messageResponse,
   updateWebhookBody,
   webhook,
   webhookDeliveriesQuery,
@@ -12,7 +13,6 @@ import {
   webhookWithSecret,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf } from '../../plugins/access.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
@@ -95,7 +95,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
         tags,
         summary: 'Delete a webhook and its delivery log',
         params: webhookParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageResponse },
       },
     },
     async (request) => {
