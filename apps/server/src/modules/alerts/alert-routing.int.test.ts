@@ -126,6 +126,23 @@ describe(`alert routing (${backend} backend)`, () => {
       await put(unlockId, { hooks: [{ format: 'teams', url: 'not a url' }] }),
       alertRoutingMessages.hookUrlInvalid,
     );
+    // Escalation receivers: at most 50 (50 strangers pass the schema and are refused as non-users; 51 do not).
+    const uuids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    refused(
+      await put(sensorId, { escalationMinutes: 10, escalationReceivers: uuids(50) }),
+      alertMessages.receiverUnknown,
+    );
+    expect((await put(sensorId, { escalationMinutes: 10, escalationReceivers: uuids(51) })).statusCode).toBe(
+      400,
+    );
+    // A hook address: up to 2,000 characters.
+    const longUrl = (length: number) => `https://hooks.example.com/${'a'.repeat(length - 26)}`;
+    expect((await put(unlockId, { hooks: [{ format: 'webhook', url: longUrl(2001) }] })).statusCode).toBe(
+      400,
+    );
+    const long = await put(unlockId, { hooks: [{ format: 'webhook', url: longUrl(2000) }] });
+    expect(long.statusCode, long.body).toBe(200);
+    expect((await put(unlockId, { hooks: five, reminderMinutes: 60 })).statusCode).toBe(200);
     // The refusals changed nothing.
     expect((await routingOf(unlockId)).json<AlertRouting>()).toMatchObject({
       reminderMinutes: 60,
