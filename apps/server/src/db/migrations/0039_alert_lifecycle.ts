@@ -56,7 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       items jsonb NOT NULL DEFAULT '[]'::jsonb,
       PRIMARY KEY (rule_id, channel, recipient)
     )`.execute(db);
-  await sql`CREATE INDEX alert_digests_due_idx ON alert_digests (closes_at)`.execute(db);
+  // Only windows holding events are ever due: the empty ones (one per rule and recipient) stay out of the index.
+  await sql`CREATE INDEX alert_digests_due_idx ON alert_digests (closes_at) WHERE items <> '[]'::jsonb`.execute(
+    db,
+  );
 
   await sql`
     ALTER TABLE alert_notifications

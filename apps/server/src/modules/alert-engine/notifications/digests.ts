@@ -52,7 +52,7 @@ export class DigestWindows {
     const result = await sql<DueDigest>`
       WITH due AS (
         SELECT rule_id, channel, recipient, items FROM alert_digests
-        WHERE closes_at <= ${now} AND jsonb_array_length(items) > 0
+        WHERE items <> '[]'::jsonb AND closes_at <= ${now}
         ORDER BY closes_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
