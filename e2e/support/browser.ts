@@ -60,6 +60,13 @@ function testTitle({ task }: TestContext): string {
   return [file, ...names].join(' ');
 }
 
+/**
+ * A test's context: desktop width, and the operating system's 'reduce motion' setting, which the portal honours
+ * (dialogs and menus without transitions, no click ripples), so steps do not wait for animations to end.
+ */
+const contextOptions = (baseURL: string) =>
+  ({ baseURL, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' }) as const;
+
 export interface BrowserSession {
   /** The current test's page, in a context of its own (no cookies or storage from other tests). */
   readonly page: Page;
@@ -86,7 +93,7 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
   });
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start');
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext(contextOptions(baseUrl()));
     context.setDefaultTimeout(UI_TIMEOUT_MS);
     page = await context.newPage();
   });
@@ -115,7 +122,7 @@ export function useBrowser(baseUrl: () => string): BrowserSession {
     },
     async otherPersonPage() {
       if (!browser) throw new Error('Chromium did not start');
-      const other = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+      const other = await browser.newContext(contextOptions(baseUrl()));
       other.setDefaultTimeout(UI_TIMEOUT_MS);
       others.push(other);
       return other.newPage();

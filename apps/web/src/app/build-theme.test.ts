@@ -86,3 +86,21 @@ describe('dark theme', () => {
     expect(theme.colorSchemes.light?.palette.background.default).toBe('#f5f7fa');
   });
 });
+
+describe('reduced motion', () => {
+  const colors = { primaryColor: '#4190c7', secondaryColor: '#B0BF5D' };
+
+  it('keeps MUI transitions and click ripples when the browser does not ask for less motion', () => {
+    const theme = buildTheme(colors);
+    expect(theme.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(theme.transitions.create('opacity')).toContain('opacity');
+    expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(false);
+  });
+
+  it('drops transitions and ripples when it asks for reduced motion', () => {
+    const theme = buildTheme(colors, { reducedMotion: true });
+    expect(Object.values(theme.transitions.duration).every((ms) => ms === 0)).toBe(true);
+    expect(theme.transitions.create('opacity')).toBe('none');
+    expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
@@ -10,7 +10,11 @@ import { useBranding } from './use-branding.ts';
 
 function BrandedTheme({ children }: { children: ReactNode }) {
   const { primaryColor, secondaryColor } = useBranding();
-  const theme = useMemo(() => buildTheme({ primaryColor, secondaryColor }), [primaryColor, secondaryColor]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(
+    () => buildTheme({ primaryColor, secondaryColor }, { reducedMotion }),
+    [primaryColor, secondaryColor, reducedMotion],
+  );
   return (
     <ThemeProvider theme={theme} modeStorageKey={COLOR_MODE_STORAGE_KEY} disableTransitionOnChange noSsr>
       <CssBaseline enableColorScheme />
