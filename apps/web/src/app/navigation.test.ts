@@ -165,6 +165,20 @@ describe('side navigation visibility', () => {
     ).toBe(false);
   });
 
+  it('shows Webhooks next to API Keys only with WEBHOOK_WRITE, never in the free tier', () => {
+    expect(labels({ permissions: ['WEBHOOK_WRITE'] })).toEqual(['Dashboard', 'Gateways', 'Webhooks']);
+    expect(labels({ permissions: ['API_KEY_WRITE', 'WEBHOOK_WRITE'] })).toEqual([
+      'Dashboard',
+      'Gateways',
+      'API Keys',
+      'Webhooks',
+    ]);
+    expect(canSeeNavItem('webhooks', context({ permissions: ['API_KEY_WRITE'] }))).toBe(false);
+    expect(
+      canSeeNavItem('webhooks', context({ tenantKind: 'free_tier', permissions: ['WEBHOOK_WRITE'] })),
+    ).toBe(false);
+  });
+
   it('answers per item with the same rules', () => {
     expect(canSeeNavItem('portalUsers', context({ permissions: ['PORTAL_USER_READ'] }))).toBe(true);
     expect(

@@ -14,7 +14,8 @@ export type NavItemId =
   | 'agentConfig'
   | 'feedback'
   | 'activity'
-  | 'apiKeys';
+  | 'apiKeys'
+  | 'webhooks';
 
 /** Named in the 'app' catalogue as `nav.{id}` (app/locales). */
 export interface NavItem {
@@ -38,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'feedback', path: '/cli/feedback', section: 'admin' },
   { id: 'activity', path: '/cli/activity', section: 'admin' },
   { id: 'apiKeys', path: '/cli/api-keys', section: 'admin' },
+  { id: 'webhooks', path: '/cli/webhooks', section: 'admin' },
 ];
 
 const isFreeTier = (context: AccessContext) => context.tenantKind === TENANT_KIND.freeTier;
@@ -87,6 +89,8 @@ const VISIBILITY: Record<NavItemId, VisibilityRule> = {
     !isFreeTier(context) && (context.isRootUser || (hasFullAdminMenu(context) && holds('SCOPE_READ'))),
   // Ours (docs/api-keys.md): the customer's API keys, for holders of API_KEY_WRITE; not the free tier.
   apiKeys: (context, holds) => !isFreeTier(context) && holds('API_KEY_WRITE'),
+  // Ours (docs/webhooks.md): the customer's outbound webhooks, for holders of WEBHOOK_WRITE; not the free tier.
+  webhooks: (context, holds) => !isFreeTier(context) && holds('WEBHOOK_WRITE'),
 };
 
 export function canSeeNavItem(id: NavItemId, context: AccessContext): boolean {

@@ -20,6 +20,7 @@ import { PortalConfigPage } from '../../features/portal-config/pages.ts';
 import { PortalUsersPage } from '../../features/portal-users/pages.ts';
 import { CustomersPage } from '../../features/tenants/pages.ts';
 import { ThemeConfigPage } from '../../features/theme-config/pages.ts';
+import { WebhooksPage } from '../../features/webhooks/pages.ts';
 import type { Session } from '../../lib/session.ts';
 import { type AccountMenuEntryId, canSeeAccountMenuEntry } from '../account-menu.ts';
 import { canSeeNavItem, canUseGlobalSearch, type NavItemId } from '../navigation.ts';
@@ -70,6 +71,7 @@ export function AppRoutes() {
           <Route path="cli/feedback" element={guarded(navItem('feedback'), <FeedbackPage />)} />
           <Route path="cli/activity" element={guarded(navItem('activity'), <ActivityPage />)} />
           <Route path="cli/api-keys" element={guarded(navItem('apiKeys'), <ApiKeysPage />)} />
+          <Route path="cli/webhooks" element={guarded(navItem('webhooks'), <WebhooksPage />)} />
           <Route path="global-search" element={guarded(canUseGlobalSearch, <GlobalSearchPage />)} />
           <Route
             path="change-password"

@@ -11,6 +11,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import RecentActorsOutlined from '@mui/icons-material/RecentActorsOutlined';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import type { ReactElement } from 'react';
 import type { NavItemId } from '../navigation.ts';
 
@@ -28,4 +29,5 @@ export const NAV_ICONS: Record<NavItemId, ReactElement> = {
   feedback: <FeedbackOutlined />,
   activity: <HistoryOutlined />,
   apiKeys: <KeyOutlined />,
+  webhooks: <WebhookOutlined />,
 };

@@ -50,6 +50,7 @@ import {
   thresholdHint,
   throttleMessage,
   twoFactorMessages,
+  webhookMessages,
 } from '@portal/contract';
 
 /**
@@ -108,6 +109,7 @@ export const CONTRACT_MESSAGES = {
   signUpMessages,
   socialMessages,
   twoFactorMessages,
+  webhookMessages,
   /** Texts the contract gives one by one. */
   single: {
     throttle: throttleMessage,

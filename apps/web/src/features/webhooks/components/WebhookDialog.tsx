@@ -1,0 +1,166 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { WEBHOOK_NAME_MAX, WEBHOOK_URL_MAX, type Webhook, type WebhookWithSecret } from '@portal/contract';
+import { useId, useState } from 'react';
+import { messageText, useT } from '../../../lib/i18n/index.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreateWebhook } from '../api/create-webhook.ts';
+import { useUpdateWebhook } from '../api/update-webhook.ts';
+import {
+  canSave,
+  createBody,
+  EVENT_GROUPS,
+  groupState,
+  toggledGroup,
+  toggledType,
+  updateBody,
+  type WebhookDraft,
+} from '../webhook-form.ts';
+
+/**
+ * Add (no `webhook`) or edit a webhook: name, URL and the event types, a checklist grouped as the contract
+ * groups them, each group's box ticking all of its types. Creating answers the secret (onCreated).
+ */
+export function WebhookDialog({
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  webhook?: Webhook;
+  onClose: () => void;
+  onCreated: (created: WebhookWithSecret) => void;
+}) {
+  const t = useT('webhooks');
+  const common = useT('common');
+  const titleId = useId();
+  const session = useSession();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [draft, setDraft] = useState<WebhookDraft>(
+    webhook
+      ? { name: webhook.name, url: webhook.url, eventTypes: webhook.eventTypes }
+      : { name: '', url: '', eventTypes: [] },
+  );
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const pending = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+
+  const submit = () => {
+    if (webhook) update.mutate({ id: webhook.id, body: updateBody(draft) }, { onSuccess: onClose });
+    else create.mutate(createBody(draft, session.tenantId), { onSuccess: onCreated });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{webhook ? t('dialog.editTitle') : t('dialog.createTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          label={t('dialog.name')}
+          value={draft.name}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: WEBHOOK_NAME_MAX } }}
+          fullWidth
+          required
+          autoFocus
+          margin="dense"
+        />
+        <TextField
+          label={t('dialog.url')}
+          value={draft.url}
+          onChange={(event) => setDraft({ ...draft, url: event.target.value })}
+          helperText={t('dialog.urlHint')}
+          slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX, inputMode: 'url' } }}
+          type="url"
+          fullWidth
+          required
+          margin="dense"
+        />
+        <FormControl component="fieldset" sx={{ mt: 2, width: '100%' }}>
+          <FormLabel component="legend">{t('dialog.events')}</FormLabel>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+              rowGap: 1,
+            }}
+          >
+            {EVENT_GROUPS.map(({ group, types }) => {
+              const state = groupState(draft.eventTypes, types);
+              return (
+                <Box key={group} role="group" aria-label={t(`groups.${group}` as 'groups.Locks')}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={state === 'all'}
+                        indeterminate={state === 'some'}
+                        onChange={() =>
+                          setDraft({ ...draft, eventTypes: toggledGroup(draft.eventTypes, types) })
+                        }
+                      />
+                    }
+                    label={t(`groups.${group}` as 'groups.Locks')}
+                    slotProps={{ typography: { sx: { fontWeight: 500 } } }}
+                  />
+                  <FormGroup sx={{ pl: 3 }}>
+                    {types.map((type) => (
+                      <FormControlLabel
+                        key={type}
+                        control={
+                          <Checkbox
+                            size="small"
+                            checked={draft.eventTypes.includes(type)}
+                            onChange={() =>
+                              setDraft({ ...draft, eventTypes: toggledType(draft.eventTypes, type) })
+                            }
+                          />
+                        }
+                        label={t(`types.${type}`)}
+                        slotProps={{ typography: { variant: 'body2' } }}
+                      />
+                    ))}
+                  </FormGroup>
+                </Box>
+              );
+            })}
+          </Box>
+        </FormControl>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {messageText(error.message)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {common('cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={!canSave(draft)} loading={pending}>
+          {webhook ? t('dialog.save') : t('dialog.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_NAME_MAX, WEBHOOK_URL_MAX } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  canSave,
+  createBody,
+  EVENT_GROUPS,
+  groupState,
+  isWebhookUrl,
+  toggledGroup,
+  toggledType,
+  updateBody,
+  type WebhookDraft,
+} from './webhook-form.ts';
+
+const draft = (extra: Partial<WebhookDraft> = {}): WebhookDraft => ({
+  name: 'Ticketing',
+  url: 'https://hooks.example.com/portal',
+  eventTypes: ['lock.unlocked'],
+  ...extra,
+});
+
+describe('webhook form', () => {
+  it('saves with a name of 1 to 100 characters, an http(s) URL and an event type', () => {
+    expect(canSave(draft())).toBe(true);
+    expect(canSave(draft({ name: 'n'.repeat(WEBHOOK_NAME_MAX) }))).toBe(true);
+    expect(canSave(draft({ name: 'n'.repeat(WEBHOOK_NAME_MAX + 1) }))).toBe(false);
+    expect(canSave(draft({ name: '   ' }))).toBe(false);
+    expect(canSave(draft({ eventTypes: [] }))).toBe(false);
+    expect(canSave(draft({ url: 'ftp://example.com/' }))).toBe(false);
+  });
+
+  it('takes http and https URLs up to 2,000 characters', () => {
+    const base = 'https://example.com/';
+    expect(isWebhookUrl(base + 'a'.repeat(WEBHOOK_URL_MAX - base.length))).toBe(true);
+    expect(isWebhookUrl(base + 'a'.repeat(WEBHOOK_URL_MAX - base.length + 1))).toBe(false);
+    expect(isWebhookUrl('http://10.0.0.5:8080/hook')).toBe(true);
+    expect(isWebhookUrl('example.com/hook')).toBe(false);
+    expect(isWebhookUrl('')).toBe(false);
+  });
+
+  it('sends trimmed values, the scope on creation', () => {
+    const typed = draft({ name: '  Ticketing ', url: ' https://hooks.example.com/portal ' });
+    expect(createBody(typed, 'scope-1')).toEqual({
+      scopeId: 'scope-1',
+      name: 'Ticketing',
+      url: 'https://hooks.example.com/portal',
+      eventTypes: ['lock.unlocked'],
+    });
+    expect(updateBody(typed)).toEqual({
+      name: 'Ticketing',
+      url: 'https://hooks.example.com/portal',
+      eventTypes: ['lock.unlocked'],
+    });
+  });
+
+  it("ticks types in the contract's order and whole groups at once", () => {
+    expect(toggledType(['lock.unlocked'], 'incident.opened')).toEqual(['incident.opened', 'lock.unlocked']);
+    expect(toggledType(['lock.unlocked'], 'lock.unlocked')).toEqual([]);
+    const locks = EVENT_GROUPS.find((g) => g.group === 'Locks')!.types;
+    expect(groupState(['lock.unlocked'], locks)).toBe('some');
+    expect(toggledGroup(['lock.unlocked'], locks)).toEqual(['lock.unlocked', 'lock.locked', 'lock.failed']);
+    expect(groupState(['lock.unlocked', 'lock.locked', 'lock.failed'], locks)).toBe('all');
+    expect(toggledGroup(['lock.unlocked', 'lock.locked', 'lock.failed', 'gateway.online'], locks)).toEqual([
+      'gateway.online',
+    ]);
+    expect(groupState([], locks)).toBe('none');
+  });
+
+  it('groups every event type exactly once', () => {
+    const grouped = EVENT_GROUPS.flatMap((g) => g.types);
+    expect([...grouped].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+  });
+});
