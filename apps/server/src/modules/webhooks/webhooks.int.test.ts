@@ -16,6 +16,7 @@ import {
   backend,
   createCustomerWithUser,
   injectAs,
+  randomMac,
   sharedPortal,
   signIn,
   startPortal,
@@ -252,6 +253,71 @@ describe(`webhook deliveries (${backend} backend)`, () => {
     expect(toSibling.received).toHaveLength(0);
     const logged = await deliveriesOf(portal, parent.cookie, parentHook.webhook.id);
     expect(logged).toMatchObject([{ type: 'user_import.finished', status: 'delivered', eventId: body.id }]);
+  });
+
+  it('tells a gateway going on- and offline once per change, and new lock history entries with the names', async () => {
+    const owner = await customer(portal, 'Devices');
+    const target = await receiver();
+    const { secret } = await createWebhook(portal, owner.cookie, target.url, {
+      eventTypes: ['gateway.online', 'gateway.offline', 'lock.unlocked', 'lock.failed'],
+    });
+    const { gateways, locks } = portal.services;
+    const mac = randomMac();
+    await gateways.provision(owner.tenant.id, mac, 'Front gate');
+    const device = { mac, tenantId: owner.tenant.id };
+    const at = Date.now() - 10_000;
+    await gateways.recordStatus(device, { CS: 1, TI: at });
+    await gateways.recordStatus(device, { CS: 1, TI: at + 1000 }); // still online: nothing new
+    await gateways.recordStatus(device, { CS: 0, TI: at + 2000 });
+    const lockMac = randomMac();
+    await locks.recordLocks(device, {
+      kind: 'update',
+      TI: at + 2500,
+      locks: [{ MAC: lockMac, name: 'Door 12' }],
+      removed: [],
+    });
+    const history = {
+      events: [
+        { id: 'e-1', MAC: lockMac, TI: at + 3000, kind: 'UNLOCKED' as const, method: 'card' as const },
+        { id: 'e-2', MAC: lockMac, TI: at + 4000, kind: 'REFUSED' as const, reason: 'WRONG_CODE' as const },
+        { id: 'e-3', MAC: lockMac, TI: at + 5000, kind: 'LOCKED' as const }, // not subscribed
+      ],
+    };
+    await locks.recordLockEvents(device, history);
+    await locks.recordLockEvents(device, history); // a repeat stores and tells nothing
+    await waitFor(async () => target.received.length >= 4);
+    await new Promise((r) => setTimeout(r, 1000));
+    const bodies = target.received.map((hit) => {
+      expect(verifySignature(secret, hit.headers, hit.body)).toBe(true);
+      return JSON.parse(hit.body);
+    });
+    const byType = (type: string) => bodies.filter((b) => b.type === type);
+    expect(bodies).toHaveLength(4);
+    expect(byType('gateway.online')).toMatchObject([
+      {
+        customerId: owner.tenant.id,
+        occurredAt: new Date(at).toISOString(),
+        data: { gatewayMac: mac, gatewayName: 'Front gate' },
+      },
+    ]);
+    expect(byType('gateway.offline')).toMatchObject([
+      { data: { gatewayMac: mac, gatewayName: 'Front gate' } },
+    ]);
+    expect(byType('lock.unlocked')).toMatchObject([
+      {
+        data: {
+          eventId: 'e-1',
+          lockMac,
+          lockName: 'Door 12',
+          gatewayMac: mac,
+          gatewayName: 'Front gate',
+          method: 'card',
+        },
+      },
+    ]);
+    expect(byType('lock.failed')).toMatchObject([
+      { data: { eventId: 'e-2', lockName: 'Door 12', reason: 'WRONG_CODE' } },
+    ]);
   });
 
   it('disables a webhook whose every attempt failed for the window, mails its users, and enables it again', async () => {
