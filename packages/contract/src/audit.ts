@@ -32,6 +32,7 @@ export const AUDIT_THINGS = {
   emailTemplate: 'E-mail template',
   feedback: 'Feedback',
   apiKey: 'API key',
+  webhook: 'Webhook',
   other: 'Other',
 } as const;
 export type AuditThing = keyof typeof AUDIT_THINGS;

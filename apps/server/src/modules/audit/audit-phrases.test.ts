@@ -51,6 +51,20 @@ describe('the Activity phrase builder', () => {
     ).toBe("Alpha User widerrief den API-Schlüssel 'Billing export' von Alpha");
   });
 
+  it("tells a webhook's creation and deletion by its name and customer (docs/webhooks.md)", () => {
+    const hook = {
+      table: 'webhooks',
+      fields: { name: 'Ticketing' },
+      subject: { actor: 'Alpha User', customer: 'Alpha' },
+    };
+    expect(
+      describeAudit(facts({ ...hook, operation: 'INSERT', kind: 'created:webhook', summary: {} })).text,
+    ).toBe("Alpha User created the webhook 'Ticketing' of Alpha");
+    expect(
+      describeAudit(facts({ ...hook, operation: 'DELETE', kind: 'deleted:webhook', summary: {} }), 'de').text,
+    ).toBe("Alpha User löschte den Webhook 'Ticketing' von Alpha");
+  });
+
   it('tells an unlock with the lock and its gateway by name', () => {
     const described = describeAudit(UNLOCK);
     expect(described).toEqual({

@@ -67,6 +67,7 @@ export const TABLES: Readonly<
   email_templates: { thing: 'emailTemplate', noun: 'e-mail template' },
   feedback: { thing: 'feedback', noun: 'feedback' },
   api_keys: { thing: 'apiKey', noun: 'API key', of: 'customer' },
+  webhooks: { thing: 'webhook', noun: 'webhook', of: 'customer' },
 };
 
 /** The action of a row no rule below names. */

@@ -36,6 +36,7 @@ export const GERMAN_THINGS: Readonly<Record<AuditThing, string>> = {
   emailTemplate: 'E-Mail-Vorlage',
   feedback: 'Feedback',
   apiKey: 'API-Schlüssel',
+  webhook: 'Webhook',
   other: 'Sonstiges',
 };
 
@@ -69,6 +70,7 @@ export const GERMAN_NOUNS: Readonly<Record<string, { noun: string; gender: Gende
   email_templates: { noun: 'E-Mail-Vorlage', gender: 'f' },
   feedback: { noun: 'Feedback', gender: 'n' },
   api_keys: { noun: 'API-Schlüssel', gender: 'm' },
+  webhooks: { noun: 'Webhook', gender: 'm' },
 };
 
 /** The articles of the accusative (the object) and the dative (after 'zu', to whom access is given). */

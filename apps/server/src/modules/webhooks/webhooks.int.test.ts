@@ -408,6 +408,32 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     }
   });
 
+  it('audits every change, who made it, and never the secret', async () => {
+    const { webhook, secret } = await createWebhook(portal, alpha.cookie, 'https://example.com/audited');
+    await injectAs(portal, alpha.cookie, 'PUT', `/api/webhooks/${webhook.id}`, {
+      payload: { name: 'Renamed' },
+    });
+    const rotated = await injectAs(portal, alpha.cookie, 'POST', `/api/webhooks/${webhook.id}/rotate-secret`);
+    await injectAs(portal, alpha.cookie, 'DELETE', `/api/webhooks/${webhook.id}`);
+    const rows = await portal.database.db
+      .selectFrom('audit_log')
+      .select(['operation', 'action', 'actor_email', 'summary'])
+      .where('table_name', '=', 'webhooks')
+      .where('target_id', '=', webhook.id)
+      .orderBy('at')
+      .execute();
+    expect(rows.map((r) => [r.operation, r.action, r.actor_email])).toEqual([
+      ['INSERT', 'POST /api/webhooks', alpha.email],
+      ['UPDATE', 'PUT /api/webhooks/:id', alpha.email],
+      ['UPDATE', 'POST /api/webhooks/:id/rotate-secret', alpha.email],
+      ['DELETE', 'DELETE /api/webhooks/:id', alpha.email],
+    ]);
+    const logged = JSON.stringify(rows);
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain((rotated.json() as WebhookWithSecret).secret);
+    expect(logged).toContain('[redacted]');
+  });
+
   it("answers another customer's webhook ids with 404 on every call", async () => {
     const { webhook } = await createWebhook(portal, beta.cookie, 'https://example.com/hook');
     const calls: [
