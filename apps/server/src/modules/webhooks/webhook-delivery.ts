@@ -206,7 +206,8 @@ export class WebhookDelivery {
       .catch((error: Error) => logger.error({ err: error }, 'webhook queue not worked'));
     jobs
       .schedule(RETENTION_QUEUE, HOURLY, async () => {
-        await this.purge();
+        const deleted = await this.purge();
+        if (deleted > 0) logger.info({ deleted }, 'webhook deliveries past retention deleted');
       })
       .catch((error: Error) => logger.warn({ err: error }, 'webhook delivery retention not scheduled'));
   }

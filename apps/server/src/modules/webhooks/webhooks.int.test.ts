@@ -2,6 +2,7 @@ import {
   type CreatedApiKey,
   DEFAULT_PERMISSIONS,
   WEBHOOK_DELIVERIES_MAX,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_NAME_MAX,
   WEBHOOK_URL_MAX,
@@ -432,6 +433,32 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain((rotated.json() as WebhookWithSecret).secret);
     expect(logged).toContain('[redacted]');
+  });
+
+  it('keeps deliveries 7 days: one a minute younger stays, one a minute older is deleted', async () => {
+    const { webhook } = await createWebhook(portal, alpha.cookie, 'http://127.0.0.1:9/retention');
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const test = await injectAs(portal, alpha.cookie, 'POST', `/api/webhooks/${webhook.id}/test`);
+      ids.push((test.json() as WebhookDelivery).id);
+    }
+    const now = new Date();
+    const age = (minutes: number) =>
+      new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_DAYS * 86_400_000 + minutes * 60_000);
+    const db = portal.database.db;
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: age(1) } as never)
+      .where('id', '=', ids[0]!)
+      .execute();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: age(-1) } as never)
+      .where('id', '=', ids[1]!)
+      .execute();
+    await portal.services.webhooks.purgeDeliveries(now);
+    const left = (await deliveriesOf(portal, alpha.cookie, webhook.id)).map((d) => d.id);
+    expect(left).toEqual([ids[0]]);
   });
 
   it("answers another customer's webhook ids with 404 on every call", async () => {

@@ -139,6 +139,11 @@ export class WebhooksService {
     return { items: rows.map(toDelivery) };
   }
 
+  /** Deletes deliveries older than 7 days (the hourly retention job's work); answers how many. */
+  purgeDeliveries(now = new Date()): Promise<number> {
+    return this.delivery.purge(now);
+  }
+
   /** The customer a call is about: `scopeId` within reach, else the caller's own. The free tier has none. */
   private async tenantOf(principal: Principal, scopeId: string | undefined): Promise<string> {
     if (principal.freeTierMember) throw forbidden();
