@@ -179,6 +179,7 @@ export const AUDIT_EXCLUDED_TABLES = [
   'alert_incidents',
   'alert_notifications',
   'alert_camera_states',
+  'alert_digests',
   'webhook_deliveries',
 ];
 

@@ -193,6 +193,105 @@ describe(`alert routing (${backend} backend)`, () => {
     expect(left.rows).toEqual([]);
   });
 
+  it('hook addresses are secrets: a reader sees scheme and host, a writer the full address, the audit neither path', async () => {
+    const slack = 'https://hooks.slack.com/services/T0AAA/B0BBB/XXXXsecretpart';
+    const teams = 'https://acme.webhook.office.com/webhookb2/abc@def/IncomingWebhook/0123/ghi?sig=teamsKey';
+    const saved = await put(sensorId, {
+      hooks: [
+        { format: 'slack', url: slack },
+        { format: 'teams', url: teams },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The writer (ALERTS_WRITE) edits them: full addresses, in the answer to the save and on reading.
+    expect(saved.json<AlertRouting>().hooks).toEqual([
+      { format: 'slack', url: slack },
+      { format: 'teams', url: teams },
+    ]);
+    expect((await routingOf(sensorId)).json<AlertRouting>().hooks).toEqual([
+      { format: 'slack', url: slack },
+      { format: 'teams', url: teams },
+    ]);
+    // A reader (ALERTS_READ only): the scheme and host, the path and query masked; the rest as the writer's.
+    const reader = await colleague(portal, alpha.tenant.id, 'Masked', '', undefined, READER);
+    const asReader = { ...alpha, cookie: await signIn(portal, reader.email, 'UserPass1') };
+    const read = await routingOf(sensorId, asReader);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<AlertRouting>().hooks).toEqual([
+      { format: 'slack', url: 'https://hooks.slack.com/…' },
+      { format: 'teams', url: 'https://acme.webhook.office.com/…' },
+    ]);
+    expect(read.body).not.toContain('secretpart');
+    expect(read.body).not.toContain('teamsKey');
+    expect(read.json<AlertRouting>().reminderMinutes).toBe(
+      (await routingOf(sensorId)).json().reminderMinutes,
+    );
+
+    // The audit row of the save tells which hooks (format and host) and that the addresses changed, no path.
+    const [audited] = await portal.database.db
+      .selectFrom('audit_log')
+      .select(['summary', 'action'])
+      .where('table_name', '=', 'alert_routing')
+      .where('tenant_id', '=', alpha.tenant.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    const summary = audited!.summary as Record<string, { from?: unknown; to?: unknown }>;
+    expect(audited!.action).toBe('PUT /api/alert-rules/:id/routing');
+    expect(summary.hooks?.to).toEqual([
+      { format: 'slack', host: 'hooks.slack.com' },
+      { format: 'teams', host: 'acme.webhook.office.com' },
+    ]);
+    expect(summary.hook_secrets?.to).toBe('[redacted]');
+    const text = JSON.stringify(summary);
+    for (const part of ['/services', 'secretpart', 'webhookb2', 'teamsKey']) expect(text).not.toContain(part);
+    // As the Activity screen shows it to the customer's administrator.
+    const activity = await call(portal, await signIn(portal), 'GET', '/api/audit', undefined, {
+      what: 'alert_routing',
+      pageSize: '100',
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
+    expect(activity.json().items.length).toBeGreaterThan(0);
+    for (const part of ['secretpart', 'teamsKey']) expect(activity.body).not.toContain(part);
+
+    // Changing only a path changes no host: still recorded (the redacted column), still no path.
+    const rotated = await put(sensorId, {
+      hooks: [
+        { format: 'slack', url: `${slack}2` },
+        { format: 'teams', url: teams },
+      ],
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const [changed] = await portal.database.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('table_name', '=', 'alert_routing')
+      .where('tenant_id', '=', alpha.tenant.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(changed!.summary).toEqual({
+      hook_secrets: { from: '[redacted]', to: '[redacted]' },
+      updated_at: expect.anything(),
+    });
+    expect((await put(sensorId, { hooks: [] })).statusCode).toBe(200);
+  });
+
+  it('the audit trigger is on the tables calls change (routing, acknowledgements, webhooks), not on background ones', async () => {
+    const { rows } = await sql<{ table_name: string }>`
+      SELECT c.relname AS table_name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+      WHERE g.tgname = 'audit_row' AND NOT g.tgisinternal
+        AND c.relname IN ('alert_routing', 'alert_acknowledgements', 'alert_digests', 'alert_incidents',
+                          'alert_notifications', 'webhooks', 'webhook_deliveries')`.execute(
+      portal.database.db,
+    );
+    expect(rows.map((row) => row.table_name).sort()).toEqual([
+      'alert_acknowledgements',
+      'alert_routing',
+      'webhooks',
+    ]);
+  });
+
   it("the engine reads it: an unlock posts to the rule's hook, and a loopback address is refused (no allowed networks here)", async () => {
     const gamma = await customer(portal, 'Gamma');
     const unlock = await call(portal, gamma.cookie, 'POST', '/api/alert/createAlert', {
@@ -232,10 +331,17 @@ describe(`alert routing (${backend} backend)`, () => {
     const hooks = await waitFor(async () => {
       const list = (
         await call(portal, gamma.cookie, 'GET', `/api/alert-incidents/${incidents[0]!.id}/notifications`)
-      ).json().notifications as { channel: string; status: string; lastError: string | null }[];
+      ).json().notifications as {
+        channel: string;
+        status: string;
+        lastError: string | null;
+        recipient: string;
+      }[];
       const posted = list.filter((n) => n.channel === 'webhook');
       return posted[0]?.status === 'failed' ? posted : null;
     });
     expect(hooks[0]!.lastError).toMatch(/Refused target address: 127\.0\.0\.1 is a loopback address/);
+    // Listed with scheme and host only (ALERTS_READ holders read the notifications).
+    expect(hooks[0]).toMatchObject({ recipient: 'http://127.0.0.1:9/…' });
   });
 });

@@ -1,6 +1,7 @@
 import { type AlertRouting, alertMessages, type alertRoutingBody } from '@portal/contract';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { maskedUrl } from '../../lib/masked-url.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { AlertAccess } from './alert-access.ts';
 import { toRouting } from './alert-rules.ts';
@@ -24,10 +25,16 @@ export class AlertRoutingService {
     },
   ) {}
 
+  /**
+   * A hook's address is a secret (anyone who knows a Slack or Teams incoming-webhook address can post to it):
+   * those who may save the routing see it in full (they edit it), a reader only its scheme and host.
+   */
   async get(principal: Principal, id: string): Promise<AlertRouting> {
-    const { alert } = await this.deps.access.alert(principal, id, 'any', 'read');
+    const { alert, scope } = await this.deps.access.alert(principal, id, 'any', 'read');
     const [row] = await this.deps.repo.routings([alert.id]);
-    return this.view(alert.id, row);
+    const routing = await this.view(alert.id, row);
+    if (scope.canWrite) return routing;
+    return { ...routing, hooks: routing.hooks.map((hook) => ({ ...hook, url: maskedUrl(hook.url) })) };
   }
 
   async save(
@@ -48,7 +55,7 @@ export class AlertRoutingService {
         reminder_minutes: body.reminderMinutes,
         escalation_minutes: body.escalationMinutes,
         escalation_receivers: body.escalationMinutes === null ? [] : ids,
-        hooks: body.hooks,
+        hook_secrets: body.hooks,
       })
       // The rule deleted meanwhile (its row gone under the foreign key).
       .catch((error: { code?: string }) => {

@@ -106,7 +106,7 @@ export function toRouting(
       const user = users.get(userId);
       return user ? [{ userId, name: `${user.first_name} ${user.last_name}`.trim(), email: user.email }] : [];
     }),
-    hooks: row?.hooks ?? [],
+    hooks: row?.hook_secrets ?? [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Tenant } from '../../db/schema.ts';
+import { hostOf } from '../../lib/masked-url.ts';
 import { type AlertRoutingTable, type AlertsDatabase, type AlertsTable, alertsDb } from './alerts.schema.ts';
 
 export type AlertRow = Selectable<AlertsTable>;
@@ -284,13 +285,20 @@ export class AlertsRepository {
   /** Writes an alert's routing in one statement (insert or replace); null when the alert is gone. */
   saveRouting(
     alert: { id: string; tenant_id: string },
-    values: Pick<RoutingRow, 'reminder_minutes' | 'escalation_minutes' | 'escalation_receivers' | 'hooks'>,
+    values: Pick<
+      RoutingRow,
+      'reminder_minutes' | 'escalation_minutes' | 'escalation_receivers' | 'hook_secrets'
+    >,
   ): Promise<RoutingRow | undefined> {
     const row = {
       reminder_minutes: values.reminder_minutes,
       escalation_minutes: values.escalation_minutes,
       escalation_receivers: values.escalation_receivers,
-      hooks: JSON.stringify(values.hooks),
+      // The audited column says which hooks (format and host); the full addresses go to the redacted one.
+      hooks: JSON.stringify(
+        values.hook_secrets.map((hook) => ({ format: hook.format, host: hostOf(hook.url) })),
+      ),
+      hook_secrets: JSON.stringify(values.hook_secrets),
       updated_at: new Date(),
     };
     return this.db

@@ -48,7 +48,10 @@ export interface AlertRoutingTable {
   escalation_minutes: number | null;
   /** Portal user ids told when the escalation fires. */
   escalation_receivers: string[];
-  hooks: ColumnType<{ format: 'webhook' | 'slack' | 'teams'; url: string }[], string, string>;
+  /** Each hook's format and host only: what the audit log shows of a change (an address is a secret). */
+  hooks: ColumnType<{ format: 'webhook' | 'slack' | 'teams'; host: string }[], string, string>;
+  /** The hooks with their full addresses, in the same order (the audit trigger redacts it by its name). */
+  hook_secrets: ColumnType<{ format: 'webhook' | 'slack' | 'teams'; url: string }[], string, string>;
   updated_at: Generated<Date>;
 }
 

@@ -111,4 +111,21 @@ describe('routing form', () => {
     const body = routingBodyFrom(form({ hooks: [{ format: 'teams', url: '  https://ops.example/t  ' }] }));
     expect(body.hooks).toEqual([{ format: 'teams', url: 'https://ops.example/t' }]);
   });
+
+  it("shows a reader's masked addresses (scheme and host, the server's form) without a complaint", () => {
+    const masked: AlertRouting = {
+      ruleId: 'rule-1',
+      reminderMinutes: null,
+      escalationMinutes: null,
+      escalationReceivers: [],
+      hooks: [
+        { format: 'slack', url: 'https://hooks.slack.com/…' },
+        { format: 'teams', url: 'https://acme.webhook.office.com/…' },
+        { format: 'webhook', url: 'http://[::1]:9/…' },
+      ],
+    };
+    const shown = routingFormFrom(masked);
+    expect(shown.hooks.map((hook) => hook.url)).toEqual(masked.hooks.map((hook) => hook.url));
+    expect(hasRoutingErrors(routingFormErrors(shown))).toBe(false);
+  });
 });

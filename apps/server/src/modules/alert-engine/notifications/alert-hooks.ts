@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.ts';
 import type { AlertNotificationEvent } from '../../../db/schema-alert-engine.ts';
 import { type JobQueue, transactionRunner } from '../../../lib/jobs.ts';
+import { maskedUrl } from '../../../lib/masked-url.ts';
 import { type OutboundHttp, OutboundTargetRefused } from '../../../lib/outbound-http.ts';
 import { incidentView } from '../incident-view.ts';
 import type { Incident } from '../incidents.repository.ts';
@@ -77,17 +78,6 @@ export function hookPayload(
   }
 }
 
-/** A hook's address as notifications list it: scheme, host and the path's start (Slack's holds its secret). */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const path = parsed.pathname.length > 12 ? `${parsed.pathname.slice(0, 12)}…` : parsed.pathname;
-    return `${parsed.protocol}//${parsed.host}${path}`;
-  } catch {
-    return url.slice(0, 40);
-  }
-}
-
 /**
  * The alert rules' hooks (webhook, Slack, Teams): each post is a row of alert_notifications (channel the
  * format, its body and delivery) stored with its job in one transaction, as the outbox does for mail, then
@@ -118,7 +108,8 @@ export class AlertHooks {
           tenant_id: incident.tenant_id,
           event,
           channel: hook.format,
-          recipient: shownUrl(hook.url),
+          // Listed to ALERTS_READ holders: scheme and host only (a Slack or Teams address's path is its secret).
+          recipient: maskedUrl(hook.url),
           outbox_id: null,
           hook_url: hook.url,
           payload,
