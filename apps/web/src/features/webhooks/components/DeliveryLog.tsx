@@ -38,7 +38,7 @@ function EventName({ delivery }: { delivery: WebhookDelivery }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">
-        {known ? t(`types.${delivery.type as WebhookEventType}`) : t('actions.test')}
+        {known ? t(`types.${delivery.type as WebhookEventType}`) : t('testEvent')}
       </Typography>
       <Typography
         variant="caption"
