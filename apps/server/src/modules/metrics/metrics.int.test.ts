@@ -56,6 +56,8 @@ describe(`/metrics and request ids in the logs (${backend} backend)`, () => {
       LOG_LEVEL: 'info',
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: '0',
+      // The alert engine's tick (which would claim the due timers a test writes) once a minute only.
+      ALERT_TICK_MS: '60000',
     });
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -180,6 +182,76 @@ describe(`/metrics and request ids in the logs (${backend} backend)`, () => {
     for (const queue of ['sms_outbox', 'instructions_pending', 'rollouts_running', 'alert_timers']) {
       expect(series(text, 'portal_queue_items', { queue })).toBe(0);
     }
+  });
+
+  it("counts the alert engine's reminders, escalations and digest windows as alert timers, most overdue first", async () => {
+    const db = portal.database.db;
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    const incident = (
+      rule: string,
+      timers: { next_reminder_at?: Date; escalate_at?: Date; acknowledged_at?: Date; escalated_at?: Date },
+    ) =>
+      db
+        .insertInto('alert_incidents')
+        .values({
+          tenant_id: 'metrics-tenant',
+          rule_id: rule,
+          rule_name: 'Metrics rule',
+          kind: 'sensor',
+          alert_type: 'HIGH_CO2',
+          gateway_mac: 'AABBCCDDEEFF',
+          subject: rule,
+          state: 'firing',
+          started_at: ago(3600),
+          fire_at: ago(3600),
+          fired_at: ago(3600),
+          reminder_ms: 300_000,
+          escalation_ms: 600_000,
+          ...timers,
+        })
+        .execute();
+    const timers = async () => {
+      const text = await scrapeText();
+      return {
+        items: series(text, 'portal_queue_items', { queue: 'alert_timers' }),
+        overdue: series(text, 'portal_queue_oldest_seconds', { queue: 'alert_timers' })!,
+      };
+    };
+    try {
+      // A reminder due in the future: one timer, nothing overdue.
+      await incident('metrics-reminder-later', { next_reminder_at: ago(-300) });
+      expect(await timers()).toEqual({ items: 1, overdue: 0 });
+      // A reminder 30 s and an escalation 90 s past due (no instance ticking): three, the escalation's age.
+      await incident('metrics-reminder-due', { next_reminder_at: ago(30) });
+      await incident('metrics-escalation-due', { escalate_at: ago(90) });
+      let now = await timers();
+      expect(now.items).toBe(3);
+      expect(now.overdue).toBeGreaterThanOrEqual(89);
+      expect(now.overdue).toBeLessThan(120);
+      // Acknowledged or escalated already: the tick would not claim them, so they are not counted.
+      await incident('metrics-acknowledged', {
+        next_reminder_at: ago(600),
+        escalate_at: ago(600),
+        acknowledged_at: ago(0),
+      });
+      await incident('metrics-escalated', { escalate_at: ago(600), escalated_at: ago(0) });
+      expect((await timers()).items).toBe(3);
+      // A digest window holding events, closed 2 minutes ago: the most overdue; an empty window is no work.
+      await sql`insert into alert_digests (rule_id, channel, recipient, tenant_id, closes_at, items) values
+        ('metrics-digest', 'email', 'due@test.local', 'metrics-tenant', now() - interval '2 minutes',
+         '[{"at": 1}]'::jsonb),
+        ('metrics-digest', 'email', 'empty@test.local', 'metrics-tenant', now() - interval '1 hour', '[]'::jsonb)`.execute(
+        db,
+      );
+      now = await timers();
+      expect(now.items).toBe(4);
+      expect(now.overdue).toBeGreaterThanOrEqual(119);
+      expect(now.overdue).toBeLessThan(300);
+    } finally {
+      await sql`delete from alert_digests where tenant_id = 'metrics-tenant'`.execute(db);
+      await sql`delete from alert_incidents where tenant_id = 'metrics-tenant'`.execute(db);
+    }
+    expect(await timers()).toEqual({ items: 0, overdue: 0 });
   });
 
   it('serves every metric the Grafana dashboard in docs/ shows', async () => {

@@ -16,6 +16,12 @@ export interface QueueDepth {
 export class MetricsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * `alert_timers` is the alert engine's tick's work (docs/alert-engine.md): each open incident with a timer
+   * (its waiting, recovery, repeat, reminder or escalation time, the last two only while it is firing and not
+   * acknowledged, as the tick claims them) and each digest window holding events; its age is how far past due
+   * the most overdue one is.
+   */
   async queues(): Promise<QueueDepth[]> {
     const age = (column: string) =>
       sql`coalesce(extract(epoch from now() - min(${sql.ref(column)})), 0)::float8`;
@@ -33,8 +39,13 @@ export class MetricsRepository {
         from firmware_rollouts where status = 'running'
       union all
       select 'alert_timers', count(*)::int, greatest(0, ${age('due')})
-        from (select least(case when state = 'pending' then fire_at end, clear_at, next_repeat_at) as due
-                from alert_incidents where state <> 'resolved') timers
+        from (select least(case when state = 'pending' then fire_at end, clear_at, next_repeat_at,
+                           case when state = 'firing' and acknowledged_at is null then next_reminder_at end,
+                           case when state = 'firing' and acknowledged_at is null and escalated_at is null
+                                then escalate_at end) as due
+                from alert_incidents where state <> 'resolved'
+              union all
+              select closes_at from alert_digests where items <> '[]'::jsonb) timers
         where due is not null
       union all
       select 'customer_deletions', count(*)::int, 0::float8

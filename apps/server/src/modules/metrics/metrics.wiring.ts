@@ -33,14 +33,14 @@ export function createMetricsModule(options: {
   meter.readings(
     'gauge',
     'portal_queue_items',
-    'Items waiting in each work queue (outbox mail and SMS, pending instructions, running rollouts, alert timers, customer deletions)',
+    'Items waiting in each work queue (outbox mail and SMS, pending instructions, running rollouts, alert timers: open incidents with a waiting, recovery, repeat, reminder or escalation timer and digest windows holding events, customer deletions)',
     async () => (await queues()).map((q) => ({ labels: { queue: q.queue }, value: q.items })),
     ['queue'],
   );
   meter.readings(
     'gauge',
     'portal_queue_oldest_seconds',
-    "Age of each queue's oldest item; for alert_timers how far past due the most overdue timer is",
+    "Age of each queue's oldest item; for alert_timers how far past due the most overdue timer or digest window is",
     async () => (await queues()).map((q) => ({ labels: { queue: q.queue }, value: q.oldest })),
     ['queue'],
   );
