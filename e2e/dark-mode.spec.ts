@@ -109,6 +109,7 @@ const SCREEN_GROUPS: Screen[][] = [
     route('feedback', '/cli/feedback'),
     route('activity', '/cli/activity'),
   ],
+  [route('API keys', '/cli/api-keys'), route('webhooks', '/cli/webhooks')],
   [
     route('customers', '/admin/tenants'),
     route('global search', '/global-search'),

@@ -126,6 +126,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'feedback', path: () => '/cli/feedback', converted: true, ready: 'Eingegangene Rückmeldungen' },
   { name: 'activity', path: () => '/cli/activity', converted: true, ready: 'Aktivität durchsuchen' },
   { name: 'api-keys', path: () => '/cli/api-keys', converted: true, ready: 'Noch keine API-Schlüssel' },
+  { name: 'webhooks', path: () => '/cli/webhooks', converted: true, ready: 'Noch keine Webhooks' },
   {
     name: 'dashboard',
     path: ({ demo }) => `/cli/dashboard?scopeId=${demo}`,

@@ -48,6 +48,7 @@ const SCREENS = [
   '/cli/feedback',
   '/cli/activity',
   '/cli/api-keys',
+  '/cli/webhooks',
   '/global-search',
   '/change-password',
   '/admin/tenants',

@@ -21,6 +21,7 @@ const ROOT_NAV_ITEMS = [
   'Feedback',
   'Activity',
   'API Keys',
+  'Webhooks',
 ];
 /** The default primary colour #4190c7 as the browser computes it. */
 const DEFAULT_PRIMARY_RGB = 'rgb(65, 144, 199)';
