@@ -79,8 +79,18 @@ export const alertNotification = z.object({
   lastError: z.string().nullable(),
   createdAt: z.number(),
   sentAt: z.number().nullable(),
+  /**
+   * A firing gathered into a digest window not yet sent ('digest', 'pending', createdAt when it was gathered):
+   * when the window closes and the digest goes out. Absent on every other notification.
+   */
+  dueAt: z.number().optional(),
 });
 export type AlertNotification = z.infer<typeof alertNotification>;
+
+/** How the Incidents screen tells of a firing waiting in a digest (the time as the user's locale shows it). */
+export const alertNotificationMessages = {
+  inDigest: (time: string) => `In the digest due at ${time}`,
+} as const;
 
 export const alertNotificationsList = z.object({ notifications: z.array(alertNotification) });
 

@@ -1,6 +1,7 @@
 import type { AlertIncident, AlertNotification } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { DigestItem } from '../../db/schema-alert-engine.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { OUTBOX_MAX_ATTEMPTS } from '../mail/index.ts';
@@ -73,7 +74,7 @@ export class IncidentsQuery {
       .where('n.incident_id', '=', incidentId)
       .orderBy('n.id')
       .execute();
-    return rows.map((row) => {
+    const sent: AlertNotification[] = rows.map((row) => {
       // A hook's post keeps its own delivery; e-mail and SMS are their outbox row's.
       const hook = row.hook_url !== null;
       const attempts = (hook ? row.hook_attempts : row.attempts) ?? 0;
@@ -91,6 +92,41 @@ export class IncidentsQuery {
         createdAt: row.created_at.getTime(),
         sentAt: sentAt?.getTime() ?? null,
       };
+    });
+    return [...sent, ...(await this.waitingInDigest(incidentId))];
+  }
+
+  /**
+   * The incident's firing where it waits in a digest window not yet sent (docs/alert-engine.md, Digest): one
+   * pending 'digest' entry per channel and recipient, created when it was gathered, due when the window closes.
+   * Sending the digest empties the window and records the 'digest' rows above, which take their place.
+   */
+  private async waitingInDigest(incidentId: string): Promise<AlertNotification[]> {
+    const windows = await this.db
+      .selectFrom('alert_digests')
+      .select(['channel', 'recipient', 'closes_at', 'items'])
+      .where(sql<boolean>`items @> ${JSON.stringify([{ incidentId }])}::jsonb`)
+      .orderBy('channel')
+      .orderBy('recipient')
+      .execute();
+    return windows.flatMap((window) => {
+      const items =
+        typeof window.items === 'string' ? (JSON.parse(window.items) as DigestItem[]) : window.items;
+      const gathered = items.filter((item) => item.incidentId === incidentId).map((item) => item.at);
+      if (gathered.length === 0) return [];
+      return [
+        {
+          event: 'digest' as const,
+          channel: window.channel as 'email' | 'sms',
+          recipient: window.recipient,
+          status: 'pending' as const,
+          attempts: 0,
+          lastError: null,
+          createdAt: Math.min(...gathered),
+          sentAt: null,
+          dueAt: window.closes_at.getTime(),
+        },
+      ];
     });
   }
 }
