@@ -7,7 +7,10 @@ export interface WebhooksTable {
   id: Generated<string>;
   tenant_id: string;
   name: string;
+  /** Scheme and host only (`https://hooks.example.com/…`): what the audit log shows. */
   url: string;
+  /** The full address: posted to and shown to WEBHOOK_WRITE holders; redacted in the audit log. */
+  url_secret: string;
   event_types: ColumnType<string[], string[], string[]>;
   enabled: Generated<boolean>;
   /** Signs the deliveries: kept as it is (no encryption helper in lib/crypto.ts). */

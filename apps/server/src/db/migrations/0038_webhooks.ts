@@ -5,7 +5,11 @@ import { type Kysely, sql } from 'kysely';
  * event's delivery to each. The secret signs the deliveries, so it is kept as it is (lib/crypto.ts has no
  * encryption helper; the audit trigger redacts it as every column named secret). During a rotation the
  * previous secret signs too until `previous_secret_until`. Deliveries are written by background work only
- * (not audited) and deleted after 7 days. Root users, who hold every permission, are given the new one.
+ * (not audited) and deleted after 7 days. A receiver's address can carry a token in its path or query, so it is
+ * kept twice: `url_secret` the full address (posted to, shown to WEBHOOK_WRITE holders; the audit trigger
+ * redacts every column named secret) and `url` its scheme and host only (`https://hooks.example.com/…`,
+ * lib/masked-url.ts), which is what the audit log shows of it. Root users, who hold every permission, are
+ * given the new one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -14,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
       name text NOT NULL,
       url text NOT NULL,
+      url_secret text NOT NULL,
       event_types text[] NOT NULL,
       enabled boolean NOT NULL DEFAULT true,
       secret text NOT NULL,

@@ -409,11 +409,21 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     }
   });
 
-  it('audits every change, who made it, and never the secret', async () => {
-    const { webhook, secret } = await createWebhook(portal, alpha.cookie, 'https://example.com/audited');
+  it('audits every change, who made it, and never the secret nor the address beyond its host', async () => {
+    const first = 'https://example.com/audited/T0KEN-path?token=Q-SECRET';
+    const second = 'https://hooks.example.org:8443/services/PATH-2?sig=Q-2';
+    const { webhook, secret } = await createWebhook(portal, alpha.cookie, first);
+    expect(webhook.url).toBe(first);
     await injectAs(portal, alpha.cookie, 'PUT', `/api/webhooks/${webhook.id}`, {
       payload: { name: 'Renamed' },
     });
+    const moved = await injectAs(portal, alpha.cookie, 'PUT', `/api/webhooks/${webhook.id}`, {
+      payload: { url: second },
+    });
+    // A WEBHOOK_WRITE holder still reads the full address.
+    expect((moved.json() as Webhook).url).toBe(second);
+    const read = await injectAs(portal, alpha.cookie, 'GET', `/api/webhooks/${webhook.id}`);
+    expect((read.json() as Webhook).url).toBe(second);
     const rotated = await injectAs(portal, alpha.cookie, 'POST', `/api/webhooks/${webhook.id}/rotate-secret`);
     await injectAs(portal, alpha.cookie, 'DELETE', `/api/webhooks/${webhook.id}`);
     const rows = await portal.database.db
@@ -426,6 +436,7 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     expect(rows.map((r) => [r.operation, r.action, r.actor_email])).toEqual([
       ['INSERT', 'POST /api/webhooks', alpha.email],
       ['UPDATE', 'PUT /api/webhooks/:id', alpha.email],
+      ['UPDATE', 'PUT /api/webhooks/:id', alpha.email],
       ['UPDATE', 'POST /api/webhooks/:id/rotate-secret', alpha.email],
       ['DELETE', 'DELETE /api/webhooks/:id', alpha.email],
     ]);
@@ -433,6 +444,14 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain((rotated.json() as WebhookWithSecret).secret);
     expect(logged).toContain('[redacted]');
+    // The address: scheme and host only, no path, no query, in every row.
+    for (const part of ['/audited', 'T0KEN', 'Q-SECRET', '/services', 'PATH-2', 'Q-2'])
+      expect(logged).not.toContain(part);
+    expect(rows[0]!.summary.url).toEqual({ to: 'https://example.com/…' });
+    expect(rows[2]!.summary.url).toEqual({
+      from: 'https://example.com/…',
+      to: 'https://hooks.example.org:8443/…',
+    });
   });
 
   it('keeps deliveries 7 days: one a minute younger stays, one a minute older is deleted', async () => {

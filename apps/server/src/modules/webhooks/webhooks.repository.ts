@@ -109,7 +109,7 @@ export class WebhooksRepository {
         'webhook_deliveries.body',
         'webhooks.tenant_id as hook_tenant_id',
         'webhooks.name as hook_name',
-        'webhooks.url as hook_url',
+        'webhooks.url_secret as hook_url',
         'webhooks.enabled as hook_enabled',
         'webhooks.secret as hook_secret',
         'webhooks.previous_secret as hook_previous_secret',

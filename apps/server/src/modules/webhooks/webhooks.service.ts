@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { maskedUrl } from '../../lib/masked-url.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
@@ -57,7 +58,8 @@ export class WebhooksService {
       {
         tenant_id: tenantId,
         name: body.name,
-        url: body.url,
+        url: maskedUrl(body.url),
+        url_secret: body.url,
         event_types: body.eventTypes,
         enabled: body.enabled,
         secret,
@@ -76,7 +78,7 @@ export class WebhooksService {
     const current = await this.reach(principal, id);
     const changes: Parameters<WebhooksRepository['update']>[1] = {};
     if (body.name !== undefined) changes.name = body.name;
-    if (body.url !== undefined) changes.url = body.url;
+    if (body.url !== undefined) Object.assign(changes, { url: maskedUrl(body.url), url_secret: body.url });
     if (body.eventTypes !== undefined) changes.event_types = body.eventTypes;
     if (body.enabled === true && !current.enabled) {
       Object.assign(changes, {
@@ -171,7 +173,7 @@ function toWebhook(row: WebhookRow, now = new Date()): Webhook {
     id: row.id,
     tenantId: row.tenant_id,
     name: row.name,
-    url: row.url,
+    url: row.url_secret,
     eventTypes: row.event_types as WebhookEventType[],
     enabled: row.enabled,
     disabledAt: row.disabled_at?.toISOString() ?? null,
