@@ -1,9 +1,12 @@
-import { type AlertIncident, incidentAcknowledgeMessages } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { type AlertIncident, type AlertNotification, incidentAcknowledgeMessages } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
+import { formatTime } from '../../lib/date-time.ts';
+import { changeLanguage, initI18n, messageText } from '../../lib/i18n/index.ts';
 import {
   acknowledgeFailureText,
   canAcknowledge,
+  digestDueText,
   incidentOfLiveMessage,
   incidentStatus,
   isMixedIncidentList,
@@ -158,5 +161,44 @@ describe('display', () => {
   it("is a mixed list when an incident belongs to another customer than the viewed one (root's view)", () => {
     expect(isMixedIncidentList(every, SCOPE)).toBe(false);
     expect(isMixedIncidentList([...every, incident({ scopeId: 'other' })], SCOPE)).toBe(true);
+  });
+});
+
+describe('a firing waiting in a digest', () => {
+  beforeAll(() => initI18n('en', ['alerts']));
+  afterAll(() => changeLanguage('en'));
+
+  const due = new Date(2026, 11, 7, 15, 14, 5).getTime();
+  const notification = (overrides: Partial<AlertNotification> = {}): AlertNotification => ({
+    event: 'digest',
+    channel: 'email',
+    recipient: 'ops@example.com',
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    createdAt: due - 9 * 60_000,
+    sentAt: null,
+    dueAt: due,
+    ...overrides,
+  });
+
+  it('is "In the digest due at {time}" in English and German', async () => {
+    const text = digestDueText(notification(), formatTime);
+    expect(text).toBe('In the digest due at 3:14:05 pm');
+    expect(messageText(text!)).toBe('In the digest due at 3:14:05 pm');
+    await changeLanguage('de');
+    const german = digestDueText(notification(), formatTime);
+    expect(messageText(german!)).toBe('In der Sammelmeldung, fällig um 15:14:05');
+    await changeLanguage('en');
+  });
+
+  it('is nothing for the sent digest that replaces it, nor for any other notification', () => {
+    const sent = notification({ status: 'sent', attempts: 1, sentAt: due + 1000 });
+    delete sent.dueAt;
+    expect(digestDueText(sent, formatTime)).toBeNull();
+    const { dueAt: _, ...fired } = notification({ event: 'fired' });
+    expect(digestDueText(fired, formatTime)).toBeNull();
+    expect(digestDueText(notification({ event: 'fired' }), formatTime)).toBeNull();
+    expect(digestDueText(notification({ status: 'failed' }), formatTime)).toBeNull();
   });
 });

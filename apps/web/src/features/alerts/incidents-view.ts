@@ -1,7 +1,9 @@
 import {
   type AlertIncident,
   type AlertIncidentLiveMessage,
+  type AlertNotification,
   alertIncidentLiveMessage,
+  alertNotificationMessages,
   type HierarchyNode,
   incidentAcknowledgeMessages,
 } from '@portal/contract';
@@ -112,4 +114,22 @@ export function customerNamesOf(tree: HierarchyNode | undefined): ReadonlyMap<st
   };
   if (tree) visit(tree);
   return names;
+}
+
+/**
+ * A firing waiting in a digest window not yet sent (docs/alert-engine.md, Digest): 'In the digest due at
+ * {time}', the contract's English (shown through the messages catalogue); null for any other notification,
+ * including the sent digest that takes its place.
+ */
+export function digestDueText(
+  notification: AlertNotification,
+  formatAt: (ms: number) => string,
+): string | null {
+  if (
+    notification.event !== 'digest' ||
+    notification.status !== 'pending' ||
+    notification.dueAt === undefined
+  )
+    return null;
+  return alertNotificationMessages.inDigest(formatAt(notification.dueAt));
 }

@@ -15,13 +15,18 @@ import {
 import type { AlertIncident, AlertNotification } from '@portal/contract';
 import { type Detail, DetailList } from '../../../components/DetailList.tsx';
 import { ProgressStatus } from '../../../components/ProgressStatus.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatDateTime, formatTime } from '../../../lib/date-time.ts';
 import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useIncidentNotifications } from '../api/incidents-api.ts';
-import { subjectText } from '../incidents-view.ts';
+import { digestDueText, subjectText } from '../incidents-view.ts';
 import { incidentTypeText, StatusChip } from './IncidentParts.tsx';
 
 const DELIVERY_COLOURS = { pending: 'warning', sent: 'success', failed: 'error' } as const;
+
+/** The digest's due time: today's time only, another day's with its date. */
+const dueTime = (ms: number) =>
+  new Date(ms).toDateString() === new Date().toDateString() ? formatTime(ms) : formatDateTime(ms);
+const isWaiting = (notification: AlertNotification) => digestDueText(notification, dueTime) !== null;
 
 /**
  * An incident's details and its notifications (GET /api/alert-incidents/{id}/notifications): each with its
@@ -54,11 +59,15 @@ export function IncidentDialog({ incident, onClose }: { incident: AlertIncident;
     },
   ];
 
-  const notificationDetails: Detail<AlertNotification>[] = [
+  const detailsOf = (waiting: boolean): Detail<AlertNotification>[] => [
     { label: t('incidents.dialog.channel'), text: (n) => t(`incidents.channels.${n.channel}`) },
     { label: t('incidents.dialog.recipient'), text: (n) => n.recipient },
     { label: t('incidents.dialog.attempts'), text: (n) => formatNumber(n.attempts) },
-    { label: t('incidents.dialog.created'), text: (n) => formatDateTime(n.createdAt) },
+    // A firing waiting in a digest was gathered then; its line above says when it goes out.
+    {
+      label: t(waiting ? 'incidents.dialog.gathered' : 'incidents.dialog.created'),
+      text: (n) => formatDateTime(n.createdAt),
+    },
     { label: t('incidents.dialog.sent'), text: (n) => (n.sentAt === null ? '—' : formatDateTime(n.sentAt)) },
     ...(notifications.data?.some((n) => n.lastError)
       ? [{ label: t('incidents.dialog.lastError'), text: (n: AlertNotification) => n.lastError ?? '—' }]
@@ -114,7 +123,12 @@ export function IncidentDialog({ incident, onClose }: { incident: AlertIncident;
                     label={t(`incidents.delivery.${notification.status}`)}
                   />
                 </Stack>
-                <DetailList details={notificationDetails} item={notification} />
+                {isWaiting(notification) && (
+                  <Typography variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+                    {messageText(digestDueText(notification, dueTime) ?? '')}
+                  </Typography>
+                )}
+                <DetailList details={detailsOf(isWaiting(notification))} item={notification} />
               </Paper>
             ))}
           </Stack>
