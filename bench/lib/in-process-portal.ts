@@ -19,6 +19,9 @@ export interface BenchPortal {
   rootTenantId: string;
   /** Where gateways connect: the embedded broker, or the real Mosquitto. */
   brokerUrl: string;
+  /** Closes the portal (app.close) and builds a new one on the same database and data folder; answers it. */
+  restart(): Promise<Portal>;
+  /** Closes the current portal (the restarted one, if any) and drops everything. */
   close(): Promise<void>;
 }
 
@@ -49,14 +52,21 @@ export async function startBenchPortal(
     ...extraEnv,
   };
   // BENCH_PORTAL_LOG=warn (or another pino level): the portal's logs on stdout, to diagnose a run.
-  const portal = await buildApp(loadConfig(env), pino({ level: process.env.BENCH_PORTAL_LOG ?? 'silent' }));
+  const build = () => buildApp(loadConfig(env), pino({ level: process.env.BENCH_PORTAL_LOG ?? 'silent' }));
+  const portal = await build();
+  let current = portal;
   const root = await new TenantsRepository(portal.database.db).findByKind('root');
   return {
     portal,
     rootTenantId: root!.id,
     brokerUrl: real ? mqttUrl : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+    async restart() {
+      await current.app.close();
+      current = await build();
+      return current;
+    },
     async close() {
-      await portal.app.close();
+      await current.app.close();
       // The portal's persistent sessions at Mosquitto would otherwise queue device traffic for an hour.
       if (real) await endBrokerSessions(mqttUrl, clientId, portal.config.MQTT_CONSUMERS);
       await database?.drop();

@@ -5,6 +5,7 @@ import { createMessaging } from './broker.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.ts';
 import { createHttpApp } from './http.ts';
+import type { EventEmitting } from './lib/events.ts';
 import { JobQueue } from './lib/jobs.ts';
 import type { PortalApp } from './lib/module.ts';
 import { ownOrigin } from './lib/own-origin.ts';
@@ -36,6 +37,8 @@ export interface Portal {
   /** Runs customer deletions; tests stop it and drive a runner of their own. */
   deletionRunner: DeletionRunner;
   inbox: DeviceInbox;
+  /** The portal's event bus (lib/events.ts); the webhook bench emits `notable` events on it. */
+  events: EventEmitting;
   logger: Logger;
   /** Prometheus text of every metric (what /metrics answers), and METRICS_PORT's bound port when set. */
   metrics: { scrape(): Promise<string>; port: number | null };
@@ -171,6 +174,7 @@ async function assembleModules(
     alertEngine: wired.alertEngine,
     deletionRunner: wired.deletionRunner,
     inbox: wired.inbox,
+    events: wired.events,
     logger,
     metrics: { scrape: () => metrics.registry.metrics(), port: metricsPort?.port ?? null },
   };

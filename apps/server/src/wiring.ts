@@ -72,5 +72,6 @@ export function wireModules(
     retention: fleet.telemetryModule.retention,
     alertEngine: fleet.alertEngineModule,
     deletionRunner: fleet.deletionModule.runner,
+    events: base.events,
   };
 }

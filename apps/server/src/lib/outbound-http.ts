@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -10,7 +10,9 @@ import ipaddr from 'ipaddr.js';
  * operator's allowed networks (OUTBOUND_ALLOW_NETWORKS). The address checked is the one connected to: a
  * host name is resolved once, by the request's own `lookup`, so a second answer (DNS rebinding) cannot
  * reach a private address; an IP literal (in any form the URL parser accepts: 2130706433, 0x7f.1,
- * [::ffff:127.0.0.1]) is checked as the URL parser normalises it. Redirects are not followed.
+ * [::ffff:127.0.0.1]) is checked as the URL parser normalises it. Redirects are not followed. Connections are
+ * kept alive and reused per receiver (host and port, up to MAX_SOCKETS_PER_HOST at once): the check is made
+ * when a connection is opened, and a reused one goes to the address checked then.
  */
 export class OutboundTargetRefused extends Error {
   override readonly name = 'OutboundTargetRefused';
@@ -34,6 +36,10 @@ export interface OutboundHttp {
 
 const RESPONSE_BODY_LIMIT = 2048;
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Connections open to one receiver at once; more requests wait for a free one. */
+const MAX_SOCKETS_PER_HOST = 32;
+/** An idle kept-alive connection is closed after this long (under the 5 s of Node's own servers). */
+const IDLE_SOCKET_MS = 4000;
 
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -101,6 +107,17 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
     });
   };
 
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: MAX_SOCKETS_PER_HOST,
+    maxFreeSockets: MAX_SOCKETS_PER_HOST,
+    timeout: IDLE_SOCKET_MS,
+    scheduling: 'lifo' as const,
+    lookup: guardedLookup,
+  };
+  const httpAgent = new HttpAgent(agentOptions);
+  const httpsAgent = new HttpsAgent(agentOptions);
+
   return {
     post(url, body, headers, timeoutMs = DEFAULT_TIMEOUT_MS) {
       return new Promise<OutboundResponse>((resolve, reject) => {
@@ -132,37 +149,42 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
           if (error) reject(error);
           else resolve(response as OutboundResponse);
         };
-        const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+        const https = target.protocol === 'https:';
+        const send = https ? httpsRequest : httpRequest;
         const req = send(
           target,
           {
             method: 'POST',
-            agent: false,
-            lookup: guardedLookup,
+            agent: https ? httpsAgent : httpAgent,
             headers: { ...headers, 'Content-Length': Buffer.byteLength(body).toString() },
           },
           (res: IncomingMessage) => {
             const chunks: Buffer[] = [];
             let size = 0;
-            const done = () => {
+            const done = () =>
               finish(null, {
                 status: res.statusCode ?? 0,
                 body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_LIMIT),
               });
-              res.destroy();
-            };
             res.on('data', (chunk: Buffer) => {
               if (size >= RESPONSE_BODY_LIMIT) return;
               chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
               size += Math.min(chunk.length, RESPONSE_BODY_LIMIT - size);
-              if (size >= RESPONSE_BODY_LIMIT) done();
+              if (size >= RESPONSE_BODY_LIMIT) {
+                // A long answer: what is kept was read; the connection is not reused.
+                done();
+                res.destroy();
+              }
             });
+            // Read to its end, the connection goes back to the agent for the next request.
             res.on('end', done);
             res.on('error', (error) => finish(error));
           },
         );
-        // The address actually connected to, checked once more (a literal or a looked-up one alike).
+        // The address actually connected to, checked once more (a literal or a looked-up one alike) when the
+        // connection opens; a reused connection was checked when it opened.
         req.on('socket', (socket) => {
+          if (!socket.connecting) return;
           socket.once('connect', () => {
             const remote = socket.remoteAddress;
             if (remote === undefined) return;

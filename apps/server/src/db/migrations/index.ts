@@ -33,6 +33,7 @@ import * as auditSubject from './0036_audit_subject.ts';
 import * as apiKeys from './0037_api_keys.ts';
 import * as webhooks from './0038_webhooks.ts';
 import * as alertLifecycle from './0039_alert_lifecycle.ts';
+import * as webhookOutbox from './0040_webhook_outbox.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0037_api_keys': apiKeys,
   '0038_webhooks': webhooks,
   '0039_alert_lifecycle': alertLifecycle,
+  '0040_webhook_outbox': webhookOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

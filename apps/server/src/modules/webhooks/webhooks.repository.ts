@@ -6,6 +6,16 @@ import { type SqlRunner, transactionRunner } from '../../lib/jobs.ts';
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NewDelivery = Insertable<WebhookDeliveriesTable>;
+export type SendableDelivery = Awaited<ReturnType<WebhooksRepository['deliveriesWithHooks']>>[number];
+
+/** A 2xx answer, for `recordDelivered`. */
+export interface DeliveredAttempt {
+  id: string;
+  webhookId: string;
+  responseCode: number;
+  durationMs: number;
+  at: Date;
+}
 
 /** The columns of a delivery the log shows (not its body). */
 const DELIVERY = [
@@ -24,7 +34,7 @@ const DELIVERY = [
 ] as const;
 export type ListedDelivery = Omit<DeliveryRow, 'body'>;
 
-/** The webhooks and webhook_deliveries tables (migration 0038). */
+/** The webhooks and webhook_deliveries tables (migration 0038); the deliveries are the outbox of the attempts. */
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -70,42 +80,48 @@ export class WebhooksRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** The enabled webhooks of these customers that subscribe to `type`. */
-  subscribed(tenantIds: readonly string[], type: string) {
+  /** The enabled webhooks of these customers, with what signing and sending need. */
+  enabledOf(tenantIds: readonly string[]) {
     return this.db
       .selectFrom('webhooks')
-      .select(['id', 'tenant_id'])
+      .select([
+        'id',
+        'tenant_id',
+        'event_types',
+        'name',
+        'url_secret as url',
+        'secret',
+        'previous_secret',
+        'previous_secret_until',
+      ])
       .where('tenant_id', 'in', tenantIds)
       .where('enabled', '=', true)
-      .where((eb) => eb(eb.val(type), '=', eb.fn.any('event_types')))
       .execute();
   }
 
-  /**
-   * Stores deliveries and, in the same transaction, what sends each (`enqueue`: a job on the queue), so a
-   * delivery exists exactly when its job does.
-   */
-  insertDeliveries(rows: NewDelivery[], enqueue: (id: string, within: SqlRunner) => Promise<unknown>) {
-    return this.db.transaction().execute(async (trx) => {
-      const stored = await trx.insertInto('webhook_deliveries').values(rows).returning('id').execute();
-      const within = transactionRunner(trx);
-      for (const { id } of stored) await enqueue(id, within);
-      return stored.map((row) => row.id);
-    });
+  /** Stores deliveries (the outbox of their first attempts), in one statement. */
+  async insertDeliveries(rows: NewDelivery[]): Promise<void> {
+    if (rows.length > 0) await this.db.insertInto('webhook_deliveries').values(rows).execute();
   }
 
-  /** A delivery sent at once by the caller (the test event): no job until its first attempt failed. */
+  /** A delivery sent at once by the caller (the test event). */
   insertDelivery(row: NewDelivery) {
     return this.db.insertInto('webhook_deliveries').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
-  /** A delivery with its webhook, for an attempt. */
-  deliveryWithHook(id: string) {
+  /** Deliveries with their webhooks, for attempts. */
+  async deliveriesWithHooks(ids: readonly string[]) {
+    if (ids.length === 0) return [];
     return this.db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
       .select([
-        ...DELIVERY,
+        'webhook_deliveries.id',
+        'webhook_deliveries.webhook_id',
+        'webhook_deliveries.event_id',
+        'webhook_deliveries.status',
+        'webhook_deliveries.attempts',
+        'webhook_deliveries.created_at',
         'webhook_deliveries.body',
         'webhooks.tenant_id as hook_tenant_id',
         'webhooks.name as hook_name',
@@ -115,8 +131,64 @@ export class WebhooksRepository {
         'webhooks.previous_secret as hook_previous_secret',
         'webhooks.previous_secret_until as hook_previous_secret_until',
       ])
-      .where('webhook_deliveries.id', '=', id)
-      .executeTakeFirst();
+      .where('webhook_deliveries.id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * Claims, in one statement, up to `limit` pending deliveries whose first attempt is overdue (`next_attempt_at`
+   * passed: the instance that stored them stopped or died without sending): they are this caller's until
+   * `until`. SKIP LOCKED and the moved time keep two instances from claiming the same row.
+   */
+  async claimOverdue(now: Date, until: Date, limit: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      UPDATE webhook_deliveries SET next_attempt_at = ${until}
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= ${now}
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`.execute(this.db);
+    return rows.map((row) => row.id);
+  }
+
+  /** Hands pending deliveries an instance holds but will not send (it stops) to the next sweep of any instance. */
+  async release(ids: readonly string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: now })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /**
+   * Delivered attempts, written back in one statement, and the failure streaks of their webhooks ended in a
+   * second.
+   */
+  async recordDelivered(results: readonly DeliveredAttempt[]): Promise<void> {
+    if (results.length === 0) return;
+    const values = sql.join(
+      results.map(
+        (r) =>
+          sql`(${r.id}::uuid, ${r.responseCode}::integer, ${r.durationMs}::integer, ${r.at}::timestamptz)`,
+      ),
+    );
+    await sql`
+      UPDATE webhook_deliveries AS d SET
+        status = 'delivered', attempts = d.attempts + 1, response_code = v.code, error = NULL,
+        duration_ms = v.duration, last_attempt_at = v.at, next_attempt_at = NULL
+      FROM (VALUES ${values}) AS v (id, code, duration, at)
+      WHERE d.id = v.id`.execute(this.db);
+    const hooks = [...new Set(results.map((r) => r.webhookId))];
+    await this.db
+      .updateTable('webhooks')
+      .set({ consecutive_failures: 0, failing_since: null })
+      .where('id', 'in', hooks)
+      .where((eb) => eb.or([eb('consecutive_failures', '>', 0), eb('failing_since', 'is not', null)]))
+      .execute();
   }
 
   findDelivery(id: string) {
@@ -160,16 +232,6 @@ export class WebhooksRepository {
       .set({ status: 'failed', error, next_attempt_at: null })
       .where('id', '=', id)
       .where('status', 'in', ['pending', 'retrying'])
-      .execute();
-  }
-
-  /** A delivered attempt: the webhook's failure streak ends. */
-  async recordSuccess(webhookId: string): Promise<void> {
-    await this.db
-      .updateTable('webhooks')
-      .set({ consecutive_failures: 0, failing_since: null })
-      .where('id', '=', webhookId)
-      .where((eb) => eb.or([eb('consecutive_failures', '>', 0), eb('failing_since', 'is not', null)]))
       .execute();
   }
 
