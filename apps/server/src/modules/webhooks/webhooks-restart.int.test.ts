@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_PERMISSIONS, type WebhookDelivery, type WebhookWithSecret } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend,
   createCustomerWithUser,
+  endBrokerSessions,
   injectAs,
+  REAL_MQTT,
   signIn,
   testEnvironment,
   waitFor,
@@ -70,5 +73,91 @@ describe(`webhook delivery across a portal restart (${backend} backend)`, () => 
     expect(retry!.headers['webhook-id']).toBe(failed.eventId);
     expect(JSON.parse(retry!.body)).toMatchObject({ customerId: tenant.id, type: 'webhook.test' });
     expect(verifySignature(secret, retry!.headers, retry!.body)).toBe(true);
+  });
+
+  it('delivers, once, the pending deliveries a stopped instance never sent: the sweep of another instance claims them', async () => {
+    const { env, cleanup } = await testEnvironment();
+    cleanups.push(cleanup);
+    const receiver = await startReceiver([204]);
+    cleanups.push(() => receiver.close());
+
+    const first = await portal(env);
+    const { tenant, email, password } = await createCustomerWithUser(first, 'Sweep', {
+      permissions: [...DEFAULT_PERMISSIONS, 'WEBHOOK_WRITE'],
+    });
+    const cookie = await signIn(first, email, password);
+    const created = await injectAs(first, cookie, 'POST', '/api/webhooks', {
+      payload: { name: 'Sweep', url: receiver.url, eventTypes: ['lock.unlocked'] },
+    });
+    const { webhook, secret } = created.json() as WebhookWithSecret;
+    // What an instance killed before its first attempts leaves: pending rows whose claim ran out (three), and one
+    // whose claim still runs (its instance may still send it: left alone).
+    const now = Date.now();
+    const row = (claimEndsAt: number) => {
+      const eventId = randomUUID();
+      return {
+        webhook_id: webhook.id,
+        event_id: eventId,
+        type: 'lock.unlocked',
+        body: JSON.stringify({
+          id: eventId,
+          type: 'lock.unlocked',
+          occurredAt: new Date(now).toISOString(),
+          customerId: tenant.id,
+          data: { lockId: 'l1', lockName: 'Front door' },
+        }),
+        created_at: new Date(now - 3 * 60_000),
+        next_attempt_at: new Date(claimEndsAt),
+      };
+    };
+    const overdue = [row(now - 1000), row(now - 60_000), row(now - 1)];
+    const held = row(now + 10 * 60_000);
+    await first.database.db
+      .insertInto('webhook_deliveries')
+      .values([...overdue, held])
+      .execute();
+    await first.app.close();
+    expect(receiver.received).toHaveLength(0);
+
+    // The next instances (two at once on PostgreSQL) sweep at start.
+    const next = await Promise.all(
+      (backend === 'real' ? ['a', 'b'] : ['a']).map(async (tag) => {
+        const clientId = env.MQTT_CLIENT_ID ? `${env.MQTT_CLIENT_ID}-${tag}` : undefined;
+        const instance = await portal({ ...env, ...(clientId ? { MQTT_CLIENT_ID: clientId } : {}) });
+        cleanups.push(async () => {
+          await instance.app.close();
+          if (clientId) await endBrokerSessions(REAL_MQTT, clientId, instance.config.MQTT_CONSUMERS);
+        });
+        return instance;
+      }),
+    );
+    const db = next[0]!.database.db;
+    await waitFor(async () => {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select('status')
+        .where('webhook_id', '=', webhook.id)
+        .where('status', '=', 'delivered')
+        .execute();
+      return rows.length === overdue.length ? rows : null;
+    }, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const sent = receiver.received.map((hit) => String(hit.headers['webhook-id']));
+    expect(sent.sort()).toEqual(overdue.map((r) => r.event_id).sort());
+    for (const hit of receiver.received) expect(verifySignature(secret, hit.headers, hit.body)).toBe(true);
+    const rows = await db
+      .selectFrom('webhook_deliveries')
+      .select(['event_id', 'status', 'attempts', 'response_code', 'next_attempt_at'])
+      .where('webhook_id', '=', webhook.id)
+      .execute();
+    for (const r of overdue)
+      expect(rows.find((x) => x.event_id === r.event_id)).toMatchObject({
+        status: 'delivered',
+        attempts: 1,
+        response_code: 204,
+        next_attempt_at: null,
+      });
+    expect(rows.find((x) => x.event_id === held.event_id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });
