@@ -10,19 +10,16 @@
  *   node --import tsx bench/webhooks.ts [--backend embedded|real] [--rate 1000] [--seconds 20] [--endpoints 10]
  *     [--restart-seconds 10] [--drain-seconds 60]
  *
- * The portal, the receivers and the emitter share this process: its CPU is all three (the receivers' share is
- * printed apart, measured as their handler time).
+ * The receivers run in a child process (bench/lib/webhook-receivers.ts), so the portal's CPU (with the emitter's,
+ * which is small) is this process's; times are epoch milliseconds with sub-millisecond parts in both.
  */
 
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Portal } from '../apps/server/src/app.ts';
 import { WebhooksRepository } from '../apps/server/src/modules/webhooks/webhooks.repository.ts';
-import { verifySignature } from '../apps/server/test/webhook-receiver.ts';
 import { insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 import { cpuBetween, cpuSnapshot } from './lib/proc.ts';
 
@@ -43,52 +40,56 @@ const endpointCount = Number(values.endpoints);
 const restartSeconds = Number(values['restart-seconds']);
 const drainSeconds = Number(values['drain-seconds']);
 
-/** Each event's emit time (performance.now), by its sequence number (the event's data.seq). */
+/** Each event's emit time (epoch ms, sub-millisecond), by its sequence number (the event's data.seq). */
 const emitted = new Map<number, number>();
-let receiverMs = 0;
+const now = () => performance.timeOrigin + performance.now();
 let badSignatures = 0;
 
-interface Receiver {
-  server: Server;
-  url: string;
-  secret: string;
-  /** Arrival times (performance.now) by event sequence number; more than one is a duplicate. */
-  arrivals: Map<number, number[]>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { server: createServer(), url: '', secret: '', arrivals: new Map() };
-  receiver.server.on('request', (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const started = performance.now();
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (!verifySignature(receiver.secret, req.headers, body)) {
-        badSignatures++;
-        res.writeHead(401).end();
-        return;
+/** Arrival times by event sequence number, per receiver; more than one is a duplicate. */
+const arrivals: Map<number, number[]>[] = Array.from({ length: endpointCount }, () => new Map());
+const child: ChildProcess = fork(
+  fileURLToPath(new URL('./lib/webhook-receivers.ts', import.meta.url)),
+  [String(endpointCount)],
+  {
+    execArgv: ['--import', 'tsx'],
+  },
+);
+let cpuAnswer: ((ms: number) => void) | undefined;
+const receivers = await new Promise<{ url: string; secret: string }[]>((resolve) => {
+  child.on(
+    'message',
+    (message: {
+      ready?: { url: string; secret: string }[];
+      arrivals?: number[];
+      badSignatures?: number;
+      cpuMs?: number;
+    }) => {
+      if (message.ready) resolve(message.ready);
+      if (message.cpuMs !== undefined) cpuAnswer?.(message.cpuMs);
+      badSignatures += message.badSignatures ?? 0;
+      const list = message.arrivals ?? [];
+      for (let i = 0; i < list.length; i += 3) {
+        const byEvent = arrivals[list[i]!]!;
+        const seq = list[i + 1]!;
+        const at = list[i + 2]!;
+        const times = byEvent.get(seq);
+        if (times) times.push(at);
+        else byEvent.set(seq, [at]);
       }
-      const seq = (JSON.parse(body) as { data: { seq: number } }).data.seq;
-      const list = receiver.arrivals.get(seq);
-      if (list) list.push(started);
-      else receiver.arrivals.set(seq, [started]);
-      res.writeHead(204).end();
-      receiverMs += performance.now() - started;
-    });
+    },
+  );
+});
+const receiversCpuMs = () =>
+  new Promise<number>((resolve) => {
+    cpuAnswer = resolve;
+    child.send({ cpu: true });
   });
-  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hook`;
-  return receiver;
-}
 
-const receivers = await Promise.all(Array.from({ length: endpointCount }, startReceiver));
 const bench = await startBenchPortal(real, { OUTBOUND_ALLOW_NETWORKS: '127.0.0.0/8' });
 let portal: Portal = bench.portal;
 const tenantId = await insertBenchCustomer(portal, bench.rootTenantId, 'Hooks', `HOOKS-${Date.now()}`);
 const repo = new WebhooksRepository(portal.database.db);
 for (const [i, receiver] of receivers.entries()) {
-  receiver.secret = `whsec_${randomBytes(32).toString('base64url')}`;
   await repo.insertWithinLimit(
     {
       tenant_id: tenantId,
@@ -106,16 +107,16 @@ for (const [i, receiver] of receivers.entries()) {
 let nextSeq = 0;
 /** Emits at `rate` per second on the current portal for `ms` (open loop: an emit is not waited for to go on). */
 async function emitFor(ms: number): Promise<{ emittedCount: number; failed: number }> {
-  const start = performance.now();
+  const start = now();
   const inFlight: Promise<void>[] = [];
   let failed = 0;
   let count = 0;
   const total = Math.floor((ms / 1000) * rate);
   while (count < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
     for (; count < due; count++) {
       const seq = nextSeq++;
-      emitted.set(seq, performance.now());
+      emitted.set(seq, now());
       inFlight.push(
         portal.events
           .emit('notable', {
@@ -137,16 +138,16 @@ async function emitFor(ms: number): Promise<{ emittedCount: number; failed: numb
 
 /** Waits until every event from `from` on has reached every receiver, or `limitMs`; answers the time waited. */
 async function drain(from: number, limitMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    const missing = receivers.some((r) => {
-      for (let seq = from; seq < nextSeq; seq++) if (!r.arrivals.has(seq)) return true;
+  const started = now();
+  while (now() - started < limitMs) {
+    const missing = arrivals.some((byEvent) => {
+      for (let seq = from; seq < nextSeq; seq++) if (!byEvent.has(seq)) return true;
       return false;
     });
     if (!missing) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return performance.now() - started;
+  return now() - started;
 }
 
 function report(from: number, to: number) {
@@ -154,14 +155,14 @@ function report(from: number, to: number) {
   let delivered = 0;
   let duplicates = 0;
   let lastArrival = 0;
-  for (const r of receivers)
+  for (const byEvent of arrivals)
     for (let seq = from; seq < to; seq++) {
-      const arrivals = r.arrivals.get(seq);
-      if (!arrivals) continue;
+      const times = byEvent.get(seq);
+      if (!times) continue;
       delivered++;
-      duplicates += arrivals.length - 1;
-      latencies.push(arrivals[0]! - emitted.get(seq)!);
-      lastArrival = Math.max(lastArrival, arrivals[0]!);
+      duplicates += times.length - 1;
+      latencies.push(times[0]! - emitted.get(seq)!);
+      lastArrival = Math.max(lastArrival, times[0]!);
     }
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
@@ -200,12 +201,13 @@ console.log(
 const pgPids = postgresPids();
 const pgBefore = cpuSnapshot(pgPids);
 const cpuBefore = process.cpuUsage();
-receiverMs = 0;
-const steadyStart = performance.now();
+const receiversBefore = await receiversCpuMs();
+const steadyStart = now();
 const steady = await emitFor(seconds * 1000);
-const emitEnd = performance.now();
+const emitEnd = now();
 const waited = await drain(0, drainSeconds * 1000);
 const cpu = process.cpuUsage(cpuBefore);
+const receiversMs = (await receiversCpuMs()) - receiversBefore;
 const pgCpuMs = cpuBetween(pgBefore, cpuSnapshot(pgPids));
 const s = report(0, nextSeq);
 const span = (s.lastArrival - steadyStart) / 1000;
@@ -215,18 +217,19 @@ console.log(
 console.log(
   `  emit -> receiver latency p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms; delivered ${(s.delivered / span).toFixed(0)} deliveries/s (${(s.delivered / endpointCount / span).toFixed(0)} events/s) from the first emit to the last arrival`,
 );
-const wall = (performance.now() - steadyStart) / 1000;
+const wall = (now() - steadyStart) / 1000;
+const share = (ms: number) => `${((ms / 1000 / wall) * 100).toFixed(0)} %`;
 console.log(
-  `  CPU of this process ${(((cpu.user + cpu.system) / 1000 / 1000 / wall) * 100).toFixed(0)} % of a core (the receivers' handlers ${((receiverMs / 1000 / wall) * 100).toFixed(0)} % of it)${real ? `, PostgreSQL ${((pgCpuMs / 1000 / wall) * 100).toFixed(0)} %` : ''} over ${wall.toFixed(1)} s`,
+  `  CPU (of one core, over ${wall.toFixed(1)} s): portal and emitter ${share((cpu.user + cpu.system) / 1000)} (${((cpu.user + cpu.system) / 1000 / Math.max(1, s.delivered)).toFixed(2)} ms a delivery), receivers ${share(receiversMs)}${real ? `, PostgreSQL ${share(pgCpuMs)}` : ''}`,
 );
 
 // Restart phase: emit, close the portal half-way, a new portal on the same database, emit on.
 if (restartSeconds > 0) {
   const from = nextSeq;
   const before = await emitFor((restartSeconds * 1000) / 2);
-  const closing = performance.now();
+  const closing = now();
   portal = await bench.restart();
-  const restartedMs = performance.now() - closing;
+  const restartedMs = now() - closing;
   const after = await emitFor((restartSeconds * 1000) / 2);
   const restartWait = await drain(from, drainSeconds * 1000);
   const r = report(from, nextSeq);
@@ -236,8 +239,5 @@ if (restartSeconds > 0) {
 }
 
 await bench.close();
-for (const r of receivers) {
-  r.server.closeAllConnections();
-  r.server.close();
-}
+child.send({ exit: true });
 process.exit(0);
