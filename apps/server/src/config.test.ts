@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes ALERT_DIGEST_SECONDS from 0 (digests off) to a day, 10 minutes by default', () => {
+    expect(loadConfig({}).ALERT_DIGEST_SECONDS).toBe(600);
+    expect(loadConfig({ ALERT_DIGEST_SECONDS: '0' }).ALERT_DIGEST_SECONDS).toBe(0);
+    expect(loadConfig({ ALERT_DIGEST_SECONDS: '86400' }).ALERT_DIGEST_SECONDS).toBe(86_400);
+    for (const bad of ['-1', '86401', '1.5', 'soon']) {
+      expect(() => loadConfig({ ALERT_DIGEST_SECONDS: bad })).toThrow(/ALERT_DIGEST_SECONDS/);
+    }
+  });
+
   it('accepts the port bounds 0 and 65535 and refuses 65536', () => {
     expect(loadConfig({ PORT: '0' }).PORT).toBe(0);
     expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);

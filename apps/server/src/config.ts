@@ -112,6 +112,8 @@ export const configSchema = z.object({
   ALERT_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
   /** A connected gateway sending no sample for this long raises a no-data incident (its tenant has sensor alerts). */
   ALERT_NO_DATA_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
+  /** The digest window per rule, channel and recipient (docs/alert-engine.md, Digest); 0: every firing at once. */
+  ALERT_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Where feedback is mailed (docs/audit.md); unset: to ROOT_EMAIL. */
   FEEDBACK_EMAIL: z.string().email().optional(),
   /** Audit log rows older than this are deleted (hourly); younger ones cannot be deleted at all. */

@@ -34,6 +34,7 @@ export function alertEngineConfig(
     | 'SMS_RETRY_BASE_SECONDS'
     | 'ALERT_TICK_MS'
     | 'ALERT_NO_DATA_SECONDS'
+    | 'ALERT_DIGEST_SECONDS'
     | 'OUTBOUND_ALLOW_NETWORKS'
   >,
 ) {
@@ -44,6 +45,7 @@ export function alertEngineConfig(
     settings: {
       tickMs: config.ALERT_TICK_MS,
       noDataMs: config.ALERT_NO_DATA_SECONDS * 1000,
+      digestMs: config.ALERT_DIGEST_SECONDS * 1000,
       staleMs: 10 * 60_000,
     },
   };

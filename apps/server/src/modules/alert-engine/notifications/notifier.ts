@@ -75,7 +75,7 @@ export class AlertNotifier {
       for (const to of emails) if (!told.has(`email ${to}`)) emails.delete(to);
       for (const to of phones) if (!told.has(`sms ${to}`)) phones.delete(to);
     }
-    if (event === 'fired') {
+    if (event === 'fired' && this.digestMs > 0) {
       const now = new Date();
       const item = {
         incidentId: incident.id,
