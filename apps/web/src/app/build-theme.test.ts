@@ -1,6 +1,14 @@
 import { decomposeColor, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { buildTheme, DARK_SURFACE, readableOnDark, readableOnWhite, TEXT_CONTRAST } from './build-theme.ts';
+import {
+  buildTheme,
+  DARK_SURFACE,
+  hoverOf,
+  readableOnDark,
+  readableOnWhite,
+  TEXT_CONTRAST,
+  textOnColor,
+} from './build-theme.ts';
 
 /** The hue of a colour in degrees (0-360), to tell an adapted colour from a dropped one. */
 function hue(color: string): number {
@@ -102,5 +110,17 @@ describe('reduced motion', () => {
     expect(Object.values(theme.transitions.duration).every((ms) => ms === 0)).toBe(true);
     expect(theme.transitions.create('opacity')).toBe('none');
     expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+  });
+});
+
+describe('contained buttons under the pointer', () => {
+  it('keep their text at 4.5:1 for every tenant colour, in both schemes (MUI darkens, which fails black text)', () => {
+    for (const color of [...TENANT_COLORS, ...TENANT_COLORS.map(readableOnDark)]) {
+      const text = textOnColor(color) === '#fff' ? '#fff' : '#000';
+      expect(getContrastRatio(text, hoverOf(color)), color).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+    // The default primary colour: black text, which MUI's darker hover (#3473a0) took to about 4.2:1.
+    expect(textOnColor('#4190c7')).not.toBe('#fff');
+    expect(getContrastRatio('#000', '#3473a0')).toBeLessThan(TEXT_CONTRAST);
   });
 });

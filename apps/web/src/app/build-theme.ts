@@ -49,8 +49,16 @@ export const readableOnWhite = (color: string) => readableOn(PAGE_BACKGROUND, co
 export const readableOnDark = (color: string) => readableOn(DARK_SURFACE, color, (c) => lighten(c, 0.1));
 
 /** Black or white text on a coloured surface, whichever reads at 4.5:1 (as MUI's `contrastThreshold`). */
-const textOnColor = (color: string) =>
+export const textOnColor = (color: string) =>
   getContrastRatio(color, '#fff') >= TEXT_CONTRAST ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+
+/**
+ * A contained button's colour under the pointer. MUI darkens it, which takes black text (a light tenant colour,
+ * the default #4190c7 included) below 4.5:1; this moves it away from its text instead: darker under white
+ * text, lighter under black.
+ */
+export const hoverOf = (color: string) =>
+  textOnColor(color) === '#fff' ? darken(color, 0.15) : lighten(color, 0.15);
 
 /** Where the browser remembers the Appearance choice (`system`, `light` or `dark`; `system` when absent). */
 export const COLOR_MODE_STORAGE_KEY = 'portal.colorMode';
@@ -91,10 +99,23 @@ export function buildTheme(
   const onDark = { primary: readableOnDark(primaryColor), secondary: readableOnDark(secondaryColor) };
   // The text colour, in each scheme, of a control in the tenant's `color` (none given: primary); other colours
   // keep MUI's own.
+  const tenantColorKey = (color: unknown) =>
+    color === 'secondary' ? 'secondary' : color === 'primary' || color === undefined ? 'primary' : null;
   const textColor = (theme: Theme, color: unknown) => {
-    const key =
-      color === 'secondary' ? 'secondary' : color === 'primary' || color === undefined ? 'primary' : null;
+    const key = tenantColorKey(color);
     return key ? { color: onWhite[key], ...theme.applyStyles('dark', { color: onDark[key] }) } : {};
+  };
+  const surfaces = { primary: primaryColor, secondary: secondaryColor };
+  const containedHover = (theme: Theme, color: unknown) => {
+    const key = tenantColorKey(color);
+    return key
+      ? {
+          '&:hover': {
+            backgroundColor: hoverOf(surfaces[key]),
+            ...theme.applyStyles('dark', { backgroundColor: hoverOf(onDark[key]) }),
+          },
+        }
+      : {};
   };
   return createTheme({
     cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
@@ -154,7 +175,9 @@ export function buildTheme(
       MuiButton: {
         styleOverrides: {
           root: ({ ownerState, theme }) =>
-            ownerState.variant === 'contained' ? {} : textColor(theme, ownerState.color),
+            ownerState.variant === 'contained'
+              ? containedHover(theme, ownerState.color)
+              : textColor(theme, ownerState.color),
         },
       },
       MuiLink: {
