@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import ipaddr from 'ipaddr.js';
+import { Agent, type buildConnector } from 'undici';
 
 /**
  * Outbound HTTP to addresses customers give (webhooks, alert channels; issue 31), with the SSRF guard of
@@ -10,9 +10,10 @@ import ipaddr from 'ipaddr.js';
  * operator's allowed networks (OUTBOUND_ALLOW_NETWORKS). The address checked is the one connected to: a
  * host name is resolved once, by the request's own `lookup`, so a second answer (DNS rebinding) cannot
  * reach a private address; an IP literal (in any form the URL parser accepts: 2130706433, 0x7f.1,
- * [::ffff:127.0.0.1]) is checked as the URL parser normalises it. Redirects are not followed. Connections are
- * kept alive and reused per receiver (host and port, up to MAX_SOCKETS_PER_HOST at once): the check is made
- * when a connection is opened, and a reused one goes to the address checked then.
+ * [::ffff:127.0.0.1]) is checked as the URL parser normalises it. Redirects are not followed. Requests go
+ * through an undici Agent: connections are kept alive and reused per receiver (origin, up to
+ * MAX_SOCKETS_PER_HOST at once); its connector makes both checks when a connection opens, and a reused one
+ * goes to the address checked then.
  */
 export class OutboundTargetRefused extends Error {
   override readonly name = 'OutboundTargetRefused';
@@ -107,102 +108,90 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
     });
   };
 
-  const agentOptions = {
-    keepAlive: true,
-    maxSockets: MAX_SOCKETS_PER_HOST,
-    maxFreeSockets: MAX_SOCKETS_PER_HOST,
-    timeout: IDLE_SOCKET_MS,
-    scheduling: 'lifo' as const,
-    lookup: guardedLookup,
+  // Every new connection: resolved by the guarded lookup, and the address connected to checked once more (a
+  // literal or a looked-up one alike) before the connection is handed to a request.
+  const connect: buildConnector.connector = (options, callback) => {
+    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+    const socket =
+      options.protocol === 'https:'
+        ? tlsConnect({
+            host: options.hostname,
+            port,
+            servername: isIP(options.hostname) === 0 ? (options.servername ?? options.hostname) : undefined,
+            lookup: guardedLookup,
+          })
+        : netConnect({ host: options.hostname, port, lookup: guardedLookup });
+    const event = options.protocol === 'https:' ? 'secureConnect' : 'connect';
+    const failed = (error: Error) => callback(error, null);
+    socket.once('error', failed);
+    socket.once(event, () => {
+      socket.off('error', failed);
+      try {
+        if (socket.remoteAddress !== undefined) check(socket.remoteAddress);
+      } catch (refused) {
+        socket.destroy();
+        return callback(refused as Error, null);
+      }
+      callback(null, socket);
+    });
+    socket.setNoDelay(true);
+    return socket;
   };
-  const httpAgent = new HttpAgent(agentOptions);
-  const httpsAgent = new HttpsAgent(agentOptions);
+  const dispatcher = new Agent({
+    connect,
+    connections: MAX_SOCKETS_PER_HOST,
+    keepAliveTimeout: IDLE_SOCKET_MS,
+    keepAliveMaxTimeout: IDLE_SOCKET_MS,
+  });
 
   return {
-    post(url, body, headers, timeoutMs = DEFAULT_TIMEOUT_MS) {
-      return new Promise<OutboundResponse>((resolve, reject) => {
-        let target: URL;
-        try {
-          target = new URL(url);
-        } catch {
-          reject(new OutboundTargetRefused('Refused target: not a valid URL'));
-          return;
-        }
-        if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-          reject(
-            new OutboundTargetRefused(`Refused target: the scheme ${target.protocol} is not http or https`),
-          );
-          return;
-        }
-        const literal = literalAddress(target.hostname);
-        try {
-          if (literal !== null) check(literal);
-        } catch (refused) {
-          reject(refused);
-          return;
-        }
-        let settled = false;
-        const finish = (error: Error | null, response?: OutboundResponse) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          if (error) reject(error);
-          else resolve(response as OutboundResponse);
-        };
-        const https = target.protocol === 'https:';
-        const send = https ? httpsRequest : httpRequest;
-        const req = send(
-          target,
-          {
-            method: 'POST',
-            agent: https ? httpsAgent : httpAgent,
-            headers: { ...headers, 'Content-Length': Buffer.byteLength(body).toString() },
-          },
-          (res: IncomingMessage) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            const done = () =>
-              finish(null, {
-                status: res.statusCode ?? 0,
-                body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_LIMIT),
-              });
-            res.on('data', (chunk: Buffer) => {
-              if (size >= RESPONSE_BODY_LIMIT) return;
-              chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
-              size += Math.min(chunk.length, RESPONSE_BODY_LIMIT - size);
-              if (size >= RESPONSE_BODY_LIMIT) {
-                // A long answer: what is kept was read; the connection is not reused.
-                done();
-                res.destroy();
-              }
-            });
-            // Read to its end, the connection goes back to the agent for the next request.
-            res.on('end', done);
-            res.on('error', (error) => finish(error));
-          },
-        );
-        // The address actually connected to, checked once more (a literal or a looked-up one alike) when the
-        // connection opens; a reused connection was checked when it opened.
-        req.on('socket', (socket) => {
-          if (!socket.connecting) return;
-          socket.once('connect', () => {
-            const remote = socket.remoteAddress;
-            if (remote === undefined) return;
-            try {
-              check(remote);
-            } catch (refused) {
-              req.destroy(refused as Error);
-            }
-          });
+    async post(url, body, headers, timeoutMs = DEFAULT_TIMEOUT_MS) {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        throw new OutboundTargetRefused('Refused target: not a valid URL');
+      }
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new OutboundTargetRefused(`Refused target: the scheme ${target.protocol} is not http or https`);
+      const literal = literalAddress(target.hostname);
+      if (literal !== null) check(literal);
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(new Error(`Timed out after ${timeoutMs} ms`)), timeoutMs);
+      try {
+        const response = await dispatcher.request({
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+          body,
+          signal: abort.signal,
         });
-        req.on('error', (error) => finish(error));
-        const timer = setTimeout(() => {
-          const error = new Error(`Timed out after ${timeoutMs} ms`);
-          finish(error);
-          req.destroy(error);
-        }, timeoutMs);
-        req.end(body);
-      });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
+          size += Math.min(chunk.length, RESPONSE_BODY_LIMIT - size);
+          // A long answer: what is kept was read; the connection is not reused.
+          if (size >= RESPONSE_BODY_LIMIT) {
+            response.body.destroy();
+            break;
+          }
+        }
+        return {
+          status: response.statusCode,
+          body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_LIMIT),
+        };
+      } catch (error) {
+        // undici wraps a connector's error; the refusal keeps its type for the caller.
+        const cause = (error as { cause?: unknown }).cause;
+        if (error instanceof OutboundTargetRefused) throw error;
+        if (cause instanceof OutboundTargetRefused) throw cause;
+        if (abort.signal.aborted) throw abort.signal.reason as Error;
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
