@@ -8,7 +8,10 @@
  * by at-least-once).
  *
  *   node --import tsx bench/webhooks.ts [--backend embedded|real] [--rate 1000] [--seconds 20] [--endpoints 10]
- *     [--restart-seconds 10] [--drain-seconds 60]
+ *     [--restart-seconds 10] [--drain-seconds 60] [--kill yes]
+ *
+ * `--kill yes` (PostgreSQL): then a portal in a child process takes the emission and is killed with SIGKILL
+ * half-way; every event it had stored must reach every receiver through this portal's sweep (about 2-3 minutes).
  *
  * The receivers run in a child process (bench/lib/webhook-receivers.ts), so the portal's CPU (with the emitter's,
  * which is small) is this process's; times are epoch milliseconds with sub-millisecond parts in both.
@@ -20,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Portal } from '../apps/server/src/app.ts';
 import { WebhooksRepository } from '../apps/server/src/modules/webhooks/webhooks.repository.ts';
+import { endBrokerSessions, REAL_MQTT } from '../apps/server/test/harness.ts';
 import { insertBenchCustomer, startBenchPortal } from './lib/in-process-portal.ts';
 import { cpuBetween, cpuSnapshot } from './lib/proc.ts';
 
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     endpoints: { type: 'string', default: '10' },
     'restart-seconds': { type: 'string', default: '10' },
     'drain-seconds': { type: 'string', default: '60' },
+    kill: { type: 'string', default: 'no' },
   },
 });
 const real = values.backend === 'real';
@@ -236,6 +241,53 @@ if (restartSeconds > 0) {
   console.log(
     `restart (app.close after ${before.emittedCount} events, a new portal ${(restartedMs / 1000).toFixed(1)} s later, then ${after.emittedCount} more; ${before.failed + after.failed} emits failed): delivered ${r.delivered}/${r.expected}, missing ${r.expected - r.delivered}, duplicates ${r.duplicates}; latency p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms; drained ${(restartWait / 1000).toFixed(1)} s after the last emit`,
   );
+}
+
+// Kill phase (PostgreSQL: two portals on one database): a second portal in a child process takes the emission
+// and is killed with SIGKILL half-way; the portal here stays up, and its sweep must deliver every event the
+// killed one had stored (its emit resolved) once their claim ran out (2 minutes) at the next minute's sweep.
+if (values.kill === 'yes' && real) {
+  const from = nextSeq;
+  const killMs = (restartSeconds || 10) * 1000;
+  const clientId = `${bench.env.MQTT_CLIENT_ID}-killed`;
+  const victim = fork(fileURLToPath(new URL('./lib/webhook-portal-worker.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const stored = new Set<number>();
+  await new Promise<void>((resolve) => {
+    victim.on('message', (message: { ready?: boolean; stored?: number[] }) => {
+      if (message.ready) resolve();
+      for (const seq of message.stored ?? []) stored.add(seq);
+    });
+    victim.send({ env: { ...bench.env, MQTT_CLIENT_ID: clientId } });
+  });
+  const started = now();
+  victim.send({ emit: { tenantId, from, rate, ms: killMs } });
+  await new Promise((r) => setTimeout(r, killMs / 2));
+  victim.kill('SIGKILL');
+  const killedAt = now();
+  nextSeq = from + Math.floor((killMs / 1000) * rate);
+  await new Promise((r) => setTimeout(r, 100));
+  const confirmed = [...stored];
+  const missingOf = () =>
+    confirmed.reduce((n, seq) => n + arrivals.filter((byEvent) => !byEvent.has(seq)).length, 0);
+  const before = confirmed.length * endpointCount - missingOf();
+  while (now() - killedAt < 300_000 && missingOf() > 0) await new Promise((r) => setTimeout(r, 500));
+  let last = 0;
+  let duplicates = 0;
+  let extra = 0;
+  for (const byEvent of arrivals)
+    for (const [seq, times] of byEvent) {
+      if (seq < from) continue;
+      if (stored.has(seq)) {
+        duplicates += times.length - 1;
+        last = Math.max(last, times[0]!);
+      } else extra++;
+    }
+  console.log(
+    `kill (SIGKILL of a child-process portal ${((killedAt - started) / 1000).toFixed(1)} s into the emission; the portal here sweeps): ${confirmed.length} events stored before the kill, ${before}/${confirmed.length * endpointCount} delivered by then; after: missing ${missingOf()}, duplicates ${duplicates}, the last of them ${((last - killedAt) / 1000).toFixed(0)} s after the kill; ${extra} deliveries of events emitted but not confirmed stored`,
+  );
+  await endBrokerSessions(REAL_MQTT, clientId, portal.config.MQTT_CONSUMERS);
 }
 
 await bench.close();

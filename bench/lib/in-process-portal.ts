@@ -19,6 +19,8 @@ export interface BenchPortal {
   rootTenantId: string;
   /** Where gateways connect: the embedded broker, or the real Mosquitto. */
   brokerUrl: string;
+  /** The portal's environment (another portal on the same database and data folder takes it). */
+  env: Record<string, string>;
   /** Closes the portal (app.close) and builds a new one on the same database and data folder; answers it. */
   restart(): Promise<Portal>;
   /** Closes the current portal (the restarted one, if any) and drops everything. */
@@ -60,6 +62,7 @@ export async function startBenchPortal(
     portal,
     rootTenantId: root!.id,
     brokerUrl: real ? mqttUrl : `mqtt://127.0.0.1:${portal.messaging.tcpPort()}`,
+    env,
     async restart() {
       await current.app.close();
       current = await build();
