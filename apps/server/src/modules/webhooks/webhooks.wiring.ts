@@ -15,9 +15,10 @@ import { webhooksRoutes } from './webhooks.routes.ts';
 import { WebhooksService } from './webhooks.service.ts';
 
 /**
- * Outbound webhooks (docs/webhooks.md): listens to the bus's `notable` events, delivers them through the job
- * queue's `webhook` queue and the SSRF-guarded outbound HTTP (OUTBOUND_ALLOW_NETWORKS), and mails the notice of a
- * webhook it disabled through the mail outbox.
+ * Outbound webhooks (docs/webhooks.md): listens to the bus's `notable` events, stores their deliveries (the outbox)
+ * and makes the first attempts at once, the retries through the job queue's `webhook` queue, all through the
+ * SSRF-guarded outbound HTTP (OUTBOUND_ALLOW_NETWORKS), and mails the notice of a webhook it disabled through the
+ * mail outbox.
  */
 export function createWebhooksModule(options: {
   db: Kysely<Database>;
