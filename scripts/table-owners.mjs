@@ -158,6 +158,7 @@ export const READ_MODELS = {
     outbox: 'Prometheus: queue depths read at scrape time in one statement (mail and SMS outbox)',
     instructions: 'Prometheus: queue depths read at scrape time in one statement (pending instructions)',
     alert_incidents: 'Prometheus: queue depths read at scrape time in one statement (alert timers)',
+    alert_digests: 'Prometheus: queue depths read at scrape time in one statement (digest windows due)',
     firmware_rollouts: 'Prometheus: queue depths read at scrape time in one statement (running rollouts)',
   },
   'portal-config': { tenants: 'every tenant of a subtree with its graph option (left join)' },
