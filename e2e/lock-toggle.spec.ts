@@ -71,8 +71,8 @@ describe('Lock toggle', () => {
     const dialog = page.getByRole('dialog', { name: `Lock History - ${name}` });
     await dialog.waitFor();
     const history = dialog.getByRole('table', { name: `Lock history of ${name}` });
-    await history.getByText(`${name} Unlock Initiated`, { exact: true }).waitFor();
-    await history.getByText(`${name} Lock Initiated`, { exact: true }).waitFor();
+    await history.getByText(`${name} Unlock Initiated`, { exact: true }).first().waitFor();
+    await history.getByText(`${name} Lock Initiated`, { exact: true }).first().waitFor();
     expect(await history.getByText('Remote (portal)', { exact: true }).count()).toBeGreaterThanOrEqual(2);
     // Issue 30.5: the lock's own 'Unlocked' comes after (newest first: above) the portal's 'Unlock Initiated',
     // and both say who asked.
@@ -90,7 +90,7 @@ describe('Lock toggle', () => {
     // Another interval asks the server again.
     await dialog.getByRole('combobox', { name: 'Interval' }).click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
-    await history.getByText(`${name} Unlock Initiated`, { exact: true }).waitFor();
+    await history.getByText(`${name} Unlock Initiated`, { exact: true }).first().waitFor();
     await saveScreenshot(page, 'lock history dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
