@@ -32,6 +32,7 @@ import {
 import { useLiveLocks } from '../use-live-locks.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { LockCards } from './LockCards.tsx';
+import { LockHistoryDialog } from './LockHistoryDialog.tsx';
 import { LockRowActions } from './LockRowActions.tsx';
 import { LocksTable } from './LocksTable.tsx';
 import { LockUsersDialog } from './LockUsersDialog.tsx';
@@ -69,6 +70,7 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
 
   const [selection, setSelection] = useState<LockSelection>(new Map());
   const [usersOf, setUsersOf] = useState<LockDevice | null>(null);
+  const [historyOf, setHistoryOf] = useState<LockDevice | null>(null);
   const [addingUser, setAddingUser] = useState<{ type: string | null } | null>(null);
 
   const total = locks.data?.total;
@@ -100,7 +102,7 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
     // The row's own actions (lock/unlock, history), then what other features add.
     renderLockAction: (lock: LockDevice) => (
       <>
-        <LockRowActions lock={lock} />
+        <LockRowActions lock={lock} onShowHistory={() => setHistoryOf(lock)} />
         {renderLockAction?.(lock)}
       </>
     ),
@@ -163,6 +165,7 @@ export function LocksList({ scopeId, gatewayMacId, filters, renderLockAction }: 
         />
       )}
       {usersLock && <LockUsersDialog scopeId={scopeId} lock={usersLock} onClose={() => setUsersOf(null)} />}
+      {historyOf && <LockHistoryDialog lock={historyOf} onClose={() => setHistoryOf(null)} />}
       {addingUser && (
         <AddUserDialog
           scopeId={scopeId}
