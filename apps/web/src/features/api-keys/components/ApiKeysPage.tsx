@@ -4,6 +4,7 @@ import { type ApiKey, apiKeyMessages, type CreatedApiKey } from '@portal/contrac
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { SecretDialog } from '../../../components/SecretDialog.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -12,7 +13,6 @@ import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { createsHere } from '../api-key-form.ts';
 import { ApiKeysList } from './ApiKeysList.tsx';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
-import { SecretDialog } from './SecretDialog.tsx';
 
 /**
  * /cli/api-keys (ours, issue 31; docs/api-keys.md): the keys of the customer being viewed, for holders of
@@ -80,7 +80,20 @@ export function ApiKeysPage() {
           }}
         />
       )}
-      {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
+      {created && (
+        <SecretDialog
+          secret={created.secret}
+          texts={{
+            title: t('secret.title'),
+            text: t('secret.text'),
+            label: t('secret.label'),
+            copy: t('secret.copy'),
+            copied: t('secret.copied'),
+            done: t('secret.done'),
+          }}
+          onClose={() => setCreated(null)}
+        />
+      )}
       {revoking && (
         <ConfirmDialog
           title={t('revokeTitle')}

@@ -4,6 +4,7 @@ import { type Webhook, type WebhookWithSecret, webhookMessages } from '@portal/c
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { SecretDialog } from '../../../components/SecretDialog.tsx';
 import { messageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -12,7 +13,6 @@ import { useWebhooks } from '../api/get-webhooks.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { useSendTestEvent } from '../api/send-test-event.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
-import { SecretDialog } from './SecretDialog.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 
@@ -108,7 +108,20 @@ export function WebhooksPage() {
           }}
         />
       )}
-      {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
+      {secret && (
+        <SecretDialog
+          secret={secret.secret}
+          texts={{
+            title: t('secret.title'),
+            text: t('secret.text'),
+            label: t('secret.label'),
+            copy: t('secret.copy'),
+            copied: t('secret.copied'),
+            done: t('secret.done'),
+          }}
+          onClose={() => setSecret(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={t('deleteTitle')}

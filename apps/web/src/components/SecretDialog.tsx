@@ -9,19 +9,35 @@ import {
   InputAdornment,
   TextField,
 } from '@mui/material';
-import type { CreatedApiKey } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
-import { useT } from '../../../lib/i18n/index.ts';
 
-/** The new key's secret, shown this once, with a copy button; closed only by Done. */
-export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
-  const t = useT('api-keys');
+/** The texts of a SecretDialog, in the language shown (the caller's feature translates them). */
+export interface SecretDialogTexts {
+  title: string;
+  /** Why it must be copied now. */
+  text: string;
+  label: string;
+  copy: string;
+  copied: string;
+  done: string;
+}
+
+/** A secret shown this once (an API key, a webhook's signing secret), with a copy button; closed only by Done. */
+export function SecretDialog({
+  secret,
+  texts,
+  onClose,
+}: {
+  secret: string;
+  texts: SecretDialogTexts;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
-  // The clipboard API exists on https and localhost only; elsewhere the key is selected and copied the old way.
+  // The clipboard API exists on https and localhost only; elsewhere the secret is selected and copied the old way.
   const copy = async () => {
-    if (navigator.clipboard) await navigator.clipboard.writeText(created.secret);
+    if (navigator.clipboard) await navigator.clipboard.writeText(secret);
     else {
       field.current?.select();
       document.execCommand('copy');
@@ -30,14 +46,14 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onC
   };
   return (
     <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('secret.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{texts.title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('secret.text')}
+          {texts.text}
         </Alert>
         <TextField
-          label={t('secret.label')}
-          value={created.secret}
+          label={texts.label}
+          value={secret}
           fullWidth
           multiline
           inputRef={field}
@@ -47,7 +63,7 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onC
               endAdornment: (
                 <InputAdornment position="end">
                   <Button startIcon={<ContentCopyOutlined />} onClick={copy}>
-                    {copied ? t('secret.copied') : t('secret.copy')}
+                    {copied ? texts.copied : texts.copy}
                   </Button>
                 </InputAdornment>
               ),
@@ -57,7 +73,7 @@ export function SecretDialog({ created, onClose }: { created: CreatedApiKey; onC
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          {t('secret.done')}
+          {texts.done}
         </Button>
       </DialogActions>
     </Dialog>
