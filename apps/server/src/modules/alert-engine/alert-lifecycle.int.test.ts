@@ -8,14 +8,10 @@ import {
   live,
 } from '@portal/contract';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, signIn, type TestPortal, waitFor, watchLive } from '../../../test/harness.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
-import { EventBus } from '../../lib/events.ts';
-import { JobQueue } from '../../lib/jobs.ts';
 import { colleague, WRITER } from '../alerts/test-helpers.ts';
-import { createAlertEngineModule } from './alert-engine.wiring.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import {
   type AlertGateway,
@@ -27,6 +23,7 @@ import {
   sensorRule,
   sleep,
   startAlertPortal,
+  withEngineInstances,
 } from './test-helpers.ts';
 
 /** A real HTTP receiver on a loopback address: every POST it got, with its parsed body. */
@@ -290,25 +287,7 @@ describe(`alert lifecycle: acknowledge, reminders, escalation, digests, hooks ($
     await gateway.sample({ CO2: 3100 });
     const incident = await firing(rule.id);
     await smtp.waitForMessage(watcher.email);
-    await portal.alertEngine.engine.stop();
-    const queues = [1, 2].map(() => new JobQueue(portal.database, pino({ level: 'silent' })));
-    for (const queue of queues) await queue.start();
-    const instances = queues.map((jobs) =>
-      createAlertEngineModule({
-        db: portal.database.db,
-        jobs,
-        live: { publish: () => {} },
-        logger: pino({ level: 'silent' }),
-        mail: portal.services.templates,
-        events: portal.services.telemetry,
-        bus: new EventBus(),
-        tenants: portal.services.tenants,
-        rules,
-        settings: { tickMs: 20, noDataMs: 600_000, staleMs: 600_000 },
-      }),
-    );
-    try {
-      for (const instance of instances) instance.start();
+    await withEngineInstances(portal, rules, async () => {
       await moveTimer(incident.id, 'escalate_at');
       const mail = await smtp.waitForMessage(boss.email);
       expect(mail.subject).toBe(
@@ -326,11 +305,7 @@ describe(`alert lifecycle: acknowledge, reminders, escalation, digests, hooks ($
         .execute();
       expect(notified).toEqual([{ event: 'escalation', recipient: boss.email.toLowerCase() }]);
       expect((await incidentsOf(portal, rule.id))[0]!.escalated_at).not.toBeNull();
-    } finally {
-      for (const instance of instances) await instance.stop();
-      for (const queue of queues) await queue.stop();
-      portal.alertEngine.engine.start();
-    }
+    });
   });
 
   it('a burst of unlocks: the first mailed at once, the rest in one digest per recipient, by lock name', async () => {

@@ -1,12 +1,8 @@
 import { deviceUp } from '@portal/contract';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, injectAs, signIn, type TestPortal, waitFor } from '../../../test/harness.ts';
 import { startSmpp, type TestSmpp } from '../../../test/smpp.ts';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.ts';
-import { EventBus } from '../../lib/events.ts';
-import { JobQueue } from '../../lib/jobs.ts';
-import { createAlertEngineModule } from './alert-engine.wiring.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import {
   type ArrayRules,
@@ -17,6 +13,7 @@ import {
   sensorRule,
   sleep,
   startAlertPortal,
+  withEngineInstances,
 } from './test-helpers.ts';
 
 describe(`alert notifications and restarts (${backend} backend)`, () => {
@@ -239,27 +236,7 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
     const [pending] = await incidentsOf(portal, rule.id);
     expect(pending).toMatchObject({ state: 'pending' });
     // The instance that saw the value goes down; two fresh instances start on the same database.
-    await portal.alertEngine.engine.stop();
-    // Each instance with a job queue of its own, as a portal has.
-    const queues = [1, 2].map(() => new JobQueue(portal.database, pino({ level: 'silent' })));
-    for (const queue of queues) await queue.start();
-    const instances = queues.map((jobs) =>
-      createAlertEngineModule({
-        db: portal.database.db,
-        jobs,
-        live: { publish: () => {} },
-        logger: pino({ level: 'silent' }),
-        mail: portal.services.templates,
-        events: portal.services.telemetry,
-        // Timers only: these instances hear no device message.
-        bus: new EventBus(),
-        tenants: portal.services.tenants,
-        rules,
-        settings: { tickMs: 20, noDataMs: 600_000, staleMs: 600_000 },
-      }),
-    );
-    try {
-      for (const instance of instances) instance.start();
+    await withEngineInstances(portal, rules, async () => {
       const [fired] = await waitFor(async () => {
         const rows = await incidentsOf(portal, rule.id);
         return rows[0]?.state === 'firing' ? rows : null;
@@ -276,10 +253,6 @@ describe(`alert notifications and restarts (${backend} backend)`, () => {
           .where('incident_id', '=', fired!.id)
           .execute(),
       ).toHaveLength(1);
-    } finally {
-      for (const instance of instances) await instance.stop();
-      for (const queue of queues) await queue.stop();
-      portal.alertEngine.engine.start();
-    }
+    });
   });
 });

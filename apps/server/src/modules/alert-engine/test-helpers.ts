@@ -1,5 +1,9 @@
 import { DEFAULT_PERMISSIONS, deviceUp } from '@portal/contract';
+import pino from 'pino';
 import { createCustomerWithUser, randomMac, startPortal, type TestPortal } from '../../../test/harness.ts';
+import { EventBus } from '../../lib/events.ts';
+import { JobQueue } from '../../lib/jobs.ts';
+import { createAlertEngineModule } from './alert-engine.wiring.ts';
 import type { AlertReceiver, AlertRule, AlertRulesReader } from './alert-rules.port.ts';
 
 /** The rules port over a plain array (until the alerts module lands, and to set exact rules in tests). */
@@ -127,6 +131,43 @@ export const incidentsOf = (portal: TestPortal, ruleId: string) =>
     .where('rule_id', '=', ruleId)
     .orderBy('started_at')
     .execute();
+
+/**
+ * Runs `body` with the portal's own engine stopped and two fresh engine instances on its database, each with a
+ * job queue of its own as a portal has, ticking every 20 ms and hearing no device message (timers only); then
+ * stops them and starts the portal's engine again.
+ */
+export async function withEngineInstances(
+  portal: TestPortal,
+  rules: AlertRulesReader,
+  body: () => Promise<void>,
+): Promise<void> {
+  await portal.alertEngine.engine.stop();
+  const queues = [1, 2].map(() => new JobQueue(portal.database, pino({ level: 'silent' })));
+  for (const queue of queues) await queue.start();
+  const instances = queues.map((jobs) =>
+    createAlertEngineModule({
+      db: portal.database.db,
+      jobs,
+      live: { publish: () => {} },
+      logger: pino({ level: 'silent' }),
+      mail: portal.services.templates,
+      events: portal.services.telemetry,
+      bus: new EventBus(),
+      tenants: portal.services.tenants,
+      rules,
+      settings: { tickMs: 20, noDataMs: 600_000, staleMs: 600_000 },
+    }),
+  );
+  try {
+    for (const instance of instances) instance.start();
+    await body();
+  } finally {
+    for (const instance of instances) await instance.stop();
+    for (const queue of queues) await queue.stop();
+    portal.alertEngine.engine.start();
+  }
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
