@@ -25,7 +25,7 @@ import { useNotify } from '../../../lib/use-notify.ts';
 import { useDownloadAuditCsv } from '../api/download-audit-csv.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { type AuditFilter, EMPTY_FILTER } from '../audit-filter.ts';
-import { ActivityCards, ActivityTable } from './ActivityRows.tsx';
+import { ActivityCards, ActivityTable, useOpenRows } from './ActivityRows.tsx';
 
 const LIST_NAME = 'activity';
 /** Spec 002 section 9: debounce 500 ms. */
@@ -170,6 +170,8 @@ export function ActivityPage() {
   const audit = useAudit(settled, page, pageSize);
   const csv = useDownloadAuditCsv();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // Here, not in the rows: a window resized across the phone width swaps table and cards and keeps what is open.
+  const openRows = useOpenRows();
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -205,9 +207,9 @@ export function ActivityPage() {
       ) : (
         <>
           {phone ? (
-            <ActivityCards items={audit.data.items} showRaw={session.isRootUser} />
+            <ActivityCards items={audit.data.items} showRaw={session.isRootUser} rows={openRows} />
           ) : (
-            <ActivityTable items={audit.data.items} showRaw={session.isRootUser} />
+            <ActivityTable items={audit.data.items} showRaw={session.isRootUser} rows={openRows} />
           )}
           <ListPagination
             listName={LIST_NAME}

@@ -64,9 +64,14 @@ interface RowsProps {
   items: AuditEntry[];
   /** Root: each row opens on the raw row. */
   showRaw: boolean;
+  /** Which raw rows are open: kept by the page, so the table and the cards share it across a resize. */
+  rows: OpenRows;
 }
 
-function useOpenRows() {
+export type OpenRows = ReturnType<typeof useOpenRows>;
+
+/** The raw rows opened, by entry id. */
+export function useOpenRows() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((now) => {
@@ -78,9 +83,8 @@ function useOpenRows() {
 }
 
 /** The activity as a table (tablets and wider): when, what happened in words, the customer. */
-export function ActivityTable({ items, showRaw }: RowsProps) {
+export function ActivityTable({ items, showRaw, rows }: RowsProps) {
   const t = useT('audit');
-  const rows = useOpenRows();
   const columns = showRaw ? 4 : 3;
   return (
     <TableContainer>
@@ -132,9 +136,8 @@ export function ActivityTable({ items, showRaw }: RowsProps) {
 }
 
 /** The activity as cards (phones). */
-export function ActivityCards({ items, showRaw }: RowsProps) {
+export function ActivityCards({ items, showRaw, rows }: RowsProps) {
   const t = useT('audit');
-  const rows = useOpenRows();
   if (items.length === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (
     <Stack component="ul" aria-label={t('table.label')} spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
