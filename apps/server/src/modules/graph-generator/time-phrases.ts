@@ -1,5 +1,7 @@
 import { GRAPH_TEXTS } from '@portal/contract';
-import * as chrono from 'chrono-node';
+import type { ParsedComponents } from 'chrono-node';
+// English alone: the package's index loads all its twelve languages (about 180 ms of every portal start).
+import * as chronoEnglish from 'chrono-node/en';
 import {
   DAY,
   dayStart,
@@ -48,7 +50,7 @@ export const AMBIGUOUS_DATE = (phrase: string) =>
 export const TWO_TIMES = 'One time range per chart: which one do you mean?';
 
 /** A chrono component's first instant, with the day's start when the time was not given. */
-function startOf(component: chrono.ParsedComponents, now: number, offsetMs: number): number {
+function startOf(component: ParsedComponents, now: number, offsetMs: number): number {
   let time = component.date().getTime();
   if (!component.isCertain('hour')) time = dayStart(time, offsetMs);
   // "friday": the last one, not the coming one (today when it is Friday); "march": the last March.
@@ -66,7 +68,7 @@ function startOf(component: chrono.ParsedComponents, now: number, offsetMs: numb
  * The last instant a component covers: its month when only a month was named, its day, or when a time of day
  * was given, the hour from it (a single time: "at 10:00 yesterday") or the time itself (a range's end: "to 09:30").
  */
-function endOf(component: chrono.ParsedComponents, start: number, offsetMs: number, single: boolean): number {
+function endOf(component: ParsedComponents, start: number, offsetMs: number, single: boolean): number {
   if (component.isCertain('hour')) return single ? start + HOUR - 1 : start;
   if (component.isCertain('month') && !component.isCertain('day') && !component.isCertain('weekday')) {
     const d = local(start, offsetMs);
@@ -78,13 +80,13 @@ function endOf(component: chrono.ParsedComponents, start: number, offsetMs: numb
 const CONNECTIVE = /\s(?:to|until|till|til|through|thru|and|-)\s/;
 
 interface Part {
-  component: chrono.ParsedComponents;
+  component: ParsedComponents;
   text: string;
 }
 
 /** chrono's results, bare numbers left out ("gateway 5" was taken before; a lone "5" is not a time). */
 function chronoResults(text: string, now: number, offsetMs: number) {
-  return chrono.en
+  return chronoEnglish
     .parse(text, { instant: new Date(now), timezone: offsetMs / MINUTE }, { forwardDate: false })
     .filter((r) => (/[a-z]/.test(r.text) || /[-/:]/.test(r.text)) && !/^(sat|sun|mar|may|now)$/.test(r.text));
 }
@@ -143,7 +145,7 @@ function chronoRule(text: string, now: number, offsetMs: number): TimeFinding | 
     const [a, b] = pair;
     // "between 08:00 and 09:30 today": the first end takes the day of the second; "on 24 Nov from 8am to
     // noon": the second takes the first's.
-    const hasDay = (c: chrono.ParsedComponents) => c.isCertain('day') || c.isCertain('weekday');
+    const hasDay = (c: ParsedComponents) => c.isCertain('day') || c.isCertain('weekday');
     const onDayOf = (time: number, other: number) =>
       dayStart(other, offsetMs) + (time - dayStart(time, offsetMs));
     let from = startOf(a.component, now, offsetMs);
