@@ -98,7 +98,8 @@ describe(`graceful shutdown (${backend} backend)`, () => {
 
     // The signal comes while gateways publish: after some acknowledgements (a loaded machine takes longer to reach them).
     const publishingSince = Date.now();
-    while (acknowledged.size <= 50 && Date.now() - publishingSince < 15_000) await new Promise((r) => setTimeout(r, 100));
+    while (acknowledged.size <= 50 && Date.now() - publishingSince < 15_000)
+      await new Promise((r) => setTimeout(r, 100));
     const sizeAtSignal = acknowledged.size;
     const exit = stopServer(server);
     if (backend === 'real') publishing = false; // the external broker stays up and would go on taking them
