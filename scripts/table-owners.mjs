@@ -9,7 +9,7 @@
 
 /** module (a folder under apps/server/src/modules, or an infrastructure folder) -> the tables it owns */
 export const OWNERS = {
-  tenants: ['tenants'],
+  tenants: ['tenants', 'customer_quotas', 'customer_api_calls'],
   users: ['users'],
   auth: ['sessions', 'mqtt_tokens', 'trusted_devices', 'login_challenges'],
   passwords: ['one_time_links'],
@@ -165,9 +165,12 @@ export const READ_MODELS = {
   pump: { gateways: 'the pump dashboard lists the gateways of the subtree that reported a pump' },
   telemetry: {
     gateway_connection_log: "a chart's online/offline transitions over its range, read with the samples",
+    gateways: "a customer's stored-days quota: the MACs of its subtree's gateways whose old samples go",
   },
   tenants: {
-    gateways: "the customers list: each tenant with its subtree's gateway figures in one grouped pass",
+    gateways:
+      "the customers list: each tenant with its subtree's gateway figures in one grouped pass; a quota's use",
+    lock_users: "a customer's lock-user quota: its subtree's live lock users, counted with its quotas",
     firmware_assignments:
       "the customers list: gateways running other versions than their customer's latest (not deleted)",
     firmware_files:

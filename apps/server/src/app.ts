@@ -128,6 +128,7 @@ async function assembleModules(
   await app.register(accessPlugin, {
     resolveSession: wired.resolveSession,
     resolveApiKey: wired.resolveApiKey,
+    countCall: wired.countApiCall,
   });
   await app.register(auditContextPlugin);
   for (const module of modules) await module.routes?.(app);

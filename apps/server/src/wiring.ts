@@ -47,7 +47,7 @@ export function wireModules(
   const tenantsModule = createTenantsModule({ ...base, files: files.publicFiles });
   const { tenants } = tenantsModule;
   const people = wireIdentity(base, tenants, database.listen);
-  const fleet = wireFleet(people.identity, files.storage, people.services.passwords);
+  const fleet = wireFleet(people.identity, files.storage, people.services.passwords, tenantsModule.quotas);
 
   const modules: ModuleParts[] = [
     createPlatformModule({ config, database, broker: () => link.status(), webDist: WEB_DIST }),
@@ -69,6 +69,7 @@ export function wireModules(
       people.auth.sessions.resolveSession(sessionId),
     resolveApiKey: (key: string, use: ApiKeyUse): Promise<Principal | null> =>
       people.services.apiKeys.resolve(key, use),
+    countApiCall: (principal: Principal): Promise<void> => tenantsModule.quotas.countApiCall(principal),
     retention: fleet.telemetryModule.retention,
     alertEngine: fleet.alertEngineModule,
     deletionRunner: fleet.deletionModule.runner,

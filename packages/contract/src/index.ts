@@ -39,6 +39,7 @@ export * from './permissions.ts';
 export * from './platform.ts';
 export * from './portal-users.ts';
 export * from './pump.ts';
+export * from './quotas.ts';
 export * from './sensors.ts';
 export * from './tenants.ts';
 export * from './text.ts';

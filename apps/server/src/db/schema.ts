@@ -6,6 +6,7 @@ import type { ApiKeyTables } from './schema-api-keys.ts';
 import type { AuditTables } from './schema-audit.ts';
 import type { FirmwareTables } from './schema-firmware.ts';
 import type { LockTables } from './schema-locks.ts';
+import type { QuotaTables } from './schema-quotas.ts';
 import type { WebhookTables } from './schema-webhooks.ts';
 
 export type { LockTables, LockUsersTable } from './schema-locks.ts';
@@ -277,7 +278,8 @@ export interface Database
     AlertEngineTables,
     AuditTables,
     ApiKeyTables,
-    WebhookTables {
+    WebhookTables,
+    QuotaTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -64,6 +64,11 @@ export const accessPlugin = fp(
       resolveSession: (sessionId: string) => Promise<Principal | null>;
       /** Without it (a test's bare app) every API key is refused. */
       resolveApiKey?: (key: string, use: KeyUse) => Promise<Principal | null>;
+      /**
+       * Counts the call against the caller's customer's API quota (docs/quotas.md); throws a 429 over it.
+       * Without it (a test's bare app) calls are not counted.
+       */
+      countCall?: (principal: Principal) => Promise<void>;
     },
   ) => {
     app.decorateRequest('principal', null);
@@ -104,6 +109,7 @@ export const accessPlugin = fp(
         }
       }
       request.principal = principal;
+      await options.countCall?.(principal);
       if (access !== 'authenticated' && !principal.permissions.has(access)) throw forbidden();
     });
   },

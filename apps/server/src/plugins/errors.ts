@@ -46,6 +46,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'request failed');
     }
     if (body.details === undefined) delete body.details;
+    // A refusal that says when to come back (an API quota, docs/quotas.md) says it in the header too.
+    const retryAfter = (body.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.status(status).send(body);
   });
 

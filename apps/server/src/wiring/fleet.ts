@@ -18,6 +18,7 @@ import type { PasswordsService } from '../modules/passwords/index.ts';
 import { createProvisioningModule } from '../modules/provisioning/index.ts';
 import { createPumpModule } from '../modules/pump/index.ts';
 import { createTelemetryModule } from '../modules/telemetry/index.ts';
+import type { QuotasService } from '../modules/tenants/index.ts';
 import { createWebhooksModule } from '../modules/webhooks/index.ts';
 import type { PortalServices } from '../portal-services.ts';
 import type { Identity } from './identity.ts';
@@ -28,12 +29,18 @@ import type { Identity } from './identity.ts';
  * Built in this order, which is also the order of the listeners of an event (`gatewayOnline`: instructions,
  * lock-access, agent-config, firmware, as before the events) and of `instructions.onEnded` and `registry.onMoved`.
  */
-export function wireFleet(identity: Identity, storage: FileStorage, passwords: PasswordsService) {
+export function wireFleet(
+  identity: Identity,
+  storage: FileStorage,
+  passwords: PasswordsService,
+  /** Per-customer quotas (docs/quotas.md): message rates for ingest, stored days for the retention job. */
+  quotas: QuotasService,
+) {
   const { config, db, tenants, users } = identity;
   const retention = { rawDays: config.TELEMETRY_RETENTION_DAYS, rollupDays: config.ROLLUP_RETENTION_DAYS };
   // Outbound webhooks hear the `notable` events of every module below (docs/webhooks.md).
   const webhooksModule = createWebhooksModule(identity);
-  const telemetryModule = createTelemetryModule({ ...identity, retention });
+  const telemetryModule = createTelemetryModule({ ...identity, retention, storedDays: quotas });
   const { telemetry } = telemetryModule;
   const gatewaysModule = createGatewaysModule({ ...identity, samples: telemetry });
   const { gateways, registry, query, columns } = gatewaysModule;
@@ -85,6 +92,7 @@ export function wireFleet(identity: Identity, storage: FileStorage, passwords: P
       burst: config.DEVICE_BURST,
       share: () => identity.devices.deviceTrafficShare(),
     },
+    customerRates: quotas,
     gateways,
     telemetry,
     instructions: instructionsModule.inbox,

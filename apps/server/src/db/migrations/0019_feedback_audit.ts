@@ -181,6 +181,7 @@ export const AUDIT_EXCLUDED_TABLES = [
   'alert_camera_states',
   'alert_digests',
   'webhook_deliveries',
+  'customer_api_calls',
 ];
 
 function excludedList(): string {

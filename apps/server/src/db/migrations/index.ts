@@ -34,6 +34,7 @@ import * as apiKeys from './0037_api_keys.ts';
 import * as webhooks from './0038_webhooks.ts';
 import * as alertLifecycle from './0039_alert_lifecycle.ts';
 import * as webhookOutbox from './0040_webhook_outbox.ts';
+import * as customerQuotas from './0041_customer_quotas.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0038_webhooks': webhooks,
   '0039_alert_lifecycle': alertLifecycle,
   '0040_webhook_outbox': webhookOutbox,
+  '0041_customer_quotas': customerQuotas,
 };
 
 export const migrationProvider: MigrationProvider = {

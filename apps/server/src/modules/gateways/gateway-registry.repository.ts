@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, GatewayUpdate } from '../../db/schema.ts';
+import { refuseOverQuota } from '../tenants/index.ts';
 
 /** What a gateway leaves behind, keyed by its MAC. */
 const GATEWAY_DATA_TABLES = [
@@ -79,7 +80,8 @@ export class GatewayRegistryRepository {
       })
       .onConflict((oc) => oc.column('mac').doNothing())
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch(refuseOverQuota);
   }
 
   update(mac: string, changes: Omit<GatewayUpdate, 'address'> & { address?: Record<string, unknown> }) {
@@ -89,7 +91,8 @@ export class GatewayRegistryRepository {
       .set({ ...rest, ...(address ? { address: JSON.stringify(address) } : {}), updated_at: new Date() })
       .where('mac', '=', mac)
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch(refuseOverQuota);
   }
 
   /**

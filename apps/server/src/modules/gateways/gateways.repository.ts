@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Gateway, GatewayUpdate } from '../../db/schema.ts';
+import { refuseOverQuota } from '../tenants/index.ts';
 
 /** What provisioning may record about a new gateway beside its credential (the demo fleet, the CLI). */
 export interface ProvisionDetails {
@@ -130,7 +131,8 @@ export class GatewaysRepository {
         oc.column('mac').doUpdateSet({ credential_hash: row.credential_hash, updated_at: new Date() }),
       )
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch(refuseOverQuota);
   }
 
   update(mac: string, changes: GatewayUpdate) {

@@ -38,7 +38,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { EventEmitting } from '../../lib/events.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import { DeviceRate, type DeviceRateSettings } from './device-rate.ts';
+import { CustomerRate, type CustomerRateLimits, DeviceRate, type DeviceRateSettings } from './device-rate.ts';
 import { type StoredConfirmations, telemetrySeq } from './stored-confirmations.ts';
 
 /**
@@ -143,11 +143,14 @@ export class DeviceInbox {
     rejected: 0,
     unknownFields: 0,
     slowedDown: 0,
+    /** Of those, held back by their customer's messages-per-second quota (docs/quotas.md). */
+    slowedByQuota: 0,
     samples: 0,
     handleMs: 0,
     refusedBy: new Map<RefusalCode, number>(),
   };
   private readonly rate: DeviceRate;
+  private readonly customerRate: CustomerRate;
   private lastRateLog = 0;
   private lastRefusalLog = 0;
   private inFlight = 0;
@@ -167,12 +170,16 @@ export class DeviceInbox {
     /** What the device side tells the modules that listen (lib/events.ts), once the message is stored. */
     private readonly events: EventEmitting,
     private readonly confirmations: StoredConfirmations,
+    /** The customers' messages-per-second quotas (modules/tenants); none: unlimited. */
+    customerLimits: CustomerRateLimits = { messageRates: () => [] },
   ) {
     this.rate = new DeviceRate(rate);
+    this.customerRate = new CustomerRate(customerLimits, rate.share);
   }
 
   /**
-   * Every message a gateway publishes, whatever its topic, takes its turn in the gateway's rate first. One
+   * Every message a gateway publishes, whatever its topic, takes its turn in the gateway's rate and its
+   * customer's (a messages-per-second quota, docs/quotas.md) first, and waits for the later of the two. One
    * flagged retained is refused: the protocol has gateways publish with retain false, and no broker should
    * keep what a gateway sends (docs/mqtt.md section 4).
    */
@@ -186,9 +193,11 @@ export class DeviceInbox {
     this.counters.received++;
     const started = performance.now();
     try {
-      const wait = this.rate.reserve(device.mac);
+      const gatewayWait = this.rate.reserve(device.mac);
+      const customerWait = this.customerRate.reserve(device.tenantId);
+      const wait = Math.max(gatewayWait, customerWait);
       if (wait > 0 && flags.unpaced) return this.refuseAboveRate(device, topic);
-      if (wait > 0) await this.slowDown(device, wait);
+      if (wait > 0) await this.slowDown(device, wait, customerWait > gatewayWait);
       if (flags.retain)
         return this.refuse(device, topic, 'retained message (publish with retain false)', 'retained');
       await this.dispatch(device, topic, payload);
@@ -433,13 +442,16 @@ export class DeviceInbox {
   }
 
   /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */
-  private async slowDown(device: DeviceIdentity, wait: number): Promise<void> {
+  private async slowDown(device: DeviceIdentity, wait: number, byQuota: boolean): Promise<void> {
     this.counters.slowedDown++;
+    if (byQuota) this.counters.slowedByQuota++;
     if (Date.now() - this.lastRateLog > 10_000) {
       this.lastRateLog = Date.now();
       this.logger.warn(
-        { mac: device.mac, waitMs: wait },
-        'gateway above its sustained message rate; slowed down',
+        { mac: device.mac, tenantId: device.tenantId, waitMs: wait },
+        byQuota
+          ? "customer above its messages-per-second quota; its gateways' messages slowed down"
+          : 'gateway above its sustained message rate; slowed down',
       );
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));

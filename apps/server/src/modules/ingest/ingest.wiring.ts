@@ -13,7 +13,7 @@ import {
   type TelemetryReports,
   type UpdateInbox,
 } from './device-inbox.ts';
-import type { DeviceRateSettings } from './device-rate.ts';
+import type { CustomerRateLimits, DeviceRateSettings } from './device-rate.ts';
 import { StoredConfirmations } from './stored-confirmations.ts';
 
 /**
@@ -26,6 +26,8 @@ import { StoredConfirmations } from './stored-confirmations.ts';
 export function createIngestModule(options: {
   logger: Logger;
   rate: DeviceRateSettings;
+  /** The customers' messages-per-second quotas (modules/tenants, docs/quotas.md). */
+  customerRates: CustomerRateLimits;
   gateways: GatewayReports;
   telemetry: TelemetryReports;
   instructions: InstructionInbox;
@@ -59,6 +61,7 @@ export function createIngestModule(options: {
     options.pump,
     options.events,
     new StoredConfirmations(options.devices, logger),
+    options.customerRates,
   );
   meterInbox(inbox, options.meter ?? noMeter);
   return { inbox };
@@ -76,6 +79,11 @@ function meterInbox(inbox: DeviceInbox, meter: Meter): void {
     'portal_ingest_slowed_total',
     'Messages held back by the per-gateway rate',
     () => counters.slowedDown,
+  );
+  total(
+    'portal_ingest_slowed_by_quota_total',
+    "Messages held back by their customer's messages-per-second quota",
+    () => counters.slowedByQuota,
   );
   total(
     'portal_ingest_handle_seconds_total',

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { refuseOverQuota } from '../tenants/index.ts';
 import type { LockUserValues } from './lock-user-update.ts';
 
 /** A stored user an imported row may meet (same e-mail, or the row's card). */
@@ -64,6 +65,7 @@ export class LockUsersImportRepository {
 
   /** The batch's new users in one statement, in the batch's transaction (`trx`). */
   async insert(trx: Kysely<Database>, inserts: ImportInsert[]): Promise<void> {
-    if (inserts.length > 0) await trx.insertInto('lock_users').values(inserts).execute();
+    if (inserts.length > 0)
+      await trx.insertInto('lock_users').values(inserts).execute().catch(refuseOverQuota);
   }
 }

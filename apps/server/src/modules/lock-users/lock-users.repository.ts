@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Database, LockUsersTable } from '../../db/schema.ts';
+import { refuseOverQuota } from '../tenants/index.ts';
 
 export type LockUserRow = Selectable<LockUsersTable> & { lock_count: number };
 
@@ -165,7 +166,8 @@ export class LockUsersRepository {
       .insertInto('lock_users')
       .values(row)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch(refuseOverQuota);
     return { ...created, lock_count: 0 };
   }
 

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { deleteCustomerSamplesBefore } from './customer-retention.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 
 const DAY = 24 * 3600_000;
@@ -7,8 +10,14 @@ const DAY = 24 * 3600_000;
 const QUEUE = 'telemetry-retention';
 const HOURLY = '7 * * * *';
 
+/** Customers whose raw samples are kept for fewer days (a stored-days quota, modules/tenants, docs/quotas.md). */
+export interface StoredDaysQuotas {
+  storedDays(): Promise<{ tenantIds: string[]; days: number }[]>;
+}
+
 /**
- * Deletes raw samples and rollups past their retention, hourly, as a job scheduled on the job queue: one
+ * Deletes raw samples and rollups past their retention, and each customer's raw samples past its stored-days
+ * quota, hourly, as a job scheduled on the job queue: one
  * instance of the cluster runs it each hour (deleting is idempotent anyway).
  */
 export class RetentionJob {
@@ -17,6 +26,7 @@ export class RetentionJob {
     private readonly repo: TelemetryRepository,
     private readonly settings: { rawDays: number; rollupDays: number },
     private readonly logger: Logger,
+    private readonly customers?: { db: Kysely<Database>; quotas: StoredDaysQuotas },
   ) {}
 
   /** The oldest time raw samples are kept for. */
@@ -24,11 +34,24 @@ export class RetentionJob {
     return now - this.settings.rawDays * DAY;
   }
 
-  async runOnce(now = Date.now()): Promise<{ raw: number; rollups: number }> {
+  async runOnce(now = Date.now()): Promise<{ raw: number; rollups: number; customerRaw: number }> {
     const raw = await this.repo.deleteSamplesBefore(this.rawSince(now));
     const rollups = await this.repo.deleteRollupsBefore(now - this.settings.rollupDays * DAY);
-    if (raw + rollups > 0) this.logger.info({ raw, rollups }, 'telemetry past retention deleted');
-    return { raw, rollups };
+    const customerRaw = await this.runCustomerQuotas(now);
+    if (raw + rollups + customerRaw > 0)
+      this.logger.info({ raw, rollups, customerRaw }, 'telemetry past retention deleted');
+    return { raw, rollups, customerRaw };
+  }
+
+  /** The per-customer step: each customer's raw samples older than its stored-days quota (within rawDays). */
+  private async runCustomerQuotas(now: number): Promise<number> {
+    if (!this.customers) return 0;
+    let total = 0;
+    for (const { tenantIds, days } of await this.customers.quotas.storedDays()) {
+      if (days >= this.settings.rawDays) continue;
+      total += await deleteCustomerSamplesBefore(this.customers.db, tenantIds, now - days * DAY);
+    }
+    return total;
   }
 
   start(): void {

@@ -8,7 +8,7 @@ import type { ModuleParts } from '../../lib/module.ts';
 import { GatewayEventsQuery } from './events-query.ts';
 import { GatewayEventsRepository } from './events-repository.ts';
 import type { ReachableGateways } from './reachable-gateways.ts';
-import { RetentionJob } from './retention.ts';
+import { RetentionJob, type StoredDaysQuotas } from './retention.ts';
 import { SensorDataQuery } from './sensor-data.query.ts';
 import { TelemetryRepository } from './telemetry.repository.ts';
 import { telemetryRoutes } from './telemetry.routes.ts';
@@ -25,6 +25,8 @@ export function createTelemetryModule(options: {
   live: LivePublisher;
   logger: Logger;
   retention: { rawDays: number; rollupDays: number };
+  /** Customers' stored-days quotas (modules/tenants, docs/quotas.md), applied by the retention job. */
+  storedDays?: StoredDaysQuotas;
   /** Batch sizes and commit times of the sample writer (/metrics). */
   meter?: Meter;
 }) {
@@ -35,6 +37,7 @@ export function createTelemetryModule(options: {
     repo,
     options.retention,
     options.logger.child({ component: 'retention' }),
+    options.storedDays ? { db: options.db, quotas: options.storedDays } : undefined,
   );
   return {
     telemetry,

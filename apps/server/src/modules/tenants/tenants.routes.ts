@@ -2,6 +2,10 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import {
   createScopeBody,
   customerMessages,
+  customerQuotas,
+  customerQuotasQuery,
+  customerQuotaUse,
+  customerQuotaUseList,
   customersPage,
   customersQuery,
   hierarchyNode,
@@ -18,6 +22,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
 import type { CustomersService, UploadedImages } from './customers.service.ts';
+import type { QuotasService } from './quotas.service.ts';
 
 /** A scope's fields are short: 16 KiB is plenty. */
 const SCOPE_BODY_LIMIT = 16 * 1024;
@@ -33,10 +38,10 @@ const uploadFields = z.object({
 });
 
 /** The tenant calls of spec 000 section 7 (paths as written, typos included) and the customers list. */
-export const tenantsRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
-  app,
-  { customers },
-) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<{
+  customers: CustomersService;
+  quotas: QuotasService;
+}> = async (app, { customers, quotas }) => {
   app.get(
     '/api/hirarchy',
     {
@@ -128,6 +133,36 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ customers: CustomersService 
         .header('cache-control', 'no-store')
         .send(csv);
     },
+  );
+
+  // Quotas (docs/quotas.md): root only; the service answers 403 to others and 404 for a scope out of reach.
+  app.get(
+    '/api/customers/quotas',
+    {
+      config: { access: 'TOP_LEVEL_SCOPE_READ' },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Quotas of these customers and their use (root only; ids comma-separated, at most 100)',
+        querystring: customerQuotasQuery,
+        response: { 200: customerQuotaUseList },
+      },
+    },
+    async (request) => quotas.quotasOf(principalOf(request), request.query.ids),
+  );
+
+  app.put(
+    '/api/customers/:id/quotas',
+    {
+      config: { access: 'SCOPE_UPDATE' },
+      schema: {
+        tags: ['tenants'],
+        summary: "Set a customer's quotas (root only; null: unlimited); answers them with their use",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: customerQuotas,
+        response: { 200: customerQuotaUse },
+      },
+    },
+    async (request) => quotas.setQuotas(principalOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import type { ModuleParts } from '../../lib/module.ts';
 import type { PublicFiles } from '../files/index.ts';
 import { CustomersService } from './customers.service.ts';
 import { NewCustomers } from './new-customers.ts';
+import { QuotasRepository } from './quotas.repository.ts';
+import { QuotasService } from './quotas.service.ts';
 import { TenantsRepository } from './tenants.repository.ts';
 import { tenantsRoutes } from './tenants.routes.ts';
 import { TenantsService } from './tenants.service.ts';
@@ -19,9 +21,11 @@ export function createTenantsModule(options: {
   const tenants = new TenantsService(repo);
   const newCustomers = new NewCustomers({ db: options.db, tenants, live: options.live });
   const customers = new CustomersService(repo, tenants, options.live, options.files, newCustomers);
+  const quotas = new QuotasService(new QuotasRepository(options.db), tenants);
   return {
     tenants,
     customers,
-    routes: (app) => app.register(tenantsRoutes, { customers }),
+    quotas,
+    routes: (app) => app.register(tenantsRoutes, { customers, quotas }),
   } satisfies ModuleParts & Record<string, unknown>;
 }
