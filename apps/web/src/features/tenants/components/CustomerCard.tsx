@@ -1,21 +1,32 @@
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import type { Scope } from '@portal/contract';
+import type { CustomerQuotaUse, Scope } from '@portal/contract';
 import { useT } from '../../../lib/i18n/index.ts';
 import { DETAIL_COLUMNS } from '../customer-columns.ts';
 import { versionMismatchText } from '../customer-display.ts';
 import type { CustomerRowAccess } from '../customers-list.ts';
 import { type CustomerActionHandlers, CustomerActionMenu } from './CustomerActions.tsx';
 import { CustomerName } from './CustomerName.tsx';
+import { QuotaFigures } from './QuotaFigures.tsx';
 import { VersionMismatchCount } from './VersionMismatchCount.tsx';
 
 interface CustomerCardProps extends Partial<CustomerActionHandlers> {
   scope: Scope;
   access: CustomerRowAccess;
   onOpen: (scope: Scope) => void;
+  /** Root: the customer's quotas and use. */
+  quota?: CustomerQuotaUse;
 }
 
 /** One customer as a card (below 600 px, and the Admin card's entry on narrow screens), with its menu. */
-export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: CustomerCardProps) {
+export function CustomerCard({
+  scope,
+  access,
+  onOpen,
+  onEdit,
+  onDelete,
+  onQuotas,
+  quota,
+}: CustomerCardProps) {
   const t = useT('tenants');
   const open = access.open ? onOpen : undefined;
   const details = (
@@ -47,9 +58,20 @@ export function CustomerCard({ scope, access, onOpen, onEdit, onDelete }: Custom
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, pt: 1.5 }}>
         <CustomerName scope={scope} onOpen={open} pending={access.pending} />
         {onEdit && onDelete && (
-          <CustomerActionMenu scope={scope} access={access} onEdit={onEdit} onDelete={onDelete} />
+          <CustomerActionMenu
+            scope={scope}
+            access={access}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            {...(onQuotas ? { onQuotas } : {})}
+          />
         )}
       </Stack>
+      {quota && (
+        <Box sx={{ px: 2, pt: 0.5 }}>
+          <QuotaFigures use={quota} />
+        </Box>
+      )}
       {versionMismatchText(scope) && (
         <Box sx={{ px: 2, pt: 0.5 }}>
           <VersionMismatchCount scope={scope} />

@@ -15,6 +15,7 @@ import { lastPage, nextSort } from '../../../lib/list-paging.ts';
 import { rowsPerPageFor, useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { CUSTOMERS_CSV_FILE_NAME, downloadCustomersCsv } from '../api/download-customers-csv.ts';
+import { useCustomerQuotas } from '../api/get-customer-quotas.ts';
 import { useCustomers } from '../api/get-customers.ts';
 import { customersLayoutFor } from '../customers-layout.ts';
 import {
@@ -34,6 +35,7 @@ import { CreateCustomerDialog } from './CreateCustomerDialog.tsx';
 import { CustomerCard } from './CustomerCard.tsx';
 import { CustomersTable } from './CustomersTable.tsx';
 import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
+import { QuotasDialog } from './QuotasDialog.tsx';
 import { UpdateCustomerDialog } from './UpdateCustomerDialog.tsx';
 
 /**
@@ -73,6 +75,10 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Scope | null>(null);
   const [deleting, setDeleting] = useState<Scope | null>(null);
+  const [limiting, setLimiting] = useState<Scope | null>(null);
+  // Root alone sets and reads quotas (docs/quotas.md): the figures of the page's customers.
+  const pageIds = customers.data?.customers.map((scope) => scope.id) ?? [];
+  const quotas = useCustomerQuotas(pageIds, session.isRootUser);
 
   // A page emptied by deletions steps back to the last one with rows.
   const total = customers.data?.total;
@@ -81,7 +87,12 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
       setPaging({ search, page: lastPage(total, pageSize) });
   }, [total, page, pageSize, search]);
 
-  const actions = { onEdit: setEditing, onDelete: setDeleting, onOpen };
+  const actions = {
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    onOpen,
+    ...(session.isRootUser ? { onQuotas: setLimiting } : {}),
+  };
   const loading = customers.isPending || customers.isPlaceholderData || customers.isFetching;
 
   return (
@@ -106,7 +117,12 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
             <Stack spacing={1.5} role="list" aria-label={t('title')}>
               {customers.data.customers.map((scope) => (
                 <Box role="listitem" key={scope.id}>
-                  <CustomerCard scope={scope} access={customerRowAccess(viewer, scope)} {...actions} />
+                  <CustomerCard
+                    scope={scope}
+                    access={customerRowAccess(viewer, scope)}
+                    {...(quotas.data?.get(scope.id) ? { quota: quotas.data.get(scope.id)! } : {})}
+                    {...actions}
+                  />
                 </Box>
               ))}
               {customers.data.customers.length === 0 && (
@@ -118,6 +134,7 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
               customers={customers.data.customers}
               wide={wide}
               viewer={viewer}
+              {...(quotas.data ? { quotas: quotas.data } : {})}
               sort={sort}
               onSort={(column) => {
                 setSort((current) => nextSort(current, column));
@@ -140,6 +157,11 @@ function CustomersList({ viewer, wide, cards, onOpen }: CustomersListProps) {
       <CreateCustomerDialog open={creating} onClose={() => setCreating(false)} />
       <UpdateCustomerDialog scope={editing} onClose={() => setEditing(null)} />
       {deleting && <DeleteCustomerDialog scope={deleting} onClose={() => setDeleting(null)} />}
+      <QuotasDialog
+        scope={limiting}
+        use={limiting ? quotas.data?.get(limiting.id) : undefined}
+        onClose={() => setLimiting(null)}
+      />
     </>
   );
 }

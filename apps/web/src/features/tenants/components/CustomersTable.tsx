@@ -1,5 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import type { Scope } from '@portal/contract';
+import type { CustomerQuotaUse, Scope } from '@portal/contract';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { SortableHeaderCell } from '../../../components/SortableHeaderCell.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
@@ -13,6 +13,7 @@ import {
 } from '../customers-list.ts';
 import { type CustomerActionHandlers, CustomerActionIcons, CustomerActionMenu } from './CustomerActions.tsx';
 import { CustomerName } from './CustomerName.tsx';
+import { QuotaFigures } from './QuotaFigures.tsx';
 import { VersionMismatchCount } from './VersionMismatchCount.tsx';
 
 interface CustomersTableProps extends CustomerActionHandlers {
@@ -23,6 +24,8 @@ interface CustomersTableProps extends CustomerActionHandlers {
   sort: CustomerSort;
   onSort: (column: CustomerSortBy) => void;
   onOpen: (scope: Scope) => void;
+  /** Root: each customer's quotas and use, by id (shown under its name). */
+  quotas?: ReadonlyMap<string, CustomerQuotaUse>;
 }
 
 function CustomerRow({
@@ -30,12 +33,14 @@ function CustomerRow({
   access,
   wide,
   onOpen,
+  quota,
   ...actions
 }: CustomerActionHandlers & {
   scope: Scope;
   access: CustomerRowAccess;
   wide: boolean;
   onOpen: (scope: Scope) => void;
+  quota: CustomerQuotaUse | undefined;
 }) {
   const open = access.open ? onOpen : undefined;
   return (
@@ -52,6 +57,7 @@ function CustomerRow({
           </Box>
           {!wide && <CustomerActionMenu scope={scope} access={access} {...actions} />}
         </Box>
+        <QuotaFigures use={quota} />
       </TableCell>
       {wide &&
         DETAIL_COLUMNS.map((column) => (
@@ -69,7 +75,15 @@ function CustomerRow({
 }
 
 /** The customers as a table: all columns above 1200 px, only Name (and a menu) below. */
-export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowProps }: CustomersTableProps) {
+export function CustomersTable({
+  customers,
+  wide,
+  viewer,
+  sort,
+  onSort,
+  quotas,
+  ...rowProps
+}: CustomersTableProps) {
   const t = useT('tenants');
   const columnCount = wide ? DETAIL_COLUMNS.length + 2 : 1;
   return (
@@ -98,6 +112,7 @@ export function CustomersTable({ customers, wide, viewer, sort, onSort, ...rowPr
               scope={scope}
               access={customerRowAccess(viewer, scope)}
               wide={wide}
+              quota={quotas?.get(scope.id)}
               {...rowProps}
             />
           ))}
