@@ -1,4 +1,4 @@
-import { type DeviceStatusMessage, deviceUp, FLOW_CONTROL_TOPIC } from '@portal/contract';
+import { type DeviceStatusMessage, deviceDown, deviceUp, FLOW_CONTROL_TOPIC } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
 import { FlowGate } from './flow-control.ts';
 import { createGatewayClient, type GatewayClientParams } from './gateway-client.ts';
@@ -32,6 +32,11 @@ export class GatewayLink {
   private closing = false;
   /** The portal's flow control (flow-control.ts): upstream publishes wait here while it asks to slow down. */
   readonly flow = new FlowGate();
+  /**
+   * The slow-down of this gateway alone (deviceDown.flowControl): its customer is above its messages-per-second
+   * quota (docs/quotas.md). Kept apart from the fleet's: a publish waits for both.
+   */
+  readonly quotaFlow = new FlowGate();
 
   constructor(
     private readonly params: GatewayClientParams,
@@ -49,6 +54,8 @@ export class GatewayLink {
     this.client.on('message', (topic, payload) => {
       this.counters.messagesReceived++;
       if (topic === FLOW_CONTROL_TOPIC) return void this.flow.apply(payload.toString('utf8'));
+      if (topic === deviceDown.flowControl(params.mac))
+        return void this.quotaFlow.apply(payload.toString('utf8'));
       events.onMessage(topic, payload.toString('utf8'));
     });
     this.client.on('close', () => events.onClose());
@@ -63,7 +70,9 @@ export class GatewayLink {
   async publishJson(topic: string, payload: unknown): Promise<boolean> {
     if (!this.client.connected) return false;
     // The status (online/offline) is never held back; anything else waits its turn while slowed.
-    if (topic !== deviceUp.status(this.params.mac) && !(await this.flow.acquire())) return false;
+    if (topic !== deviceUp.status(this.params.mac)) {
+      if (!(await this.flow.acquire()) || !(await this.quotaFlow.acquire())) return false;
+    }
     if (!this.client.connected) return false;
     try {
       await this.client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: false });
@@ -78,7 +87,10 @@ export class GatewayLink {
 
   async subscribe(filters: readonly string[]): Promise<void> {
     try {
-      const grants = await this.client.subscribeAsync([...filters, FLOW_CONTROL_TOPIC], { qos: 1 });
+      const grants = await this.client.subscribeAsync(
+        [...filters, FLOW_CONTROL_TOPIC, deviceDown.flowControl(this.params.mac)],
+        { qos: 1 },
+      );
       for (const grant of grants) {
         if (grant.qos === SUBSCRIPTION_REFUSED)
           this.logger.warn(`${this.params.mac}: subscription refused: ${grant.topic}`);
@@ -104,6 +116,7 @@ export class GatewayLink {
   async disconnect(): Promise<void> {
     this.closing = true;
     this.flow.close();
+    this.quotaFlow.close();
     if (!this.client.connected) {
       await this.client.endAsync(true);
       return;

@@ -42,6 +42,11 @@ export const deviceDown = {
   update: (mac: string) => `gateways/${mac}/receive/update`,
   /** Which telemetry messages (by `seq`) the portal stored or refused for good (docs/mqtt.md 2.3). */
   stored: (mac: string) => `gateways/${mac}/receive/stored`,
+  /**
+   * A slow-down for this gateway alone, the flow-control message of docs/mqtt.md 3.9: its customer is above its
+   * messages-per-second quota (docs/quotas.md).
+   */
+  flowControl: (mac: string) => `gateways/${mac}/receive/flow-control`,
 } as const;
 
 /** Filter the server subscribes to for all device upstream traffic (the kind segment is the 4th level). */

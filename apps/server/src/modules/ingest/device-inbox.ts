@@ -37,7 +37,9 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { EventEmitting } from '../../lib/events.ts';
+import type { DevicePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
+import { CustomerFlow } from './customer-flow.ts';
 import { CustomerRate, type CustomerRateLimits, DeviceRate, type DeviceRateSettings } from './device-rate.ts';
 import { type StoredConfirmations, telemetrySeq } from './stored-confirmations.ts';
 
@@ -151,6 +153,8 @@ export class DeviceInbox {
   };
   private readonly rate: DeviceRate;
   private readonly customerRate: CustomerRate;
+  /** Tells the gateways of a customer above its message-rate quota to slow down (docs/quotas.md). */
+  readonly customerFlow: CustomerFlow | undefined;
   private lastRateLog = 0;
   private lastRefusalLog = 0;
   private inFlight = 0;
@@ -170,11 +174,16 @@ export class DeviceInbox {
     /** What the device side tells the modules that listen (lib/events.ts), once the message is stored. */
     private readonly events: EventEmitting,
     private readonly confirmations: StoredConfirmations,
-    /** The customers' messages-per-second quotas (modules/tenants); none: unlimited. */
-    customerLimits: CustomerRateLimits = { messageRates: () => [] },
+    /**
+     * The customers' messages-per-second quotas (modules/tenants) and the way to tell their gateways to slow
+     * down; none: unlimited.
+     */
+    customers?: { limits: CustomerRateLimits; devices: DevicePublisher },
   ) {
     this.rate = new DeviceRate(rate);
-    this.customerRate = new CustomerRate(customerLimits, rate.share);
+    const limits = customers?.limits ?? { messageRates: () => [] };
+    this.customerRate = new CustomerRate(limits, rate.share);
+    this.customerFlow = customers && new CustomerFlow(limits, customers.devices, logger);
   }
 
   /**
@@ -194,7 +203,9 @@ export class DeviceInbox {
     const started = performance.now();
     try {
       const gatewayWait = this.rate.reserve(device.mac);
-      const customerWait = this.customerRate.reserve(device.tenantId);
+      const customer = this.customerRate.reserve(device.tenantId);
+      this.customerFlow?.noteMessage(device.mac, device.tenantId, customer.limit);
+      const customerWait = customer.wait;
       const wait = Math.max(gatewayWait, customerWait);
       if (wait > 0 && flags.unpaced) return this.refuseAboveRate(device, topic);
       if (wait > 0) await this.slowDown(device, wait, customerWait > gatewayWait);

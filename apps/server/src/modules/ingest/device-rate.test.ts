@@ -46,24 +46,25 @@ describe('CustomerRate (messages-per-second quotas)', () => {
 
   it("lets a second's worth through at once, then spaces the customer's messages, its sub-customers' with them", () => {
     const rate = new CustomerRate(limits);
-    expect([rate.reserve('P', 0), rate.reserve('K', 0)]).toEqual([0, 0]);
-    expect(rate.reserve('K', 0)).toBe(500);
-    expect(rate.reserve('P', 0)).toBe(1000);
+    const wait = (tenantId: string) => rate.reserve(tenantId, 0).wait;
+    expect([wait('P'), wait('K')]).toEqual([0, 0]);
+    expect(rate.reserve('K', 0)).toEqual({ wait: 500, limit: { tenantId: 'P', perSecond: 2 } });
+    expect(wait('P')).toBe(1000);
     // Another customer's bucket is its own, and a customer without a quota never waits.
-    expect(rate.reserve('Q', 0)).toBe(0);
-    for (let n = 0; n < 100; n++) expect(rate.reserve('U', 0)).toBe(0);
+    expect(wait('Q')).toBe(0);
+    for (let n = 0; n < 100; n++) expect(rate.reserve('U', 0)).toEqual({ wait: 0 });
   });
 
   it('owes at most CUSTOMER_RATE_MAX_WAIT_S of messages (the longest a message waits)', () => {
     const rate = new CustomerRate(limits);
     for (let n = 0; n < 50; n++) rate.reserve('P', 0);
-    expect(rate.reserve('P', 0)).toBe(CUSTOMER_RATE_MAX_WAIT_S * 1000);
+    expect(rate.reserve('P', 0).wait).toBe(CUSTOMER_RATE_MAX_WAIT_S * 1000);
   });
 
   it('allows its share of the quota on one of several instances', () => {
     const rate = new CustomerRate(limits, () => 0.5);
     // Half of 10 a second: a burst of 5, then a token every 200 ms.
-    for (let n = 0; n < 5; n++) expect(rate.reserve('Q', 0)).toBe(0);
-    expect(rate.reserve('Q', 0)).toBe(200);
+    for (let n = 0; n < 5; n++) expect(rate.reserve('Q', 0).wait).toBe(0);
+    expect(rate.reserve('Q', 0).wait).toBe(200);
   });
 });

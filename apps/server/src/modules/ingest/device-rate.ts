@@ -54,9 +54,15 @@ export class DeviceRate {
   }
 }
 
+/** A customer's messages-per-second quota: the whole cluster's, for all its gateways together. */
+export interface CustomerRateLimit {
+  tenantId: string;
+  perSecond: number;
+}
+
 /** The message-rate quotas a gateway of a tenant counts against (modules/tenants, docs/quotas.md). */
 export interface CustomerRateLimits {
-  messageRates(tenantId: string): readonly { tenantId: string; perSecond: number }[];
+  messageRates(tenantId: string): readonly CustomerRateLimit[];
 }
 
 /** How long a customer's messages may owe its bucket: the longest a message waits (DeviceInbox.slowDown). */
@@ -76,17 +82,19 @@ export class CustomerRate {
     private readonly share?: () => number,
   ) {}
 
-  /** Milliseconds the message must wait (0: within every quota, or none); takes the tokens. */
-  reserve(tenantId: string, now = Date.now()): number {
+  /**
+   * Milliseconds the message must wait (0: within every quota, or none), and the quota that holds it longest;
+   * takes the tokens.
+   */
+  reserve(tenantId: string, now = Date.now()): { wait: number; limit?: CustomerRateLimit } {
     let wait = 0;
+    let holding: CustomerRateLimit | undefined;
     for (const limit of this.limits.messageRates(tenantId)) {
       const perSecond = limit.perSecond * shareOf(this.share);
       const floor = -perSecond * CUSTOMER_RATE_MAX_WAIT_S;
-      wait = Math.max(
-        wait,
-        take(this.buckets, limit.tenantId, perSecond, Math.max(1, perSecond), now, floor),
-      );
+      const own = take(this.buckets, limit.tenantId, perSecond, Math.max(1, perSecond), now, floor);
+      if (own > wait) [wait, holding] = [own, limit];
     }
-    return wait;
+    return holding ? { wait, limit: holding } : { wait };
   }
 }

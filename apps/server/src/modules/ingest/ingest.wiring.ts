@@ -61,7 +61,7 @@ export function createIngestModule(options: {
     options.pump,
     options.events,
     new StoredConfirmations(options.devices, logger),
-    options.customerRates,
+    { limits: options.customerRates, devices: options.devices },
   );
   meterInbox(inbox, options.meter ?? noMeter);
   return { inbox };

@@ -1,4 +1,4 @@
-import { deviceUp, UNLIMITED_QUOTAS } from '@portal/contract';
+import { deviceDown, deviceUp, UNLIMITED_QUOTAS } from '@portal/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -84,6 +84,15 @@ describe(`customer quotas on device traffic and stored samples (${backend} backe
     const kidId = await customer('SlowKid', {}, slowId);
     const fastId = await customer('Fast', {});
     const [first, second, third] = [await gateway(slowId), await gateway(kidId), await gateway(fastId)];
+    // Each gateway listens on its own flow-control topic, as docs/mqtt.md 3.9 asks.
+    const told = new Map<string, { state: string; maxMessagesPerSecond: number | null }[]>();
+    for (const { mac, client } of [first, second, third]) {
+      told.set(mac, []);
+      client.on('message', (topic, payload) => {
+        if (topic === deviceDown.flowControl(mac)) told.get(mac)!.push(JSON.parse(payload.toString()));
+      });
+      await client.subscribeAsync(deviceDown.flowControl(mac), { qos: 1 });
+    }
     const now = Date.now();
 
     // At the bound: 4 at once (a second's worth) wait for nothing.
@@ -101,6 +110,14 @@ describe(`customer quotas on device traffic and stored samples (${backend} backe
     expect(portal.inbox.counters.slowedByQuota - before).toBeGreaterThanOrEqual(8);
     expect(Math.max(slowMs, kidMs)).toBeGreaterThan(1500);
     expect(fastMs).toBeLessThan(Math.max(slowMs, kidMs) / 2);
+    // The customer's gateways were told to slow down, each to its part of the 4 a second (all of it when the
+    // first was told before the other's messages arrived); the other customer's gateway was not.
+    await waitFor(async () => told.get(first.mac)!.length > 0 && told.get(second.mac)!.length > 0);
+    for (const mac of [first.mac, second.mac]) {
+      expect(told.get(mac)![0]!.state).toBe('slow');
+      expect([2, 4]).toContain(told.get(mac)![0]!.maxMessagesPerSecond);
+    }
+    expect(told.get(third.mac)).toEqual([]);
     // Nothing dropped (burst waited for every sample to be stored).
     expect([await stored(first.mac), await stored(second.mac), await stored(third.mac)]).toEqual([10, 6, 12]);
   }, 60_000);
