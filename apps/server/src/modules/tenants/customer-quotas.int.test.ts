@@ -176,6 +176,32 @@ describe(`customer quotas (${backend} backend)`, () => {
       expect((await quotasOf(small.tenant.id))[0]!.use.lockUsers).toBe(2);
     });
 
+    it('refuses a bulk import that would pass the quota, whole, and takes one that reaches it', async () => {
+      const small = await limited({ lockUsers: 3 });
+      const rows = (n: number) =>
+        Array.from({ length: n }, () => ({
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: `bulk-${tag().toLowerCase()}@example.com`,
+          mobileNo: '',
+          scopeId: small.tenant.id,
+        }));
+      const post = (payload: unknown[]) =>
+        portal.app.inject({
+          method: 'POST',
+          url: '/api/create-bulk-iot-lock-users?isCardUsers=false',
+          headers: { cookie: small.cookie },
+          payload: payload as never,
+        });
+      const over = await post(rows(4));
+      expect(over.statusCode, over.body).toBe(409);
+      expect(over.json().message).toBe(quotaMessages.lockUsersReached(3));
+      expect((await quotasOf(small.tenant.id))[0]!.use.lockUsers).toBe(0);
+      const atBound = await post(rows(3));
+      expect(atBound.statusCode, atBound.body).toBe(200);
+      expect((await quotasOf(small.tenant.id))[0]!.use.lockUsers).toBe(3);
+    });
+
     it('lets exactly the free places go to requests made at once', async () => {
       const busy = await limited({ lockUsers: 3 });
       const answers = await Promise.all(
