@@ -25,7 +25,14 @@ export const OWNERS = {
   gateways: ['gateways', 'gateway_connection_log'],
   // Kept by a trigger on `gateways` (migration 0020), read by the dashboards only.
   dashboards: ['gateway_departures'],
-  telemetry: ['telemetry', 'telemetry_latest', 'telemetry_1m', 'telemetry_1h', 'gateway_events'],
+  telemetry: [
+    'telemetry',
+    'telemetry_default',
+    'telemetry_latest',
+    'telemetry_1m',
+    'telemetry_1h',
+    'gateway_events',
+  ],
   'gateway-commands': ['gateway_command_log', 'gateway_scans', 'gateway_hotspot_changes'],
   instructions: ['instructions', 'device_logs'],
   locks: ['locks', 'lock_events', 'lock_mode_slots'],

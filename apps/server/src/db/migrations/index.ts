@@ -35,6 +35,7 @@ import * as webhooks from './0038_webhooks.ts';
 import * as alertLifecycle from './0039_alert_lifecycle.ts';
 import * as webhookOutbox from './0040_webhook_outbox.ts';
 import * as customerQuotas from './0041_customer_quotas.ts';
+import * as telemetryPartitions from './0042_telemetry_partitions.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0039_alert_lifecycle': alertLifecycle,
   '0040_webhook_outbox': webhookOutbox,
   '0041_customer_quotas': customerQuotas,
+  '0042_telemetry_partitions': telemetryPartitions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -146,13 +146,14 @@ export class AuditRepository {
 
   /**
    * Attaches the audit trigger to every table created after migration 0019 (other modules' later migrations)
-   * but those left out on purpose; idempotent, one query when nothing is missing.
+   * but those left out on purpose; idempotent, one query when nothing is missing. A partition is left out: it
+   * has its parent's triggers (the days of `telemetry`, migration 0042, excluded as their parent is).
    */
   async ensureTriggers(): Promise<string[]> {
     const missing = await sql<{ table_name: string }>`
       SELECT c.relname AS table_name FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
-      WHERE c.relkind IN ('r', 'p')
+      WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
         AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'audit_row')
         AND c.relname <> ALL(${AUDIT_EXCLUDED_TABLES}::text[])`.execute(this.db);
     for (const { table_name } of missing.rows)

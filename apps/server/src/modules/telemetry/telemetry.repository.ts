@@ -2,11 +2,16 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { retryTransient } from '../../lib/retry.ts';
+import { DAY, type SamplePartition, TelemetryPartitions } from './partitions.repository.ts';
 import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
 import type { SeriesPlan } from './series-plan.ts';
 
 export class TelemetryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly partitions: TelemetryPartitions;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.partitions = new TelemetryPartitions(db);
+  }
 
   /** A gateway un-registered (modules/instructions, in its transaction): its samples, rollups and events go. */
   async deleteOfGateway(mac: string): Promise<void> {
@@ -129,10 +134,24 @@ export class TelemetryRepository {
     return [...before, ...within].map((r) => ({ ti: Number(r.ti), off: Number(r.off) }));
   }
 
-  /** Deletes raw samples older than `before` (and a newest sample that old: the latest is a raw sample). */
+  /**
+   * Removes raw samples older than `before` (and a newest sample that old: the latest is a raw sample), answering
+   * how many went: a day partition wholly older is dropped; the default partition and the samples stored before
+   * migration 0042 (`telemetry_legacy`) have their older rows deleted; a day partition `before` falls in is kept
+   * whole until its day is past (docs/telemetry-partitions.md). A drop that finds its lock held is left to the
+   * next run.
+   */
   async deleteSamplesBefore(before: number): Promise<number> {
     await this.db.deleteFrom('telemetry_latest').where('ti', '<', before).execute();
-    return deleteOlderThan(this.db, 'telemetry', 'ti', before);
+    let total = 0;
+    for (const partition of await this.partitions.list()) {
+      if (partition.to !== null && partition.to <= before) {
+        total += await this.partitions.drop(partition.name).catch(leftIfLocked);
+      } else if (!isDay(partition) && (partition.from === null || partition.from < before)) {
+        total += await deleteOlderThan(this.db, partition.name, 'ti', before);
+      }
+    }
+    return total;
   }
 
   async deleteRollupsBefore(before: number): Promise<number> {
@@ -151,6 +170,14 @@ export class TelemetryRepository {
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   }
+}
+
+const isDay = (p: SamplePartition) => p.from !== null && p.to !== null && p.to - p.from === DAY;
+
+/** A statement that gave up waiting for its lock (lock_timeout) counts nothing; any other error stands. */
+function leftIfLocked(error: unknown): number {
+  if ((error as { code?: string }).code === '55P03') return 0;
+  throw error;
 }
 
 const asSampleRow = (row: SampleRow): SampleRow => ({ ...row, ti: Number(row.ti) });
@@ -205,14 +232,14 @@ const RETENTION_MACS = 100;
 const RETENTION_ROWS = 50_000;
 
 /**
- * Deletes a (mac, time)-keyed table's rows older than `before`, gateway by gateway on the key: each
+ * Deletes a (mac, time)-keyed table's (or partition's) rows older than `before`, gateway by gateway on the key: each
  * statement reads only rows it deletes (at most RETENTION_ROWS), so no statement scans the whole history,
  * which on the embedded backend would hold its one connection (and every request behind it) for seconds.
  * The gateways are found by skipping along the key (one index step per gateway).
  */
 async function deleteOlderThan(
   db: Kysely<Database>,
-  table: 'telemetry' | RollupTable,
+  table: string,
   time: 'ti' | 'bucket',
   before: number,
 ): Promise<number> {

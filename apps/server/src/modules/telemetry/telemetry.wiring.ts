@@ -7,6 +7,7 @@ import type { Meter } from '../../lib/metrics.ts';
 import type { ModuleParts } from '../../lib/module.ts';
 import { GatewayEventsQuery } from './events-query.ts';
 import { GatewayEventsRepository } from './events-repository.ts';
+import { TelemetryPartitions } from './partitions.repository.ts';
 import type { ReachableGateways } from './reachable-gateways.ts';
 import { RetentionJob, type StoredDaysQuotas } from './retention.ts';
 import { SensorDataQuery } from './sensor-data.query.ts';
@@ -32,16 +33,25 @@ export function createTelemetryModule(options: {
 }) {
   const repo = new TelemetryRepository(options.db);
   const telemetry = new TelemetryService(repo, options.live, options.meter);
+  const logger = options.logger.child({ component: 'retention' });
   const retention = new RetentionJob(
     options.jobs,
     repo,
+    new TelemetryPartitions(options.db),
     options.retention,
-    options.logger.child({ component: 'retention' }),
+    logger,
     options.storedDays ? { db: options.db, quotas: options.storedDays } : undefined,
   );
   return {
     telemetry,
     retention,
+    // The partitions ahead exist before the broker takes the first sample (the routes of all modules are
+    // registered before it starts). Should that fail, the default partition takes the samples meanwhile.
+    routes: async () => {
+      await retention
+        .ensurePartitions()
+        .catch((error: Error) => logger.warn({ err: error }, 'telemetry partitions not created'));
+    },
     start: () => retention.start(),
     stop: () => retention.stop(),
     /** The read calls (charts, connection log, events), checked against the gateways module's reach. */
