@@ -94,12 +94,15 @@ describe(`latest samples (${backend} backend)`, () => {
     }
     await sql`analyze telemetry`.execute(portal.database.db);
     const repo = (db: typeof portal.database.db) => new TelemetryRepository(db);
-    // Rows fetched from the table by the call, by PostgreSQL's own counters (taken before and after: PGlite
-    // keeps adding to them across transactions).
+    // Rows fetched from the table's partitions by the call, by PostgreSQL's own counters (taken before and
+    // after: PGlite keeps adding to them across transactions).
     const counter = async (trx: typeof portal.database.db) => {
       const { rows } = await sql<{ read: number }>`
-        select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as read
-        from pg_stat_xact_user_tables where relname = 'telemetry'`.execute(trx);
+        select sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as read
+        from pg_stat_xact_user_tables
+        where relid in (select inhrelid from pg_inherits where inhparent = 'telemetry'::regclass)`.execute(
+        trx,
+      );
       return Number(rows[0]?.read ?? 0);
     };
     const rowsRead = (run: (r: TelemetryRepository) => Promise<unknown[]>) =>

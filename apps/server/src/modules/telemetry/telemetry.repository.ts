@@ -100,16 +100,21 @@ export class TelemetryRepository {
     return result.rows.map((row) => ({ ...row, first: Number(row.first), last: Number(row.last) }));
   }
 
-  /** The last `perGateway` samples of each gateway, oldest first (the same per-gateway key walk). */
-  async recentSamples(macs: string[], perGateway: number) {
+  /**
+   * The last `perGateway` samples of each gateway, oldest first (the same per-gateway key walk). Asked first
+   * within the last day, which the planner prunes to the partitions of today, yesterday and the default one
+   * instead of one index step into each of the hundred days kept (docs/telemetry-partitions.md); a gateway
+   * with fewer samples in that day is asked again without the bound.
+   */
+  async recentSamples(macs: string[], perGateway: number, now = Date.now()) {
     if (macs.length === 0) return [];
-    const result = await sql<Selectable<TelemetryTable>>`
-      select t.* from unnest(${macs}::text[]) as m(mac)
-      cross join lateral (
-        select * from telemetry where telemetry.mac = m.mac order by ti desc limit ${perGateway}
-      ) t
-      order by t.mac, t.ti`.execute(this.db);
-    return result.rows;
+    const recent = await lastSamples(this.db, macs, perGateway, now - DAY);
+    const found = new Map<string, number>();
+    for (const row of recent) found.set(row.mac, (found.get(row.mac) ?? 0) + 1);
+    const short = new Set(macs.filter((mac) => (found.get(mac) ?? 0) < perGateway));
+    if (short.size === 0) return recent;
+    const older = await lastSamples(this.db, [...short], perGateway, null);
+    return [...recent.filter((row) => !short.has(row.mac)), ...older].sort(byMacThen((r) => Number(r.ti)));
   }
 
   /** Online/offline transitions in a range, with the last one before it (the state the range starts in). */
@@ -170,6 +175,18 @@ export class TelemetryRepository {
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   }
+}
+
+/** The last `perGateway` samples of each gateway (since `since`, when given), by MAC then time. */
+async function lastSamples(db: Kysely<Database>, macs: string[], perGateway: number, since: number | null) {
+  const bound = since === null ? sql`` : sql`and ti >= ${since}`;
+  const result = await sql<Selectable<TelemetryTable>>`
+    select t.* from unnest(${macs}::text[]) as m(mac)
+    cross join lateral (
+      select * from telemetry where telemetry.mac = m.mac ${bound} order by ti desc limit ${perGateway}
+    ) t
+    order by t.mac, t.ti`.execute(db);
+  return result.rows;
 }
 
 const isDay = (p: SamplePartition) => p.from !== null && p.to !== null && p.to - p.from === DAY;
