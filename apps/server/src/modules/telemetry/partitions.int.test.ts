@@ -113,6 +113,23 @@ describe(`telemetry partitions (${backend} backend)`, () => {
     expect(await partitionOf(db, mac, farAhead)).toBe('telemetry_default');
   });
 
+  it("gives each gateway's last 50 samples across the days, from the last day or from older ones", async () => {
+    const busy = await gateway();
+    const quiet = await gateway();
+    const now = Date.now();
+    const minutes = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => from + i * 60_000);
+    await record(busy, ...minutes(now - 2 * DAY, 20), ...minutes(now - 70 * 60_000, 60));
+    await record(quiet, ...minutes(now - 3 * DAY, 45), ...minutes(now - 10 * 60_000, 10));
+    const recent = await portal.services.telemetry.recentByMac([busy, quiet]);
+    expect(recent[busy]!.map((s) => s.TI)).toEqual(minutes(now - 60 * 60_000, 50));
+    // Fewer than 50 in the last day: the 40 before them come from the partition of three days ago.
+    expect(recent[quiet]!.map((s) => s.TI)).toEqual([
+      ...minutes(now - 3 * DAY, 45).slice(5),
+      ...minutes(now - 10 * 60_000, 10),
+    ]);
+  });
+
   it('lets two instances create the same partitions at the same time', async () => {
     const later = Date.now() + 30 * DAY;
     const results = await Promise.all([
