@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction, connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import ipaddr from 'ipaddr.js';
-import { Agent, type buildConnector } from 'undici';
+import { Agent, type buildConnector, errors } from 'undici';
 
 /**
  * Outbound HTTP to addresses customers give (webhooks, alert channels; issue 31), with the SSRF guard of
@@ -26,7 +26,10 @@ export interface OutboundResponse {
 }
 
 export interface OutboundHttp {
-  /** POSTs `body`; rejects with OutboundTargetRefused for a refused target, with an Error for a network failure or a time-out. */
+  /**
+   * POSTs `body` with `headers` (taken over: the Content-Length is added to it); rejects with
+   * OutboundTargetRefused for a refused target, with an Error for a network failure or a time-out.
+   */
   post(
     url: string,
     body: string,
@@ -37,6 +40,8 @@ export interface OutboundHttp {
 
 const RESPONSE_BODY_LIMIT = 2048;
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** A new connection (its lookup, TCP and TLS) must be open within this long. */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** Connections open to one receiver at once; more requests wait for a free one. */
 const MAX_SOCKETS_PER_HOST = 32;
 /** An idle kept-alive connection is closed after this long (under the 5 s of Node's own servers). */
@@ -122,9 +127,17 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
           })
         : netConnect({ host: options.hostname, port, lookup: guardedLookup });
     const event = options.protocol === 'https:' ? 'secureConnect' : 'connect';
-    const failed = (error: Error) => callback(error, null);
+    const failed = (error: Error) => {
+      clearTimeout(timer);
+      callback(error, null);
+    };
+    const timer = setTimeout(
+      () => socket.destroy(new Error(`Timed out after ${CONNECT_TIMEOUT_MS} ms (connecting)`)),
+      CONNECT_TIMEOUT_MS,
+    );
     socket.once('error', failed);
     socket.once(event, () => {
+      clearTimeout(timer);
       socket.off('error', failed);
       try {
         if (socket.remoteAddress !== undefined) check(socket.remoteAddress);
@@ -156,16 +169,18 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
         throw new OutboundTargetRefused(`Refused target: the scheme ${target.protocol} is not http or https`);
       const literal = literalAddress(target.hostname);
       if (literal !== null) check(literal);
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(new Error(`Timed out after ${timeoutMs} ms`)), timeoutMs);
+      // The time-out is undici's own (no timer and AbortController per request): the connection's, then the
+      // answer's headers within `timeoutMs` of the request being written, then no pause longer in its body.
+      headers['content-length'] = String(Buffer.byteLength(body));
       try {
         const response = await dispatcher.request({
           origin: target.origin,
           path: `${target.pathname}${target.search}`,
           method: 'POST',
-          headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+          headers,
           body,
-          signal: abort.signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         });
         const chunks: Buffer[] = [];
         let size = 0;
@@ -187,10 +202,9 @@ export function outboundHttp(allowNetworks: readonly string[]): OutboundHttp {
         const cause = (error as { cause?: unknown }).cause;
         if (error instanceof OutboundTargetRefused) throw error;
         if (cause instanceof OutboundTargetRefused) throw cause;
-        if (abort.signal.aborted) throw abort.signal.reason as Error;
+        if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
+          throw new Error(`Timed out after ${timeoutMs} ms`);
         throw error;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

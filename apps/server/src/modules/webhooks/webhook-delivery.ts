@@ -8,12 +8,7 @@ import { type OutboundHttp, OutboundTargetRefused } from '../../lib/outbound-htt
 import { type Backoff, backoffDelay } from '../../lib/retry.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { deliveryHeaders, outcomeOf } from './signing.ts';
-import type {
-  DeliveredAttempt,
-  NewDelivery,
-  SendableDelivery,
-  WebhooksRepository,
-} from './webhooks.repository.ts';
+import type { DeliveredAttempt, SendableDelivery, WebhooksRepository } from './webhooks.repository.ts';
 
 /** The job queue of webhook retries (lib/jobs.ts). */
 export const WEBHOOK_QUEUE = 'webhook';
@@ -122,7 +117,8 @@ export class WebhookDelivery {
     if (hooks.length === 0) return;
     const now = new Date();
     const claimedUntil = new Date(now.getTime() + (this.stopping ? 0 : this.claimMs));
-    const rows: NewDelivery[] = [];
+    const stored: { id: string; type: string; body: string }[] = [];
+    const rows: { id: string; webhookId: string; event: number }[] = [];
     const sendable: SendableDelivery[] = [];
     for (const event of events) {
       const tenantIds = hearing.get(event.tenantId) ?? [];
@@ -132,17 +128,10 @@ export class WebhookDelivery {
       if (matching.length === 0) continue;
       const eventId = randomUUID();
       const body = payload(eventId, event.type, new Date(event.occurredAt), event.tenantId, event.data);
+      stored.push({ id: eventId, type: event.type, body });
       for (const hook of matching) {
         const id = randomUUID();
-        rows.push({
-          id,
-          webhook_id: hook.id,
-          event_id: eventId,
-          type: event.type,
-          body,
-          created_at: now,
-          next_attempt_at: claimedUntil,
-        });
+        rows.push({ id, webhookId: hook.id, event: stored.length - 1 });
         sendable.push({
           id,
           webhook_id: hook.id,
@@ -161,10 +150,10 @@ export class WebhookDelivery {
         });
       }
     }
-    await repo.insertDeliveries(rows);
+    await repo.insertDeliveries(stored, rows, now, claimedUntil);
     if (this.stopping)
       await repo.release(
-        rows.map((row) => row.id as string),
+        rows.map((row) => row.id),
         new Date(),
       );
     else for (const row of sendable) void this.queue(row);
@@ -299,7 +288,6 @@ export class WebhookDelivery {
       outcome === 'delivered'
         ? this.delivered.add({
             id: row.id,
-            webhookId: row.webhook_id,
             responseCode: responseCode as number,
             durationMs,
             at: now,

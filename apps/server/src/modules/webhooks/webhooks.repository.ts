@@ -11,7 +11,6 @@ export type SendableDelivery = Awaited<ReturnType<WebhooksRepository['deliveries
 /** A 2xx answer, for `recordDelivered`. */
 export interface DeliveredAttempt {
   id: string;
-  webhookId: string;
   responseCode: number;
   durationMs: number;
   at: Date;
@@ -99,9 +98,26 @@ export class WebhooksRepository {
       .execute();
   }
 
-  /** Stores deliveries (the outbox of their first attempts), in one statement. */
-  async insertDeliveries(rows: NewDelivery[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('webhook_deliveries').values(rows).execute();
+  /**
+   * Stores deliveries (the outbox of their first attempts), in one statement: the events' bodies once each, the
+   * rows as arrays (a row's `event` is its event's index), so a statement of 2,000 rows has 9 parameters.
+   */
+  async insertDeliveries(
+    events: readonly { id: string; type: string; body: string }[],
+    rows: readonly { id: string; webhookId: string; event: number }[],
+    createdAt: Date,
+    claimedUntil: Date,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      INSERT INTO webhook_deliveries (id, webhook_id, event_id, type, body, created_at, next_attempt_at)
+      SELECT d.id, d.webhook_id, e.id, e.type, e.body, ${createdAt}::timestamptz, ${claimedUntil}::timestamptz
+      FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.webhookId)}::uuid[],
+        ${rows.map((r) => r.event + 1)}::integer[]) AS d (id, webhook_id, n)
+      JOIN unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.type)}::text[],
+        ${events.map((e) => e.body)}::text[]) WITH ORDINALITY AS e (id, type, body, n) ON e.n = d.n`.execute(
+      this.db,
+    );
   }
 
   /** A delivery sent at once by the caller (the test event). */
@@ -165,30 +181,25 @@ export class WebhooksRepository {
   }
 
   /**
-   * Delivered attempts, written back in one statement, and the failure streaks of their webhooks ended in a
-   * second.
+   * Delivered attempts written back and the failure streaks of their webhooks ended, in one statement (arrays,
+   * not a VALUES list: four parameters whatever the count, the same text each time).
    */
   async recordDelivered(results: readonly DeliveredAttempt[]): Promise<void> {
     if (results.length === 0) return;
-    const values = sql.join(
-      results.map(
-        (r) =>
-          sql`(${r.id}::uuid, ${r.responseCode}::integer, ${r.durationMs}::integer, ${r.at}::timestamptz)`,
-      ),
-    );
     await sql`
-      UPDATE webhook_deliveries AS d SET
-        status = 'delivered', attempts = d.attempts + 1, response_code = v.code, error = NULL,
-        duration_ms = v.duration, last_attempt_at = v.at, next_attempt_at = NULL
-      FROM (VALUES ${values}) AS v (id, code, duration, at)
-      WHERE d.id = v.id`.execute(this.db);
-    const hooks = [...new Set(results.map((r) => r.webhookId))];
-    await this.db
-      .updateTable('webhooks')
-      .set({ consecutive_failures: 0, failing_since: null })
-      .where('id', 'in', hooks)
-      .where((eb) => eb.or([eb('consecutive_failures', '>', 0), eb('failing_since', 'is not', null)]))
-      .execute();
+      WITH done AS (
+        UPDATE webhook_deliveries AS d SET
+          status = 'delivered', attempts = d.attempts + 1, response_code = v.code, error = NULL,
+          duration_ms = v.duration, last_attempt_at = v.at, next_attempt_at = NULL
+        FROM unnest(${results.map((r) => r.id)}::uuid[], ${results.map((r) => r.responseCode)}::integer[],
+          ${results.map((r) => r.durationMs)}::integer[], ${results.map((r) => r.at.toISOString())}::timestamptz[])
+          AS v (id, code, duration, at)
+        WHERE d.id = v.id
+        RETURNING d.webhook_id)
+      UPDATE webhooks SET consecutive_failures = 0, failing_since = NULL
+      WHERE id IN (SELECT webhook_id FROM done) AND (consecutive_failures > 0 OR failing_since IS NOT NULL)`.execute(
+      this.db,
+    );
   }
 
   findDelivery(id: string) {
