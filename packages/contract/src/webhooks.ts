@@ -51,6 +51,15 @@ export const WEBHOOK_DELIVERIES_MAX = 100;
 /** Every secret starts with this (Standard Webhooks' convention), then 32 random bytes in base64url. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
+/** Batched delivery (docs/webhooks.md): events a request, both bounds. */
+export const WEBHOOK_BATCH_EVENTS_MIN = 2;
+export const WEBHOOK_BATCH_EVENTS_MAX = 1000;
+/** The longest a batch waits for more events after its first, in milliseconds, both bounds. */
+export const WEBHOOK_BATCH_WAIT_MS_MIN = 10;
+export const WEBHOOK_BATCH_WAIT_MS_MAX = 10_000;
+/** The `type` of a batch's body and of its delivery in the log. */
+export const WEBHOOK_BATCH_TYPE = 'batch';
+
 export const webhookMessages = {
   created: 'Webhook created',
   updated: 'Webhook saved',
@@ -89,6 +98,16 @@ const eventTypes = z
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type)));
 
+/**
+ * A webhook's batched delivery: several events in one signed request, up to `maxEvents` events or `maxWaitMs`
+ * after the first, whichever comes first; null: one event a request.
+ */
+export const webhookBatch = z.object({
+  maxEvents: z.number().int().min(WEBHOOK_BATCH_EVENTS_MIN).max(WEBHOOK_BATCH_EVENTS_MAX),
+  maxWaitMs: z.number().int().min(WEBHOOK_BATCH_WAIT_MS_MIN).max(WEBHOOK_BATCH_WAIT_MS_MAX),
+});
+export type WebhookBatch = z.infer<typeof webhookBatch>;
+
 /** One webhook as its list shows it (never its secret). */
 export const webhook = z.object({
   id: z.string(),
@@ -96,6 +115,7 @@ export const webhook = z.object({
   name: z.string(),
   url: z.string(),
   eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  batch: webhookBatch.nullable(),
   enabled: z.boolean(),
   disabledAt: z.string().nullable(),
   disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
@@ -119,6 +139,7 @@ export const createWebhookBody = z.object({
   name: z.string().trim().min(1).max(WEBHOOK_NAME_MAX),
   url: webhookUrl,
   eventTypes,
+  batch: webhookBatch.nullable().default(null),
   enabled: z.boolean().default(true),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;
@@ -128,6 +149,8 @@ export const updateWebhookBody = z.object({
   name: z.string().trim().min(1).max(WEBHOOK_NAME_MAX).optional(),
   url: webhookUrl.optional(),
   eventTypes: eventTypes.optional(),
+  /** null: back to one event a request. */
+  batch: webhookBatch.nullable().optional(),
   enabled: z.boolean().optional(),
 });
 export type UpdateWebhookBody = z.input<typeof updateWebhookBody>;
@@ -141,13 +164,16 @@ export const webhookParams = z.object({ id: z.string().max(100) });
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** One delivery of one event to one webhook, as the delivery log shows it. */
+/** One delivery of one event (or of a batch of events) to one webhook, as the delivery log shows it. */
 export const webhookDelivery = z.object({
   id: z.string(),
   webhookId: z.string(),
-  /** The event's id: the `id` of the body and the Webhook-Id header (the same on every attempt). */
+  /** The event's id (a batch's own id): the `id` of the body and the Webhook-Id header (the same on every attempt). */
   eventId: z.string(),
+  /** The event's type, or 'batch'. */
   type: z.string(),
+  /** The events it carries: 1, or a batch's count. */
+  eventCount: z.number().int(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   responseCode: z.number().int().nullable(),
@@ -174,3 +200,12 @@ export const webhookPayload = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookPayload = z.infer<typeof webhookPayload>;
+
+/** The body of a batched delivery (docs/webhooks.md): its own id, then the events, each as a single delivery's body. */
+export const webhookBatchPayload = z.object({
+  id: z.string(),
+  type: z.literal(WEBHOOK_BATCH_TYPE),
+  count: z.number().int(),
+  events: z.array(webhookPayload),
+});
+export type WebhookBatchPayload = z.infer<typeof webhookBatchPayload>;

@@ -23,6 +23,9 @@ export interface WebhooksTable {
   consecutive_failures: Generated<number>;
   /** The first failed attempt since the last delivered one. */
   failing_since: Timestamp | null;
+  /** Batched delivery (migration 0043): up to this many events a request, or this long after the first; null: one. */
+  batch_max_events: number | null;
+  batch_max_ms: number | null;
   created_by: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -44,6 +47,8 @@ export interface WebhookDeliveriesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
   last_attempt_at: Timestamp | null;
   next_attempt_at: Timestamp | null;
+  /** The events its body carries: 1, or a batch's count (type 'batch', migration 0043). */
+  event_count: Generated<number>;
 }
 
 export interface WebhookTables {

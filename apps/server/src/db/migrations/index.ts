@@ -36,6 +36,7 @@ import * as alertLifecycle from './0039_alert_lifecycle.ts';
 import * as webhookOutbox from './0040_webhook_outbox.ts';
 import * as customerQuotas from './0041_customer_quotas.ts';
 import * as telemetryPartitions from './0042_telemetry_partitions.ts';
+import * as webhookBatches from './0043_webhook_batches.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0040_webhook_outbox': webhookOutbox,
   '0041_customer_quotas': customerQuotas,
   '0042_telemetry_partitions': telemetryPartitions,
+  '0043_webhook_batches': webhookBatches,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_DELIVERY_RETENTION_DAYS, type WebhookPayload } from '@portal/contract';
+import { WEBHOOK_BATCH_TYPE, WEBHOOK_DELIVERY_RETENTION_DAYS, type WebhookPayload } from '@portal/contract';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { NotableEvent } from '../../lib/events.ts';
@@ -70,6 +70,13 @@ export class WebhookDelivery {
   private waiting: { row: SendableDelivery; done: () => void }[] = [];
   private head = 0;
   private readonly sending = new Set<Promise<void>>();
+  /** The open batches of batched webhooks, by webhook id (events waiting for their batch to close). */
+  private readonly batches = new Map<
+    string,
+    { entries: { row: SendableDelivery; done: () => void }[]; timer: NodeJS.Timeout }
+  >();
+  /** Batches being gathered into their rows. */
+  private readonly gathering = new Set<Promise<void>>();
   /** Results being written back. */
   private readonly recording = new Set<Promise<void>>();
   private stopping = false;
@@ -136,6 +143,7 @@ export class WebhookDelivery {
           id,
           webhook_id: hook.id,
           event_id: eventId,
+          type: event.type,
           status: 'pending',
           attempts: 0,
           created_at: now,
@@ -147,6 +155,8 @@ export class WebhookDelivery {
           hook_secret: hook.secret,
           hook_previous_secret: hook.previous_secret,
           hook_previous_secret_until: hook.previous_secret_until,
+          hook_batch_max_events: hook.batch_max_events,
+          hook_batch_max_ms: hook.batch_max_ms,
         });
       }
     }
@@ -159,9 +169,12 @@ export class WebhookDelivery {
     else for (const row of sendable) void this.queue(row);
   }
 
-  /** A delivery made at once by the caller (the test event): stored, attempted, answered with its id. */
+  /**
+   * A delivery made at once by the caller (the test event): stored, attempted, answered with its id. To a batched
+   * webhook it goes as a batch of one, as its events do.
+   */
   async sendNow(
-    webhookId: string,
+    webhook: { id: string; batched: boolean },
     type: string,
     customerId: string,
     data: Record<string, unknown>,
@@ -169,15 +182,27 @@ export class WebhookDelivery {
     await this.declare();
     const now = new Date();
     const eventId = randomUUID();
+    const claimedUntil = new Date(now.getTime() + this.claimMs);
     const { id } = await this.deps.repo.insertDelivery({
-      webhook_id: webhookId,
+      webhook_id: webhook.id,
       event_id: eventId,
       type,
       body: payload(eventId, type, now, customerId, data),
-      next_attempt_at: new Date(now.getTime() + this.claimMs),
+      next_attempt_at: claimedUntil,
     });
-    await this.attempt(id);
-    return id;
+    let deliveryId = id;
+    if (webhook.batched) {
+      deliveryId = randomUUID();
+      await this.deps.repo.gatherBatch({
+        id: deliveryId,
+        webhookId: webhook.id,
+        ids: [id],
+        createdAt: now,
+        claimedUntil,
+      });
+    }
+    await this.attempt(deliveryId);
+    return deliveryId;
   }
 
   /** An attempt of a stored delivery (a retry's job, the test event): read, then sent unless it ended. */
@@ -202,12 +227,89 @@ export class WebhookDelivery {
     return claimed;
   }
 
-  /** Sends `row` when a place is free; resolves once its attempt ended (or it was handed over at a stop). */
+  /**
+   * Sends `row` when a place is free, an event of a batched webhook in its batch; resolves once its attempt
+   * ended (or it was handed over at a stop).
+   */
   private queue(row: SendableDelivery): Promise<void> {
     return new Promise<void>((done) => {
-      this.waiting.push({ row, done });
-      this.pump();
+      if (row.type !== WEBHOOK_BATCH_TYPE && row.hook_batch_max_events !== null && row.status === 'pending')
+        this.addToBatch(row, done);
+      else {
+        this.waiting.push({ row, done });
+        this.pump();
+      }
     });
+  }
+
+  /** An event for a batched webhook: its batch goes when it holds `maxEvents`, or `maxWaitMs` after its first. */
+  private addToBatch(row: SendableDelivery, done: () => void): void {
+    let batch = this.batches.get(row.webhook_id);
+    if (!batch) {
+      const webhookId = row.webhook_id;
+      batch = {
+        entries: [],
+        timer: setTimeout(() => this.closeBatch(webhookId), row.hook_batch_max_ms ?? 0),
+      };
+      this.batches.set(webhookId, batch);
+    }
+    batch.entries.push({ row, done });
+    if (batch.entries.length >= (row.hook_batch_max_events ?? 1)) this.closeBatch(row.webhook_id);
+  }
+
+  /**
+   * A batch closed: its events gathered into one delivery row (one statement), which is then sent as any
+   * delivery; the events' own promises resolve once it was.
+   */
+  private closeBatch(webhookId: string): void {
+    const batch = this.batches.get(webhookId);
+    if (!batch) return;
+    this.batches.delete(webhookId);
+    clearTimeout(batch.timer);
+    const { entries } = batch;
+    const finished = () => {
+      for (const entry of entries) entry.done();
+    };
+    const gathering = this.gather(webhookId, entries).then(
+      (row) => {
+        if (row) void this.queue(row).finally(finished);
+        else finished();
+      },
+      (error: Error) => {
+        this.deps.logger.error({ err: error, webhookId }, 'webhook batch not gathered');
+        finished();
+      },
+    );
+    this.gathering.add(gathering);
+    void gathering.finally(() => this.gathering.delete(gathering));
+  }
+
+  private async gather(
+    webhookId: string,
+    entries: readonly { row: SendableDelivery }[],
+  ): Promise<SendableDelivery | null> {
+    const [first] = entries;
+    if (!first) return null;
+    const id = randomUUID();
+    const createdAt = new Date(Math.min(...entries.map((entry) => entry.row.created_at.getTime())));
+    const gathered = await this.deps.repo.gatherBatch({
+      id,
+      webhookId,
+      ids: entries.map((entry) => entry.row.id),
+      createdAt,
+      claimedUntil: new Date(Date.now() + this.claimMs),
+    });
+    if (!gathered) return null;
+    return {
+      ...first.row,
+      id,
+      event_id: id,
+      type: WEBHOOK_BATCH_TYPE,
+      status: 'pending',
+      attempts: 0,
+      created_at: createdAt,
+      body: gathered.body,
+    };
   }
 
   private pump(): void {
@@ -381,7 +483,13 @@ export class WebhookDelivery {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.stored.flush();
+    await Promise.allSettled([...this.gathering]);
     const left = this.waiting.slice(this.head);
+    for (const batch of this.batches.values()) {
+      clearTimeout(batch.timer);
+      left.push(...batch.entries);
+    }
+    this.batches.clear();
     this.waiting = [];
     this.head = 0;
     await this.deps.repo

@@ -1,6 +1,11 @@
 import {
   type CreatedApiKey,
   DEFAULT_PERMISSIONS,
+  WEBHOOK_BATCH_EVENTS_MAX,
+  WEBHOOK_BATCH_EVENTS_MIN,
+  WEBHOOK_BATCH_TYPE,
+  WEBHOOK_BATCH_WAIT_MS_MAX,
+  WEBHOOK_BATCH_WAIT_MS_MIN,
   WEBHOOK_DELIVERIES_MAX,
   WEBHOOK_DELIVERY_RETENTION_DAYS,
   WEBHOOK_EVENT_TYPES,
@@ -8,6 +13,7 @@ import {
   WEBHOOK_URL_MAX,
   WEBHOOKS_PER_CUSTOMER,
   type Webhook,
+  type WebhookBatchPayload,
   type WebhookDelivery,
   type WebhookWithSecret,
   webhookMessages,
@@ -321,6 +327,116 @@ describe(`webhook deliveries (${backend} backend)`, () => {
     ]);
   });
 
+  /** `count` lock.unlocked events of alpha emitted at once on the bus, their data.seq from `from` on. */
+  const emitUnlocks = (count: number, from = 0) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        portal.events.emit('notable', {
+          tenantId: alpha.tenant.id,
+          type: 'lock.unlocked',
+          occurredAt: Date.now(),
+          data: { seq: from + i, lockName: 'Front door' },
+        }),
+      ),
+    );
+  const batchesOf = (target: { received: { body: string }[] }) =>
+    target.received.map((hit) => JSON.parse(hit.body) as WebhookBatchPayload);
+
+  it('sends a batched webhook its events in signed batches of at most maxEvents, each event once, a lone event after maxWaitMs', async () => {
+    const target = await receiver();
+    const { webhook, secret } = await createWebhook(portal, alpha.cookie, target.url, {
+      batch: { maxEvents: 3, maxWaitMs: 300 },
+    });
+    expect(webhook.batch).toEqual({ maxEvents: 3, maxWaitMs: 300 });
+    await emitUnlocks(7);
+    const events = () => batchesOf(target).flatMap((batch) => batch.events);
+    await waitFor(async () => events().length >= 7, 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      events()
+        .map((event) => event.data.seq)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(new Set(events().map((event) => event.id)).size).toBe(7);
+    for (const [i, hit] of target.received.entries()) {
+      expect(verifySignature(secret, hit.headers, hit.body)).toBe(true);
+      const batch = batchesOf(target)[i]!;
+      expect(batch).toMatchObject({ type: WEBHOOK_BATCH_TYPE, count: batch.events.length });
+      expect(hit.headers['webhook-id']).toBe(batch.id);
+      expect(batch.count).toBeGreaterThanOrEqual(1);
+      expect(batch.count).toBeLessThanOrEqual(3);
+      for (const event of batch.events)
+        expect(event).toMatchObject({ type: 'lock.unlocked', customerId: alpha.tenant.id });
+    }
+    // 7 events emitted together at 3 a batch: two full batches, the seventh alone after the 300 ms.
+    expect(batchesOf(target).map((batch) => batch.count)).toEqual([3, 3, 1]);
+    const log = await deliveriesOf(portal, alpha.cookie, webhook.id);
+    expect(log).toHaveLength(3);
+    for (const row of log)
+      expect(row).toMatchObject({ type: WEBHOOK_BATCH_TYPE, status: 'delivered', attempts: 1 });
+    expect(log.map((row) => row.eventCount).sort()).toEqual([1, 3, 3]);
+    expect(log.map((row) => row.eventId).sort()).toEqual(
+      batchesOf(target)
+        .map((batch) => batch.id)
+        .sort(),
+    );
+
+    // The test event goes to a batched webhook as a batch of one.
+    const test = await injectAs(portal, alpha.cookie, 'POST', `/api/webhooks/${webhook.id}/test`);
+    expect(test.json()).toMatchObject({ type: WEBHOOK_BATCH_TYPE, eventCount: 1, status: 'delivered' });
+    const last = batchesOf(target).at(-1)!;
+    expect(last).toMatchObject({ count: 1, events: [{ type: 'webhook.test' }] });
+  });
+
+  it('tries a batch again as a whole after a 500: the same id, body and events, none lost or repeated beyond the retry', async () => {
+    const target = await receiver([500, 200]);
+    const { webhook, secret } = await createWebhook(portal, alpha.cookie, target.url, {
+      batch: { maxEvents: 5, maxWaitMs: 200 },
+    });
+    await emitUnlocks(5, 100);
+    const delivered = await waitFor(async () => {
+      const [row] = await deliveriesOf(portal, alpha.cookie, webhook.id);
+      return row?.status === 'delivered' ? row : null;
+    }, 15_000);
+    expect(delivered).toMatchObject({
+      type: WEBHOOK_BATCH_TYPE,
+      eventCount: 5,
+      attempts: 2,
+      responseCode: 200,
+    });
+    expect(await deliveriesOf(portal, alpha.cookie, webhook.id)).toHaveLength(1);
+    expect(target.received).toHaveLength(2);
+    const [first, retry] = target.received;
+    expect(retry!.body).toBe(first!.body);
+    expect(retry!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(retry!.headers['webhook-id']).toBe(delivered.eventId);
+    expect(verifySignature(secret, retry!.headers, retry!.body)).toBe(true);
+    const [batch] = batchesOf(target);
+    expect(batch!.events.map((event) => event.data.seq).sort()).toEqual([100, 101, 102, 103, 104]);
+  });
+
+  it('goes back to one event a request when the batch is removed', async () => {
+    const target = await receiver();
+    const { webhook } = await createWebhook(portal, alpha.cookie, target.url, {
+      batch: { maxEvents: 10, maxWaitMs: 100 },
+    });
+    const put = await injectAs(portal, alpha.cookie, 'PUT', `/api/webhooks/${webhook.id}`, {
+      payload: { batch: null },
+    });
+    expect((put.json() as Webhook).batch).toBeNull();
+    await emitUnlocks(2, 200);
+    await waitFor(async () => target.received.length >= 2);
+    expect(target.received.map((hit) => JSON.parse(hit.body).type)).toEqual([
+      'lock.unlocked',
+      'lock.unlocked',
+    ]);
+    const log = await deliveriesOf(portal, alpha.cookie, webhook.id);
+    expect(log.map((row) => [row.type, row.eventCount])).toEqual([
+      ['lock.unlocked', 1],
+      ['lock.unlocked', 1],
+    ]);
+  });
+
   it('disables a webhook whose every attempt failed for the window, mails its users, and enables it again', async () => {
     const owner = await customer(portal, 'Failing');
     const bystander = await customer(
@@ -617,6 +733,26 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
     const all = await post({ eventTypes: [...WEBHOOK_EVENT_TYPES] });
     expect((all.json() as WebhookWithSecret).webhook.eventTypes).toEqual([...WEBHOOK_EVENT_TYPES]);
     const { webhook } = all.json() as WebhookWithSecret;
+    for (const batch of [
+      { maxEvents: WEBHOOK_BATCH_EVENTS_MIN, maxWaitMs: WEBHOOK_BATCH_WAIT_MS_MIN },
+      { maxEvents: WEBHOOK_BATCH_EVENTS_MAX, maxWaitMs: WEBHOOK_BATCH_WAIT_MS_MAX },
+    ]) {
+      const made = await post({ batch });
+      expect(made.statusCode, made.body).toBe(201);
+      expect((made.json() as WebhookWithSecret).webhook.batch).toEqual(batch);
+    }
+    for (const batch of [
+      { maxEvents: WEBHOOK_BATCH_EVENTS_MIN - 1, maxWaitMs: 100 },
+      { maxEvents: WEBHOOK_BATCH_EVENTS_MAX + 1, maxWaitMs: 100 },
+      { maxEvents: 10, maxWaitMs: WEBHOOK_BATCH_WAIT_MS_MIN - 1 },
+      { maxEvents: 10, maxWaitMs: WEBHOOK_BATCH_WAIT_MS_MAX + 1 },
+      { maxEvents: 10 },
+    ])
+      expect((await post({ batch })).statusCode).toBe(400);
+    const over = await injectAs(portal, alpha.cookie, 'PUT', `/api/webhooks/${webhook.id}`, {
+      payload: { batch: { maxEvents: WEBHOOK_BATCH_EVENTS_MAX + 1, maxWaitMs: 100 } },
+    });
+    expect(over.statusCode).toBe(400);
     for (const limit of [1, WEBHOOK_DELIVERIES_MAX])
       expect(
         (await injectAs(portal, alpha.cookie, 'GET', `/api/webhooks/${webhook.id}/deliveries?limit=${limit}`))

@@ -1,3 +1,4 @@
+import { WEBHOOK_BATCH_TYPE } from '@portal/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema-webhooks.ts';
@@ -22,6 +23,7 @@ const DELIVERY = [
   'webhook_deliveries.webhook_id',
   'webhook_deliveries.event_id',
   'webhook_deliveries.type',
+  'webhook_deliveries.event_count',
   'webhook_deliveries.status',
   'webhook_deliveries.attempts',
   'webhook_deliveries.response_code',
@@ -92,6 +94,8 @@ export class WebhooksRepository {
         'secret',
         'previous_secret',
         'previous_secret_until',
+        'batch_max_events',
+        'batch_max_ms',
       ])
       .where('tenant_id', 'in', tenantIds)
       .where('enabled', '=', true)
@@ -135,6 +139,7 @@ export class WebhooksRepository {
         'webhook_deliveries.id',
         'webhook_deliveries.webhook_id',
         'webhook_deliveries.event_id',
+        'webhook_deliveries.type',
         'webhook_deliveries.status',
         'webhook_deliveries.attempts',
         'webhook_deliveries.created_at',
@@ -146,6 +151,8 @@ export class WebhooksRepository {
         'webhooks.secret as hook_secret',
         'webhooks.previous_secret as hook_previous_secret',
         'webhooks.previous_secret_until as hook_previous_secret_until',
+        'webhooks.batch_max_events as hook_batch_max_events',
+        'webhooks.batch_max_ms as hook_batch_max_ms',
       ])
       .where('webhook_deliveries.id', 'in', ids)
       .execute();
@@ -167,6 +174,40 @@ export class WebhooksRepository {
         FOR UPDATE SKIP LOCKED)
       RETURNING id`.execute(this.db);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Gathers pending single-event deliveries of one webhook into one batch delivery, in one statement: the event
+   * rows still pending are deleted and the batch row holding their bodies (in the order of `ids`) inserted, so
+   * an event is either in its own row or in one batch. Answers the batch's body and count, or null when none of
+   * the rows was left to gather.
+   */
+  async gatherBatch(batch: {
+    id: string;
+    webhookId: string;
+    ids: readonly string[];
+    createdAt: Date;
+    claimedUntil: Date;
+  }): Promise<{ body: string; count: number } | null> {
+    const { rows } = await sql<{ body: string; event_count: number }>`
+      WITH taken AS (
+        DELETE FROM webhook_deliveries
+        WHERE id = ANY(${batch.ids}::uuid[]) AND status = 'pending' AND webhook_id = ${batch.webhookId}::uuid
+        RETURNING id, body),
+      ordered AS (
+        SELECT taken.body, o.n FROM taken JOIN unnest(${batch.ids}::uuid[]) WITH ORDINALITY AS o (id, n)
+          ON o.id = taken.id)
+      INSERT INTO webhook_deliveries
+        (id, webhook_id, event_id, type, body, event_count, created_at, next_attempt_at)
+      SELECT ${batch.id}::uuid, ${batch.webhookId}::uuid, ${batch.id}::uuid, ${WEBHOOK_BATCH_TYPE},
+        '{"id":"' || ${batch.id} || '","type":"${sql.raw(WEBHOOK_BATCH_TYPE)}","count":' || count(*) || ',"events":['
+          || string_agg(body, ',' ORDER BY n) || ']}',
+        count(*), ${batch.createdAt}::timestamptz, ${batch.claimedUntil}::timestamptz
+      FROM ordered
+      HAVING count(*) > 0
+      RETURNING body, event_count`.execute(this.db);
+    const [row] = rows;
+    return row ? { body: row.body, count: row.event_count } : null;
   }
 
   /** Hands pending deliveries an instance holds but will not send (it stops) to the next sweep of any instance. */

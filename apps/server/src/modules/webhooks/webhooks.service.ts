@@ -61,6 +61,8 @@ export class WebhooksService {
         url: maskedUrl(body.url),
         url_secret: body.url,
         event_types: body.eventTypes,
+        batch_max_events: body.batch?.maxEvents ?? null,
+        batch_max_ms: body.batch?.maxWaitMs ?? null,
         enabled: body.enabled,
         secret,
         disabled_at: body.enabled ? null : now,
@@ -80,6 +82,10 @@ export class WebhooksService {
     if (body.name !== undefined) changes.name = body.name;
     if (body.url !== undefined) Object.assign(changes, { url: maskedUrl(body.url), url_secret: body.url });
     if (body.eventTypes !== undefined) changes.event_types = body.eventTypes;
+    if (body.batch !== undefined) {
+      changes.batch_max_events = body.batch?.maxEvents ?? null;
+      changes.batch_max_ms = body.batch?.maxWaitMs ?? null;
+    }
     if (body.enabled === true && !current.enabled) {
       Object.assign(changes, {
         enabled: true,
@@ -125,11 +131,16 @@ export class WebhooksService {
   async sendTest(principal: Principal, id: string): Promise<WebhookDeliveryView> {
     const current = await this.reach(principal, id);
     if (!current.enabled) throw new AppError('CONFLICT', webhookMessages.notEnabled);
-    const deliveryId = await this.delivery.sendNow(current.id, WEBHOOK_TEST_EVENT, current.tenant_id, {
-      webhookId: current.id,
-      webhookName: current.name,
-      message: 'A test event sent from the portal',
-    });
+    const deliveryId = await this.delivery.sendNow(
+      { id: current.id, batched: current.batch_max_events !== null },
+      WEBHOOK_TEST_EVENT,
+      current.tenant_id,
+      {
+        webhookId: current.id,
+        webhookName: current.name,
+        message: 'A test event sent from the portal',
+      },
+    );
     const row = await this.repo.findDelivery(deliveryId);
     if (!row) throw notFound('Webhook');
     return toDelivery(row);
@@ -175,6 +186,10 @@ function toWebhook(row: WebhookRow, now = new Date()): Webhook {
     name: row.name,
     url: row.url_secret,
     eventTypes: row.event_types as WebhookEventType[],
+    batch:
+      row.batch_max_events !== null && row.batch_max_ms !== null
+        ? { maxEvents: row.batch_max_events, maxWaitMs: row.batch_max_ms }
+        : null,
     enabled: row.enabled,
     disabledAt: row.disabled_at?.toISOString() ?? null,
     disabledReason: (row.disabled_reason as WebhookDisabledReason | null) ?? null,
@@ -191,6 +206,7 @@ function toDelivery(row: ListedDelivery): WebhookDeliveryView {
     webhookId: row.webhook_id,
     eventId: row.event_id,
     type: row.type,
+    eventCount: row.event_count,
     status: row.status as WebhookDeliveryView['status'],
     attempts: row.attempts,
     responseCode: row.response_code,
