@@ -1,7 +1,7 @@
 /**
  * The webhook bench's receivers, in a process of their own (forked by bench/webhooks.ts) so the portal's CPU is
  * measured apart: `count` node:http servers on 127.0.0.1, each with its own secret, checking every delivery's
- * signature (docs/webhooks.md) and answering 204. Tells the parent `{ ready: [{ url, secret }] }` once
+ * signature (docs/webhooks.md; a batch's events each recorded) and answering 204. Tells the parent `{ ready: [{ url, secret }] }` once
  * listening, then every 50 ms the arrivals since the last report as [receiver, seq, epoch ms] triples, and
  * `{ cpuMs }` when asked `{ cpu: true }`.
  */
@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifySignature } from '../../apps/server/test/webhook-receiver.ts';
+
+type Event = { data: { seq: number } };
 
 const count = Number(process.argv[2] ?? '10');
 const now = () => performance.timeOrigin + performance.now();
@@ -29,7 +31,9 @@ const receivers = await Promise.all(
           res.writeHead(401).end();
           return;
         }
-        arrivals.push(index, (JSON.parse(body) as { data: { seq: number } }).data.seq, at);
+        const parsed = JSON.parse(body) as Event | { type: 'batch'; events: Event[] };
+        // A batched webhook's request carries several events (docs/webhooks.md, Batched delivery).
+        for (const event of 'events' in parsed ? parsed.events : [parsed]) arrivals.push(index, event.data.seq, at);
         res.writeHead(204).end();
       });
     });
