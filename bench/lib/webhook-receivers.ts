@@ -33,7 +33,8 @@ const receivers = await Promise.all(
         }
         const parsed = JSON.parse(body) as Event | { type: 'batch'; events: Event[] };
         // A batched webhook's request carries several events (docs/webhooks.md, Batched delivery).
-        for (const event of 'events' in parsed ? parsed.events : [parsed]) arrivals.push(index, event.data.seq, at);
+        for (const event of 'events' in parsed ? parsed.events : [parsed])
+          arrivals.push(index, event.data.seq, at);
         res.writeHead(204).end();
       });
     });
