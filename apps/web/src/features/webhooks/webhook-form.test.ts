@@ -1,4 +1,12 @@
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_NAME_MAX, WEBHOOK_URL_MAX } from '@portal/contract';
+import {
+  WEBHOOK_BATCH_EVENTS_MAX,
+  WEBHOOK_BATCH_EVENTS_MIN,
+  WEBHOOK_BATCH_WAIT_MS_MAX,
+  WEBHOOK_BATCH_WAIT_MS_MIN,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_URL_MAX,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canSave,
@@ -16,6 +24,9 @@ const draft = (extra: Partial<WebhookDraft> = {}): WebhookDraft => ({
   name: 'Ticketing',
   url: 'https://hooks.example.com/portal',
   eventTypes: ['lock.unlocked'],
+  batched: false,
+  batchMaxEvents: '100',
+  batchMaxWaitMs: '1000',
   ...extra,
 });
 
@@ -45,12 +56,31 @@ describe('webhook form', () => {
       name: 'Ticketing',
       url: 'https://hooks.example.com/portal',
       eventTypes: ['lock.unlocked'],
+      batch: null,
     });
     expect(updateBody(typed)).toEqual({
       name: 'Ticketing',
       url: 'https://hooks.example.com/portal',
       eventTypes: ['lock.unlocked'],
+      batch: null,
     });
+  });
+
+  it('batches only when switched on, with both bounds of events and wait', () => {
+    const batched = (events: number | string, waitMs: number | string) =>
+      draft({ batched: true, batchMaxEvents: String(events), batchMaxWaitMs: String(waitMs) });
+    expect(canSave(batched(WEBHOOK_BATCH_EVENTS_MIN, WEBHOOK_BATCH_WAIT_MS_MIN))).toBe(true);
+    expect(canSave(batched(WEBHOOK_BATCH_EVENTS_MAX, WEBHOOK_BATCH_WAIT_MS_MAX))).toBe(true);
+    expect(canSave(batched(WEBHOOK_BATCH_EVENTS_MIN - 1, 100))).toBe(false);
+    expect(canSave(batched(WEBHOOK_BATCH_EVENTS_MAX + 1, 100))).toBe(false);
+    expect(canSave(batched(10, WEBHOOK_BATCH_WAIT_MS_MIN - 1))).toBe(false);
+    expect(canSave(batched(10, WEBHOOK_BATCH_WAIT_MS_MAX + 1))).toBe(false);
+    expect(canSave(batched('2.5', 100))).toBe(false);
+    expect(canSave(batched('', 100))).toBe(false);
+    // Off, the bounds as typed do not matter.
+    expect(canSave(draft({ batchMaxEvents: '0' }))).toBe(true);
+    expect(createBody(batched(' 50 ', 250), 'scope-1').batch).toEqual({ maxEvents: 50, maxWaitMs: 250 });
+    expect(updateBody(batched(50, 250)).batch).toEqual({ maxEvents: 50, maxWaitMs: 250 });
   });
 
   it("ticks types in the contract's order and whole groups at once", () => {

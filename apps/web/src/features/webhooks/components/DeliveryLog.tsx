@@ -13,7 +13,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEventType } from '@portal/contract';
+import {
+  WEBHOOK_BATCH_TYPE,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+} from '@portal/contract';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { EmptyTableRow } from '../../../components/EmptyTableRow.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -34,12 +40,15 @@ function StatusChip({ status }: { status: WebhookDeliveryStatus }) {
 
 function EventName({ delivery }: { delivery: WebhookDelivery }) {
   const t = useT('webhooks');
-  const known = delivery.type !== 'webhook.test';
+  const name =
+    delivery.type === WEBHOOK_BATCH_TYPE
+      ? t('batchEvent', { count: delivery.eventCount })
+      : delivery.type === WEBHOOK_TEST_EVENT
+        ? t('testEvent')
+        : t(`types.${delivery.type as WebhookEventType}`);
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2">
-        {known ? t(`types.${delivery.type as WebhookEventType}`) : t('testEvent')}
-      </Typography>
+      <Typography variant="body2">{name}</Typography>
       <Typography
         variant="caption"
         color="text.secondary"

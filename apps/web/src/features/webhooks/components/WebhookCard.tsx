@@ -78,6 +78,11 @@ export function WebhookCard({ hook, actions }: { hook: Webhook; actions: Webhook
           {t('overlap', { when: formatDateTime(Date.parse(hook.previousSecretUntil)) })}
         </Typography>
       )}
+      {hook.batch && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('batchOf', { events: hook.batch.maxEvents, ms: hook.batch.maxWaitMs })}
+        </Typography>
+      )}
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}
         aria-label={t('eventTypes')}

@@ -11,19 +11,32 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  Switch,
   TextField,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { WEBHOOK_NAME_MAX, WEBHOOK_URL_MAX, type Webhook, type WebhookWithSecret } from '@portal/contract';
+import {
+  WEBHOOK_BATCH_EVENTS_MAX,
+  WEBHOOK_BATCH_EVENTS_MIN,
+  WEBHOOK_BATCH_WAIT_MS_MAX,
+  WEBHOOK_BATCH_WAIT_MS_MIN,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_URL_MAX,
+  type Webhook,
+  type WebhookWithSecret,
+} from '@portal/contract';
 import { useId, useState } from 'react';
 import { messageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateWebhook } from '../api/create-webhook.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import {
+  batchEventsOk,
+  batchWaitOk,
   canSave,
   createBody,
+  draftOf,
   EVENT_GROUPS,
   groupState,
   toggledGroup,
@@ -34,7 +47,8 @@ import {
 
 /**
  * Add (no `webhook`) or edit a webhook: name, URL and the event types, a checklist grouped as the contract
- * groups them, each group's box ticking all of its types. Creating answers the secret (onCreated).
+ * groups them, each group's box ticking all of its types, and batched delivery (several events a request, up to
+ * a count or a wait). Creating answers the secret (onCreated).
  */
 export function WebhookDialog({
   webhook,
@@ -50,11 +64,7 @@ export function WebhookDialog({
   const titleId = useId();
   const session = useSession();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [draft, setDraft] = useState<WebhookDraft>(
-    webhook
-      ? { name: webhook.name, url: webhook.url, eventTypes: webhook.eventTypes }
-      : { name: '', url: '', eventTypes: [] },
-  );
+  const [draft, setDraft] = useState<WebhookDraft>(() => draftOf(webhook));
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const pending = create.isPending || update.isPending;
@@ -147,6 +157,47 @@ export function WebhookDialog({
             })}
           </Box>
         </FormControl>
+        <FormControlLabel
+          sx={{ mt: 2 }}
+          control={
+            <Switch
+              checked={draft.batched}
+              onChange={(event) => setDraft({ ...draft, batched: event.target.checked })}
+            />
+          }
+          label={t('dialog.batch')}
+        />
+        <Box sx={{ color: 'text.secondary', typography: 'body2' }}>{t('dialog.batchHint')}</Box>
+        {draft.batched && (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <TextField
+              label={t('dialog.batchEvents')}
+              value={draft.batchMaxEvents}
+              onChange={(event) => setDraft({ ...draft, batchMaxEvents: event.target.value })}
+              error={!batchEventsOk(draft)}
+              helperText={t('dialog.between', {
+                min: WEBHOOK_BATCH_EVENTS_MIN,
+                max: WEBHOOK_BATCH_EVENTS_MAX,
+              })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              required
+              margin="dense"
+            />
+            <TextField
+              label={t('dialog.batchWait')}
+              value={draft.batchMaxWaitMs}
+              onChange={(event) => setDraft({ ...draft, batchMaxWaitMs: event.target.value })}
+              error={!batchWaitOk(draft)}
+              helperText={t('dialog.between', {
+                min: WEBHOOK_BATCH_WAIT_MS_MIN,
+                max: WEBHOOK_BATCH_WAIT_MS_MAX,
+              })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              required
+              margin="dense"
+            />
+          </Box>
+        )}
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {messageText(error.message)}
