@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PERMISSIONS, type WebhookDelivery, type WebhookWithSecret } from '@portal/contract';
+import {
+  DEFAULT_PERMISSIONS,
+  WEBHOOK_BATCH_TYPE,
+  type WebhookBatchPayload,
+  type WebhookDelivery,
+  type WebhookWithSecret,
+} from '@portal/contract';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -160,4 +166,62 @@ describe(`webhook delivery across a portal restart (${backend} backend)`, () => 
       });
     expect(rows.find((x) => x.event_id === held.event_id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
+
+  it("hands a stopping instance's open batch to the next instance, which delivers every event once, batched and signed", async () => {
+    const { env, cleanup } = await testEnvironment();
+    cleanups.push(cleanup);
+    const receiver = await startReceiver([204]);
+    cleanups.push(() => receiver.close());
+
+    const first = await portal(env);
+    const { tenant, email, password } = await createCustomerWithUser(first, 'Batch', {
+      permissions: [...DEFAULT_PERMISSIONS, 'WEBHOOK_WRITE'],
+    });
+    const cookie = await signIn(first, email, password);
+    const created = await injectAs(first, cookie, 'POST', '/api/webhooks', {
+      payload: {
+        name: 'Batch',
+        url: receiver.url,
+        eventTypes: ['lock.unlocked'],
+        batch: { maxEvents: 4, maxWaitMs: 10_000 },
+      },
+    });
+    const { webhook, secret } = created.json() as WebhookWithSecret;
+    // Ten events: two full batches of 4 go at once, the last 2 wait in an open batch (10 s) when the portal stops.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, seq) =>
+        first.events.emit('notable', {
+          tenantId: tenant.id,
+          type: 'lock.unlocked',
+          occurredAt: Date.now(),
+          data: { seq, lockName: 'Front door' },
+        }),
+      ),
+    );
+    await first.app.close();
+
+    const second = await portal(env);
+    cleanups.push(() => second.app.close());
+    const seqs = () =>
+      receiver.received.flatMap((hit) =>
+        (JSON.parse(hit.body) as WebhookBatchPayload).events.map((event) => event.data.seq as number),
+      );
+    // The open batch's events are swept at the start and wait for their new batch to close (its 10 s).
+    await waitFor(async () => seqs().length >= 10, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(seqs().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const hit of receiver.received) {
+      expect(verifySignature(secret, hit.headers, hit.body)).toBe(true);
+      const batch = JSON.parse(hit.body) as WebhookBatchPayload;
+      expect(batch).toMatchObject({ type: WEBHOOK_BATCH_TYPE, count: batch.events.length });
+      expect(batch.count).toBeLessThanOrEqual(4);
+    }
+    const rows = await second.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['type', 'status', 'event_count'])
+      .where('webhook_id', '=', webhook.id)
+      .execute();
+    expect(rows.every((row) => row.type === WEBHOOK_BATCH_TYPE && row.status === 'delivered')).toBe(true);
+    expect(rows.reduce((sum, row) => sum + row.event_count, 0)).toBe(10);
+  }, 40_000);
 });
