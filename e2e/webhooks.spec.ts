@@ -119,4 +119,54 @@ describe('Webhooks', () => {
       await card.waitFor({ state: 'detached' });
     });
   }
+
+  it('adds a batched webhook: both bounds checked, the test event sent as a batch of one, the log names the batch', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsRoot(page);
+    await page.goto('/#/cli/webhooks');
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+
+    const name = 'Batched receiver';
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    const add = dialog.getByRole('button', { name: 'Add', exact: true });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('URL').fill(receiverUrl);
+    await dialog.getByRole('checkbox', { name: 'Lock unlocked' }).check();
+    await dialog.getByRole('switch', { name: 'Batch events' }).check();
+    const events = dialog.getByLabel('Events a request, at most');
+    const wait = dialog.getByLabel('Wait after the first event (ms), at most');
+    await events.fill('1');
+    expect(await add.isDisabled()).toBe(true);
+    await events.fill('1001');
+    expect(await add.isDisabled()).toBe(true);
+    await events.fill('5');
+    await wait.fill('9');
+    expect(await add.isDisabled()).toBe(true);
+    await wait.fill('100');
+    expect(await add.isDisabled()).toBe(false);
+    await add.click();
+    const shown = page.getByRole('dialog', { name: "The webhook's signing secret" });
+    const secret = await shown.getByLabel('Secret').inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem', { name });
+    await card.getByText('Batched: up to 5 events or 100 ms').waitFor();
+    const before = received.length;
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test event: Delivered').waitFor();
+    expect(received.length).toBe(before + 1);
+    const hit = received.at(-1) as Received;
+    expect(JSON.parse(hit.body)).toMatchObject({
+      type: 'batch',
+      count: 1,
+      events: [{ type: 'webhook.test' }],
+    });
+    expect(signed(secret, hit)).toBe(true);
+    await card.getByRole('button', { name: 'Delivery log' }).click();
+    const log = card.getByRole('table', { name: `Deliveries of ${name}` });
+    await log.getByText('Batch of 1 event').waitFor();
+    await saveScreenshot(page, 'webhooks batched delivery log 1440');
+  });
 });
