@@ -263,7 +263,8 @@ export class WebhookDelivery {
    */
   private closeBatch(webhookId: string): void {
     const batch = this.batches.get(webhookId);
-    if (!batch) return;
+    // A stopping instance gathers nothing more: its open batches' rows are handed over (stop).
+    if (!batch || this.stopping) return;
     this.batches.delete(webhookId);
     clearTimeout(batch.timer);
     const { entries } = batch;
@@ -483,7 +484,8 @@ export class WebhookDelivery {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.stored.flush();
-    await Promise.allSettled([...this.gathering]);
+    // The batches being gathered queue their rows here (to be handed over below) once gathered.
+    while (this.gathering.size > 0) await Promise.allSettled([...this.gathering]);
     const left = this.waiting.slice(this.head);
     for (const batch of this.batches.values()) {
       clearTimeout(batch.timer);
