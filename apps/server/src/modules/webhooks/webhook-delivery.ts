@@ -8,7 +8,12 @@ import { type OutboundHttp, OutboundTargetRefused } from '../../lib/outbound-htt
 import { type Backoff, backoffDelay } from '../../lib/retry.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { deliveryHeaders, outcomeOf } from './signing.ts';
-import type { DeliveredAttempt, SendableDelivery, WebhooksRepository } from './webhooks.repository.ts';
+import {
+  type DeliveredAttempt,
+  type SendableDelivery,
+  WEBHOOK_BATCH_PART,
+  type WebhooksRepository,
+} from './webhooks.repository.ts';
 
 /** The job queue of webhook retries (lib/jobs.ts). */
 export const WEBHOOK_QUEUE = 'webhook';
@@ -73,7 +78,7 @@ export class WebhookDelivery {
   /** The open batches of batched webhooks, by webhook id (events waiting for their batch to close). */
   private readonly batches = new Map<
     string,
-    { entries: { row: SendableDelivery; done: () => void }[]; timer: NodeJS.Timeout }
+    { entries: { row: SendableDelivery; done: () => void }[]; count: number; timer: NodeJS.Timeout }
   >();
   /** Batches being gathered into their rows. */
   private readonly gathering = new Set<Promise<void>>();
@@ -124,9 +129,31 @@ export class WebhookDelivery {
     if (hooks.length === 0) return;
     const now = new Date();
     const claimedUntil = new Date(now.getTime() + (this.stopping ? 0 : this.claimMs));
-    const stored: { id: string; type: string; body: string }[] = [];
+    const stored: { id: string; type: string; body: string; count: number }[] = [];
     const rows: { id: string; webhookId: string; event: number }[] = [];
     const sendable: SendableDelivery[] = [];
+    const sendableOf = (hook: (typeof hooks)[number], id: string, event: (typeof stored)[number]) => ({
+      id,
+      webhook_id: hook.id,
+      event_id: event.id,
+      type: event.type,
+      event_count: event.count,
+      status: 'pending',
+      attempts: 0,
+      created_at: now,
+      body: event.body,
+      hook_tenant_id: hook.tenant_id,
+      hook_name: hook.name,
+      hook_url: hook.url,
+      hook_enabled: true,
+      hook_secret: hook.secret,
+      hook_previous_secret: hook.previous_secret,
+      hook_previous_secret_until: hook.previous_secret_until,
+      hook_batch_max_events: hook.batch_max_events,
+      hook_batch_max_ms: hook.batch_max_ms,
+    });
+    // A batched webhook's events of this statement, by webhook: stored as parts of at most its maxEvents.
+    const toParts = new Map<string, string[]>();
     for (const event of events) {
       const tenantIds = hearing.get(event.tenantId) ?? [];
       const matching = hooks.filter(
@@ -135,29 +162,32 @@ export class WebhookDelivery {
       if (matching.length === 0) continue;
       const eventId = randomUUID();
       const body = payload(eventId, event.type, new Date(event.occurredAt), event.tenantId, event.data);
-      stored.push({ id: eventId, type: event.type, body });
+      const single = { id: eventId, type: event.type, body, count: 1 };
+      let storedSingle = false;
       for (const hook of matching) {
+        if (hook.batch_max_events !== null) {
+          const bodies = toParts.get(hook.id) ?? [];
+          bodies.push(body);
+          toParts.set(hook.id, bodies);
+          continue;
+        }
+        if (!storedSingle) stored.push(single);
+        storedSingle = true;
         const id = randomUUID();
         rows.push({ id, webhookId: hook.id, event: stored.length - 1 });
-        sendable.push({
-          id,
-          webhook_id: hook.id,
-          event_id: eventId,
-          type: event.type,
-          status: 'pending',
-          attempts: 0,
-          created_at: now,
-          body,
-          hook_tenant_id: hook.tenant_id,
-          hook_name: hook.name,
-          hook_url: hook.url,
-          hook_enabled: true,
-          hook_secret: hook.secret,
-          hook_previous_secret: hook.previous_secret,
-          hook_previous_secret_until: hook.previous_secret_until,
-          hook_batch_max_events: hook.batch_max_events,
-          hook_batch_max_ms: hook.batch_max_ms,
-        });
+        sendable.push(sendableOf(hook, id, single));
+      }
+    }
+    for (const hook of hooks) {
+      const bodies = toParts.get(hook.id);
+      const size = hook.batch_max_events ?? 1;
+      for (let from = 0; bodies && from < bodies.length; from += size) {
+        const chunk = bodies.slice(from, from + size);
+        const id = randomUUID();
+        const part = { id, type: WEBHOOK_BATCH_PART, body: chunk.join(','), count: chunk.length };
+        stored.push(part);
+        rows.push({ id, webhookId: hook.id, event: stored.length - 1 });
+        sendable.push(sendableOf(hook, id, part));
       }
     }
     await repo.insertDeliveries(stored, rows, now, claimedUntil);
@@ -183,10 +213,11 @@ export class WebhookDelivery {
     const now = new Date();
     const eventId = randomUUID();
     const claimedUntil = new Date(now.getTime() + this.claimMs);
+    // To a batched webhook: a part of one event, gathered at once into its batch.
     const { id } = await this.deps.repo.insertDelivery({
       webhook_id: webhook.id,
       event_id: eventId,
-      type,
+      type: webhook.batched ? WEBHOOK_BATCH_PART : type,
       body: payload(eventId, type, now, customerId, data),
       next_attempt_at: claimedUntil,
     });
@@ -233,8 +264,7 @@ export class WebhookDelivery {
    */
   private queue(row: SendableDelivery): Promise<void> {
     return new Promise<void>((done) => {
-      if (row.type !== WEBHOOK_BATCH_TYPE && row.hook_batch_max_events !== null && row.status === 'pending')
-        this.addToBatch(row, done);
+      if (row.type === WEBHOOK_BATCH_PART) this.addToBatch(row, done);
       else {
         this.waiting.push({ row, done });
         this.pump();
@@ -242,19 +272,27 @@ export class WebhookDelivery {
     });
   }
 
-  /** An event for a batched webhook: its batch goes when it holds `maxEvents`, or `maxWaitMs` after its first. */
+  /**
+   * Events for a batched webhook (a part): its batch goes when it holds `maxEvents`, or `maxWaitMs` after its
+   * first; a part that would overfill it closes it first.
+   */
   private addToBatch(row: SendableDelivery, done: () => void): void {
-    let batch = this.batches.get(row.webhook_id);
+    const webhookId = row.webhook_id;
+    const maxEvents = row.hook_batch_max_events ?? row.event_count;
+    const open = this.batches.get(webhookId);
+    if (open && open.count + row.event_count > maxEvents) this.closeBatch(webhookId);
+    let batch = this.batches.get(webhookId);
     if (!batch) {
-      const webhookId = row.webhook_id;
       batch = {
         entries: [],
+        count: 0,
         timer: setTimeout(() => this.closeBatch(webhookId), row.hook_batch_max_ms ?? 0),
       };
       this.batches.set(webhookId, batch);
     }
     batch.entries.push({ row, done });
-    if (batch.entries.length >= (row.hook_batch_max_events ?? 1)) this.closeBatch(row.webhook_id);
+    batch.count += row.event_count;
+    if (batch.count >= maxEvents) this.closeBatch(webhookId);
   }
 
   /**
@@ -306,6 +344,7 @@ export class WebhookDelivery {
       id,
       event_id: id,
       type: WEBHOOK_BATCH_TYPE,
+      event_count: gathered.count,
       status: 'pending',
       attempts: 0,
       created_at: createdAt,

@@ -9,6 +9,12 @@ export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NewDelivery = Insertable<WebhookDeliveriesTable>;
 export type SendableDelivery = Awaited<ReturnType<WebhooksRepository['deliveriesWithHooks']>>[number];
 
+/**
+ * The type of a batched webhook's stored events waiting for their batch (a part: the events of one store
+ * statement, their bodies comma-joined, `event_count` of them); gathered into a 'batch' row when it closes.
+ */
+export const WEBHOOK_BATCH_PART = 'batch.part';
+
 /** A 2xx answer, for `recordDelivered`. */
 export interface DeliveredAttempt {
   id: string;
@@ -107,21 +113,22 @@ export class WebhooksRepository {
    * rows as arrays (a row's `event` is its event's index), so a statement of 2,000 rows has 9 parameters.
    */
   async insertDeliveries(
-    events: readonly { id: string; type: string; body: string }[],
+    events: readonly { id: string; type: string; body: string; count: number }[],
     rows: readonly { id: string; webhookId: string; event: number }[],
     createdAt: Date,
     claimedUntil: Date,
   ): Promise<void> {
     if (rows.length === 0) return;
     await sql`
-      INSERT INTO webhook_deliveries (id, webhook_id, event_id, type, body, created_at, next_attempt_at)
-      SELECT d.id, d.webhook_id, e.id, e.type, e.body, ${createdAt}::timestamptz, ${claimedUntil}::timestamptz
+      INSERT INTO webhook_deliveries
+        (id, webhook_id, event_id, type, body, event_count, created_at, next_attempt_at)
+      SELECT d.id, d.webhook_id, e.id, e.type, e.body, e.count, ${createdAt}::timestamptz,
+        ${claimedUntil}::timestamptz
       FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.webhookId)}::uuid[],
         ${rows.map((r) => r.event + 1)}::integer[]) AS d (id, webhook_id, n)
       JOIN unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.type)}::text[],
-        ${events.map((e) => e.body)}::text[]) WITH ORDINALITY AS e (id, type, body, n) ON e.n = d.n`.execute(
-      this.db,
-    );
+        ${events.map((e) => e.body)}::text[], ${events.map((e) => e.count)}::integer[])
+        WITH ORDINALITY AS e (id, type, body, count, n) ON e.n = d.n`.execute(this.db);
   }
 
   /** A delivery sent at once by the caller (the test event). */
@@ -140,6 +147,7 @@ export class WebhooksRepository {
         'webhook_deliveries.webhook_id',
         'webhook_deliveries.event_id',
         'webhook_deliveries.type',
+        'webhook_deliveries.event_count',
         'webhook_deliveries.status',
         'webhook_deliveries.attempts',
         'webhook_deliveries.created_at',
@@ -177,9 +185,9 @@ export class WebhooksRepository {
   }
 
   /**
-   * Gathers pending single-event deliveries of one webhook into one batch delivery, in one statement: the event
-   * rows still pending are deleted and the batch row holding their bodies (in the order of `ids`) inserted, so
-   * an event is either in its own row or in one batch. Answers the batch's body and count, or null when none of
+   * Gathers pending parts of one webhook into one batch delivery, in one statement: the parts still pending are
+   * deleted and the batch row holding their events (in the order of `ids`) inserted, so an event is either in
+   * its part or in one batch. Answers the batch's body and count, or null when none of
    * the rows was left to gather.
    */
   async gatherBatch(batch: {
@@ -193,16 +201,17 @@ export class WebhooksRepository {
       WITH taken AS (
         DELETE FROM webhook_deliveries
         WHERE id = ANY(${batch.ids}::uuid[]) AND status = 'pending' AND webhook_id = ${batch.webhookId}::uuid
-        RETURNING id, body),
+          AND type = ${WEBHOOK_BATCH_PART}
+        RETURNING id, body, event_count),
       ordered AS (
-        SELECT taken.body, o.n FROM taken JOIN unnest(${batch.ids}::uuid[]) WITH ORDINALITY AS o (id, n)
-          ON o.id = taken.id)
+        SELECT taken.body, taken.event_count, o.n
+        FROM taken JOIN unnest(${batch.ids}::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = taken.id)
       INSERT INTO webhook_deliveries
         (id, webhook_id, event_id, type, body, event_count, created_at, next_attempt_at)
       SELECT ${batch.id}::uuid, ${batch.webhookId}::uuid, ${batch.id}::uuid, ${WEBHOOK_BATCH_TYPE},
-        '{"id":"' || ${batch.id} || '","type":"${sql.raw(WEBHOOK_BATCH_TYPE)}","count":' || count(*) || ',"events":['
-          || string_agg(body, ',' ORDER BY n) || ']}',
-        count(*), ${batch.createdAt}::timestamptz, ${batch.claimedUntil}::timestamptz
+        '{"id":"' || ${batch.id} || '","type":"${sql.raw(WEBHOOK_BATCH_TYPE)}","count":' || sum(event_count)
+          || ',"events":[' || string_agg(body, ',' ORDER BY n) || ']}',
+        sum(event_count), ${batch.createdAt}::timestamptz, ${batch.claimedUntil}::timestamptz
       FROM ordered
       HAVING count(*) > 0
       RETURNING body, event_count`.execute(this.db);
@@ -247,11 +256,13 @@ export class WebhooksRepository {
     return this.db.selectFrom('webhook_deliveries').select(DELIVERY).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The log: deliveries, not the parts of batches still open (in their batch once it closed). */
   listDeliveries(webhookId: string, limit: number) {
     return this.db
       .selectFrom('webhook_deliveries')
       .select(DELIVERY)
       .where('webhook_id', '=', webhookId)
+      .where('type', '<>', WEBHOOK_BATCH_PART)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
