@@ -63,7 +63,9 @@ export interface WebhookDeliveryDeps {
  * retrying is a delayed job on the queue (tried again with back-off for a day); a webhook whose every attempt
  * failed for a day is disabled and its customer told by e-mail. A row its instance never sent (stopped, or
  * killed) is claimed by the sweep of any instance once its claim (`claimMs`) ran out; a stopping instance hands
- * its unsent rows over at once.
+ * its unsent rows over at once. A batched webhook's events are stored as parts (the events of one statement in one
+ * row), held in an open batch per webhook and gathered into one batch row when it closes (maxEvents or maxWaitMs),
+ * which is then sent, retried and logged as any delivery.
  */
 export class WebhookDelivery {
   private readonly policy: QueuePolicy;
