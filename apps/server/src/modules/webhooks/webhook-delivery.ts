@@ -254,6 +254,11 @@ export class WebhookDelivery {
       const ids = await this.deps.repo.claimOverdue(now, new Date(Date.now() + this.claimMs), SWEEP_BATCH);
       claimed += ids.length;
       const rows = await this.deps.repo.deliveriesWithHooks(ids);
+      // Claimed while the instance began to stop: handed back at once rather than held for the claim.
+      if (this.stopping) {
+        await this.deps.repo.release(ids, new Date());
+        break;
+      }
       await Promise.all(rows.map((row) => this.queue(row)));
       if (ids.length < SWEEP_BATCH) break;
     }
