@@ -55,12 +55,18 @@ export interface StartedMosquitto {
   stop(): Promise<void>;
 }
 
-/** Starts a Mosquitto of our own on a free loopback port, with MOSQUITTO_SETTINGS. */
-export async function startMosquitto(): Promise<StartedMosquitto> {
+/**
+ * Starts a Mosquitto of our own on a free loopback port, with MOSQUITTO_SETTINGS; `configure` may write files
+ * (a password file, an ACL) into the broker's temporary directory and returns the lines that use them.
+ */
+export async function startMosquitto(
+  configure: (dir: string) => Promise<string[]> = async () => [],
+): Promise<StartedMosquitto> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'bench-mosquitto-'));
   const configFile = join(dir, 'mosquitto.conf');
-  await writeFile(configFile, [`listener ${port} 127.0.0.1`, ...MOSQUITTO_SETTINGS, ''].join('\n'));
+  const extra = await configure(dir);
+  await writeFile(configFile, [`listener ${port} 127.0.0.1`, ...MOSQUITTO_SETTINGS, ...extra, ''].join('\n'));
   const child = spawn(MOSQUITTO_BIN, ['-c', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = once(child, 'exit');
   let started = false;
