@@ -9,7 +9,10 @@
  * docs/scaling.md extrapolates from.
  *
  *   node --import tsx bench/fleet-scale.ts [--gateways 20000] [--minutes 3] [--interval 10] [--consumers 8]
- *     [--per-worker 5000] [--concurrency 100]
+ *     [--per-worker 5000] [--concurrency 100] [--online-timeout 20]
+ *
+ * Phases: connect (each gateway connects, subscribes and announces itself online; the phase ends when the
+ * portals have taken every announcement, at most --online-timeout minutes), 10 s idle, then publishing.
  *
  * Everything it makes (database, broker, processes, directories) is removed at the end; loopback only.
  */
@@ -39,12 +42,14 @@ const { values } = parseArgs({
     consumers: { type: 'string', default: '8' },
     'per-worker': { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: '100' },
+    'online-timeout': { type: 'string', default: '20' },
   },
 });
 const intervalMs = Number(values.interval) * 1000;
 const durationMs = Number(values.minutes) * 60_000;
 const consumers = Number(values.consumers);
 const perWorker = Number(values['per-worker']);
+const onlineTimeoutMs = Number(values['online-timeout']) * 60_000;
 
 /** The soft limit on open files this process (and the broker it starts) inherits. */
 function openFilesLimit(): number {
@@ -307,14 +312,33 @@ try {
   undo.push(async () => clearInterval(progress));
   await Promise.all(connecting);
   const connectMs = performance.now() - connectFrom;
+  // Each connect's {"CS":1} costs the portal more than a sample (the status, its history, and what a gateway
+  // coming back gets: pending instructions, rollouts, agent configuration, lock access), and telemetry waits
+  // behind them at the broker: the connect ends when the portals have taken every announcement.
+  const portalReceived = async () =>
+    (await Promise.all(portals.map((p) => p.call<{ received: number }>('counters')))).reduce(
+      (sum, c) => sum + c.received,
+      0,
+    );
+  let announced = (await fleetCounters()).announced;
+  while ((await portalReceived()) < announced && performance.now() - connectFrom < onlineTimeoutMs) {
+    await sleep(1000);
+    announced = (await fleetCounters()).announced;
+  }
+  const handledMs = performance.now() - connectFrom;
+  const handled = await portalReceived();
   await read();
   const machineAfterConnect = machineCpuTicks();
   console.log(
-    `\nconnect: ${fmt.int(gatewayCount)} gateways connected, subscribed and online in ${(connectMs / 1000).toFixed(1)} s ` +
+    `\nconnect: ${fmt.int(gatewayCount)} gateways connected, subscribed and announced online (acknowledged by the broker) in ${(connectMs / 1000).toFixed(1)} s ` +
       `(${fmt.int(gatewayCount / (connectMs / 1000))} connections/s, ${values.concurrency} opening at once per fleet process, ${fleets.length} processes); ` +
       `machine busy ${fmt.pct((100 * (machineAfterConnect.busy - machineAtConnect.busy)) / (machineAfterConnect.total - machineAtConnect.total))}`,
   );
-  console.log(cpuTable(connectMs / 1000, gatewayCount).replace('µs / sample', 'µs / connect'));
+  console.log(
+    `online announcements taken by the portals: ${fmt.int(handled)} of ${fmt.int(announced)} ${(handledMs / 1000).toFixed(1)} s after the first connect ` +
+      `(${fmt.int(handled / (handledMs / 1000))}/s)${handled < announced ? `: NOT all within ${values['online-timeout']} min` : ''}`,
+  );
+  console.log(cpuTable(handledMs / 1000, gatewayCount).replace('µs / sample', 'µs / connect'));
 
   // A wrong credential is refused (the broker's password file is in force), and the idle cost: 10 s of the
   // connected fleet sending nothing (keepalives, the portals' probes and jobs).
@@ -343,6 +367,16 @@ try {
       .map(([name, cores]) => `${name} ${cores.toFixed(3)}`)
       .join(', ')}`,
   );
+
+  // What the database holds before the telemetry: its growth per stored sample is the disk a sample costs.
+  const tableSizes = async () => {
+    const { rows } = await admin.query<{ name: string; bytes: string }>(
+      'SELECT relname AS name, pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables',
+    );
+    return new Map(rows.map((r) => [r.name, Number(r.bytes)]));
+  };
+  const sizesBefore = await tableSizes();
+  const samplesBefore = (await portalSamples()).reduce((a, b) => a + b, 0);
 
   // Publish: one sample per gateway per interval; the first interval is the ramp (random offsets).
   await Promise.all(fleets.map((f) => f.call('publish', { intervalMs, durationMs } satisfies FleetPublish)));
@@ -416,6 +450,14 @@ try {
     (await admin.query<{ n: string }>('SELECT count(*) AS n FROM telemetry')).rows[0]!.n,
   );
 
+  const sizesAfter = await tableSizes();
+  const samplesStored = (await portalSamples()).reduce((a, b) => a + b, 0) - samplesBefore;
+  const growth = [...sizesAfter]
+    .map(([name, bytes]) => ({ name, bytes: bytes - (sizesBefore.get(name) ?? 0) }))
+    .filter((t) => t.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  const totalGrowth = growth.reduce((sum, t) => sum + t.bytes, 0);
+
   const w = windowStart!;
   const seconds = (windowEnd.at - w.at) / 1000;
   const storedInWindow = windowEnd.stored - w.stored;
@@ -440,6 +482,13 @@ try {
   console.log(
     `publish-to-stored latency (publish to the portal's stored confirmation, ${fmt.int(latencies.length)} messages): ` +
       `p50 ${fmt.ms(percentile(latencies, 50))}, p95 ${fmt.ms(percentile(latencies, 95))}, p99 ${fmt.ms(percentile(latencies, 99))}, max ${fmt.ms(percentile(latencies, 100))}`,
+  );
+  console.log(
+    `database growth: ${fmt.mib(totalGrowth)} for ${fmt.int(samplesStored)} samples = ${fmt.int(totalGrowth / samplesStored)} bytes a sample (tables and their indexes, not WAL): ` +
+      growth
+        .slice(0, 5)
+        .map((t) => `${t.name} ${fmt.int(t.bytes / samplesStored)}`)
+        .join(', '),
   );
   const perSample = (name: keyof typeof groups) => (groups[name].ms * 1000) / storedInWindow;
   const portalUs = perSample('portal a') + perSample('portal b');

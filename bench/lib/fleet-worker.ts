@@ -33,6 +33,8 @@ export interface FleetPublish {
 export interface FleetCounters {
   /** Connections up now. */
   connected: number;
+  /** Online announcements ({"CS":1}) the broker acknowledged, one per connect. */
+  announced: number;
   /** Samples due (a timer fired while connected). */
   offered: number;
   /** Publishes the broker acknowledged. */
@@ -92,7 +94,8 @@ class FleetGateway {
       ...gatewaySubscriptions(this.mac).map((s) => s.filter),
       deviceDown.stored(this.mac),
     ]);
-    await this.link.publishJson(deviceUp.status(this.mac), { CS: 1, TI: Date.now() });
+    if (await this.link.publishJson(deviceUp.status(this.mac), { CS: 1, TI: Date.now() }))
+      this.fleet.counters.announced++;
   }
 
   start(intervalMs: number): void {
@@ -146,6 +149,7 @@ class FleetGateway {
 class Fleet {
   readonly counters: FleetCounters = {
     connected: 0, // counted when asked (counters)
+    announced: 0,
     offered: 0,
     acknowledged: 0,
     failed: 0,
