@@ -25,6 +25,14 @@ export interface FleetStart {
   /** Connections opening at once; the next one starts when one is up. */
   concurrency: number;
   seed: number;
+  /** Every n-th gateway's samples are tracked (mac, TI, wall-clock send time) for the harness's latency poll. */
+  trackEvery: number;
+}
+/** A tracked sample: the harness looks for (mac, ti) in the database and takes `sentAt` (epoch ms) from it. */
+export interface TrackedSample {
+  mac: string;
+  ti: number;
+  sentAt: number;
 }
 export interface FleetPublish {
   intervalMs: number;
@@ -62,6 +70,7 @@ class FleetGateway {
     brokerUrl: string,
     seed: number,
     private readonly fleet: Fleet,
+    private readonly tracked: boolean,
   ) {
     this.random = seededRandom(deriveSeed(seed, mac, 'sensors'));
     this.room = randomRoomProfile(this.random);
@@ -119,6 +128,7 @@ class FleetGateway {
     const seq = ++this.seq;
     this.sent.set(seq, performance.now());
     const sample = sensorSample(Date.now(), this.random, this.room);
+    if (this.tracked) this.fleet.tracked.push({ mac: this.mac, ti: sample.TI, sentAt: Date.now() });
     void this.link.publishJson(deviceUp.telemetry(this.mac), { seq, samples: [sample] }).then((ok) => {
       if (ok) counters.acknowledged++;
       else {
@@ -159,6 +169,7 @@ class Fleet {
   };
   readonly linkCounters = emptyCounters();
   readonly latencies: number[] = [];
+  readonly tracked: TrackedSample[] = [];
   private warnings = 0;
   gateways: FleetGateway[] = [];
 
@@ -168,12 +179,13 @@ class Fleet {
   }
 
   /** Opens every connection, at most `concurrency` at once; resolves when all announced themselves. */
-  async connect({ brokerUrl, gateways, concurrency, seed }: FleetStart): Promise<void> {
+  async connect({ brokerUrl, gateways, concurrency, seed, trackEvery }: FleetStart): Promise<void> {
     let next = 0;
     const opener = async () => {
       while (next < gateways.length) {
-        const { mac, password } = gateways[next++]!;
-        const gateway = new FleetGateway(mac, password, brokerUrl, seed, this);
+        const index = next++;
+        const { mac, password } = gateways[index]!;
+        const gateway = new FleetGateway(mac, password, brokerUrl, seed, this, index % trackEvery === 0);
         this.gateways.push(gateway);
         await gateway.connectedOnce;
       }
@@ -199,6 +211,8 @@ serveHarness({
     connected: fleet.gateways.filter((gateway) => gateway.link.connected).length,
     reconnects: fleet.linkCounters.reconnects,
   }),
+  /** The tracked samples sent since the last call, then forgotten. */
+  tracked: () => fleet.tracked.splice(0),
   /** The latencies (ms) measured since the last call, then forgotten. */
   latencies: () => fleet.latencies.splice(0),
   async stop() {
