@@ -272,14 +272,18 @@ describe('firmware pages', () => {
       .toBe(2);
   });
 
+  let failingTries = 0;
   it('a rollout whose gateways fail pauses with the reason, and is cancelled from the dialog', async () => {
     const { page } = session;
+    // A version of its own on a retry: the first try's upload holds its version (a second upload is refused, 409).
+    failingTries += 1;
+    const day = `2024-01-${String(19 + failingTries).padStart(2, '0')}`;
     await signInAsRoot(page);
     const failing = await customerWithGateways(page, 'FW Failing', { installError: 1 });
     const uploaded = await page.request.post('/v1/auth-service/file-storage', {
       multipart: {
         upload: {
-          name: 'CRB_mdm-agent_Generic_iot.2024-01-20_QA.cpython-39.pyc',
+          name: `CRB_mdm-agent_Generic_iot.${day}_QA.cpython-39.pyc`,
           mimeType: 'x',
           buffer: pyc(),
         },
@@ -303,7 +307,10 @@ describe('firmware pages', () => {
       .toBe('paused');
     await page.getByLabel('Apply').check();
     await page.getByLabel('Versions').click();
-    await page.getByRole('option').filter({ hasText: '20240120 (' }).click();
+    await page
+      .getByRole('option')
+      .filter({ hasText: `${day.replaceAll('-', '')} (` })
+      .click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'DELETE', exact: true }).click();
     await page
@@ -312,7 +319,7 @@ describe('firmware pages', () => {
       .click();
     await page
       .getByText(
-        `Failed to Delete Firmware: Gateway Firmware 20240120 is used by the paused rollout to ${failing.name}. ` +
+        `Failed to Delete Firmware: Gateway Firmware ${day.replaceAll('-', '')} is used by the paused rollout to ${failing.name}. ` +
           'Cancel it or let it finish before deleting.',
       )
       .waitFor();
@@ -334,14 +341,15 @@ describe('firmware pages', () => {
     // Neither gateway runs the version assigned to it: each card and each list row says so.
     await page.goto(`/#/cli/gateways/grid_view?scopeId=${failing.scopeId}`);
     await page.getByRole('article').nth(1).waitFor();
-    const marker = page.getByRole('note', { name: 'Firmware differs from assigned FW 2024-01-20' });
-    await expect.poll(() => marker.count()).toBe(2);
-    expect(await marker.first().textContent()).toBe('Assigned FW 2024-01-20');
+    const marker = page.getByRole('note', { name: `Firmware differs from assigned FW ${day}` });
+    // Each card draws its marker once its details came (a loaded machine takes longer than expect.poll's 1 s).
+    await expect.poll(() => marker.count(), { timeout: 15_000 }).toBe(2);
+    expect(await marker.first().textContent()).toBe(`Assigned FW ${day}`);
     await saveScreenshot(page, 'gateway card version differs 1280');
     await page.goto(`/#/cli/gateways/list_view?scopeId=${failing.scopeId}`);
     await page.getByRole('table').waitFor();
     await expect.poll(() => marker.count()).toBe(2);
-    expect(await marker.first().textContent()).toBe('Assigned FW 2024-01-20');
+    expect(await marker.first().textContent()).toBe(`Assigned FW ${day}`);
 
     // The customers list counts them on the customer's row.
     await page.goto('/#/admin/tenants');
