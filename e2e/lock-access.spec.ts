@@ -47,7 +47,8 @@ async function simulatedGateway(page: Page): Promise<{ scopeId: string; locks: L
   const simulation = startSimulation({
     logger: { info: keep, warn: keep },
     brokerUrl: portal.deviceBrokerUrl,
-    gateways: credentials,
+    // Every lock near it managed: a drawn whitelist names none now and then.
+    gateways: credentials.map((credential) => ({ ...credential, whitelist: '*' as const })),
     telemetryIntervalMs: 60_000,
     seed: 4,
     locks: {

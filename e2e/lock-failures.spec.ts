@@ -14,6 +14,7 @@ beforeAll(async () => {
   // Locks that refuse every command of the gateway (REJECTED), and nothing else goes wrong.
   gateways = await startSimulatedGateways(portal, {
     name: 'Refusing',
+    whitelist: '*',
     locks: { rejectRate: 1, unreachableRate: 0, jamRate: 0, openingsPerHour: 0, outOfRangePerHour: 0 },
   });
 });

@@ -32,6 +32,8 @@ export interface SimulatedGatewaysOptions {
   restartDelayMs?: number;
   /** How the simulated locks behave (apps/gateway-sim lock-settings.ts): e.g. no random failures for a spec. */
   locks?: SimulationOptions['locks'];
+  /** '*': each gateway manages every lock near it; default drawn at random, which now and then names none. */
+  whitelist?: '*';
 }
 
 export interface SimulatedGateways {
@@ -86,6 +88,7 @@ export async function startSimulatedGateways(
       ...(options.camera === undefined ? {} : { camera: options.camera }),
       ...(options.pump === undefined ? {} : { pump: options.pump }),
       ...(options.instructionFailure === undefined ? {} : { instructionFailure: options.instructionFailure }),
+      ...(options.whitelist === undefined ? {} : { whitelist: options.whitelist }),
     })),
     telemetryIntervalMs: options.telemetryIntervalMs ?? 5_000,
     ...(options.firmware ? { firmware: options.firmware } : {}),

@@ -24,14 +24,15 @@ export function nearbyLocksOf(
   profileRandom: Random,
   options: Pick<ResolvedOptions, 'seed' | 'locks'>,
   equip: EquipContext,
+  whitelist?: '*',
 ): { nearby: SimulatedLock[]; whitelist: '*' | string[] } {
   const nearby = randomNearbyLocks(profileRandom).map((lock) =>
     equipLock(lock, seededRandom(deriveSeed(options.seed, mac, lock.mac, 'lock')), options.locks, equip),
   );
-  const whitelist = chance(profileRandom, 0.2)
+  const drawn = chance(profileRandom, 0.2)
     ? '*'
     : nearby.filter(() => chance(profileRandom, 0.6)).map((lock) => lock.name);
-  return { nearby, whitelist };
+  return { nearby, whitelist: whitelist ?? drawn };
 }
 
 export interface GatewayLocksDeps {

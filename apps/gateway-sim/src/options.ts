@@ -28,6 +28,11 @@ export interface GatewayCredential {
   /** true: the demo pump and soil sensor are fitted (pump-device.ts, docs/mqtt.md 2.8); default false. */
   pump?: boolean;
   /**
+   * '*': the installer whitelisted every nearby lock, so the gateway manages all of them from the start; default
+   * drawn at random ('*' one time in five, else about 60 % of the locks, none now and then).
+   */
+  whitelist?: '*';
+  /**
    * This gateway's own scripted camera removal, in place of the simulation's `cameraRemoval` (same meaning); the
    * portal's demo launcher gives it to one demo gateway (DEMO_CAMERA_REMOVAL_AFTER).
    */

@@ -95,11 +95,17 @@ export class SimulatedGateway implements GatewayHandle {
     this.instructionFailure = credential.instructionFailure;
     this.room = profile.room;
     const startedAt = Date.now();
-    const { nearby, whitelist } = nearbyLocksOf(this.mac, profileRandom, options, {
-      now: startedAt,
-      timeZone: timeZoneOf(this.facts.LCTN.CTY),
-      bootTag: startedAt.toString(36),
-    });
+    const { nearby, whitelist } = nearbyLocksOf(
+      this.mac,
+      profileRandom,
+      options,
+      {
+        now: startedAt,
+        timeZone: timeZoneOf(this.facts.LCTN.CTY),
+        bootTag: startedAt.toString(36),
+      },
+      credential.whitelist,
+    );
     this.engine = new LockEngine(this.behaviourRandom, nearby, whitelist, startedAt);
     this.subscriptions = gatewaySubscriptions(this.mac, this.scopeId);
     this.link = new GatewayLink(

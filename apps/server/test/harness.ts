@@ -330,9 +330,10 @@ export async function subscribeCodes(client: MqttClient, topics: string[]): Prom
 
 export const randomMac = () => randomBytes(6).toString('hex').toUpperCase();
 
+/** Polls `check` until it gives a value. 20 s: a live message through the external broker took over 10 s in CI. */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
   explain: () => string = () => '',
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
