@@ -2,6 +2,7 @@ import type { EventsMessage, TelemetrySample } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database } from '../../db/schema.ts';
+import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from './rollup-sql.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -103,7 +104,7 @@ export async function writeDemoHistory(
         trx,
       );
       for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
-        await foldInto(trx, table, size);
+        await foldRollup(table, size, 'demo_history').execute(trx);
       }
       // The alerts the samples raised (CPU and CO2 peaks), so the alert panels of old ranges list them too.
       const alerts = options.model.alerts(samples).map(({ TI, SA }) => ({
@@ -126,59 +127,17 @@ export async function writeDemoHistory(
   return result;
 }
 
-/** Folds the temporary table's samples into a rollup: per bucket and metric min, max, sum and count. */
-async function foldInto(db: Kysely<Database>, table: RollupTable, size: number): Promise<void> {
-  const columns = METRIC_COLUMNS.flatMap((m) => [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`]);
-  const folds = METRIC_COLUMNS.flatMap((m) => {
-    const c = sql.ref(m);
-    return [sql`min(${c})`, sql`max(${c})`, sql`coalesce(sum(${c}), 0)`, sql`count(${c})`];
-  });
-  const merge = METRIC_COLUMNS.flatMap((m) => {
-    const [min, max, sum, n] = [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`].map((c) => ({
-      col: sql.ref(c),
-      cur: sql.ref(`${table}.${c}`),
-      new: sql.raw(`excluded.${c}`),
-    }));
-    return [
-      sql`${min!.col} = least(${min!.cur}, ${min!.new})`,
-      sql`${max!.col} = greatest(${max!.cur}, ${max!.new})`,
-      sql`${sum!.col} = ${sum!.cur} + ${sum!.new}`,
-      sql`${n!.col} = ${n!.cur} + ${n!.new}`,
-    ];
-  });
-  const b = sql.lit(size);
-  await sql`insert into ${sql.table(table)} (mac, bucket, ${sql.join(columns.map((c) => sql.ref(c)))})
-    select mac, (ti / ${b}) * ${b} as bucket, ${sql.join(folds)}
-    from demo_history group by mac, bucket
-    on conflict (mac, bucket) do update set ${sql.join(merge)}`.execute(db);
-}
-
-/** One column as an array parameter of the given SQL type. */
-const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
-
 async function insertSamples(
   db: Kysely<Database>,
   table: string,
   mac: string,
   samples: TelemetrySample[],
 ): Promise<void> {
-  const arrays = [
-    column(
-      samples.map(() => mac),
-      'text',
-    ),
-    column(
-      samples.map((s) => s.TI),
-      'bigint',
-    ),
-    ...METRIC_COLUMNS.map((m) =>
-      column(
-        samples.map((s) => s[METRICS[m]] ?? null),
-        'double precision',
-      ),
-    ),
-  ];
-  const columns = ['mac', 'ti', ...METRIC_COLUMNS];
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    select * from unnest(${sql.join(arrays)})`.execute(db);
+  const rows = samples.map((s) => ({
+    mac,
+    ti: s.TI,
+    ...Object.fromEntries(METRIC_COLUMNS.map((m) => [m, s[METRICS[m]] ?? null])),
+  }));
+  await sql`insert into ${sql.table(table)} (${sql.join(SAMPLE_COLUMNS.map((c) => sql.ref(c)))})
+    select * from unnest(${sampleArrays(rows)})`.execute(db);
 }

@@ -3,7 +3,7 @@ import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { retryTransient } from '../../lib/retry.ts';
 import { DAY, type SamplePartition, TelemetryPartitions } from './partitions.repository.ts';
-import { type RollupRow, rollUp, type SampleRow } from './rollup.ts';
+import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from './rollup-sql.ts';
 import type { SeriesPlan } from './series-plan.ts';
 
 export class TelemetryRepository {
@@ -23,30 +23,36 @@ export class TelemetryRepository {
   }
 
   /**
-   * Stores samples and folds the new ones into the rollups, in one transaction. A sample already stored
-   * (a QoS 1 redelivery) is skipped, (mac, ti) being the key, so it is never counted twice.
+   * Stores samples, moves each gateway's newest one and folds the new ones into the rollups, in one statement
+   * (atomic; the rollups read what the insert returned). A sample already stored (a QoS 1 redelivery) is
+   * skipped, (mac, ti) being the key, so it is never counted twice. Work a statement of columns as arrays leaves
+   * to the database; per value parameters cost the portal more CPU than the rows cost PostgreSQL.
    */
   async insertSamples(rows: TelemetryRow[]): Promise<void> {
     // Several messages of one batch may carry the same key; keep the first so ON CONFLICT sees each once.
     // Concurrent batches touch rows in one order (mac, time), so they wait for each other, never deadlock.
     const unique = [...new Map(rows.map((r) => [`${r.mac}|${r.ti}`, r])).values()].sort(
-      byMacThen((r) => r.ti),
+      byMacThen((r) => Number(r.ti)),
+    );
+    const columns = sql.join(SAMPLE_COLUMNS.map((c) => sql.ref(c)));
+    // telemetry_latest: a late redelivery or a backlog of old samples never moves a gateway's newest back.
+    const newer = sql.join(
+      ['ti', ...METRIC_COLUMNS].map((c) => sql`${sql.ref(c)} = ${sql.raw(`excluded.${c}`)}`),
+    );
+    const folds = (Object.entries(ROLLUPS) as [RollupTable, number][]).map(
+      ([table, size]) => sql`, ${sql.raw(`fold_${table}`)} as (${foldRollup(table, size, 'inserted')})`,
     );
     await retryTransient(() =>
-      this.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('telemetry')
-          .values(unique)
-          .onConflict((oc) => oc.columns(['mac', 'ti']).doNothing())
-          .returningAll()
-          .execute();
-        if (inserted.length === 0) return;
-        await keepLatest(trx, inserted);
-        for (const [table, size] of Object.entries(ROLLUPS) as [RollupTable, number][]) {
-          const buckets = rollUp(inserted.map(asSampleRow), size).sort(byMacThen((r) => r.bucket));
-          await mergeRollups(trx, table, buckets);
-        }
-      }),
+      sql`with inserted as (
+          insert into telemetry (${columns}) select * from unnest(${sampleArrays(unique)})
+          on conflict (mac, ti) do nothing
+          returning ${columns}
+        ), latest as (
+          insert into telemetry_latest (${columns})
+          select distinct on (mac) ${columns} from inserted order by mac, ti desc
+          on conflict (mac) do update set ${newer} where telemetry_latest.ti < excluded.ti
+        )${sql.join(folds, sql``)}
+        select 1`.execute(this.db),
     );
   }
 
@@ -197,52 +203,10 @@ function leftIfLocked(error: unknown): number {
   throw error;
 }
 
-const asSampleRow = (row: SampleRow): SampleRow => ({ ...row, ti: Number(row.ti) });
-
 /** One output bucket: its first and last time, and each metric's extremes (absent for unread metrics). */
 export type SeriesRow = { first: number; last: number } & Partial<
   Record<`${Metric}_${'min' | 'max'}`, number | null>
 >;
-
-/**
- * Moves each gateway's newest sample in `telemetry_latest` to the newest of `rows` where that is newer (a
- * late redelivery or a backlog of old samples never moves it back). Rows go in MAC order, as the samples do.
- */
-async function keepLatest(db: Kysely<Database>, rows: Selectable<TelemetryTable>[]): Promise<void> {
-  const newest = new Map<string, Selectable<TelemetryTable>>();
-  for (const row of rows) {
-    const known = newest.get(row.mac);
-    if (!known || Number(row.ti) > Number(known.ti)) newest.set(row.mac, row);
-  }
-  const values = [...newest.values()].sort((a, b) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0));
-  const replaced = Object.fromEntries(
-    ['ti', ...METRIC_COLUMNS].map((column) => [column, sql.ref(`excluded.${column}`)]),
-  );
-  await db
-    .insertInto('telemetry_latest')
-    .values(values)
-    .onConflict((oc) =>
-      oc.column('mac').doUpdateSet(replaced).whereRef('telemetry_latest.ti', '<', 'excluded.ti'),
-    )
-    .execute();
-}
-
-/** Adds bucket rows to a rollup table: min of mins, max of maxes, sums and counts added. */
-async function mergeRollups(db: Kysely<Database>, table: RollupTable, rows: RollupRow[]): Promise<void> {
-  const merge = Object.fromEntries(
-    METRIC_COLUMNS.flatMap((m) => [
-      [`${m}_min`, sql`LEAST(${sql.ref(`${table}.${m}_min`)}, excluded.${sql.ref(`${m}_min`)})`],
-      [`${m}_max`, sql`GREATEST(${sql.ref(`${table}.${m}_max`)}, excluded.${sql.ref(`${m}_max`)})`],
-      [`${m}_sum`, sql`${sql.ref(`${table}.${m}_sum`)} + excluded.${sql.ref(`${m}_sum`)}`],
-      [`${m}_n`, sql`${sql.ref(`${table}.${m}_n`)} + excluded.${sql.ref(`${m}_n`)}`],
-    ]),
-  );
-  await db
-    .insertInto(table)
-    .values(rows)
-    .onConflict((oc) => oc.columns(['mac', 'bucket']).doUpdateSet(merge as never))
-    .execute();
-}
 
 /** Gateways per retention statement, and rows at most per statement. */
 const RETENTION_MACS = 100;

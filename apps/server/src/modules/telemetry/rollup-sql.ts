@@ -1,0 +1,66 @@
+import { type RawBuilder, sql } from 'kysely';
+import { METRIC_COLUMNS, type RollupTable } from '../../db/metrics.ts';
+
+/** The columns of a stored sample, in the order `sampleArrays` gives them. */
+export const SAMPLE_COLUMNS = ['mac', 'ti', ...METRIC_COLUMNS] as const;
+
+type SampleValues = { mac: string; ti: number | string | bigint } & Partial<
+  Record<(typeof METRIC_COLUMNS)[number], number | null>
+>;
+
+/** One column as an array parameter of the given SQL type. */
+const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+
+/**
+ * Samples as one array parameter per column, for `select * from unnest(...)`: a statement of any number of rows
+ * with 2 + metrics parameters, built and sent without a parameter per value.
+ */
+export function sampleArrays(samples: readonly SampleValues[]): RawBuilder<unknown> {
+  return sql.join([
+    column(
+      samples.map((s) => s.mac),
+      'text',
+    ),
+    column(
+      samples.map((s) => s.ti),
+      'bigint',
+    ),
+    ...METRIC_COLUMNS.map((m) =>
+      column(
+        samples.map((s) => s[m] ?? null),
+        'double precision',
+      ),
+    ),
+  ]);
+}
+
+/**
+ * `insert into {table}` the samples of `source` (a table or a CTE with the sample columns) folded into buckets
+ * of `size` ms, per metric min, max, sum and count (of the values present), added to the buckets already
+ * stored. Rows go in (mac, bucket) order, so concurrent folds wait for each other, never deadlock.
+ */
+export function foldRollup(table: RollupTable, size: number, source: string): RawBuilder<unknown> {
+  const columns = METRIC_COLUMNS.flatMap((m) => [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`]);
+  const folds = METRIC_COLUMNS.flatMap((m) => {
+    const c = sql.ref(m);
+    return [sql`min(${c})`, sql`max(${c})`, sql`coalesce(sum(${c}), 0)`, sql`count(${c})`];
+  });
+  const merge = METRIC_COLUMNS.flatMap((m) => {
+    const [min, max, sum, n] = [`${m}_min`, `${m}_max`, `${m}_sum`, `${m}_n`].map((c) => ({
+      col: sql.ref(c),
+      cur: sql.ref(`${table}.${c}`),
+      new: sql.raw(`excluded.${c}`),
+    }));
+    return [
+      sql`${min!.col} = least(${min!.cur}, ${min!.new})`,
+      sql`${max!.col} = greatest(${max!.cur}, ${max!.new})`,
+      sql`${sum!.col} = ${sum!.cur} + ${sum!.new}`,
+      sql`${n!.col} = ${n!.cur} + ${n!.new}`,
+    ];
+  });
+  const b = sql.lit(size);
+  return sql`insert into ${sql.table(table)} (mac, bucket, ${sql.join(columns.map((c) => sql.ref(c)))})
+    select mac, (ti / ${b}) * ${b} as bucket, ${sql.join(folds)}
+    from ${sql.table(source)} group by mac, bucket order by mac, bucket
+    on conflict (mac, bucket) do update set ${sql.join(merge)}`;
+}
