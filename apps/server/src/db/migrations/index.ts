@@ -37,6 +37,7 @@ import * as webhookOutbox from './0040_webhook_outbox.ts';
 import * as customerQuotas from './0041_customer_quotas.ts';
 import * as telemetryPartitions from './0042_telemetry_partitions.ts';
 import * as webhookBatches from './0043_webhook_batches.ts';
+import * as telemetryStore from './0044_telemetry_store.ts';
 
 /** The one migration set, run at start on PGlite and PostgreSQL alike. Append; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0041_customer_quotas': customerQuotas,
   '0042_telemetry_partitions': telemetryPartitions,
   '0043_webhook_batches': webhookBatches,
+  '0044_telemetry_store': telemetryStore,
 };
 
 export const migrationProvider: MigrationProvider = {

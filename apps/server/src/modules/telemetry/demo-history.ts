@@ -2,7 +2,7 @@ import type { EventsMessage, TelemetrySample } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database } from '../../db/schema.ts';
-import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from './rollup-sql.ts';
+import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from '../../db/telemetry-sql.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

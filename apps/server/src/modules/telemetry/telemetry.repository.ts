@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
+import { storeSamplesQuery } from '../../db/telemetry-sql.ts';
 import { retryTransient } from '../../lib/retry.ts';
 import { DAY, type SamplePartition, TelemetryPartitions } from './partitions.repository.ts';
-import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from './rollup-sql.ts';
 import type { SeriesPlan } from './series-plan.ts';
 
 export class TelemetryRepository {
@@ -23,10 +23,9 @@ export class TelemetryRepository {
   }
 
   /**
-   * Stores samples, moves each gateway's newest one and folds the new ones into the rollups, in one statement
-   * (atomic; the rollups read what the insert returned). A sample already stored (a QoS 1 redelivery) is
-   * skipped, (mac, ti) being the key, so it is never counted twice. Work a statement of columns as arrays leaves
-   * to the database; per value parameters cost the portal more CPU than the rows cost PostgreSQL.
+   * Stores samples, moves each gateway's newest one forward and folds the new ones into the rollups, in one
+   * statement (telemetry_store, migration 0044). A sample already stored (a QoS 1 redelivery) is skipped, (mac,
+   * ti) being the key, so it is never counted twice.
    */
   async insertSamples(rows: TelemetryRow[]): Promise<void> {
     // Several messages of one batch may carry the same key; keep the first so ON CONFLICT sees each once.
@@ -34,26 +33,7 @@ export class TelemetryRepository {
     const unique = [...new Map(rows.map((r) => [`${r.mac}|${r.ti}`, r])).values()].sort(
       byMacThen((r) => Number(r.ti)),
     );
-    const columns = sql.join(SAMPLE_COLUMNS.map((c) => sql.ref(c)));
-    // telemetry_latest: a late redelivery or a backlog of old samples never moves a gateway's newest back.
-    const newer = sql.join(
-      ['ti', ...METRIC_COLUMNS].map((c) => sql`${sql.ref(c)} = ${sql.raw(`excluded.${c}`)}`),
-    );
-    const folds = (Object.entries(ROLLUPS) as [RollupTable, number][]).map(
-      ([table, size]) => sql`, ${sql.raw(`fold_${table}`)} as (${foldRollup(table, size, 'inserted')})`,
-    );
-    await retryTransient(() =>
-      sql`with inserted as (
-          insert into telemetry (${columns}) select * from unnest(${sampleArrays(unique)})
-          on conflict (mac, ti) do nothing
-          returning ${columns}
-        ), latest as (
-          insert into telemetry_latest (${columns})
-          select distinct on (mac) ${columns} from inserted order by mac, ti desc
-          on conflict (mac) do update set ${newer} where telemetry_latest.ti < excluded.ti
-        )${sql.join(folds, sql``)}
-        select 1`.execute(this.db),
-    );
+    await retryTransient(() => this.db.executeQuery(storeSamplesQuery(unique)));
   }
 
   async insertEvents(mac: string, ti: number, kind: 'SE' | 'SA', items: unknown[]): Promise<void> {

@@ -1,5 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
-import { METRIC_COLUMNS, type RollupTable } from '../../db/metrics.ts';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { METRIC_COLUMNS, type RollupTable } from './metrics.ts';
 
 /** The columns of a stored sample, in the order `sampleArrays` gives them. */
 export const SAMPLE_COLUMNS = ['mac', 'ti', ...METRIC_COLUMNS] as const;
@@ -8,30 +8,34 @@ type SampleValues = { mac: string; ti: number | string | bigint } & Partial<
   Record<(typeof METRIC_COLUMNS)[number], number | null>
 >;
 
-/** One column as an array parameter of the given SQL type. */
-const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+/** Each sample column's SQL type. */
+export const SAMPLE_TYPES = ['text', 'bigint', ...METRIC_COLUMNS.map(() => 'double precision')];
+
+/** Samples as one array per column, in the order of SAMPLE_COLUMNS (null for a metric a sample lacks). */
+function columnValues(samples: readonly SampleValues[]): unknown[][] {
+  return [
+    samples.map((s) => s.mac),
+    samples.map((s) => s.ti),
+    ...METRIC_COLUMNS.map((m) => samples.map((s) => s[m] ?? null)),
+  ];
+}
 
 /**
  * Samples as one array parameter per column, for `select * from unnest(...)`: a statement of any number of rows
  * with 2 + metrics parameters, built and sent without a parameter per value.
  */
 export function sampleArrays(samples: readonly SampleValues[]): RawBuilder<unknown> {
-  return sql.join([
-    column(
-      samples.map((s) => s.mac),
-      'text',
-    ),
-    column(
-      samples.map((s) => s.ti),
-      'bigint',
-    ),
-    ...METRIC_COLUMNS.map((m) =>
-      column(
-        samples.map((s) => s[m] ?? null),
-        'double precision',
-      ),
-    ),
-  ]);
+  return sql.join(columnValues(samples).map((values, i) => sql`${values}::${sql.raw(SAMPLE_TYPES[i]!)}[]`));
+}
+
+const STORE_CALL = `select telemetry_store(${SAMPLE_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+
+/**
+ * The call of `telemetry_store` (migration 0044) for a batch of samples in (mac, ti) order: a short statement
+ * whose plan the database keeps, so a batch costs neither side the parsing and planning of its folds.
+ */
+export function storeSamplesQuery(samples: readonly SampleValues[]): CompiledQuery {
+  return CompiledQuery.raw(STORE_CALL, columnValues(samples));
 }
 
 /**
