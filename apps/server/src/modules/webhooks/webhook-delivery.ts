@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_BATCH_TYPE, WEBHOOK_DELIVERY_RETENTION_DAYS, type WebhookPayload } from '@portal/contract';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS, type WebhookPayload } from '@portal/contract';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { NotableEvent } from '../../lib/events.ts';
@@ -8,6 +8,7 @@ import { type OutboundHttp, OutboundTargetRefused } from '../../lib/outbound-htt
 import { type Backoff, backoffDelay } from '../../lib/retry.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { deliveryHeaders, outcomeOf } from './signing.ts';
+import { type QueuedDelivery, WebhookBatches } from './webhook-batches.ts';
 import {
   type DeliveredAttempt,
   type SendableDelivery,
@@ -74,16 +75,10 @@ export class WebhookDelivery {
   private readonly stored: BatchWriter<NotableEvent>;
   private readonly delivered: BatchWriter<DeliveredAttempt>;
   /** Attempts waiting for a place (from `head` on), and those under way. */
-  private waiting: { row: SendableDelivery; done: () => void }[] = [];
+  private waiting: QueuedDelivery[] = [];
   private head = 0;
   private readonly sending = new Set<Promise<void>>();
-  /** The open batches of batched webhooks, by webhook id (events waiting for their batch to close). */
-  private readonly batches = new Map<
-    string,
-    { entries: { row: SendableDelivery; done: () => void }[]; count: number; timer: NodeJS.Timeout }
-  >();
-  /** Batches being gathered into their rows. */
-  private readonly gathering = new Set<Promise<void>>();
+  private readonly batches: WebhookBatches;
   /** Results being written back. */
   private readonly recording = new Set<Promise<void>>();
   private stopping = false;
@@ -100,6 +95,13 @@ export class WebhookDelivery {
     this.delivered = new BatchWriter((results) => deps.repo.recordDelivered(results), {
       maxBatch: 500,
       maxConcurrentWrites: 4,
+    });
+    this.batches = new WebhookBatches({
+      repo: deps.repo,
+      logger: deps.logger,
+      claimMs: this.claimMs,
+      send: (row) => this.queue(row),
+      isStopping: () => this.stopping,
     });
   }
 
@@ -271,92 +273,12 @@ export class WebhookDelivery {
    */
   private queue(row: SendableDelivery): Promise<void> {
     return new Promise<void>((done) => {
-      if (row.type === WEBHOOK_BATCH_PART) this.addToBatch(row, done);
+      if (row.type === WEBHOOK_BATCH_PART) this.batches.add({ row, done });
       else {
         this.waiting.push({ row, done });
         this.pump();
       }
     });
-  }
-
-  /**
-   * Events for a batched webhook (a part): its batch goes when it holds `maxEvents`, or `maxWaitMs` after its
-   * first; a part that would overfill it closes it first.
-   */
-  private addToBatch(row: SendableDelivery, done: () => void): void {
-    const webhookId = row.webhook_id;
-    const maxEvents = row.hook_batch_max_events ?? row.event_count;
-    const open = this.batches.get(webhookId);
-    if (open && open.count + row.event_count > maxEvents) this.closeBatch(webhookId);
-    let batch = this.batches.get(webhookId);
-    if (!batch) {
-      batch = {
-        entries: [],
-        count: 0,
-        timer: setTimeout(() => this.closeBatch(webhookId), row.hook_batch_max_ms ?? 0),
-      };
-      this.batches.set(webhookId, batch);
-    }
-    batch.entries.push({ row, done });
-    batch.count += row.event_count;
-    if (batch.count >= maxEvents) this.closeBatch(webhookId);
-  }
-
-  /**
-   * A batch closed: its events gathered into one delivery row (one statement), which is then sent as any
-   * delivery; the events' own promises resolve once it was.
-   */
-  private closeBatch(webhookId: string): void {
-    const batch = this.batches.get(webhookId);
-    // A stopping instance gathers nothing more: its open batches' rows are handed over (stop).
-    if (!batch || this.stopping) return;
-    this.batches.delete(webhookId);
-    clearTimeout(batch.timer);
-    const { entries } = batch;
-    const finished = () => {
-      for (const entry of entries) entry.done();
-    };
-    const gathering = this.gather(webhookId, entries).then(
-      (row) => {
-        if (row) void this.queue(row).finally(finished);
-        else finished();
-      },
-      (error: Error) => {
-        this.deps.logger.error({ err: error, webhookId }, 'webhook batch not gathered');
-        finished();
-      },
-    );
-    this.gathering.add(gathering);
-    void gathering.finally(() => this.gathering.delete(gathering));
-  }
-
-  private async gather(
-    webhookId: string,
-    entries: readonly { row: SendableDelivery }[],
-  ): Promise<SendableDelivery | null> {
-    const [first] = entries;
-    if (!first) return null;
-    const id = randomUUID();
-    const createdAt = new Date(Math.min(...entries.map((entry) => entry.row.created_at.getTime())));
-    const gathered = await this.deps.repo.gatherBatch({
-      id,
-      webhookId,
-      ids: entries.map((entry) => entry.row.id),
-      createdAt,
-      claimedUntil: new Date(Date.now() + this.claimMs),
-    });
-    if (!gathered) return null;
-    return {
-      ...first.row,
-      id,
-      event_id: id,
-      type: WEBHOOK_BATCH_TYPE,
-      event_count: gathered.count,
-      status: 'pending',
-      attempts: 0,
-      created_at: createdAt,
-      body: gathered.body,
-    };
   }
 
   private pump(): void {
@@ -531,13 +453,8 @@ export class WebhookDelivery {
     this.stopping = true;
     await this.stored.flush();
     // The batches being gathered queue their rows here (to be handed over below) once gathered.
-    while (this.gathering.size > 0) await Promise.allSettled([...this.gathering]);
-    const left = this.waiting.slice(this.head);
-    for (const batch of this.batches.values()) {
-      clearTimeout(batch.timer);
-      left.push(...batch.entries);
-    }
-    this.batches.clear();
+    const open = await this.batches.stop();
+    const left = [...this.waiting.slice(this.head), ...open];
     this.waiting = [];
     this.head = 0;
     await this.deps.repo
