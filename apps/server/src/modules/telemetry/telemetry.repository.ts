@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { METRIC_COLUMNS, type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
+import { type Metric, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database, TelemetryRow, TelemetryTable } from '../../db/schema.ts';
 import { storeSamplesQuery } from '../../db/telemetry-sql.ts';
 import { retryTransient } from '../../lib/retry.ts';
