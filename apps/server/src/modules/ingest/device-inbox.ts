@@ -402,12 +402,16 @@ export class DeviceInbox {
    */
   private readJson(device: DeviceIdentity, topic: string, payload: Buffer): unknown {
     let json: unknown;
+    const text = payload.toString('utf8');
     try {
-      json = JSON.parse(payload.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       this.refuse(device, topic, 'payload is not JSON', 'not_json');
       return undefined;
     }
+    // JSON refuses a raw control character in a string, so a parsed one came from an escape (\u0000, \b, \f):
+    // a text without a backslash holds none, and the walk (an allocation per value) is skipped.
+    if (!text.includes('\\')) return json;
     const path = findControlCharacter(json);
     if (!path) return json;
     this.refuse(device, topic, controlCharacterMessage(path.join('.')), 'control_character');
