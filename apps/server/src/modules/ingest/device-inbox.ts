@@ -39,8 +39,8 @@ import type { z } from 'zod';
 import type { EventEmitting } from '../../lib/events.ts';
 import type { DevicePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
-import { CustomerFlow } from './customer-flow.ts';
-import { CustomerRate, type CustomerRateLimits, DeviceRate, type DeviceRateSettings } from './device-rate.ts';
+import type { CustomerRateLimits, DeviceRateSettings } from './device-rate.ts';
+import { MessagePacing } from './message-pacing.ts';
 import { type StoredConfirmations, telemetrySeq } from './stored-confirmations.ts';
 
 /**
@@ -151,12 +151,7 @@ export class DeviceInbox {
     handleMs: 0,
     refusedBy: new Map<RefusalCode, number>(),
   };
-  private readonly rate: DeviceRate;
-  private readonly customerRate: CustomerRate;
-  /** Tells the gateways of a customer above its message-rate quota to slow down (docs/quotas.md). */
-  readonly customerFlow: CustomerFlow | undefined;
-  private lastRateLog = 0;
-  private lastRefusalLog = 0;
+  private readonly pacing: MessagePacing;
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -180,10 +175,7 @@ export class DeviceInbox {
      */
     customers?: { limits: CustomerRateLimits; devices: DevicePublisher },
   ) {
-    this.rate = new DeviceRate(rate);
-    const limits = customers?.limits ?? { messageRates: () => [] };
-    this.customerRate = new CustomerRate(limits, rate.share);
-    this.customerFlow = customers && new CustomerFlow(limits, customers.devices, logger);
+    this.pacing = new MessagePacing(rate, this.counters, logger, customers);
   }
 
   /**
@@ -202,13 +194,7 @@ export class DeviceInbox {
     this.counters.received++;
     const started = performance.now();
     try {
-      const gatewayWait = this.rate.reserve(device.mac);
-      const customer = this.customerRate.reserve(device.tenantId);
-      this.customerFlow?.noteMessage(device.mac, device.tenantId, customer.limit);
-      const customerWait = customer.wait;
-      const wait = Math.max(gatewayWait, customerWait);
-      if (wait > 0 && flags.unpaced) return this.refuseAboveRate(device, topic);
-      if (wait > 0) await this.slowDown(device, wait, customerWait > gatewayWait);
+      if (!(await this.pacing.take(device, topic, flags.unpaced ?? false))) return;
       if (flags.retain)
         return this.refuse(device, topic, 'retained message (publish with retain false)', 'retained');
       await this.dispatch(device, topic, payload);
@@ -434,42 +420,6 @@ export class DeviceInbox {
       'invalid',
     );
     return null;
-  }
-
-  /**
-   * A message above the gateway's rate that waiting would not slow down (a QoS 0 delivery from an external
-   * broker: no acknowledgement to hold back) is refused: counted by reason `rate`, logged at most every 10 s.
-   */
-  private refuseAboveRate(device: DeviceIdentity, topic: string): void {
-    this.counters.rejected++;
-    this.counters.refusedBy.set('rate', (this.counters.refusedBy.get('rate') ?? 0) + 1);
-    if (Date.now() - this.lastRefusalLog < 10_000) return;
-    this.lastRefusalLog = Date.now();
-    this.logger.warn(
-      {
-        mac: device.mac,
-        tenantId: device.tenantId,
-        topic,
-        refusedSoFar: this.counters.refusedBy.get('rate'),
-      },
-      'QoS 0 device messages above the gateway rate refused (publish at QoS 1 to be slowed down instead)',
-    );
-  }
-
-  /** A burst above the sustained rate waits its turn: counted, logged at most every 10 s. */
-  private async slowDown(device: DeviceIdentity, wait: number, byQuota: boolean): Promise<void> {
-    this.counters.slowedDown++;
-    if (byQuota) this.counters.slowedByQuota++;
-    if (Date.now() - this.lastRateLog > 10_000) {
-      this.lastRateLog = Date.now();
-      this.logger.warn(
-        { mac: device.mac, tenantId: device.tenantId, waitMs: wait },
-        byQuota
-          ? "customer above its messages-per-second quota; its gateways' messages slowed down"
-          : 'gateway above its sustained message rate; slowed down',
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5000)));
   }
 
   /** Fields the protocol does not define are ignored; they are counted and logged so a vendor sees them. */
