@@ -263,6 +263,22 @@ export function injectAs(
   });
 }
 
+/** A call made with an API key as a machine would: no cookie, `Authorization: Bearer {key}`. */
+export function injectWithKey(
+  portal: Pick<Portal, 'app'>,
+  key: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  return portal.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
 type LivePortal = Pick<Portal, 'app'> & { baseUrl: string };
 
 /** The browser's live connection on /mqtt, opened as the web app does with the session `cookie`. */

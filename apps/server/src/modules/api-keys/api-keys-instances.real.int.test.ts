@@ -5,6 +5,7 @@ import {
   createCustomerWithUser,
   endBrokerSessions,
   injectAs,
+  injectWithKey,
   REAL_MQTT,
   randomTag,
   signIn,
@@ -32,11 +33,7 @@ describe('API keys across two portal instances on one PostgreSQL', () => {
     return response.json() as CreatedApiKey;
   };
   const call = (portal: Portal, key: string) =>
-    portal.app.inject({
-      method: 'GET',
-      url: `/api/gateway/get-gateways?scopeId=${scopeId}`,
-      headers: { authorization: `Bearer ${key}` },
-    });
+    injectWithKey(portal, key, 'GET', `/api/gateway/get-gateways?scopeId=${scopeId}`);
 
   beforeAll(async () => {
     a = await startPortal();

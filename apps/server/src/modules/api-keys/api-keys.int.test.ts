@@ -11,6 +11,7 @@ import {
   connectMqtt,
   createCustomerWithUser,
   injectAs,
+  injectWithKey,
   randomMac,
   sharedPortal,
   signIn,
@@ -43,19 +44,12 @@ describe(`API keys (${backend} backend)`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as CreatedApiKey;
   };
-  /** A call made with `key` as a machine would: no cookie, `Authorization: Bearer`. */
   const withKey = (
     key: string,
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: Record<string, unknown>,
-  ) =>
-    portal.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${key}` },
-      ...(payload ? { payload } : {}),
-    });
+  ) => injectWithKey(portal, key, method, url, payload);
   const gatewaysOf = (scopeId: string) => `/api/gateway/get-gateways?scopeId=${scopeId}`;
   const usersOf = (scopeId: string) => `/api/getPortalUsers/portalUsers?scopeId=${scopeId}`;
 

@@ -21,6 +21,7 @@ import {
   backend,
   createCustomerWithUser,
   injectAs,
+  injectWithKey,
   sharedPortal,
   signIn,
   type TestPortal,
@@ -229,13 +230,7 @@ describe(`webhooks: walls and limits (${backend} backend)`, () => {
       method: 'GET' | 'POST',
       url: string,
       payload?: Record<string, unknown>,
-    ) =>
-      portal.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${secret}` },
-        ...(payload ? { payload } : {}),
-      });
+    ) => injectWithKey(portal, secret, method, url, payload);
     const allowed = await key(['WEBHOOK_WRITE']);
     const made = await withKey(allowed, 'POST', '/api/webhooks', {
       name: 'By key',
