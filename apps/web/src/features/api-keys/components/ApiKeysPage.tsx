@@ -1,9 +1,9 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper } from '@mui/material';
 import { type ApiKey, apiKeyMessages, type CreatedApiKey } from '@portal/contract';
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { PageHead } from '../../../components/PageHead.tsx';
 import { SecretDialog } from '../../../components/SecretDialog.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -43,22 +43,12 @@ export function ApiKeysPage() {
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography id="page-title" variant="h5" component="h1">
-          {t('title')}
-        </Typography>
-        {ownCustomer && (
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-            {t('create')}
-          </Button>
-        )}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2, maxWidth: '75ch' }}>
-        {t('intro')} {t('lastUsedNote')}
-      </Typography>
+      <PageHead
+        title={t('title')}
+        addLabel={t('create')}
+        onAdd={ownCustomer ? () => setCreating(true) : undefined}
+        intro={`${t('intro')} ${t('lastUsedNote')}`}
+      />
       {!ownCustomer && (
         <Alert severity="info" variant="outlined" role="note" sx={{ mb: 2 }}>
           {t('otherCustomer')}

@@ -1,9 +1,9 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { type Webhook, type WebhookWithSecret, webhookMessages } from '@portal/contract';
 import { useState } from 'react';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { PageHead } from '../../../components/PageHead.tsx';
 import { SecretDialog } from '../../../components/SecretDialog.tsx';
 import { messageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -70,20 +70,12 @@ export function WebhooksPage() {
 
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography id="page-title" variant="h5" component="h1">
-          {t('title')}
-        </Typography>
-        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
-          {t('create')}
-        </Button>
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2, maxWidth: '75ch' }}>
-        {t('intro')}
-      </Typography>
+      <PageHead
+        title={t('title')}
+        addLabel={t('create')}
+        onAdd={() => setEditing('new')}
+        intro={t('intro')}
+      />
       {hooks.isPending ? (
         <CenteredProgress />
       ) : hooks.isError ? (
