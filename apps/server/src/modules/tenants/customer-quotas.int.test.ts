@@ -14,6 +14,7 @@ import {
   injectAs,
   randomMac,
   signIn,
+  signUpFreeTierUser,
   type TestPortal,
 } from '../../../test/harness.ts';
 import { type Customer, sharedCustomersPortal, tag } from './test-helpers.ts';
@@ -102,6 +103,41 @@ describe(`customer quotas (${backend} backend)`, () => {
         UNLIMITED_QUOTAS,
         UNLIMITED_QUOTAS,
       ]);
+    });
+  });
+
+  describe('reading them', () => {
+    it("shows a customer's users its quotas and use, and a sub-customer's; any other customer's id is 404", async () => {
+      const own = await limited({ gateways: 3, apiCallsPerMinute: 1000 }, 'Reader');
+      await register(own.cookie, own.tenant.id);
+      const sub = await createCustomerWithUser(portal, 'Reader sub', { ...admin, parentId: own.tenant.id });
+      const read = (cookie: string, id: string) =>
+        injectAs(portal, cookie, 'GET', `/api/customers/${id}/quotas`);
+
+      const mine = await read(own.cookie, own.tenant.id);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json()).toEqual({
+        tenantId: own.tenant.id,
+        quotas: { ...UNLIMITED_QUOTAS, gateways: 3, apiCallsPerMinute: 1000 },
+        use: { gateways: 1, lockUsers: 0, apiCallsPerMinute: expect.any(Number) },
+      });
+      const below = await read(own.cookie, sub.tenant.id);
+      expect(below.statusCode, below.body).toBe(200);
+      expect(below.json()).toMatchObject({ tenantId: sub.tenant.id, quotas: UNLIMITED_QUOTAS });
+      // Root reads the same (this minute's API calls move on with the customer's own reads).
+      expect((await read(root, own.tenant.id)).json()).toEqual({
+        ...mine.json(),
+        use: { ...mine.json().use, apiCallsPerMinute: expect.any(Number) },
+      });
+
+      // Walls: the sub-customer's user cannot read the customer above it, nor anyone another customer.
+      const subCookie = await signIn(portal, sub.email, sub.password);
+      expect((await read(subCookie, own.tenant.id)).statusCode).toBe(404);
+      expect((await read(own.cookie, beta.tenant.id)).statusCode).toBe(404);
+      expect((await read(alphaAdmin, own.tenant.id)).statusCode).toBe(404);
+      expect((await read(own.cookie, crypto.randomUUID())).statusCode).toBe(404);
+      const free = await signUpFreeTierUser(portal, 'quota-reader');
+      expect((await read(free.cookie, own.tenant.id)).statusCode).toBe(404);
     });
   });
 

@@ -33,7 +33,8 @@ export function refuseOverQuota(error: unknown): never {
 type Coverage = Map<string, QuotaRow[]>;
 
 /**
- * Per-customer quotas (docs/quotas.md): root sets them, root's Customers screen shows them with their use.
+ * Per-customer quotas (docs/quotas.md): root sets them, root's Customers screen shows them with their use, and
+ * a customer's Dashboard its own.
  * The gateway and lock-user quotas are enforced by the database (migration 0041); the API calls per minute
  * here (`countApiCall`, from the access hook); messages per second by ingest (`messageRates`); stored days
  * by the telemetry retention job (`storedDays`). The rows are kept in memory for QUOTA_CACHE_MS, so that a
@@ -54,7 +55,21 @@ export class QuotasService {
   /** The quotas and use of reachable customers (root only): the Customers screen's figures. */
   async quotasOf(principal: Principal, ids: string[]): Promise<CustomerQuotaUse[]> {
     if (!principal.isRoot) throw forbidden();
-    const rows = await this.repo.useOf(ids.filter(isUuid));
+    return this.useOf(ids.filter(isUuid));
+  }
+
+  /**
+   * One customer's quotas and use, for root and for the users of that customer or one above it (its Dashboard:
+   * what it may still add); a customer out of the user's reach is 404.
+   */
+  async quotasOfCustomer(principal: Principal, tenantId: string): Promise<CustomerQuotaUse> {
+    const tenant = await this.tenants.scopeWithin(principal, tenantId);
+    const [use] = await this.useOf([tenant.id]);
+    return use!;
+  }
+
+  private async useOf(ids: string[]): Promise<CustomerQuotaUse[]> {
+    const rows = await this.repo.useOf(ids);
     return rows.map((row) => ({
       tenantId: row.tenantId,
       quotas: row.quotas,
@@ -70,7 +85,7 @@ export class QuotasService {
     await this.repo.set(tenant.id, quotas);
     this.changes++;
     this.readAt = Number.NEGATIVE_INFINITY;
-    const [use] = await this.quotasOf(principal, [tenant.id]);
+    const [use] = await this.useOf([tenant.id]);
     return use!;
   }
 

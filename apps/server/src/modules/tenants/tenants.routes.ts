@@ -150,6 +150,21 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
     async (request) => quotas.quotasOf(principalOf(request), request.query.ids),
   );
 
+  app.get(
+    '/api/customers/:id/quotas',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['tenants'],
+        summary:
+          "A customer's quotas and its use: root for any customer, a customer's users for their own and those below it",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: customerQuotaUse },
+      },
+    },
+    async (request) => quotas.quotasOfCustomer(principalOf(request), request.params.id),
+  );
+
   app.put(
     '/api/customers/:id/quotas',
     {

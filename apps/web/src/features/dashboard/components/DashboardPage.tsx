@@ -12,6 +12,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CenteredProgress } from '../../../components/CenteredProgress.tsx';
 import { formatNumber, useMessageText, useT } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session.ts';
+import { CustomerQuotaPanel } from '../../tenants/index.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { usePumpDashboard } from '../api/get-pump-dashboard.ts';
 import { gatewaysLink, locksLink } from '../dashboard-links.ts';
@@ -168,6 +169,7 @@ function FleetDashboard({ scopeId }: { scopeId: string }) {
             )}
           </Box>
           {withLocks && <Credentials scopeId={scopeId} credentials={figures.locks.credentials} />}
+          <CustomerQuotaPanel scopeId={scopeId} />
           <FleetCharts
             summary={figures}
             scopeId={scopeId}
