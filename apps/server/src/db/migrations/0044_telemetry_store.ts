@@ -5,7 +5,7 @@ import { foldRollup, SAMPLE_COLUMNS, SAMPLE_TYPES } from '../telemetry-sql.ts';
 /**
  * `telemetry_store(mac[], ti[], metric[]...)`: stores a batch of samples given as one array per column, skipping
  * a (mac, ti) already stored, moves each gateway's newest sample in telemetry_latest forward (never back) and
- * folds the new samples into every rollup, in one statement (docs/ingest.md). A PL/pgSQL function keeps the plan
+ * folds the new samples into every rollup, in one statement (docs/architecture.md, a gateway going online, step 2). A PL/pgSQL function keeps the plan
  * of that statement for its connection; sent as text, its parsing and planning cost more than its rows.
  * A migration that adds a metric or a rollup replaces it.
  */
