@@ -5,9 +5,9 @@ import { foldRollup, SAMPLE_COLUMNS, SAMPLE_TYPES } from '../telemetry-sql.ts';
 /**
  * `telemetry_store(mac[], ti[], metric[]...)`: stores a batch of samples given as one array per column, skipping
  * a (mac, ti) already stored, moves each gateway's newest sample in telemetry_latest forward (never back) and
- * folds the new samples into every rollup, in one statement (docs/architecture.md, a gateway going online, step 2). A PL/pgSQL function keeps the plan
- * of that statement for its connection; sent as text, its parsing and planning cost more than its rows.
- * A migration that adds a metric or a rollup replaces it.
+ * folds the new samples into every rollup, in one statement (docs/architecture.md, "a gateway going online",
+ * step 2). A PL/pgSQL function keeps the plan of that statement for its connection; sent as text, its parsing
+ * and planning cost more than its rows. A migration that adds a metric or a rollup replaces it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const params = SAMPLE_COLUMNS.map((c, i) => `p_${c} ${SAMPLE_TYPES[i]}[]`);
