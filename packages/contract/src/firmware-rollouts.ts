@@ -109,6 +109,13 @@ export type RolloutView = z.infer<typeof rolloutView>;
 export const rolloutsResponse = z.array(rolloutView);
 export const rolloutsQuery = z.object({ scopeId: z.string().max(100), kind: firmwareKind.optional() });
 export const rolloutAction = z.object({ action: z.enum(['pause', 'resume', 'cancel']) });
+
+/** A rollout action its status does not allow (409): a paused or finished one cannot be paused, and so on. */
+export const rolloutMessages = {
+  pauseRefused: 'Only a running rollout can be paused.',
+  resumeRefused: 'Only a paused rollout can be resumed.',
+  cancelRefused: 'A finished or cancelled rollout cannot be cancelled.',
+} as const;
 /** SELECT NEXT: start the next N gateways of the rollout now (the current wave grows by N). */
 export const selectNextBody = z.object({ count: z.number().int().min(1).max(100_000) });
 

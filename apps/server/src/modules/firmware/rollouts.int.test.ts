@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deviceUp, live, type RolloutView } from '@portal/contract';
+import { deviceUp, live, type RolloutView, rolloutMessages } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -228,6 +228,14 @@ describe(`staged rollouts (${backend} backend)`, () => {
       payload: { action: 'cancel' },
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(rolloutMessages.cancelRefused);
+    for (const action of ['pause', 'resume'] as const) {
+      const refused = await injectAs(portal, root, 'PUT', `/api/firmware-rollouts/${paused.id}`, {
+        payload: { action },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(rolloutMessages[`${action}Refused`]);
+    }
   });
 
   it('serves the file only on a signed, unexpired URL, with range requests; a forged one gets nothing', async () => {

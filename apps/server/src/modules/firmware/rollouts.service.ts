@@ -8,6 +8,7 @@ import {
   type MaintenanceWindow,
   type RolloutCounts,
   type RolloutView,
+  rolloutMessages,
   type UpdateInstruction,
   type UpdateProgressMessage,
 } from '@portal/contract';
@@ -343,7 +344,7 @@ export class RolloutsService {
     const reason =
       action === 'pause' ? 'Paused by an operator' : action === 'cancel' ? 'Cancelled by an operator' : null;
     const updated = await this.deps.rollouts.setStatus(id, action, reason);
-    if (!updated) throw new AppError('CONFLICT', `A ${rollout.status} rollout cannot be ${action}d.`);
+    if (!updated) throw new AppError('CONFLICT', rolloutMessages[`${action}Refused`]);
     this.deps.logger.info({ rolloutId: id, action, userId: principal.userId }, 'rollout control');
     if (action === 'pause') await this.tellNotable(updated, 'rollout.paused', { reason });
     this.deps.live.publish(live.firmwareUpgraded(rollout.tenant_id), {
