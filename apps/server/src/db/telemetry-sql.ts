@@ -1,18 +1,23 @@
+import type { TelemetrySample } from '@portal/contract';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { METRIC_COLUMNS, type RollupTable } from './metrics.ts';
+import { METRIC_COLUMNS, METRICS, type RollupTable } from './metrics.ts';
+import type { TelemetryRow } from './schema.ts';
 
 /** The columns of a stored sample, in the order `sampleArrays` gives them. */
 export const SAMPLE_COLUMNS = ['mac', 'ti', ...METRIC_COLUMNS] as const;
 
-type SampleValues = { mac: string; ti: number | string | bigint } & Partial<
-  Record<(typeof METRIC_COLUMNS)[number], number | null>
->;
+/** A gateway's sample as a row of `telemetry` (null for a metric it lacks). */
+export function sampleRow(mac: string, sample: TelemetrySample): TelemetryRow {
+  const row = { mac, ti: sample.TI } as TelemetryRow;
+  for (const column of METRIC_COLUMNS) row[column] = sample[METRICS[column]] ?? null;
+  return row;
+}
 
 /** Each sample column's SQL type. */
 export const SAMPLE_TYPES = ['text', 'bigint', ...METRIC_COLUMNS.map(() => 'double precision')];
 
 /** Samples as one array per column, in the order of SAMPLE_COLUMNS (null for a metric a sample lacks). */
-function columnValues(samples: readonly SampleValues[]): unknown[][] {
+function columnValues(samples: readonly TelemetryRow[]): unknown[][] {
   return [
     samples.map((s) => s.mac),
     samples.map((s) => s.ti),
@@ -24,7 +29,7 @@ function columnValues(samples: readonly SampleValues[]): unknown[][] {
  * Samples as one array parameter per column, for `select * from unnest(...)`: a statement of any number of rows
  * with 2 + metrics parameters, built and sent without a parameter per value.
  */
-export function sampleArrays(samples: readonly SampleValues[]): RawBuilder<unknown> {
+export function sampleArrays(samples: readonly TelemetryRow[]): RawBuilder<unknown> {
   return sql.join(columnValues(samples).map((values, i) => sql`${values}::${sql.raw(SAMPLE_TYPES[i]!)}[]`));
 }
 
@@ -34,7 +39,7 @@ const STORE_CALL = `select telemetry_store(${SAMPLE_TYPES.map((type, i) => `$${i
  * The call of `telemetry_store` (migration 0044) for a batch of samples in (mac, ti) order: a short statement
  * whose plan the database keeps, so a batch costs neither side the parsing and planning of its folds.
  */
-export function storeSamplesQuery(samples: readonly SampleValues[]): CompiledQuery {
+export function storeSamplesQuery(samples: readonly TelemetryRow[]): CompiledQuery {
   return CompiledQuery.raw(STORE_CALL, columnValues(samples));
 }
 

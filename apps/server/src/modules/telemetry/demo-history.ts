@@ -1,8 +1,8 @@
 import type { EventsMessage, TelemetrySample } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { METRIC_COLUMNS, METRICS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
+import { METRIC_COLUMNS, ROLLUPS, type RollupTable } from '../../db/metrics.ts';
 import type { Database } from '../../db/schema.ts';
-import { foldRollup, SAMPLE_COLUMNS, sampleArrays } from '../../db/telemetry-sql.ts';
+import { foldRollup, SAMPLE_COLUMNS, sampleArrays, sampleRow } from '../../db/telemetry-sql.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -133,11 +133,7 @@ async function insertSamples(
   mac: string,
   samples: TelemetrySample[],
 ): Promise<void> {
-  const rows = samples.map((s) => ({
-    mac,
-    ti: s.TI,
-    ...Object.fromEntries(METRIC_COLUMNS.map((m) => [m, s[METRICS[m]] ?? null])),
-  }));
+  const rows = samples.map((sample) => sampleRow(mac, sample));
   await sql`insert into ${sql.table(table)} (${sql.join(SAMPLE_COLUMNS.map((c) => sql.ref(c)))})
     select * from unnest(${sampleArrays(rows)})`.execute(db);
 }

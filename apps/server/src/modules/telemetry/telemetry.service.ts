@@ -2,6 +2,7 @@ import { type EventsMessage, live, RECENT_SAMPLES, type TelemetrySample } from '
 import type { Selectable } from 'kysely';
 import { METRIC_COLUMNS, METRICS } from '../../db/metrics.ts';
 import type { TelemetryRow, TelemetryTable } from '../../db/schema.ts';
+import { sampleRow } from '../../db/telemetry-sql.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import { type Meter, noMeter } from '../../lib/metrics.ts';
@@ -42,7 +43,7 @@ export class TelemetryService {
 
   /** Resolves once every sample is stored (batched with other gateways' samples). */
   async recordSamples(device: DeviceIdentity, samples: TelemetrySample[]): Promise<void> {
-    await Promise.all(samples.map((s) => this.writer.add(toRow(device.mac, s))));
+    await Promise.all(samples.map((s) => this.writer.add(sampleRow(device.mac, s))));
     this.pushLive(device, samples);
   }
 
@@ -94,12 +95,6 @@ export class TelemetryService {
   flush(): Promise<void> {
     return this.writer.flush();
   }
-}
-
-function toRow(mac: string, sample: TelemetrySample): TelemetryRow {
-  const row = { mac, ti: sample.TI } as TelemetryRow;
-  for (const column of METRIC_COLUMNS) row[column] = sample[METRICS[column]] ?? null;
-  return row;
 }
 
 function fromRow(row: Selectable<TelemetryTable>): TelemetrySample {
