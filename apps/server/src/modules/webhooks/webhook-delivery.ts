@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_DELIVERY_RETENTION_DAYS, type WebhookPayload } from '@portal/contract';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@portal/contract';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { NotableEvent } from '../../lib/events.ts';
@@ -9,6 +9,7 @@ import { type Backoff, backoffDelay } from '../../lib/retry.ts';
 import type { TenantsService } from '../tenants/index.ts';
 import { deliveryHeaders, outcomeOf } from './signing.ts';
 import { type QueuedDelivery, WebhookBatches } from './webhook-batches.ts';
+import { fanOut, payload } from './webhook-fan-out.ts';
 import {
   type DeliveredAttempt,
   type SendableDelivery,
@@ -133,68 +134,8 @@ export class WebhookDelivery {
     if (hooks.length === 0) return;
     const now = new Date();
     const claimedUntil = new Date(now.getTime() + (this.stopping ? 0 : this.claimMs));
-    const stored: { id: string; type: string; body: string; count: number }[] = [];
-    const rows: { id: string; webhookId: string; event: number }[] = [];
-    const sendable: SendableDelivery[] = [];
-    const sendableOf = (hook: (typeof hooks)[number], id: string, event: (typeof stored)[number]) => ({
-      id,
-      webhook_id: hook.id,
-      event_id: event.id,
-      type: event.type,
-      event_count: event.count,
-      status: 'pending',
-      attempts: 0,
-      created_at: now,
-      body: event.body,
-      hook_tenant_id: hook.tenant_id,
-      hook_name: hook.name,
-      hook_url: hook.url,
-      hook_enabled: true,
-      hook_secret: hook.secret,
-      hook_previous_secret: hook.previous_secret,
-      hook_previous_secret_until: hook.previous_secret_until,
-      hook_batch_max_events: hook.batch_max_events,
-      hook_batch_max_ms: hook.batch_max_ms,
-    });
-    // A batched webhook's events of this statement, by webhook: stored as parts of at most its maxEvents.
-    const toParts = new Map<string, string[]>();
-    for (const event of events) {
-      const tenantIds = hearing.get(event.tenantId) ?? [];
-      const matching = hooks.filter(
-        (hook) => tenantIds.includes(hook.tenant_id) && hook.event_types.includes(event.type),
-      );
-      if (matching.length === 0) continue;
-      const eventId = randomUUID();
-      const body = payload(eventId, event.type, new Date(event.occurredAt), event.tenantId, event.data);
-      const single = { id: eventId, type: event.type, body, count: 1 };
-      let storedSingle = false;
-      for (const hook of matching) {
-        if (hook.batch_max_events !== null) {
-          const bodies = toParts.get(hook.id) ?? [];
-          bodies.push(body);
-          toParts.set(hook.id, bodies);
-          continue;
-        }
-        if (!storedSingle) stored.push(single);
-        storedSingle = true;
-        const id = randomUUID();
-        rows.push({ id, webhookId: hook.id, event: stored.length - 1 });
-        sendable.push(sendableOf(hook, id, single));
-      }
-    }
-    for (const hook of hooks) {
-      const bodies = toParts.get(hook.id);
-      const size = hook.batch_max_events ?? 1;
-      for (let from = 0; bodies && from < bodies.length; from += size) {
-        const chunk = bodies.slice(from, from + size);
-        const id = randomUUID();
-        const part = { id, type: WEBHOOK_BATCH_PART, body: chunk.join(','), count: chunk.length };
-        stored.push(part);
-        rows.push({ id, webhookId: hook.id, event: stored.length - 1 });
-        sendable.push(sendableOf(hook, id, part));
-      }
-    }
-    await repo.insertDeliveries(stored, rows, now, claimedUntil);
+    const { bodies, rows, sendable } = fanOut(events, hearing, hooks, now);
+    await repo.insertDeliveries(bodies, rows, now, claimedUntil);
     if (this.stopping)
       await repo.release(
         rows.map((row) => row.id),
@@ -243,7 +184,7 @@ export class WebhookDelivery {
   /** An attempt of a stored delivery (a retry's job, the test event): read, then sent unless it ended. */
   async attempt(deliveryId: string): Promise<void> {
     const [row] = await this.deps.repo.deliveriesWithHooks([deliveryId]);
-    if (row) await this.send(row);
+    if (row) await (await this.post(row)).recorded;
   }
 
   /**
@@ -313,14 +254,9 @@ export class WebhookDelivery {
   /**
    * One attempt of a delivery: signed with every secret that signs now, through the SSRF guard. Delivered on
    * 2xx; tried again after the back-off on 408, 429, 5xx, a network failure or a time-out while the retry
-   * window lasts; failed for good on any other status or a refused address.
+   * window lasts; failed for good on any other status or a refused address. Answers once the receiver answered,
+   * with the writing of the result under way.
    */
-  private async send(row: SendableDelivery): Promise<void> {
-    const { recorded } = await this.post(row);
-    await recorded;
-  }
-
-  /** The attempt's request; answers once the receiver answered, with the writing of the result under way. */
   private async post(row: SendableDelivery): Promise<{ recorded: Promise<void> }> {
     const { repo, settings } = this.deps;
     if (row.status === 'delivered' || row.status === 'failed') return { recorded: Promise.resolve() };
@@ -483,21 +419,4 @@ export class WebhookDelivery {
     this.declared ??= this.deps.jobs.declare(WEBHOOK_QUEUE, this.policy);
     return this.declared;
   }
-}
-
-/** The body of a delivery (docs/webhooks.md). */
-function payload(
-  id: string,
-  type: string,
-  occurredAt: Date,
-  customerId: string,
-  data: Record<string, unknown>,
-): string {
-  return JSON.stringify({
-    id,
-    type,
-    occurredAt: occurredAt.toISOString(),
-    customerId,
-    data,
-  } satisfies WebhookPayload);
 }
