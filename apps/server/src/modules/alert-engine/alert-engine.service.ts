@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
+import type { CameraStatesRepository } from './camera-states.repository.ts';
 import { breaches, newestValues, routingTimers, type SensorCondition } from './conditions.ts';
 import type { IncidentStart, IncidentsRepository, OpenIncident } from './incidents.repository.ts';
 import { LockAlerts } from './lock-alerts.ts';
@@ -55,6 +56,7 @@ export class AlertEngine {
 
   constructor(
     private readonly repo: IncidentsRepository,
+    private readonly cameras: CameraStatesRepository,
     private readonly rules: RulesCache,
     private readonly announcer: IncidentAnnouncer,
     private readonly notifier: Pick<AlertNotifier, 'sendDigests'>,
@@ -271,10 +273,10 @@ export class AlertEngine {
   async gatewayState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void> {
     if (message.CMS === undefined) return;
     try {
-      const changed = await this.repo.recordCamera(device.mac, message.CMS, new Date());
+      const changed = await this.cameras.recordCamera(device.mac, message.CMS, new Date());
       const rules = (this.rules.peek(device.tenantId) ?? (await this.rules.get(device.tenantId))).camera;
       if (rules.length === 0) return;
-      const missing = changed ?? (await this.repo.cameraMissing(device.mac));
+      const missing = changed ?? (await this.cameras.cameraMissing(device.mac));
       let due = false;
       for (const rule of rules) {
         if (missing)

@@ -12,6 +12,7 @@ import { IncidentAcknowledgement } from './acknowledge.ts';
 import { AlertEngine, type AlertEngineSettings, DEFAULT_DIGEST_MS } from './alert-engine.service.ts';
 import type { AlertRulesReader } from './alert-rules.port.ts';
 import { type AlertEventSink, IncidentAnnouncer } from './announcer.ts';
+import { CameraStatesRepository } from './camera-states.repository.ts';
 import { IncidentsQuery, type ScopeReach } from './incidents.query.ts';
 import { IncidentsRepository } from './incidents.repository.ts';
 import { incidentsRoutes } from './incidents.routes.ts';
@@ -115,7 +116,15 @@ export function createAlertEngineModule(options: {
     options.bus,
     logger,
   );
-  const engine = new AlertEngine(repo, rules, announcer, notifier, logger, options.settings);
+  const engine = new AlertEngine(
+    repo,
+    new CameraStatesRepository(options.db),
+    rules,
+    announcer,
+    notifier,
+    logger,
+    options.settings,
+  );
   const incidents = new IncidentsQuery(options.db, options.tenants);
   const acknowledgement = new IncidentAcknowledgement(repo, options.tenants, announcer);
   listenToDevices(engine, options.bus);
