@@ -126,8 +126,9 @@ export async function startPortal(
   if (demoTemplate) await cp(demoTemplate, dataDir, { recursive: true });
   // Nothing to wait for in the log then: warnings and errors only (a spec's failure shows them), not a line per
   // request (about 2 s of the portal's CPU in e2e/gateways.spec.ts).
-  if (demoTemplate && !('LOG_LEVEL' in overrides)) env.LOG_LEVEL = 'warn';
-  else if (backend === 'embedded') await copyPgliteTemplate(dataDir);
+  if (demoTemplate) {
+    if (!('LOG_LEVEL' in overrides)) env.LOG_LEVEL = 'warn';
+  } else if (backend === 'embedded') await copyPgliteTemplate(dataDir);
   if (backend === 'real') {
     try {
       // Loaded here only: the harness pulls in the whole server, which the embedded specs do not need.
