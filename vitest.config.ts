@@ -82,6 +82,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as a browser step (UI_TIMEOUT_MS, e2e/support/browser.ts) instead of its own
+          // 1 s: a chart's points or a list's rows on a loaded machine (graphs.spec's memory chart took longer once).
+          expect: { poll: { timeout: 10_000 } },
           // The migrated database and a data directory with the demo fleet's history (demo-template.setup.ts).
           globalSetup: ['e2e/support/demo-template.setup.ts'],
           // Each spec file starts its own portal (free ports, own data directory) and browser.

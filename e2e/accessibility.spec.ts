@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { DEMO_CUSTOMER, scopeIdByName } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 14.3: axe-core finds no serious or critical violation on any screen; page titles name the screen and
@@ -11,12 +11,9 @@ import { type RunningPortal, startPortal } from './support/portal.ts';
  * reads every screen in e2e/dark-mode.spec.ts, in the light and in the dark theme; here it reads the sign-in
  * forms' open states (a password shown, the country list open), which that walk does not show.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 /** The focus ring of the control holding keyboard focus (a checkbox's ring is on its button, not its input). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { createCustomer, seeText } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
@@ -13,12 +13,9 @@ import { type SimulatedGateways, startSimulatedGateways } from './support/simula
  * frequency of a customer's agent configuration; its simulated gateways receive it on their own topic, confirm the
  * version, and really sample and post at the new cadence.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 /** The gateway's CPU readings from `from` on, as the charts read them. */

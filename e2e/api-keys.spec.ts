@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * docs/api-keys.md (issue 31): root creates an API key in the browser with one permission, copies the secret
@@ -8,12 +8,9 @@ import { type RunningPortal, startPortal } from './support/portal.ts';
  * revokes it with a confirmation, and the next call is refused: at 1440 and 360 px.
  */
 
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 /** A call as another system makes it: no cookie, the key in `Authorization: Bearer`. */

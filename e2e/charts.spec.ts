@@ -1,14 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const GATEWAY = 'Demo Gateway 1';

@@ -1,22 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { createCustomer, DEMO_CUSTOMER, scopeIdByName } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 30: the portal follows the operating system's light or dark theme, and Appearance in the account menu
  * chooses one for this browser. axe-core finds no serious violation on any screen in either theme; screenshots
  * of each at 1440 and 360 px are kept (e2e/artifacts/dark-mode {theme} {width} {screen}.png).
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 type Scheme = 'light' | 'dark';

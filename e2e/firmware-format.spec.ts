@@ -5,21 +5,20 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { createCustomer, gatewayCard } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 30.9: a gateway's firmware reads 'FW' plus year-month-day on every screen and in Customers.csv
  * (spec 000 section 2), whatever form the gateway reports it in: the rolled-out '20261101' as the
  * simulator's 'v2024-05-12'.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 let device: MqttClient | undefined;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
 });
 afterAll(async () => {
   await device?.endAsync();
-  await portal?.stop();
 });
 
 const REPORTED = '20261101';

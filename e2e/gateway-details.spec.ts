@@ -1,6 +1,6 @@
 import { gatewayDetailsMessages as details, gatewayRegistryMessages as registry } from '@portal/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import {
   chooseMoreAction,
@@ -10,18 +10,15 @@ import {
   scopeIdByName,
   seeText,
 } from './support/gateway-details.ts';
-import { DEMO_MACS, type RunningPortal, startPortal } from './support/portal.ts';
+import { DEMO_MACS, type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Spec 001 section 5: the register / edit form with every rule at both bounds, as a user sees them, and the
  * spec's failure texts. The Information panel is in gateway-info-panel.spec.ts.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 async function openDemoGrid(page: Page): Promise<string> {

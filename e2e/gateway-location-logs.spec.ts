@@ -3,22 +3,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import { DEMO_CUSTOMER, gatewayCard, openGatewayGrid, scopeIdByName } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
  * Spec 001 sections 2 and 4: the Gateway Location map, and the device-logs request of the Information panel,
  * to the download link and to the time-out with a gateway that never answers.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 let silent: SimulatedGateways;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
   silent = await startSimulatedGateways(portal, { count: 1, answerInstructions: false });
 });
 afterAll(async () => {
   await silent?.stop();
-  await portal?.stop();
 });
 
 /** The device-logs wait of a gateway app up to version 158 (spec 001 section 9). */

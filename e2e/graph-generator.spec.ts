@@ -1,14 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, saveScreenshot, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const HOUR = 3_600_000;

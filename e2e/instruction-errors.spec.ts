@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import { chooseMoreAction, createCustomer, gatewayCard, openGatewayGrid } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
@@ -21,15 +21,14 @@ const FAILURES = {
 } as const;
 type Failure = keyof typeof FAILURES;
 
-let portal: RunningPortal;
+let portal: SharedPortal;
 const gateways = {} as Record<Failure, SimulatedGateways>;
 const KINDS = Object.keys(FAILURES) as Failure[];
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
 });
 afterAll(async () => {
   await Promise.all(Object.values(gateways).map((simulated) => simulated.stop()));
-  await portal?.stop();
 });
 
 const card = (page: Page, failure: Failure) => gatewayCard(page, gateways[failure].names[0]!);

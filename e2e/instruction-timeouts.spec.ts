@@ -9,7 +9,7 @@ import {
   openGatewayGrid,
   scopeIdByName,
 } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
@@ -17,15 +17,14 @@ import { type SimulatedGateways, startSimulatedGateways } from './support/simula
  * after 30 s ('Request timed out.'), each followed by 'Try again...'; closing while waiting deletes the
  * pending instruction. Both run at once in two pages, so the spec waits 30 s, not 45.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 let silent: SimulatedGateways;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
   silent = await startSimulatedGateways(portal, { name: 'Silent', answerInstructions: false, camera: true });
 });
 afterAll(async () => {
   await silent?.stop();
-  await portal?.stop();
 });
 
 const DIAGNOSTICS_TIMEOUT_MS = 15_000;

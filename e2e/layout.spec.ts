@@ -1,19 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { DEMO_CUSTOMER, scopeIdByName } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 14.2: every screen fits every width without horizontal scrolling (screenshots at 360, 768, 1280 and
  * 1920 px); the side navigation is a drawer on phones, an 80 px rail to 1199 px and a 240 px list above.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const SCREENSHOT_WIDTHS = [360, 768, 1280, 1920];

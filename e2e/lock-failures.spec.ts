@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
  * Issue 30.6: a lock or unlock the lock refuses says what that means for the person at the door and what to do,
  * the gateway's code kept as a detail (docs/locks.md "Lock and unlock").
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 let gateways: SimulatedGateways;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
   // Locks that refuse every command of the gateway (REJECTED), and nothing else goes wrong.
   gateways = await startSimulatedGateways(portal, {
     name: 'Refusing',
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateways?.stop();
-  await portal?.stop();
 });
 
 /** The simulator takes 1.5 to 5 s a lock command; the answer then comes over MQTT. */

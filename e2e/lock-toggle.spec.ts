@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
 /**
@@ -8,10 +8,10 @@ import { type SimulatedGateways, startSimulatedGateways } from './support/simula
  * carries out LOCK_DEVICE_LOCK_UNLOCK, docs/mqtt.md 3.6), the spec's snackbar, the row following the result,
  * and the lock's history with the portal's '... Initiated' entries.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 let gateways: SimulatedGateways;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await sharedPortal();
   // The simulator's locks fail now and then (lost BLE link, refused key, jammed bolt) and people open them;
   // this spec is about the toggle's happy path, so the lock it drives does only what it is told.
   gateways = await startSimulatedGateways(portal, {
@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateways?.stop();
-  await portal?.stop();
 });
 
 /** The simulator takes 1.5 to 5 s a lock command; the answer then comes over MQTT. */

@@ -3,23 +3,20 @@ import { readFile } from 'node:fs/promises';
 import { LOCKS_CSV_COLUMNS, type LockReport, provisionedGateways } from '@portal/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import { chooseMoreAction, createCustomer, gatewayCard, seeText } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 15 points 1-2 (web): a gateway's locks (spec 001 sections 2, 4, 5; spec 002 sections 2, 3). The locks
  * are seeded the way a gateway reports them: a provisioned gateway connects over MQTT and publishes its lock
  * inventory on gateways/{mac}/send/locks (docs/mqtt.md 2.6), then updates. At 1280 and 360 px.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const lockMac = () => `A${randomBytes(6).toString('hex').toUpperCase().slice(0, 11)}`;

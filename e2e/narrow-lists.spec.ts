@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot, signInAsRoot, useBrowser } from './support/browser.ts';
 import { createCustomer, DEMO_CUSTOMER, scopeIdByName } from './support/gateway-details.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
+import { type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Issue 30, smaller items b: the lists on a 360 px phone. The pagination's next arrow is on the screen and
  * turns the page; e-mail addresses wrap after the '@' or at the domain's dots (or show on one line, cut, with
  * the whole address as their title), never inside a word.
  */
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal('embedded');
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const WIDTH = 360;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { ROOT_EMAIL, type RunningPortal, startPortal } from './support/portal.ts';
+import { ROOT_EMAIL, type SharedPortal, sharedPortal } from './support/portal.ts';
 
 /**
  * Spec 000 section 2: what the root administrator's side navigation holds, in order, with the locks screens
@@ -26,12 +26,9 @@ const ROOT_NAV_ITEMS = [
 /** The default primary colour #4190c7 as the browser computes it. */
 const DEFAULT_PRIMARY_RGB = 'rgb(65, 144, 199)';
 
-let portal: RunningPortal;
+let portal: SharedPortal;
 beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
+  portal = await sharedPortal();
 });
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });

@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import migratedTemplate from '../../apps/server/test/pglite-template.setup.ts';
 import { freePort, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
-import { LAUNCHER_ENTRY, portalEnvironment, terminate, waitForDemoHistory } from './portal.ts';
+import {
+  LAUNCHER_ENTRY,
+  portalEnvironment,
+  stopLeftPortals,
+  terminate,
+  waitForDemoHistory,
+} from './portal.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A portal data directory after a first start with the e2e demo fleet and its history (below). */
     e2eDemoTemplate: string;
+    /** Where shared portals (sharedPortal) note their process and data directory, for the run's end. */
+    e2eLeftPortals: string;
   }
 }
 
@@ -35,7 +43,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!written || code !== 0)
     throw new Error(`the template portal failed (exit ${code}):\n${server.output().slice(-4000)}`);
   project.provide('e2eDemoTemplate', dataDir);
+  const leftPortals = await mkdtemp(join(tmpdir(), 'portal-e2e-shared-'));
+  project.provide('e2eLeftPortals', leftPortals);
   return async () => {
+    await stopLeftPortals(leftPortals);
     await rm(dataDir, { recursive: true, force: true });
     await removeMigrated();
   };

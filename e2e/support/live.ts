@@ -1,7 +1,7 @@
 import { type MqttToken, mqttToken, userDetails } from '@portal/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { DEMO_MACS, type RunningPortal } from './portal.ts';
+import { DEMO_MACS, type SharedPortal } from './portal.ts';
 
 export interface LiveMessage {
   topic: string;
@@ -28,7 +28,7 @@ export async function ownTenantId(page: Page): Promise<string> {
  * A second live-update client beside the page's own: MQTT over WebSocket at the portal's /mqtt with a token
  * of the page's session, exactly as the browser connects.
  */
-export async function connectLiveClient(portal: RunningPortal, token: MqttToken): Promise<MqttClient> {
+export async function connectLiveClient(portal: SharedPortal, token: MqttToken): Promise<MqttClient> {
   return mqtt.connectAsync(portal.liveUrl, {
     username: token.username,
     password: token.token,

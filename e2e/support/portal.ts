@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,8 @@ export interface RunningPortal {
   databaseUrl: string | undefined;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
+  /** Whether its process still runs. */
+  running: () => boolean;
   health: () => Promise<Health>;
   /** SIGTERM, waits for the exit, then removes the data directory (and the database). Rejects on a bad exit. */
   stop: () => Promise<void>;
@@ -107,6 +109,7 @@ export function assertWebBuilt(): void {
 export async function startPortal(
   backend: Backend = 'embedded',
   overrides: Record<string, string> = {},
+  options: { onStarted?: (started: LeftPortal) => Promise<void> } = {},
 ): Promise<RunningPortal> {
   assertWebBuilt();
   const port = await freePort();
@@ -166,6 +169,7 @@ export async function startPortal(
   }
 
   let stopped: Promise<void> | undefined;
+  if (options.onStarted) await options.onStarted({ pid: server.child.pid ?? 0, dataDir });
   return {
     backend,
     baseUrl,
@@ -173,6 +177,7 @@ export async function startPortal(
     deviceBrokerUrl: backend === 'real' ? REAL_MQTT : `mqtt://127.0.0.1:${mqttPort}`,
     databaseUrl: env.DATABASE_URL || undefined,
     output: server.output,
+    running: () => server.child.exitCode === null && server.child.signalCode === null,
     health: async () => (await (await fetch(`${baseUrl}/api/health`)).json()) as Health,
     stop: () => {
       stopped ??= (async () => {
@@ -220,4 +225,65 @@ export async function terminate(server: ServerProcess): Promise<number | null> {
   server.child.kill('SIGKILL');
   await server.exited;
   throw new Error(`server did not stop within ${STOP_TIMEOUT_MS} ms of SIGTERM:\n${server.output()}`);
+}
+
+/** A shared portal's process and data directory, written where the e2e global set-up finds what is left. */
+interface LeftPortal {
+  pid: number;
+  dataDir: string;
+}
+
+/** The worker's portal shared by spec files, stopped by nobody but the run's end (stop is not there to call). */
+export type SharedPortal = Omit<RunningPortal, 'stop'>;
+let portalOfWorker: Promise<RunningPortal> | undefined;
+
+/**
+ * The vitest worker's portal for the spec files that take it instead of starting their own: the default start
+ * (embedded, the demo fleet from the template, no overrides), started by the first such file and kept, as the
+ * worker keeps its modules (isolate: false), for the next: each start cost about 5.5 s of CPU and a portal
+ * with its demo fleet idles at about 7 % of a core. Started again if it went away. The e2e global set-up stops
+ * what is left at the run's end (stopLeftPortals).
+ *
+ * A spec file may take it only when it leaves the portal as the next file expects it: each test makes its own
+ * customers, users and simulated gateways (random names and MACs) or only reads the demo fleet, and asserts only
+ * about those; no overrides, no portal-wide settings (configuration, theme, templates, root's language or
+ * password), no action on the demo gateways (reboot, move, agent configuration), no sign-in refused on purpose
+ * (the guess limits count per address), nobody signed out everywhere.
+ */
+export function sharedPortal(): Promise<SharedPortal> {
+  const reuse = portalOfWorker;
+  portalOfWorker = (async () => {
+    const running = await reuse?.catch(() => undefined);
+    if (running?.running()) return running;
+    const leftDir = inject('e2eLeftPortals');
+    return startPortal(
+      'embedded',
+      {},
+      {
+        onStarted: (left) => writeFile(join(leftDir, `${left.pid}.json`), JSON.stringify(left)),
+      },
+    );
+  })();
+  return portalOfWorker;
+}
+
+/** The run's end: stops the shared portals the workers left (SIGTERM, then SIGKILL) and removes their data. */
+export async function stopLeftPortals(leftDir: string): Promise<void> {
+  for (const file of await readdir(leftDir)) {
+    const { pid, dataDir } = JSON.parse(await readFile(join(leftDir, file), 'utf8')) as LeftPortal;
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) process.kill(pid, 'SIGTERM');
+    for (let waited = 0; alive() && waited < STOP_TIMEOUT_MS; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    if (alive()) process.kill(pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  await rm(leftDir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import {
   provisionedGateways,
 } from '@portal/contract';
 import { type Simulation, type SimulationOptions, startSimulation } from '@portal/gateway-sim';
-import { ROOT_EMAIL, ROOT_PASSWORD, type RunningPortal } from './portal.ts';
+import { ROOT_EMAIL, ROOT_PASSWORD, type SharedPortal } from './portal.ts';
 
 export interface SimulatedGatewaysOptions {
   /** The customer the gateways are provisioned into; default the demo customer ('Demo Customer'). */
@@ -48,7 +48,7 @@ export interface SimulatedGateways {
 }
 
 /** A session of the seeded root administrator, for the API calls of the helpers (not the browser's). */
-async function rootCookie(portal: RunningPortal): Promise<string> {
+async function rootCookie(portal: SharedPortal): Promise<string> {
   const response = await fetch(`${portal.baseUrl}/api/login/twoFactorKey/e2e`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -65,7 +65,7 @@ async function rootCookie(portal: RunningPortal): Promise<string> {
  * connected and the portal shows it online.
  */
 export async function startSimulatedGateways(
-  portal: RunningPortal,
+  portal: SharedPortal,
   options: SimulatedGatewaysOptions,
 ): Promise<SimulatedGateways> {
   const cookie = await rootCookie(portal);
@@ -115,7 +115,7 @@ export async function startSimulatedGateways(
 const DEMO_CUSTOMER = 'Demo Customer';
 
 /** The id of the demo customer, from the root user's hierarchy (GET /api/hirarchy). */
-async function demoCustomerId(portal: RunningPortal, cookie: string): Promise<string> {
+async function demoCustomerId(portal: SharedPortal, cookie: string): Promise<string> {
   const response = await fetch(`${portal.baseUrl}/api/hirarchy`, { headers: { cookie } });
   const find = (node: HierarchyNode): string | undefined =>
     node.scope.name === DEMO_CUSTOMER ? node.scope.id : node.children.map(find).find(Boolean);
@@ -125,7 +125,7 @@ async function demoCustomerId(portal: RunningPortal, cookie: string): Promise<st
 }
 
 /** Polls the customer's gateway list until every one of `macs` is online. */
-async function waitUntilOnline(portal: RunningPortal, cookie: string, scopeId: string, macs: string[]) {
+async function waitUntilOnline(portal: SharedPortal, cookie: string, scopeId: string, macs: string[]) {
   const until = Date.now() + 15_000;
   for (;;) {
     const response = await fetch(`${portal.baseUrl}/api/gateway/get-gateways?scopeId=${scopeId}`, {
