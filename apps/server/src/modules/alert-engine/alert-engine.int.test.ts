@@ -44,6 +44,12 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     (await gateway.alertItems())
       .filter((item) => item.sr === 'CO2')
       .map((item) => `${item.nme} ${item.val} ${item.alrt}`);
+  /** The panel's items once there are `count`: an incident's item is written just after its state changes. */
+  const co2ItemsOnce = (gateway: AlertGateway, count: number) =>
+    waitFor(async () => {
+      const items = await co2Items(gateway);
+      return items.length >= count ? items : null;
+    });
 
   it('a spike shorter than the waiting time fires nothing; a value held past it fires once', async () => {
     const gateway = await customerWithGateway(portal, 'Waiting');
@@ -67,7 +73,7 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
     });
     expect(fired!.fired_at!.getTime() - started).toBeGreaterThanOrEqual(400);
     // The item carries the value that crossed the threshold.
-    expect(await co2Items(gateway)).toEqual(['CO2 High 1500 1']);
+    expect(await co2ItemsOnce(gateway, 1)).toEqual(['CO2 High 1500 1']);
   });
 
   it('a value hovering at the threshold keeps one incident; it clears after the recovery time', async () => {
@@ -89,7 +95,7 @@ describe(`alert engine: waiting, recovery, no data, suppression (${backend} back
       return rows[0]?.state === 'resolved' ? rows : null;
     });
     expect(resolved!.resolved_at!.getTime() - clearing).toBeGreaterThanOrEqual(1000);
-    expect(await co2Items(gateway)).toEqual(['CO2 High 1200 1', 'CO2 Normal 800 2']);
+    expect(await co2ItemsOnce(gateway, 2)).toEqual(['CO2 High 1200 1', 'CO2 Normal 800 2']);
   });
 
   it('a LOW rule fires below its threshold with alrt 0; deleting the rule ends its incident', async () => {

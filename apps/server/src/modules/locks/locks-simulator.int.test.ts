@@ -32,7 +32,7 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
   let cookie: string;
   let scopeId: string;
   const macs = [randomMac(), randomMac()];
-  const credentials: { mac: string; password: string; scopeId: string }[] = [];
+  const credentials: { mac: string; password: string; scopeId: string; whitelist: '*' }[] = [];
   /** The simulated gateways, started afresh (a restarted simulator remembers only its seed). */
   const simulate = async () => {
     simulation = startSimulation({
@@ -63,7 +63,9 @@ describe(`locks from simulated gateways (${backend} backend)`, () => {
       const { password } = await portal.services.gateways.provision(scopeId, mac, `Gateway ${mac}`, {
         registered: true,
       });
-      credentials.push({ mac, password, scopeId });
+      // Every lock near it: a drawn whitelist names one lock or none now and then (random MACs), and the
+      // unlock-stamping test needs two.
+      credentials.push({ mac, password, scopeId, whitelist: '*' });
     }
     await simulate();
   });
