@@ -169,7 +169,8 @@ export async function startPortal(
   }
 
   let stopped: Promise<void> | undefined;
-  if (options.onStarted) await options.onStarted({ pid: server.child.pid ?? 0, dataDir });
+  const { pid } = server.child;
+  if (options.onStarted && pid) await options.onStarted({ pid, dataDir });
   return {
     backend,
     baseUrl,
