@@ -89,7 +89,8 @@ describe(`backup and restore (${backend} backend)`, () => {
   /** Embedded: `npm run backup` of the running portal while it writes, `npm run restore` into a fresh directory. */
   async function embeddedCase() {
     const portal: TestPortal = await startPortal();
-    cleanups.push(() => portal.close());
+    const closePortal = () => portal.close();
+    cleanups.push(closePortal);
     const dataDir = portal.config.DATA_DIR;
     const filled = await fillPortal(portal);
     await mkdir(join(dataDir, 'files', 'firmware'), { recursive: true });
@@ -118,7 +119,7 @@ describe(`backup and restore (${backend} backend)`, () => {
     expect(manifest.source).toBe('running portal');
     expect(manifest.files).toEqual(['files']);
     await portal.close();
-    cleanups.pop();
+    cleanups.splice(cleanups.indexOf(closePortal), 1);
 
     const fresh = await mkdtemp(join(tmpdir(), 'portal-restored-'));
     cleanups.push(() => rm(fresh, { recursive: true, force: true }));
@@ -148,8 +149,9 @@ describe(`backup and restore (${backend} backend)`, () => {
     const portal: TestPortal = await startPortal();
     cleanups.push(() => portal.close());
     const filled = await fillPortal(portal);
-    const dump = join(await mkdtemp(join(tmpdir(), 'portal-pgdump-')), 'portal.dump');
-    cleanups.push(() => rm(dump, { force: true }));
+    const dumpDir = await mkdtemp(join(tmpdir(), 'portal-pgdump-'));
+    cleanups.push(() => rm(dumpDir, { recursive: true, force: true }));
+    const dump = join(dumpDir, 'portal.dump');
     await run(join(PG_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, portal.config.DATABASE_URL!]);
 
     const target = await createPostgresDatabase({ empty: true });
