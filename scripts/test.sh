@@ -4,9 +4,9 @@
 # and end-to-end in Debian's Chromium. Each step prints its time, and the run its total. The container image
 # and the compose topology are `npm run test:deploy` (scripts/test-deploy.sh), the step .ci/run calls next.
 #
-# The type-check (one core for 35-60 s) and the Debian packages the tests need (apt-get, mostly waiting on
-# downloads and the disk; about 55 s on a fresh machine) run beside the quicker checks and the build: on a
-# fresh machine they took 125 s one after the other.
+# The type-check (one core, 60-90 s on a fresh machine) and the Debian packages the tests need (apt-get, about
+# 55 s on a fresh machine, mostly downloads and the disk) run beside the quicker checks and the build: the
+# checks took 139 s one after the other on a fresh machine, 70 s so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

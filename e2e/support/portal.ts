@@ -268,18 +268,21 @@ export function sharedPortal(): Promise<SharedPortal> {
   return portalOfWorker;
 }
 
+/** Signal 0 only asks whether the process exists. */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The run's end: stops the shared portals the workers left (SIGTERM, then SIGKILL) and removes their data. */
 export async function stopLeftPortals(leftDir: string): Promise<void> {
   for (const file of await readdir(leftDir)) {
     const { pid, dataDir } = JSON.parse(await readFile(join(leftDir, file), 'utf8')) as LeftPortal;
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const alive = () => processAlive(pid);
     if (alive()) process.kill(pid, 'SIGTERM');
     for (let waited = 0; alive() && waited < STOP_TIMEOUT_MS; waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
