@@ -1,6 +1,6 @@
-import { MANUFACTURED_MIN_MS, gatewayRegistryMessages as messages } from '@portal/contract';
+import { live, MANUFACTURED_MIN_MS, gatewayRegistryMessages as messages } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backend } from '../../../test/harness.ts';
+import { backend, waitFor, watchLive } from '../../../test/harness.ts';
 import { gatewayRow, provisioned, registryCalls, sharedRegistryPortal } from './test-helpers.ts';
 
 type World = Awaited<ReturnType<typeof sharedRegistryPortal>>;
@@ -44,6 +44,28 @@ describe(`PUT /api/update-gateway/{MAC} (${backend} backend)`, () => {
     const listed = await calls.listed(world.alpha.cookie, world.alpha.tenant.id, mac);
     expect(listed).toMatchObject({ name: 'Renamed', tags: details.tags, CRTD: details.CRTD });
     expect(listed!.LCTN).toEqual({ CTY: 'Bergen', STATE: 'Vestland', CNTRY: 'Norway', ZCODE: '5003' });
+  });
+
+  it("keeps the entered address over the device's reported one, in the lists and on the live channel", async () => {
+    const { mac } = await provisioned(world.portal, world.alpha.tenant.id);
+    await calls.update(world.alpha.cookie, mac, { LCTN: { ZCODE: '5003', CTY: '' } });
+    const watch = await watchLive<{ type: string; macId: string; LCTN?: unknown }>(
+      world.portal,
+      world.alpha.cookie,
+      live.gateways(world.alpha.tenant.id),
+    );
+    try {
+      await world.portal.services.gateways.recordState(
+        { mac, tenantId: world.alpha.tenant.id },
+        { TI: Date.now(), LCTN: { CTY: 'Sydney', ZCODE: '2000', LAT: -33.86, LNG: 151.2 } },
+      );
+      const shown = { CTY: 'Sydney', ZCODE: '5003', LAT: -33.86, LNG: 151.2 };
+      await waitFor(async () => watch.messages.some((m) => m.macId === mac && m.type === 'state'));
+      expect(watch.messages.find((m) => m.macId === mac && m.type === 'state')!.LCTN).toEqual(shown);
+      expect((await calls.listed(world.alpha.cookie, world.alpha.tenant.id, mac))!.LCTN).toEqual(shown);
+    } finally {
+      await watch.client.endAsync(true);
+    }
   });
 
   it('answers 400 when nothing changes', async () => {

@@ -166,13 +166,14 @@ export class GatewaysRepository {
     return { applied: row?.applied ?? false, changed: row?.changed ?? false, name: row?.name ?? null };
   }
 
-  /** Merges the reported fields into the stored state document. */
+  /** Merges the reported fields into the stored state document; the merged state and the entered address. */
   mergeState(mac: string, state: Record<string, unknown>, facts: GatewayUpdate) {
     return this.db
       .updateTable('gateways')
       .set({ ...facts, state: sql`state || ${JSON.stringify(state)}::jsonb` as never })
       .where('mac', '=', mac)
-      .execute();
+      .returning(['state', 'address'])
+      .executeTakeFirst();
   }
 
   insertConnectionLog(mac: string, ti: number, off: 0 | 1) {

@@ -6,6 +6,7 @@ import type { EventEmitting } from '../../lib/events.ts';
 import type { LivePublisher } from '../../lib/live.ts';
 import type { DeviceIdentity } from '../../lib/principal.ts';
 import type { GatewaysRepository, ProvisionDetails } from './gateways.repository.ts';
+import { mergedLocation } from './registry-fields.ts';
 
 export type { ProvisionDetails };
 
@@ -93,11 +94,18 @@ export class GatewaysService {
 
   async recordState(device: DeviceIdentity, message: DeviceStateMessage): Promise<void> {
     const { TI, FW, OS, ...rest } = message;
-    await this.repo.mergeState(
+    const merged = await this.repo.mergeState(
       device.mac,
       { ...rest, ...(FW ? { FW } : {}), ...(OS ? { OS } : {}), TI },
       { ...(FW ? { firmware: FW } : {}), ...(OS ? { os_version: OS } : {}), updated_at: new Date() },
     );
-    this.live.publish(live.gateways(device.tenantId), { type: 'state', macId: device.mac, ...message });
+    // A reported location is shown under the address entered for the gateway, field by field, as the lists show it.
+    const LCTN = message.LCTN && merged ? mergedLocation(merged) : undefined;
+    this.live.publish(live.gateways(device.tenantId), {
+      type: 'state',
+      macId: device.mac,
+      ...message,
+      ...(LCTN ? { LCTN } : {}),
+    });
   }
 }

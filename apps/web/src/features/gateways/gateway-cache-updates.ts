@@ -103,7 +103,8 @@ function withState(raw: Record<string, unknown>, change: z.infer<typeof stateCha
     NW: change.NW ?? gateway.NW,
     SS: change.SS ?? gateway.SS,
     CMS: change.CMS ?? gateway.CMS,
-    LCTN: change.LCTN ? { ...gateway.LCTN, ...change.LCTN } : gateway.LCTN,
+    // The server sends the location as the card shows it: reported, under the entered address.
+    LCTN: change.LCTN ?? gateway.LCTN,
     liveState: change.state ? { ...gateway.liveState, ...change.state } : gateway.liveState,
     reportedWhitelist: change.listOfWhiteListedLocks ?? gateway.reportedWhitelist,
     state: { ...gateway.state, ...facts },
