@@ -24,13 +24,17 @@ describe(`sessions served from the cache (${backend} backend)`, () => {
 
   const cache = () => portal.services.auth.cache;
   const details = (cookie: string) => injectAs(portal, cookie, 'GET', '/api/user-details');
-  /** A signed-in session of the customer's user, served twice so the second came from the cache. */
+  /**
+   * A signed-in session of the customer's user, served until a request came from the cache. The sign-in's
+   * own announcement may be heard after the first read began, which then is not kept: the next one is.
+   */
   const warmSession = async () => {
     const cookie = await signIn(portal, user.email, user.password);
-    expect((await details(cookie)).statusCode).toBe(200);
-    const before = cache().lookups.cached;
-    expect((await details(cookie)).statusCode).toBe(200);
-    expect(cache().lookups.cached).toBe(before + 1);
+    await waitFor(async () => {
+      const before = cache().lookups.cached;
+      expect((await details(cookie)).statusCode).toBe(200);
+      return cache().lookups.cached === before + 1;
+    }, 5_000);
     return cookie;
   };
   beforeAll(async () => {
