@@ -1,7 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { copyDirectory } from '../../apps/server/test/copy-directory.ts';
 import migratedTemplate from '../../apps/server/test/pglite-template.setup.ts';
 import { freePort, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
 import {
@@ -30,7 +31,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const removeMigrated = await migratedTemplate(project);
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-demo-template-'));
-  await cp(project.getProvidedContext().pgliteTemplate, join(dataDir, 'pgdata'), { recursive: true });
+  await copyDirectory(project.getProvidedContext().pgliteTemplate, join(dataDir, 'pgdata'));
   const port = await freePort();
   let mqttPort = await freePort();
   while (mqttPort === port) mqttPort = await freePort();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Health } from '@portal/contract';
 import { inject } from 'vitest';
+import { copyDirectory } from '../../apps/server/test/copy-directory.ts';
 import { copyPgliteTemplate } from '../../apps/server/test/pglite-template.ts';
 import { freePort, type ServerProcess, spawnServer, waitHealthy } from '../../apps/server/test/process.ts';
 
@@ -126,7 +127,7 @@ export async function startPortal(
   // The demo fleet and its 90 days of history, written once per run (demo-template.setup.ts), when this
   // portal's seeding would write the same; otherwise only the migrated schema.
   const demoTemplate = backend === 'embedded' && seedsAsTemplate(overrides) ? inject('e2eDemoTemplate') : '';
-  if (demoTemplate) await cp(demoTemplate, dataDir, { recursive: true });
+  if (demoTemplate) await copyDirectory(demoTemplate, dataDir);
   // Nothing to wait for in the log then: warnings and errors only (a spec's failure shows them), not a line per
   // request (about 2 s of the portal's CPU in e2e/gateways.spec.ts).
   if (demoTemplate) {

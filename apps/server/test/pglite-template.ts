@@ -1,6 +1,6 @@
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { copyDirectory } from './copy-directory.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,5 +15,5 @@ declare module 'vitest' {
  */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
   const template = inject('pgliteTemplate');
-  if (template) await cp(template, join(dataDir, 'pgdata'), { recursive: true });
+  if (template) await copyDirectory(template, join(dataDir, 'pgdata'));
 }
