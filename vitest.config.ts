@@ -87,7 +87,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // The migrated database and a data directory with the demo fleet's history (demo-template.setup.ts).
           globalSetup: ['e2e/support/demo-template.setup.ts'],
-          // Each spec file starts its own portal (free ports, own data directory) and browser.
+          // A spec file starts its own portal (free ports, own data directory) or takes its worker's (sharedPortal,
+          // e2e/support/portal.ts); each worker has one Chromium (e2e/support/browser.ts).
           fileParallelism: true,
           // A browser step on a loaded 2-core machine can miss its time once; a failed spec runs once more, and
           // scripts/retried-tests-reporter.ts names it at the end of the run either way. Unit and integration

@@ -9,6 +9,8 @@ import {
   DEMO_CUSTOMER,
   gatewayCard,
   openGatewayGrid,
+  randomGatewayMac,
+  registerGateway,
   scopeIdByName,
   seeText,
 } from './support/gateway-details.ts';
@@ -28,11 +30,6 @@ async function openDemoGrid(page: Page): Promise<void> {
   await openGatewayGrid(page, await scopeIdByName(page, DEMO_CUSTOMER));
 }
 
-const randomMac = () =>
-  randomBytes(6)
-    .toString('hex')
-    .replace(/(..)(?!$)/g, '$1:');
-
 /**
  * A customer of its own with one registered gateway, its grid open: the portal is shared with other specs,
  * which find the demo gateways by their names.
@@ -40,10 +37,7 @@ const randomMac = () =>
 async function openOwnGrid(page: Page, gatewayName: string): Promise<void> {
   await signInAsRoot(page);
   const scopeId = await createCustomer(page, `Details ${randomBytes(3).toString('hex')}`);
-  const response = await page.request.put('/api/gateway/register-gateway', {
-    data: { MAC: randomMac(), NAME: gatewayName, SID: scopeId, CRTD: Date.UTC(2023, 0, 1) },
-  });
-  if (response.status() !== 200) throw new Error(`register-gateway answered ${response.status()}`);
+  await registerGateway(page, scopeId, gatewayName);
   await openGatewayGrid(page, scopeId);
 }
 
@@ -123,7 +117,7 @@ describe('Register and edit gateway', () => {
     await dialog.getByLabel('Gateway Name').fill('Warehouse');
     await dialog.getByLabel('Manufactured Date').fill('2022-01-01');
     expect(await register.isEnabled()).toBe(false);
-    await dialog.getByLabel('MAC Address').fill(randomMac());
+    await dialog.getByLabel('MAC Address').fill(randomGatewayMac());
     expect(await register.isEnabled()).toBe(true);
     await register.click();
     await seeText(page, registry.registered);

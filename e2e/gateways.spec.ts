@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { createCustomer } from './support/gateway-details.ts';
+import { createCustomer, registerGateway } from './support/gateway-details.ts';
 import { DEMO_GATEWAYS, DEMO_MACS, type RunningPortal, startPortal } from './support/portal.ts';
 import { type SimulatedGateways, startSimulatedGateways } from './support/simulator.ts';
 
@@ -340,14 +340,3 @@ describe('Gateways page', () => {
     expect(await page.getByRole('checkbox').count()).toBe(0);
   });
 });
-
-/** Registers a gateway in a customer through the API as the signed-in user; it never connects. */
-async function registerGateway(page: Page, scopeId: string, name: string): Promise<string> {
-  const mac = `AB${randomBytes(5).toString('hex').toUpperCase()}`;
-  const response = await page.request.put('/api/gateway/register-gateway', {
-    data: { MAC: mac, NAME: name, SID: scopeId, CRTD: Date.UTC(2024, 0, 1), tags: [], LCTN: {} },
-  });
-  if (response.status() >= 300)
-    throw new Error(`register-gateway answered ${response.status()}: ${await response.text()}`);
-  return mac;
-}

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { saveScreenshot, signInAsRoot, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { createCustomer, DEMO_CUSTOMER, seeText } from './support/gateway-details.ts';
+import { createCustomer, DEMO_CUSTOMER, registerGateway, seeText } from './support/gateway-details.ts';
 import { ownTenantId } from './support/live.ts';
 import { DEMO_GATEWAYS, type RunningPortal, startPortal } from './support/portal.ts';
 
@@ -59,7 +59,7 @@ describe("Root's gateways and empty states", () => {
     // A customer of its own beside the demo one: root's view mixes both.
     const other = `Zeta Fleet ${randomBytes(2).toString('hex')}`;
     const otherId = await createCustomer(page, other);
-    await registerByApi(page, otherId, 'Aardvark Gateway');
+    await registerGateway(page, otherId, 'Aardvark Gateway');
 
     await page.goto(`/#/cli/gateways/list_view?scopeId=${rootId}`);
     await poll(() => rows(page).count()).toBe(DEMO_GATEWAYS + 1);
@@ -144,8 +144,8 @@ describe("Root's gateways and empty states", () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const childId = ((await created.json()) as { id: string }).id;
-    await registerByApi(page, parentId, 'Hall Gateway');
-    await registerByApi(page, childId, 'Yard Gateway');
+    await registerGateway(page, parentId, 'Hall Gateway');
+    await registerGateway(page, childId, 'Yard Gateway');
 
     await page.goto(`/#/cli/gateways/list_view?scopeId=${parentId}`);
     await poll(() => rows(page).count()).toBe(2);
@@ -276,13 +276,3 @@ describe("Root's gateways and empty states", () => {
     await saveScreenshot(page, 'root-gateways customer not found');
   });
 });
-
-async function registerByApi(page: Page, scopeId: string, name: string): Promise<string> {
-  const mac = `AB${randomBytes(5).toString('hex').toUpperCase()}`;
-  const response = await page.request.put('/api/gateway/register-gateway', {
-    data: { MAC: mac, NAME: name, SID: scopeId, CRTD: Date.UTC(2024, 0, 1), tags: [], LCTN: {} },
-  });
-  if (response.status() >= 300)
-    throw new Error(`register-gateway answered ${response.status()}: ${await response.text()}`);
-  return mac;
-}

@@ -30,6 +30,20 @@ export async function createCustomer(page: Page, name: string): Promise<string> 
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A MAC no other test uses: 'AB' and ten random hex digits. */
+export const randomGatewayMac = () => `AB${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/** Registers a gateway in a customer through the API as the signed-in user; it never connects. Its MAC. */
+export async function registerGateway(page: Page, scopeId: string, name: string): Promise<string> {
+  const mac = randomGatewayMac();
+  const response = await page.request.put('/api/gateway/register-gateway', {
+    data: { MAC: mac, NAME: name, SID: scopeId, CRTD: Date.UTC(2024, 0, 1), tags: [], LCTN: {} },
+  });
+  if (response.status() >= 300)
+    throw new Error(`register-gateway answered ${response.status()}: ${await response.text()}`);
+  return mac;
+}
+
 /** Opens the gateways grid of a customer and waits for its cards. */
 export async function openGatewayGrid(page: Page, scopeId: string): Promise<void> {
   const onGatewaysPage = hashPath(page).startsWith('/cli/gateways');

@@ -242,7 +242,7 @@ let portalOfWorker: Promise<RunningPortal> | undefined;
 /**
  * The vitest worker's portal for the spec files that take it instead of starting their own: the default start
  * (embedded, the demo fleet from the template, no overrides), started by the first such file and kept, as the
- * worker keeps its modules (isolate: false), for the next: each start cost about 5.5 s of CPU and a portal
+ * worker keeps its modules (isolate: false), for the next: each start costs about 3 s of CPU and a portal
  * with its demo fleet idles at about 7 % of a core. Started again if it went away. The e2e global set-up stops
  * what is left at the run's end (stopLeftPortals).
  *
