@@ -5,9 +5,15 @@ import type { AlertRule } from './alert-rules.port.ts';
 import type { IncidentAnnouncer } from './announcer.ts';
 import type { CameraStatesRepository } from './camera-states.repository.ts';
 import { breaches, newestValues, routingTimers, type SensorCondition } from './conditions.ts';
-import type { IncidentStart, IncidentsRepository, OpenIncident } from './incidents.repository.ts';
+import type {
+  Incident,
+  IncidentStart,
+  IncidentsRepository,
+  OpenIncident,
+  OpenIncidentRow,
+} from './incidents.repository.ts';
 import { LockAlerts } from './lock-alerts.ts';
-import { NO_DATA_RULE_ID, OFFLINE_RULE_ID } from './messages.ts';
+import { type IncidentEvent, NO_DATA_RULE_ID, OFFLINE_RULE_ID } from './messages.ts';
 import type { AlertNotifier } from './notifications/notifier.ts';
 import type { RulesCache } from './rules-cache.ts';
 
@@ -126,51 +132,58 @@ export class AlertEngine {
   private async runTick(): Promise<void> {
     try {
       const now = new Date();
-      for (const incident of await this.repo.claimDueFirings(now))
-        await this.announcer.announce(incident, 'fired');
-      for (const incident of await this.repo.claimDueClears(now))
-        await this.announcer.announce(incident, 'resolved');
-      await this.endOrphans(now);
-      for (const incident of await this.repo.claimDueRepeats(now))
-        await this.announcer.announce(incident, 'repeat');
-      for (const incident of await this.repo.claimDueReminders(now))
-        await this.announcer.announce(incident, 'reminder');
-      for (const incident of await this.repo.claimDueEscalations(now))
-        await this.announcer.announce(incident, 'escalation');
+      // The open incidents first: the claims below run only when one of their timers has run out.
+      const due = (await this.refresh()).some((row) => row.due_at && new Date(row.due_at) <= now);
+      let changed = await this.endOrphans(now);
+      if (due) {
+        const claimed = [
+          ...(await this.announceAll(await this.repo.claimDueFirings(now), 'fired')),
+          ...(await this.announceAll(await this.repo.claimDueClears(now), 'resolved')),
+          ...(await this.announceAll(await this.repo.claimDueRepeats(now), 'repeat')),
+          ...(await this.announceAll(await this.repo.claimDueReminders(now), 'reminder')),
+          ...(await this.announceAll(await this.repo.claimDueEscalations(now), 'escalation')),
+        ];
+        changed ||= claimed.length > 0;
+      }
       await this.notifier.sendDigests(now);
       if (now.getTime() - this.lastNoDataCheck >= Math.min(30_000, this.settings.noDataMs / 4)) {
         this.lastNoDataCheck = now.getTime();
         await this.checkNoData(now);
       }
-      await this.refresh();
+      // What this pass changed, in the cache now rather than a tick later.
+      if (changed) await this.refresh();
     } catch (error) {
       if (!this.stopped) this.logger.warn({ err: error }, 'alert engine tick failed');
     }
+  }
+
+  private async announceAll(incidents: Incident[], event: IncidentEvent): Promise<Incident[]> {
+    for (const incident of incidents) await this.announcer.announce(incident, event);
+    return incidents;
   }
 
   /**
    * Incidents of rules deleted since the last tick: pending ones are dropped, firing ones resolved (in the
    * panels and on the channel; there is no rule left to notify the receivers of).
    */
-  private async endOrphans(now: Date): Promise<void> {
+  private async endOrphans(now: Date): Promise<boolean> {
     const tenants = this.rules.takeChanged();
-    if (tenants.length === 0) return;
+    if (tenants.length === 0) return false;
     const current = await this.rules.load(tenants);
     // Rule ids are unique across tenants: one pair of statements for every tenant that changed.
     const ids = [...current.values()].flatMap((rules) => rules.all.map((rule) => rule.id));
-    for (const incident of await this.repo.endOrphans(ids, tenants, now)) {
-      await this.announcer.announce(incident, 'resolved');
-    }
+    const ended = await this.announceAll(await this.repo.endOrphans(ids, tenants, now), 'resolved');
+    return ended.length > 0;
   }
 
-  /** The open incidents again from the database (another instance may have changed them). */
-  private async refresh(): Promise<void> {
+  /** The open incidents again from the database (another instance may have changed them); returns the rows read. */
+  private async refresh(): Promise<OpenIncidentRow[]> {
     const open = new Map<string, OpenIncident>();
     const offline = new Set<string>();
     const changes = this.changes;
     const rows = await this.repo.open();
     // Changed here while reading: the copy read may be older than this instance's own change; next tick.
-    if (changes !== this.changes && ++this.skippedRefreshes < 10) return;
+    if (changes !== this.changes && ++this.skippedRefreshes < 10) return rows;
     this.skippedRefreshes = 0;
     for (const row of rows) {
       open.set(key(row.rule_id, row.subject), row);
@@ -179,6 +192,7 @@ export class AlertEngine {
     this.open = open;
     this.offline = offline;
     for (const mac of this.suppressed.keys()) if (!offline.has(mac)) this.suppressed.delete(mac);
+    return rows;
   }
 
   /** Connected gateways of tenants with sensor rules that sent nothing for the no-data time. */

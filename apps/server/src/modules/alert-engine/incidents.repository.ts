@@ -46,6 +46,9 @@ export interface OpenIncident {
   gateway_mac: string;
 }
 
+/** An open incident as read from the database: with when its next timer runs out (see `open`). */
+export type OpenIncidentRow = OpenIncident & { due_at: Date | null };
+
 const CLAIM_BATCH = 200;
 
 /** A resolution ends the lifecycle's timers (reminders, escalation). */
@@ -349,14 +352,22 @@ export class IncidentsRepository {
       .execute();
   }
 
-  /** Every open incident (the engine's cache, refreshed each tick). */
-  open(): Promise<OpenIncident[]> {
+  /**
+   * Every open incident (the engine's cache, refreshed each tick), with when its next timer runs out: a pending
+   * incident's waiting time, else the soonest of a firing one's recovery, repeat, reminder and escalation (null:
+   * none running). The tick claims only when one has (an idle fleet: one statement a tick, not six).
+   */
+  open(): Promise<OpenIncidentRow[]> {
     return this.db
       .selectFrom('alert_incidents')
       .select(['id', 'rule_id', 'subject', 'state', 'kind', 'gateway_mac'])
       .select(sql<boolean>`clear_at IS NOT NULL`.as('clearing'))
+      .select(
+        sql<Date | null>`CASE WHEN state = 'pending' THEN fire_at
+          ELSE least(clear_at, next_repeat_at, next_reminder_at, escalate_at) END`.as('due_at'),
+      )
       .where('state', '<>', 'resolved')
-      .execute() as Promise<OpenIncident[]>;
+      .execute() as Promise<OpenIncidentRow[]>;
   }
 
   /**
