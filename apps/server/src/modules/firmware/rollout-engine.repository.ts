@@ -31,6 +31,15 @@ export interface Notified {
 export class RolloutEngineRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Whether any running rollout is due for a look (outside a transaction: an idle tick costs one statement). */
+  static async anyDue(db: Kysely<Database>): Promise<boolean> {
+    const result = await sql<{ due: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM firmware_rollouts WHERE status = 'running' AND next_start_at <= now()) AS due`.execute(
+      db,
+    );
+    return result.rows[0]?.due === true;
+  }
+
   /** Running rollouts due for a look, locked for this transaction; others' locked rows are skipped. */
   static async claimDue(trx: Kysely<Database>, limit: number): Promise<RolloutRow[]> {
     const result = await sql<RolloutRow>`

@@ -111,6 +111,7 @@ export class RolloutsService {
     const verified: { rollout: RolloutRow; macs: string[] }[] = [];
     const ended: RolloutRow[] = [];
     const notable: { rollout: RolloutRow; type: 'rollout.wave' | 'rollout.paused'; reason?: string }[] = [];
+    if (!(await RolloutEngineRepository.anyDue(this.deps.db))) return;
     await this.deps.db.transaction().execute(async (trx) => {
       for (const rollout of await RolloutEngineRepository.claimDue(trx, 20)) {
         const step = await this.step(trx, rollout);
