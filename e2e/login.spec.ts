@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, signIn, signInAsRoot, useBrowser } from './support/browser.ts';
 import { ROOT_EMAIL, ROOT_NAME, type RunningPortal, startPortal } from './support/portal.ts';
@@ -39,18 +40,25 @@ describe('Login screen', () => {
     expect(await submit.isEnabled()).toBe(true);
   });
 
-  it('lets the browser keep the hashed scripts for a year and check the page itself on each visit', async () => {
+  it('lets the browser keep the hashed scripts for a year, check the page itself on each visit, and sends them compressed', async () => {
     const { page } = browser;
-    const scripts: string[] = [];
+    const scripts: Response[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.url());
+      if (response.request().resourceType() === 'script') scripts.push(response);
     });
     const index = await page.goto('/');
     expect(index?.headers()['cache-control']).toBe('no-cache');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
-    expect(scripts.length).toBeGreaterThan(0);
-    const script = await page.request.get(scripts[0] ?? '');
-    expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = scripts.find((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
+    if (!entry)
+      throw new Error(`no entry script among ${scripts.map((response) => response.url()).join(', ')}`);
+    const headers = await entry.allHeaders();
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Chromium takes Brotli: the build's .br file, a quarter of the script's size.
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers.vary).toBe('accept-encoding');
+    const sent = Number(headers['content-length']);
+    expect(sent).toBeLessThan((await entry.body()).length / 2);
   });
 
   it("says 'Email is required.' when the email is left empty", async () => {

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The portal server the dev server forwards API calls and the MQTT WebSocket to. */
 const PORTAL_SERVER = 'http://127.0.0.1:8080';
@@ -31,8 +32,21 @@ const vendorChunks = [
  */
 const featureIndex = /[\\/]features[\\/][a-z-]+[\\/]index\.ts$/;
 
+/**
+ * Each script, style sheet and page of the build also as .br and .gz beside it: the portal sends the variant a
+ * browser accepts (@fastify/static preCompressed, apps/server/src/http.ts), compressed once at build time at
+ * the smallest size, instead of 3-4 times the bytes over a site's uplink without a proxy in front.
+ */
+const precompressed = compression({
+  algorithms: ['brotliCompress', 'gzip'],
+  include: /\.(js|css|html|svg|json)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressed],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

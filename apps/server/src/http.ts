@@ -114,6 +114,8 @@ export async function createHttpApp(config: Config, logger: Logger, webDist: URL
     await app.register(fastifyStatic, {
       root: webDist.pathname,
       wildcard: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent to browsers that take them.
+      preCompressed: true,
       // The build names every file under assets/ by a hash of its content: a browser keeps it for a year and
       // never asks again. index.html names the current ones, so it is checked on every visit.
       cacheControl: false,
