@@ -39,6 +39,8 @@ const count = Number(process.env.FLOOD_MESSAGES);
 const base = Date.now() - 60000;
 await Promise.all(gateways.map(async ({ mac, password }) => {
   const client = await mqtt.connectAsync(process.env.FLOOD_BROKER, { clientId: mac, username: mac, password, reconnectPeriod: 0 });
+  // Each publication queued behind a full socket waits for its 'drain': thousands at once, on purpose.
+  client.stream.setMaxListeners(0);
   let written;
   for (let i = 0; i < count; i++) {
     const body = JSON.stringify({ samples: [{ TI: base + i, CO2: 500 }] });
