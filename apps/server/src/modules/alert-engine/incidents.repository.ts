@@ -355,7 +355,7 @@ export class IncidentsRepository {
   /**
    * Every open incident (the engine's cache, refreshed each tick), with when its next timer runs out: a pending
    * incident's waiting time, else the soonest of a firing one's recovery, repeat, reminder and escalation (null:
-   * none running). The tick claims only when one has (an idle fleet: one statement a tick, not six).
+   * none running). The tick runs its five claiming statements only when one has.
    */
   open(): Promise<OpenIncidentRow[]> {
     return this.db
