@@ -107,11 +107,11 @@ export class RolloutsService {
   }
 
   private async look(): Promise<void> {
+    if (!(await RolloutEngineRepository.anyDue(this.deps.db))) return;
     const sends: { rollout: RolloutRow; notified: Notified[] }[] = [];
     const verified: { rollout: RolloutRow; macs: string[] }[] = [];
     const ended: RolloutRow[] = [];
     const notable: { rollout: RolloutRow; type: 'rollout.wave' | 'rollout.paused'; reason?: string }[] = [];
-    if (!(await RolloutEngineRepository.anyDue(this.deps.db))) return;
     await this.deps.db.transaction().execute(async (trx) => {
       for (const rollout of await RolloutEngineRepository.claimDue(trx, 20)) {
         const step = await this.step(trx, rollout);
